@@ -1,0 +1,64 @@
+/**
+ * The DynamoDB data model, described once: the CDK `Data` construct and the local cloud both build
+ * their tables from these descriptions, and the repositories read key and index names from them.
+ *
+ * posts        id (S)                       one item per anecdote, plus `feed`, `sortKey`, `rand`, `authorId`
+ *   feed-index      feed (S) + sortKey (S)   every post newest first: `feed` is the constant "ALL"
+ *   category-index  category (S) + sortKey (S)  one category newest first
+ *   random-index    feed (S) + rand (S)      a uniformly random key per post, for O(1) random reads
+ * rate-limits  userId (S)                   recent publish times of one user; `expiresAt` TTL
+ * connections  connectionId (S)             open WebSocket connections; `expiresAt` TTL
+ *
+ * `sortKey` is `${createdAt}#${id}`: unique and ordered by time, so keyset paging never skips or
+ * repeats a post, even when new posts arrive between page reads.
+ */
+export type KeyAttribute = { name: string; type: 'S' | 'N' };
+
+export type TableDescription = {
+  /** Logical name; the deployed table name comes from CloudFormation or the local cloud. */
+  logicalName: string;
+  partitionKey: KeyAttribute;
+  sortKey?: KeyAttribute;
+  indexes: ReadonlyArray<{ indexName: string; partitionKey: KeyAttribute; sortKey?: KeyAttribute }>;
+  ttlAttribute?: string;
+  /** Whether inserts are streamed (new image) to the live broadcast. */
+  stream?: boolean;
+};
+
+export const FEED_PARTITION = 'ALL';
+
+export const POSTS_TABLE = {
+  logicalName: 'posts',
+  partitionKey: { name: 'id', type: 'S' },
+  indexes: [
+    { indexName: 'feed-index', partitionKey: { name: 'feed', type: 'S' }, sortKey: { name: 'sortKey', type: 'S' } },
+    { indexName: 'category-index', partitionKey: { name: 'category', type: 'S' }, sortKey: { name: 'sortKey', type: 'S' } },
+    { indexName: 'random-index', partitionKey: { name: 'feed', type: 'S' }, sortKey: { name: 'rand', type: 'S' } },
+  ],
+  stream: true,
+} as const satisfies TableDescription;
+
+export const RATE_LIMITS_TABLE = {
+  logicalName: 'rate-limits',
+  partitionKey: { name: 'userId', type: 'S' },
+  indexes: [],
+  ttlAttribute: 'expiresAt',
+} as const satisfies TableDescription;
+
+export const CONNECTIONS_TABLE = {
+  logicalName: 'connections',
+  partitionKey: { name: 'connectionId', type: 'S' },
+  indexes: [],
+  ttlAttribute: 'expiresAt',
+} as const satisfies TableDescription;
+
+/** Connection rows outlive API Gateway's 2-hour connection limit, in case `$disconnect` never runs. */
+export const CONNECTION_TTL_SECONDS = 150 * 60;
+
+/** Environment variables that name the tables and endpoints, set by the stack and the local cloud. */
+export const ENV = {
+  postsTable: 'POSTS_TABLE',
+  rateLimitsTable: 'RATE_LIMITS_TABLE',
+  connectionsTable: 'CONNECTIONS_TABLE',
+  wsManagementEndpoint: 'WS_MANAGEMENT_ENDPOINT',
+} as const;
