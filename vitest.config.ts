@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 // assertions) and the web components in jsdom. End-to-end tests have their own config (test/e2e).
 export default defineConfig({
   test: {
+    passWithNoTests: true,
     projects: [
       {
         test: {
@@ -19,7 +20,6 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['test/web/**/*.test.{ts,tsx}'],
-          passWithNoTests: true,
         },
       },
     ],

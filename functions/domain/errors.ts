@@ -1,0 +1,44 @@
+import type { ErrorCode } from '../contract';
+
+/**
+ * A failure the client caused or should know about. Each subclass names its contract error code;
+ * `toErrorResponse` in the HTTP layer is the one place that turns it into a status and body.
+ */
+export class DomainError extends Error {
+  constructor(readonly code: ErrorCode) {
+    super(code);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends DomainError {}
+
+export class UnauthorizedError extends DomainError {
+  constructor() {
+    super('UNAUTHORIZED');
+  }
+}
+
+export class PostNotFoundError extends DomainError {
+  constructor() {
+    super('POST_NOT_FOUND');
+  }
+}
+
+export class NoPostsError extends DomainError {
+  constructor() {
+    super('NO_POSTS');
+  }
+}
+
+export class RateLimitedError extends DomainError {
+  constructor() {
+    super('RATE_LIMITED');
+  }
+}
+
+export class PayloadTooLargeError extends DomainError {
+  constructor() {
+    super('PAYLOAD_TOO_LARGE');
+  }
+}

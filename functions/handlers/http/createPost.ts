@@ -1,0 +1,20 @@
+import { documentClient } from '../../clients';
+import { requireEnv } from '../../config';
+import { authorFromClaims } from '../../domain/author';
+import { publishPost } from '../../domain/posts';
+import { DynamoPostRepository } from '../../store/dynamodb/postRepository';
+import { DynamoPublishRateLimiter } from '../../store/dynamodb/publishRateLimiter';
+import { httpHandler, json, jwtClaims, parseJsonBody } from './http';
+
+const env = requireEnv('POSTS_TABLE', 'RATE_LIMITS_TABLE');
+const deps = {
+  posts: new DynamoPostRepository(documentClient, env.POSTS_TABLE),
+  rateLimiter: new DynamoPublishRateLimiter(documentClient, env.RATE_LIMITS_TABLE),
+};
+
+/** POST /posts — behind the JWT authorizer; the author comes from the verified claims only. */
+export const handler = httpHandler(async (event) => {
+  const author = authorFromClaims(jwtClaims(event));
+  const post = await publishPost(deps, author, parseJsonBody(event));
+  return json(201, post);
+});

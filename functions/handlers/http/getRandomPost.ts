@@ -1,0 +1,6 @@
+import { readRandomPost } from '../../domain/posts';
+import { httpHandler, json } from './http';
+import { postRepository } from './postsDeps';
+
+/** GET /posts/random */
+export const handler = httpHandler(async () => json(200, await readRandomPost({ posts: postRepository })));

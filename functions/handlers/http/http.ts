@@ -1,0 +1,76 @@
+/**
+ * The HTTP edge shared by every API handler: body parsing with a size limit, JSON responses, the one
+ * mapping from errors to `{ error: { code, message } }`, and one structured log line per request.
+ */
+import type { APIGatewayProxyEventV2, APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
+import { ERRORS, MAX_BODY_BYTES, errorBody, type ErrorCode } from '../../contract';
+import { DomainError, PayloadTooLargeError, ValidationError } from '../../domain/errors';
+
+export type HttpEvent = APIGatewayProxyEventV2 | APIGatewayProxyEventV2WithJWTAuthorizer;
+export type HttpResult = { statusCode: number; headers: Record<string, string>; body: string };
+
+export function json(statusCode: number, body: unknown): HttpResult {
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    body: JSON.stringify(body),
+  };
+}
+
+export function errorResponse(code: ErrorCode): HttpResult {
+  return json(ERRORS[code].status, errorBody(code));
+}
+
+/** Parses a JSON body, refusing one over MAX_BODY_BYTES before parsing it. */
+export function parseJsonBody(event: HttpEvent): unknown {
+  const raw = event.body ?? '';
+  const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
+  if (bytes.byteLength > MAX_BODY_BYTES) throw new PayloadTooLargeError();
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw new ValidationError('INVALID_JSON');
+  }
+}
+
+/** The verified JWT claims API Gateway's authorizer attached, if any. */
+export function jwtClaims(event: HttpEvent): Record<string, unknown> | undefined {
+  const authorizer = (event.requestContext as { authorizer?: { jwt?: { claims?: Record<string, unknown> } } }).authorizer;
+  return authorizer?.jwt?.claims;
+}
+
+/**
+ * Wraps a handler: domain errors become their contract response; anything else is a 500 with a
+ * generic message, logged with the request id and never echoed. Headers and bodies are never logged.
+ */
+export function httpHandler(run: (event: HttpEvent) => Promise<HttpResult>) {
+  return async (event: HttpEvent): Promise<APIGatewayProxyResultV2> => {
+    const started = Date.now();
+    const requestId = event.requestContext?.requestId;
+    let result: HttpResult;
+    let failure: unknown;
+    try {
+      result = await run(event);
+    } catch (error) {
+      if (error instanceof DomainError) {
+        result = errorResponse(error.code);
+      } else {
+        failure = error;
+        result = errorResponse('INTERNAL_ERROR');
+      }
+    }
+    const code = result.statusCode >= 400 ? (JSON.parse(result.body) as { error?: { code?: string } }).error?.code : undefined;
+    const line = {
+      level: failure ? 'error' : 'info',
+      requestId,
+      method: event.requestContext?.http?.method,
+      route: event.routeKey,
+      status: result.statusCode,
+      code,
+      durationMs: Date.now() - started,
+      ...(failure ? { error: failure instanceof Error ? { name: failure.name, message: failure.message, stack: failure.stack } : String(failure) } : {}),
+    };
+    console.log(JSON.stringify(line));
+    return result;
+  };
+}

@@ -1,0 +1,49 @@
+import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import type { Post } from '../../contract';
+import { requireEnv } from '../../config';
+import { broadcastPosts, type ConnectionSender } from '../../domain/broadcast';
+import { toPublicPost } from '../../store/dynamodb/postRepository';
+import { connectionRepository } from './connectionDeps';
+
+const env = requireEnv('WS_MANAGEMENT_ENDPOINT');
+// The management endpoint is the stage's callback URL, so it is always given explicitly.
+const management = new ApiGatewayManagementApiClient({ endpoint: env.WS_MANAGEMENT_ENDPOINT });
+
+const sender: ConnectionSender = {
+  async send(connectionId, data) {
+    try {
+      await management.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: data }));
+      return 'sent';
+    } catch (error) {
+      if (error instanceof GoneException || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 410) {
+        return 'gone';
+      }
+      throw error;
+    }
+  },
+};
+
+/**
+ * Fed by the posts table stream (INSERT only). Records may repeat: clients de-duplicate by post id.
+ * Per-connection failures are logged, never thrown, so one bad client cannot make the batch retry.
+ */
+export const handler = async (event: DynamoDBStreamEvent): Promise<void> => {
+  const posts = event.Records.flatMap((record): Post[] => {
+    const image = record.eventName === 'INSERT' ? record.dynamodb?.NewImage : undefined;
+    const post = image ? toPublicPost(unmarshall(image as Record<string, AttributeValue>)) : undefined;
+    return post ? [post] : [];
+  });
+  const report = await broadcastPosts(
+    {
+      connections: connectionRepository,
+      sender,
+      onError: (connectionId, error) =>
+        console.log(JSON.stringify({ level: 'warn', route: 'broadcast', connectionId, error: error instanceof Error ? error.name : String(error) })),
+    },
+    posts,
+  );
+  console.log(JSON.stringify({ level: 'info', route: 'broadcast', records: event.Records.length, posts: posts.length, ...report }));
+};

@@ -1,0 +1,34 @@
+import { DeleteCommand, PutCommand, paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { ConnectionRepository } from '../../domain/ports';
+import { CONNECTION_TTL_SECONDS } from '../tables';
+
+export class DynamoConnectionRepository implements ConnectionRepository {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async add(connectionId: string, now: Date): Promise<void> {
+    const seconds = Math.floor(now.getTime() / 1000);
+    await this.client.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: { connectionId, connectedAt: now.toISOString(), expiresAt: seconds + CONNECTION_TTL_SECONDS },
+      }),
+    );
+  }
+
+  async remove(connectionId: string): Promise<void> {
+    await this.client.send(new DeleteCommand({ TableName: this.tableName, Key: { connectionId } }));
+  }
+
+  async *list(): AsyncIterable<string[]> {
+    const pages = paginateScan(
+      { client: this.client },
+      { TableName: this.tableName, ProjectionExpression: 'connectionId' },
+    );
+    for await (const page of pages) {
+      yield (page.Items ?? []).map((item) => item.connectionId).filter((id): id is string => typeof id === 'string');
+    }
+  }
+}
