@@ -1,4 +1,6 @@
 import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 // Two projects: everything that runs in Node (unit, integration against real local servers, infra
 // assertions) and the web components in jsdom. End-to-end tests have their own config (test/e2e).
@@ -16,10 +18,14 @@ export default defineConfig({
         },
       },
       {
+        // Same React transform and `@contract` alias as web/vite.config.ts.
+        plugins: [react()],
+        resolve: { alias: { '@contract': fileURLToPath(new URL('./functions/contract.ts', import.meta.url)) } },
         test: {
           name: 'web',
           environment: 'jsdom',
           include: ['test/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/web/setup.ts'],
         },
       },
     ],

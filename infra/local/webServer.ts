@@ -1,35 +1,188 @@
 /**
  * The local stand-in for CloudFront + S3: serves `/config.json` and the web app on one port.
- * Until the web app is built it serves a plain page saying so.
+ *
+ * - `dev` (the default, for `npm start`): Vite in middleware mode, with hot reload over this same port.
+ * - `dist`: the production build in web/dist, as CloudFront serves it: deep links fall back to
+ *   `index.html`; `index.html` and `config.json` are `no-cache`; hashed files under `assets/` are
+ *   cached for a year; text is compressed (brotli or gzip) when the browser accepts it.
  */
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { RuntimeConfig } from '../../functions/contract';
 
-export type WebServerOptions = { host: string; port: number; config: RuntimeConfig };
+export type WebServerOptions = {
+  host: string;
+  port: number;
+  config: RuntimeConfig;
+  /**
+   * `dev`: Vite dev server with hot reload; `dist`: the built site in web/dist (run `npm run build` first).
+   * @default 'dev'
+   */
+  mode?: 'dev' | 'dist';
+};
 export type RunningServer = { url: string; close(): Promise<void> };
 
-const PLACEHOLDER = `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Vaya día</title></head>
-<body><h1>Vaya día</h1><p>La aplicación web todavía no está construida. La API local ya funciona: mira <a href="/config.json">/config.json</a>.</p></body></html>`;
+const WEB_DIR = fileURLToPath(new URL('../../web/', import.meta.url));
+const DIST_DIR = join(WEB_DIR, 'dist');
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map', '.webmanifest']);
+const NO_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function pathnameOf(req: IncomingMessage): string {
+  try {
+    return decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+  } catch {
+    return '/';
+  }
+}
+
+function sendConfig(res: ServerResponse, configJson: string): void {
+  res.writeHead(200, { 'content-type': 'application/json', 'cache-control': NO_CACHE });
+  res.end(configJson);
+}
 
 export async function startWebServer(options: WebServerOptions): Promise<RunningServer> {
   const configJson = JSON.stringify(options.config);
-  const server = createServer((req, res) => {
-    if (req.url === '/config.json') {
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
-      res.end(configJson);
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
-    res.end(PLACEHOLDER);
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, resolve);
-  });
+  const mode = options.mode ?? 'dev';
+  const server = createServer();
+  let closeExtra: () => Promise<void> = async () => {};
+
+  if (mode === 'dist') {
+    const serve = await distHandler();
+    server.on('request', (req, res) => {
+      if (pathnameOf(req) === '/config.json') return sendConfig(res, configJson);
+      serve(req, res).catch(() => {
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('Error interno del servidor web.');
+      });
+    });
+  } else {
+    const { createServer: createViteServer } = await import('vite');
+    const vite = await createViteServer({
+      configFile: join(WEB_DIR, 'vite.config.ts'),
+      appType: 'spa',
+      logLevel: 'warn',
+      // Hot reload shares this server's port, so several local clouds (tests) never collide.
+      server: { middlewareMode: true, ws: { server } },
+    });
+    closeExtra = () => vite.close();
+    server.on('request', (req, res) => {
+      if (pathnameOf(req) === '/config.json') return sendConfig(res, configJson);
+      vite.middlewares(req, res, () => {
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('No encontrado.');
+      });
+    });
+  }
+
+  await listen(server, options.port, options.host);
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://localhost:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    async close() {
+      await closeExtra();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+type Encoded = { body: Buffer; encoding?: 'br' | 'gzip' };
+
+/** Serves web/dist, compressing text once per file and encoding and keeping it in memory. */
+async function distHandler(): Promise<(req: IncomingMessage, res: ServerResponse) => Promise<void>> {
+  const indexPath = join(DIST_DIR, 'index.html');
+  try {
+    await stat(indexPath);
+  } catch {
+    throw new Error(`No hay web construida en ${DIST_DIR}: ejecuta "npm run build" antes de usar el modo dist.`);
+  }
+  const cache = new Map<string, Encoded>();
+
+  async function load(file: string, encoding: 'br' | 'gzip' | undefined): Promise<Encoded> {
+    const key = `${encoding ?? 'identity'}:${file}`;
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const raw = await readFile(file);
+    const entry: Encoded =
+      encoding === 'br'
+        ? { body: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), encoding }
+        : encoding === 'gzip'
+          ? { body: gzipSync(raw, { level: 9 }), encoding }
+          : { body: raw };
+    cache.set(key, entry);
+    return entry;
+  }
+
+  async function resolveFile(pathname: string): Promise<string | null> {
+    const candidate = normalize(join(DIST_DIR, pathname));
+    if (!candidate.startsWith(DIST_DIR + sep)) return null;
+    try {
+      return (await stat(candidate)).isFile() ? candidate : null;
+    } catch {
+      return null;
+    }
+  }
+
+  return async (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' });
+      res.end();
+      return;
+    }
+    const pathname = pathnameOf(req);
+    const found = await resolveFile(pathname);
+    if (!found && pathname.startsWith('/assets/')) {
+      // A missing hashed file is a real 404 (an old tab asking for a replaced chunk), not the app.
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': NO_CACHE });
+      res.end('No encontrado.');
+      return;
+    }
+    // Deep links (/category/amor, /post/…) get the app, as CloudFront maps 403/404 to /index.html.
+    const file = found ?? indexPath;
+    const ext = extname(file);
+    const accept = String(req.headers['accept-encoding'] ?? '');
+    const encoding = COMPRESSIBLE.has(ext) ? (/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined) : undefined;
+    const { body, encoding: used } = await load(file, encoding);
+    const headers: Record<string, string | number> = {
+      'content-type': TYPES[ext] ?? 'application/octet-stream',
+      'cache-control': file.startsWith(join(DIST_DIR, 'assets') + sep) ? IMMUTABLE : NO_CACHE,
+      'content-length': body.length,
+      'x-content-type-options': 'nosniff',
+      vary: 'accept-encoding',
+    };
+    if (used) headers['content-encoding'] = used;
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
   };
 }

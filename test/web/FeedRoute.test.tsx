@@ -1,0 +1,141 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { Category, Post, RuntimeConfig } from '@contract';
+import { FeedRoute } from '../../web/src/app/FeedRoute';
+import { ApiContext, type ApiClient } from '../../web/src/lib/api';
+import { ConfigContext } from '../../web/src/lib/config';
+import { aPost } from './factories';
+import { FakeSocket } from './fakeSocket';
+
+const config: RuntimeConfig = {
+  region: 'local',
+  userPoolId: 'local_x',
+  userPoolClientId: 'client',
+  apiUrl: 'http://api.test',
+  wsUrl: 'ws://live.test',
+};
+
+/** 25 posts, newest first; the fake API pages them 20 at a time like the real one. */
+function fakeApi(all: Post[]) {
+  const listPosts = vi.fn(async ({ category, cursor, limit = 20 }: { category?: Category; cursor?: string | null; limit?: number } = {}) => {
+    const matching = all.filter((post) => !category || post.category === category);
+    const start = cursor ? Number(cursor) : 0;
+    const items = matching.slice(start, start + limit);
+    return { items, nextCursor: start + limit < matching.length ? String(start + limit) : null };
+  });
+  const api: ApiClient = {
+    listPosts,
+    getPost: vi.fn(),
+    randomPost: vi.fn(),
+    createPost: vi.fn(),
+  };
+  return { api, listPosts };
+}
+
+function renderAt(path: string, api: ApiClient) {
+  render(
+    <ConfigContext.Provider value={config}>
+      <ApiContext.Provider value={api}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/" element={<FeedRoute />} />
+            <Route path="/category/:category" element={<FeedRoute />} />
+          </Routes>
+        </MemoryRouter>
+      </ApiContext.Provider>
+    </ConfigContext.Provider>,
+  );
+}
+
+function shownTexts(): string[] {
+  return within(screen.getByRole('list', { name: /Anécdotas/ }))
+    .getAllByRole('article')
+    .map((article) => article.querySelector('.post-card__text')!.textContent!);
+}
+
+beforeEach(() => {
+  FakeSocket.instances = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('FeedRoute', () => {
+  it('pages 20 at a time, merges live posts at the top and never shows a post twice', async () => {
+    const user = userEvent.setup();
+    const all = Array.from({ length: 25 }, (_, i) => aPost({ minutesAgo: i + 1, post: `historia ${i + 1}` }));
+    const { api } = fakeApi(all);
+    renderAt('/', api);
+
+    await screen.findByText('historia 1');
+    expect(shownTexts()).toHaveLength(20);
+    act(() => FakeSocket.latest().open());
+
+    const live = aPost({ minutesAgo: 0, post: 'recién llegada', category: 'trabajo' });
+    act(() => FakeSocket.latest().send({ type: 'post.created', post: live }));
+    act(() => FakeSocket.latest().send({ type: 'post.created', post: live }));
+    expect(shownTexts()[0]).toBe('recién llegada');
+
+    await user.click(screen.getByRole('button', { name: 'Cargar más' }));
+    await screen.findByText('historia 25');
+    const texts = shownTexts();
+    expect(texts).toHaveLength(26);
+    expect(new Set(texts).size).toBe(26);
+    expect(screen.queryByRole('button', { name: 'Cargar más' })).toBeNull();
+  });
+
+  it('re-reads the first page after a reconnect and merges what was missed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const all = [aPost({ minutesAgo: 2, post: 'vieja' })];
+      const { api, listPosts } = fakeApi(all);
+      renderAt('/', api);
+      await screen.findByText('vieja');
+      act(() => FakeSocket.latest().open());
+      act(() => FakeSocket.latest().drop());
+      all.unshift(aPost({ minutesAgo: 1, post: 'perdida mientras tanto' }));
+      await act(async () => vi.advanceTimersByTimeAsync(1_000));
+      act(() => FakeSocket.latest().open());
+      await screen.findByText('perdida mientras tanto');
+      expect(listPosts).toHaveBeenCalledTimes(2);
+      expect(shownTexts()).toEqual(['perdida mientras tanto', 'vieja']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('on a category page shows only that category, live posts included', async () => {
+    const all = [aPost({ category: 'amor', post: 'de amor' }), aPost({ category: 'trabajo', post: 'de trabajo' })];
+    const { api, listPosts } = fakeApi(all);
+    renderAt('/category/amor', api);
+    await screen.findByText('de amor');
+    expect(listPosts).toHaveBeenCalledWith(expect.objectContaining({ category: 'amor' }));
+    expect(screen.queryByText('de trabajo')).toBeNull();
+    act(() => FakeSocket.latest().open());
+    act(() => FakeSocket.latest().send({ type: 'post.created', post: aPost({ minutesAgo: 0, category: 'trabajo', post: 'otro trabajo' }) }));
+    act(() => FakeSocket.latest().send({ type: 'post.created', post: aPost({ minutesAgo: 0, category: 'amor', post: 'otro amor' }) }));
+    expect(shownTexts()).toEqual(['otro amor', 'de amor']);
+    expect(screen.getByRole('link', { name: 'amor', current: 'page' })).toBeTruthy();
+  });
+
+  it('says "categoría desconocida" for an unknown category and asks nothing of the API', () => {
+    const { api, listPosts } = fakeApi([]);
+    renderAt('/category/cocina', api);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(/categoría desconocida/i);
+    expect(listPosts).not.toHaveBeenCalled();
+    expect(screen.getByRole('heading', { name: 'TagsCategorys' })).toBeTruthy();
+  });
+
+  it('shows an empty state when there are no posts', async () => {
+    renderAt('/', fakeApi([]).api);
+    expect(await screen.findByText(/Todavía no hay anécdotas/)).toBeTruthy();
+  });
+
+  it('renders post text as text, never as HTML', async () => {
+    const evil = '<img src=x onerror=alert(1)>';
+    renderAt('/', fakeApi([aPost({ post: evil })]).api);
+    expect(await screen.findByText(evil)).toBeTruthy();
+    expect(document.querySelector('img')).toBeNull();
+  });
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ERRORS, MAX_POST_LENGTH } from '@contract';
+import { NewPostForm } from '../../web/src/features/posts/NewPostForm';
+
+function setup(onSubmit = vi.fn(async () => {})) {
+  const user = userEvent.setup();
+  render(<NewPostForm onSubmit={onSubmit} />);
+  return {
+    user,
+    onSubmit,
+    category: screen.getByLabelText('Categoria') as HTMLSelectElement,
+    text: screen.getByLabelText(/^Post/) as HTMLTextAreaElement,
+    send: screen.getByRole('button', { name: 'Enviar' }),
+  };
+}
+
+describe('NewPostForm', () => {
+  it('says the real limit in the rules text', () => {
+    setup();
+    expect(screen.getByText(`Exprésate en ${MAX_POST_LENGTH} caracteres como máximo.`)).toBeTruthy();
+  });
+
+  it('defaults the category to varios and sends what is selected', async () => {
+    const { user, onSubmit, category, text, send } = setup();
+    expect(category.value).toBe('varios');
+    await user.type(text, 'Se me quemó la tostada');
+    await user.click(send);
+    expect(onSubmit).toHaveBeenLastCalledWith({ category: 'varios', post: 'Se me quemó la tostada' });
+
+    await user.selectOptions(category, 'amor');
+    expect(category.value).toBe('amor');
+    await user.click(send);
+    expect(onSubmit).toHaveBeenLastCalledWith({ category: 'amor', post: 'Se me quemó la tostada' });
+  });
+
+  it('counts characters live and stops at 300', async () => {
+    const { user, text } = setup();
+    expect(text.maxLength).toBe(MAX_POST_LENGTH);
+    await user.type(text, 'hola');
+    expect(screen.getByTestId('post-counter').textContent).toBe(`4/${MAX_POST_LENGTH} caracteres`);
+    await user.clear(text);
+    await user.click(text);
+    await user.paste('x'.repeat(MAX_POST_LENGTH + 5));
+    expect(text.value).toHaveLength(MAX_POST_LENGTH);
+    expect(screen.getByTestId('post-counter').textContent).toBe(`${MAX_POST_LENGTH}/${MAX_POST_LENGTH} caracteres`);
+  });
+
+  it('does not send white space only', async () => {
+    const { user, onSubmit, text, send } = setup();
+    await user.click(send);
+    await user.type(text, '   {enter}  ');
+    await user.click(send);
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toContain(ERRORS.EMPTY_POST.message);
+  });
+
+  it('disables Enviar while sending', async () => {
+    let finish: () => void = () => {};
+    const onSubmit = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const { user, text, send } = setup(onSubmit);
+    await user.type(text, 'Un día horrible');
+    await user.click(send);
+    const busy = screen.getByRole('button', { name: /Enviando/ }) as HTMLButtonElement;
+    expect(busy.disabled).toBe(true);
+    await user.click(busy);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    finish();
+    expect(send).toBeTruthy();
+  });
+
+  it('shows the Spanish error and keeps the text when publishing fails', async () => {
+    const onSubmit = vi.fn(async () => {
+      throw new Error(ERRORS.RATE_LIMITED.message);
+    });
+    const { user, text } = setup(onSubmit);
+    await user.type(text, 'Perdí el autobús');
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(ERRORS.RATE_LIMITED.message);
+    expect(text.value).toBe('Perdí el autobús');
+    expect((screen.getByRole('button', { name: 'Enviar' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});

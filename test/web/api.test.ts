@@ -1,0 +1,67 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ERRORS } from '@contract';
+import { ApiError, createApiClient } from '../../web/src/lib/api';
+import { aPost } from './factories';
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+describe('createApiClient', () => {
+  it('builds feed URLs from apiUrl, with category, limit and cursor', async () => {
+    const fetchImpl = vi.fn(async () => json(200, { items: [], nextCursor: null }));
+    const api = createApiClient({ apiUrl: 'https://api.test/prod/', getIdToken: async () => null, fetchImpl });
+    await api.listPosts({ category: 'amor', limit: 20, cursor: 'abc' });
+    expect(fetchImpl).toHaveBeenCalledWith('https://api.test/prod/posts?category=amor&limit=20&cursor=abc', expect.anything());
+  });
+
+  it('sends the ID token as a bearer token when publishing', async () => {
+    const post = aPost();
+    const fetchImpl = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json(201, post));
+    const api = createApiClient({ apiUrl: 'https://api.test', getIdToken: async () => 'tok', fetchImpl });
+    await expect(api.createPost({ category: 'varios', post: 'hola' })).resolves.toEqual(post);
+    const init = fetchImpl.mock.calls[0]![1]!;
+    expect(new Headers(init.headers).get('authorization')).toBe('Bearer tok');
+    expect(JSON.parse(String(init.body))).toEqual({ category: 'varios', post: 'hola' });
+  });
+
+  it('shows the server message of an error body', async () => {
+    const api = createApiClient({
+      apiUrl: 'https://api.test',
+      getIdToken: async () => 'tok',
+      fetchImpl: async () => json(429, { error: { code: 'RATE_LIMITED', message: ERRORS.RATE_LIMITED.message } }),
+    });
+    await expect(api.createPost({ category: 'varios', post: 'hola' })).rejects.toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+      message: ERRORS.RATE_LIMITED.message,
+    });
+  });
+
+  it('maps any 401 (API Gateway sends {"message":"Unauthorized"}) to the Spanish message', async () => {
+    const api = createApiClient({
+      apiUrl: 'https://api.test',
+      getIdToken: async () => 'expired',
+      fetchImpl: async () => json(401, { message: 'Unauthorized' }),
+    });
+    await expect(api.createPost({ category: 'varios', post: 'hola' })).rejects.toMatchObject({ message: ERRORS.UNAUTHORIZED.message });
+  });
+
+  it('does not call the API to publish when signed out', async () => {
+    const fetchImpl = vi.fn();
+    const api = createApiClient({ apiUrl: 'https://api.test', getIdToken: async () => null, fetchImpl });
+    await expect(api.createPost({ category: 'varios', post: 'hola' })).rejects.toBeInstanceOf(ApiError);
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  it('turns a network failure into a Spanish message', async () => {
+    const api = createApiClient({
+      apiUrl: 'https://api.test',
+      getIdToken: async () => null,
+      fetchImpl: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await expect(api.getPost('x')).rejects.toMatchObject({ code: 'NETWORK', message: expect.stringContaining('No se pudo conectar') });
+  });
+});

@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { backoffDelay, openLiveSocket, parseLiveMessage } from '../../web/src/features/live/liveSocket';
+import { aPost } from './factories';
+import { FakeSocket } from './fakeSocket';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeSocket.instances = [];
+});
+afterEach(() => vi.useRealTimers());
+
+function open(overrides: Partial<Parameters<typeof openLiveSocket>[0]> = {}) {
+  const onPost = vi.fn();
+  const onReconnect = vi.fn();
+  const onStatus = vi.fn();
+  const stop = openLiveSocket({
+    url: 'ws://live.test',
+    onPost,
+    onReconnect,
+    onStatus,
+    createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+    random: () => 1,
+    ...overrides,
+  });
+  return { onPost, onReconnect, onStatus, stop };
+}
+
+describe('backoffDelay', () => {
+  it('doubles from about a second up to thirty, with jitter', () => {
+    expect(backoffDelay(0, () => 1)).toBe(1000);
+    expect(backoffDelay(3, () => 1)).toBe(8000);
+    expect(backoffDelay(10, () => 1)).toBe(30_000);
+    expect(backoffDelay(1, () => 0)).toBe(1000);
+  });
+});
+
+describe('parseLiveMessage', () => {
+  it('accepts post.created with a post and ignores anything else', () => {
+    const post = aPost();
+    expect(parseLiveMessage(JSON.stringify({ type: 'post.created', post }))).toEqual({ type: 'post.created', post });
+    expect(parseLiveMessage('not json')).toBeNull();
+    expect(parseLiveMessage(JSON.stringify({ type: 'other', post }))).toBeNull();
+    expect(parseLiveMessage(JSON.stringify({ type: 'post.created', post: { id: 1 } }))).toBeNull();
+  });
+});
+
+describe('openLiveSocket', () => {
+  it('delivers posts from the server', () => {
+    const { onPost } = open();
+    const post = aPost();
+    FakeSocket.latest().open();
+    FakeSocket.latest().send({ type: 'post.created', post });
+    expect(onPost).toHaveBeenCalledWith(post);
+  });
+
+  it('reconnects with growing delays and asks for a refetch once it is back', () => {
+    const { onReconnect, onStatus } = open();
+    FakeSocket.latest().open();
+    expect(onReconnect).not.toHaveBeenCalled();
+
+    FakeSocket.latest().drop();
+    expect(onStatus).toHaveBeenLastCalledWith('reconnecting');
+    vi.advanceTimersByTime(999);
+    expect(FakeSocket.instances).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.instances).toHaveLength(2);
+
+    FakeSocket.latest().drop(); // the retry fails too: next wait is 2 s
+    vi.advanceTimersByTime(1999);
+    expect(FakeSocket.instances).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.instances).toHaveLength(3);
+
+    FakeSocket.latest().open();
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+    expect(onStatus).toHaveBeenLastCalledWith('open');
+  });
+
+  it('reconnects at once when the browser comes back online', () => {
+    open();
+    FakeSocket.latest().open();
+    FakeSocket.latest().drop();
+    window.dispatchEvent(new Event('online'));
+    expect(FakeSocket.instances).toHaveLength(2);
+  });
+
+  it('stops for good when closed: no reconnect, no more posts', () => {
+    const { stop, onPost } = open();
+    const socket = FakeSocket.latest();
+    socket.open();
+    stop();
+    expect(socket.closed).toBe(true);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.instances).toHaveLength(1);
+    socket.send({ type: 'post.created', post: aPost() });
+    expect(onPost).not.toHaveBeenCalled();
+  });
+});

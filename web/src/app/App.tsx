@@ -1,0 +1,38 @@
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import type { RuntimeConfig } from '@contract';
+import { ApiContext, createApiClient } from '../lib/api';
+import { ConfigContext } from '../lib/config';
+import { AuthProvider } from '../features/auth/AuthProvider';
+import { useAuth } from '../features/auth/context';
+import { AppRoutes } from './AppRoutes';
+
+/** The API client, with the signed-in user's ID token when there is one. */
+function ApiProvider({ apiUrl, children }: { apiUrl: string; children: ReactNode }) {
+  const { service } = useAuth();
+  const api = useMemo(
+    () => createApiClient({ apiUrl, getIdToken: async () => (await service()).getIdToken() }),
+    [apiUrl, service],
+  );
+  return <ApiContext.Provider value={api}>{children}</ApiContext.Provider>;
+}
+
+/** Providers (config, auth, API, router) around the routes. */
+export function App({ config }: { config: RuntimeConfig }) {
+  // Amplify is loaded after the first render, so the first script stays small.
+  const loadAuth = useCallback(
+    () => import('../features/auth/cognito').then(({ createCognitoAuth }) => createCognitoAuth(config)),
+    [config],
+  );
+  return (
+    <ConfigContext.Provider value={config}>
+      <AuthProvider load={loadAuth}>
+        <ApiProvider apiUrl={config.apiUrl}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </ApiProvider>
+      </AuthProvider>
+    </ConfigContext.Provider>
+  );
+}

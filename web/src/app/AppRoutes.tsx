@@ -1,0 +1,54 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { PageSpinner } from '../components/PageSpinner';
+import { RequireSignedIn, RequireSignedOut } from '../features/auth/guards';
+import { FeedRoute } from './FeedRoute';
+import { Layout } from './Layout';
+
+// The feeds (the pages most visitors land on) are in the first script; forms and the permalink page
+// load on demand, with Amplify UI's form fields.
+const PostPage = lazy(() => import('../features/posts/PostPage'));
+const NewPostPage = lazy(() => import('../features/posts/NewPostPage'));
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
+const NotFoundPage = lazy(() => import('./NotFoundPage'));
+
+/** The site's routes; the guards send signed-out visitors to /login and signed-in users away from it. */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Routes>
+        <Route element={<Layout />}>
+          <Route index element={<FeedRoute />} />
+          <Route path="category/:category" element={<FeedRoute />} />
+          <Route path="post/:id" element={<PostPage />} />
+          <Route
+            path="newpost"
+            element={
+              <RequireSignedIn>
+                <NewPostPage />
+              </RequireSignedIn>
+            }
+          />
+          <Route
+            path="login"
+            element={
+              <RequireSignedOut>
+                <LoginPage />
+              </RequireSignedOut>
+            }
+          />
+          <Route
+            path="register"
+            element={
+              <RequireSignedOut>
+                <RegisterPage />
+              </RequireSignedOut>
+            }
+          />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,73 @@
+import { useParams } from 'react-router-dom';
+import { isCategory, type Category } from '@contract';
+import { useConfig } from '../lib/config';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { useFeed } from '../features/posts/useFeed';
+import { FeedView } from '../features/posts/FeedView';
+import { CategoryTags } from '../features/posts/CategoryTags';
+import { categoryLabel } from '../features/posts/format';
+import { useLivePosts } from '../features/live/useLivePosts';
+import type { LiveStatus } from '../features/live/liveSocket';
+
+const LIVE_TEXT: Record<LiveStatus, string> = {
+  connecting: 'Conectando…',
+  open: 'En directo',
+  reconnecting: 'Reconectando…',
+};
+
+/** A feed wired to the live socket: posts arrive at the top; after a reconnect the first page is re-read. */
+function LiveFeed({ category }: { category?: Category }) {
+  const config = useConfig();
+  const feed = useFeed(category);
+  const live = useLivePosts(config.wsUrl, { onPost: feed.addLive, onReconnect: feed.refresh });
+  return (
+    <>
+      <p className={`live-status live-status--${live}`}>
+        <span className="live-status__dot" aria-hidden="true" />
+        {LIVE_TEXT[live]}
+      </p>
+      <FeedView
+        feed={feed}
+        emptyText={category ? 'Todavía no hay anécdotas en esta categoría. ¡Estrénala!' : 'Todavía no hay anécdotas. ¡Sé la primera persona en contar la suya!'}
+      />
+    </>
+  );
+}
+
+/** `/` (all posts) and `/category/:category` (one category, or "categoría desconocida"). */
+export function FeedRoute() {
+  const { category: param } = useParams();
+  const category = param === undefined ? undefined : isCategory(param) ? param : null;
+  useDocumentTitle(category === undefined ? undefined : category === null ? 'Categoría desconocida' : categoryLabel(category));
+
+  return (
+    <div className="page-grid">
+      <section className="page-main" aria-labelledby="feed-title">
+        {category === null ? (
+          <div className="notice">
+            <h1 id="feed-title">Categoría desconocida</h1>
+            <p>
+              No existe la categoría «{param}». Elige una de la lista de <span lang="en">tags</span>.
+            </p>
+          </div>
+        ) : (
+          <>
+            <h1 id="feed-title" className="feed-title">
+              {category ? (
+                <>
+                  Categoria: <span className="feed-title__category">{category}</span>
+                </>
+              ) : (
+                'Últimas anécdotas'
+              )}
+            </h1>
+            <LiveFeed key={category ?? ''} category={category} />
+          </>
+        )}
+      </section>
+      <aside className="page-aside">
+        <CategoryTags current={category ?? undefined} />
+      </aside>
+    </div>
+  );
+}

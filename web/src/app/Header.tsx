@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Loader } from '@aws-amplify/ui-react';
+import { errorMessage, useApi } from '../lib/api';
+import { useAuth } from '../features/auth/context';
+
+/** The header of every page: logo, who is signed in, Login/Register or Logout, and the navigation. */
+export function Header() {
+  const { state, signOut, signOutError } = useAuth();
+  const api = useApi();
+  const navigate = useNavigate();
+  const [randomBusy, setRandomBusy] = useState(false);
+  const [randomError, setRandomError] = useState<string | null>(null);
+
+  async function openRandom() {
+    setRandomBusy(true);
+    setRandomError(null);
+    try {
+      const post = await api.randomPost();
+      navigate(`/post/${encodeURIComponent(post.id)}`, { state: { post } });
+    } catch (error) {
+      setRandomError(errorMessage(error));
+    } finally {
+      setRandomBusy(false);
+    }
+  }
+
+  const message = signOutError ?? randomError;
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <div className="brand">
+          <Link to="/" className="brand__logo" aria-label="Vaya día, ir a la portada">
+            ¡Vaya día!
+          </Link>
+          <p className="brand__tagline">Un clon de la web española de anécdotas de días malos</p>
+        </div>
+        <div className="account" aria-live="polite">
+          {state.status === 'loading' ? (
+            <Loader ariaLabel="Cargando tu sesión" />
+          ) : state.status === 'signedIn' ? (
+            <>
+              <span className="account__name" title={state.user.displayName}>
+                {state.user.displayName}
+              </span>
+              <button type="button" className="button button--small" onClick={() => void signOut()}>
+                Logout
+              </button>
+            </>
+          ) : (
+            <>
+              <span className="account__name">Anonimo</span>
+              <Link className="button button--small" to="/login">
+                Login
+              </Link>
+              <Link className="button button--small button--primary" to="/register">
+                Register
+              </Link>
+            </>
+          )}
+        </div>
+        <nav className="site-nav" aria-label="Principal">
+          <ul>
+            <li>
+              <Link className="site-nav__item site-nav__item--primary" to="/newpost">
+                Publicar
+              </Link>
+            </li>
+            <li>
+              <button type="button" className="site-nav__item" disabled title="Todavía no hay moderación">
+                Moderar
+              </button>
+            </li>
+            <li>
+              <button type="button" className="site-nav__item" onClick={openRandom} aria-busy={randomBusy} disabled={randomBusy}>
+                Aleatorio
+              </button>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      {message && (
+        <div className="site-header__message" role="alert">
+          {message}
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,15 @@
+import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
+
+/** Any other address. */
+export default function NotFoundPage() {
+  useDocumentTitle('Página no encontrada');
+  return (
+    <section className="narrow notice">
+      <h1>Esa dirección no existe</h1>
+      <p>
+        <Link to="/">Volver a la portada</Link>
+      </p>
+    </section>
+  );
+}

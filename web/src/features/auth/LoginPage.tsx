@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button, Divider, PasswordField, TextField } from '@aws-amplify/ui-react';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { ConfirmSignUpForm } from './ConfirmSignUpForm';
+import { GoogleButton } from './GoogleButton';
+import { useAuth } from './context';
+import { authErrorMessage } from './errors';
+
+/** `/login`: email and password, Google, a link to Register. Success (or a signed-in visitor) → `/`. */
+export default function LoginPage() {
+  useDocumentTitle('Iniciar sesión');
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(auth.redirectError);
+  const [confirming, setConfirming] = useState(false);
+
+  async function finish() {
+    await auth.refresh();
+    navigate('/', { replace: true });
+  }
+
+  async function signInNow() {
+    const service = await auth.service();
+    const outcome = await service.signIn(email, password);
+    if (outcome === 'confirmSignUp') {
+      setConfirming(true);
+      setBusy(false);
+      return;
+    }
+    await finish();
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await signInNow();
+    } catch (failure) {
+      setError(authErrorMessage(failure));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="narrow auth-page">
+      <h1>Iniciar sesión</h1>
+      {confirming ? (
+        <ConfirmSignUpForm email={email} onConfirmed={signInNow} />
+      ) : (
+        <>
+          <form className="stack" onSubmit={handleSubmit} noValidate>
+            {error && <ErrorAlert>{error}</ErrorAlert>}
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              isRequired
+            />
+            <PasswordField
+              label="Contraseña"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              showPasswordButtonLabel="Mostrar la contraseña"
+              isRequired
+            />
+            <Button type="submit" variation="primary" isFullWidth isDisabled={busy} isLoading={busy} loadingText="Entrando…">
+              Entrar
+            </Button>
+          </form>
+          <Divider label="o" className="auth-divider" />
+          <GoogleButton onError={setError} />
+          <p className="auth-switch">
+            ¿No tienes cuenta? <Link to="/register">Regístrate</Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

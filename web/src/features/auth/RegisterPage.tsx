@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button, Divider, PasswordField, TextField } from '@aws-amplify/ui-react';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { ConfirmSignUpForm } from './ConfirmSignUpForm';
+import { GoogleButton } from './GoogleButton';
+import { useAuth } from './context';
+import { authErrorMessage } from './errors';
+
+/**
+ * `/register`: email, password and an optional Nombre (the name other readers see), then the
+ * confirmation code, then signed in and on `/`.
+ */
+export default function RegisterPage() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  useDocumentTitle(confirming ? 'Confirma tu email' : 'Crear una cuenta');
+
+  async function signInAndGoHome() {
+    const service = await auth.service();
+    await service.signIn(email, password);
+    await auth.refresh();
+    navigate('/', { replace: true });
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const service = await auth.service();
+      const outcome = await service.signUp({ email, password, name });
+      if (outcome === 'confirmSignUp') {
+        setConfirming(true);
+        setBusy(false);
+      } else {
+        await signInAndGoHome();
+      }
+    } catch (failure) {
+      setError(authErrorMessage(failure));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="narrow auth-page">
+      <h1>Crear una cuenta</h1>
+      {confirming ? (
+        <ConfirmSignUpForm email={email} onConfirmed={signInAndGoHome} />
+      ) : (
+        <>
+          <form className="stack" onSubmit={handleSubmit} noValidate>
+            {error && <ErrorAlert>{error}</ErrorAlert>}
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              isRequired
+            />
+            <PasswordField
+              label="Contraseña"
+              name="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              descriptiveText="Al menos 8 caracteres, con mayúsculas, minúsculas y números."
+              showPasswordButtonLabel="Mostrar la contraseña"
+              isRequired
+            />
+            <TextField
+              label="Nombre"
+              name="name"
+              autoComplete="nickname"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              descriptiveText="Opcional. Es el nombre que verán los demás; si lo dejas vacío, usamos lo que va antes de la @ de tu email."
+              maxLength={60}
+            />
+            <Button type="submit" variation="primary" isFullWidth isDisabled={busy} isLoading={busy} loadingText="Creando la cuenta…">
+              Registrarme
+            </Button>
+          </form>
+          <Divider label="o" className="auth-divider" />
+          <GoogleButton onError={setError} />
+          <p className="auth-switch">
+            ¿Ya tienes cuenta? <Link to="/login">Inicia sesión</Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * The Amplify v6 implementation of AuthService. Loaded with a dynamic import so Amplify is not part
+ * of the first script a visitor downloads.
+ */
+import { Amplify } from 'aws-amplify';
+// Completes a Google redirect on whatever page it lands, even though this module loads lazily.
+import 'aws-amplify/auth/enable-oauth-listener';
+import {
+  confirmSignUp,
+  fetchAuthSession,
+  fetchUserAttributes,
+  getCurrentUser,
+  resendSignUpCode,
+  signIn,
+  signInWithRedirect,
+  signOut,
+  signUp,
+} from 'aws-amplify/auth';
+import { Hub } from 'aws-amplify/utils';
+import type { RuntimeConfig } from '@contract';
+import { authErrorMessage } from './errors';
+import { GOOGLE_UNAVAILABLE_MESSAGE } from './messages';
+import type { AuthService, AuthUser, SignInOutcome } from './types';
+
+
+/** Configures Amplify from /config.json and returns the service the site uses. */
+export function createCognitoAuth(config: RuntimeConfig, origin = window.location.origin): AuthService {
+  const redirect = [`${origin}/`];
+  Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId: config.userPoolId,
+        userPoolClientId: config.userPoolClientId,
+        ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
+        loginWith: {
+          email: true,
+          ...(config.oauthDomain
+            ? {
+                oauth: {
+                  domain: config.oauthDomain,
+                  scopes: ['openid', 'email', 'profile'],
+                  redirectSignIn: redirect,
+                  redirectSignOut: redirect,
+                  responseType: 'code' as const,
+                  providers: ['Google' as const],
+                },
+              }
+            : {}),
+        },
+      },
+    },
+  });
+  // Locally cognito-local has no SRP; on AWS SRP keeps the password off the wire.
+  const authFlowType = config.authFlowType ?? 'USER_SRP_AUTH';
+
+  async function currentUser(): Promise<AuthUser | null> {
+    let username: string;
+    try {
+      ({ username } = await getCurrentUser());
+    } catch {
+      return null;
+    }
+    try {
+      const attributes = await fetchUserAttributes();
+      const displayName = attributes.name?.trim() || attributes.email || username;
+      return { displayName };
+    } catch {
+      // The attributes call can fail (e.g. offline); the ID token carries the same data.
+      const session = await fetchAuthSession().catch(() => null);
+      const claims = session?.tokens?.idToken?.payload;
+      const name = typeof claims?.name === 'string' ? claims.name.trim() : '';
+      const email = typeof claims?.email === 'string' ? claims.email : '';
+      return { displayName: name || email || username };
+    }
+  }
+
+  async function passwordSignIn(email: string, password: string): Promise<SignInOutcome> {
+    const result = await signIn({ username: email.trim(), password, options: { authFlowType } });
+    if (result.isSignedIn) return 'done';
+    if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') return 'confirmSignUp';
+    throw new Error('Este tipo de inicio de sesión no está disponible en la web. Inténtalo de nuevo.');
+  }
+
+  return {
+    currentUser,
+    signIn: passwordSignIn,
+    async signUp({ email, password, name }) {
+      const trimmedName = name?.trim();
+      const result = await signUp({
+        username: email.trim(),
+        password,
+        options: { userAttributes: { email: email.trim(), ...(trimmedName ? { name: trimmedName } : {}) } },
+      });
+      return result.nextStep.signUpStep === 'CONFIRM_SIGN_UP' ? 'confirmSignUp' : 'done';
+    },
+    async confirmSignUp(email, code) {
+      await confirmSignUp({ username: email.trim(), confirmationCode: code.trim() });
+    },
+    async resendSignUpCode(email) {
+      await resendSignUpCode({ username: email.trim() });
+    },
+    async signOut() {
+      await signOut();
+    },
+    googleAvailable: Boolean(config.oauthDomain),
+    async signInWithGoogle() {
+      if (!config.oauthDomain) throw new Error(GOOGLE_UNAVAILABLE_MESSAGE);
+      await signInWithRedirect({ provider: 'Google' });
+    },
+    async getIdToken() {
+      try {
+        const session = await fetchAuthSession();
+        return session.tokens?.idToken?.toString() ?? null;
+      } catch {
+        return null;
+      }
+    },
+    onChange(listener) {
+      return Hub.listen('auth', ({ payload }) => {
+        switch (payload.event) {
+          case 'signedIn':
+          case 'signInWithRedirect':
+          case 'signedOut':
+          case 'tokenRefresh_failure':
+            listener({ type: 'changed' });
+            break;
+          case 'signInWithRedirect_failure':
+            listener({ type: 'error', message: authErrorMessage(payload.data?.error) });
+            break;
+          default:
+            break;
+        }
+      });
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { createContext, useContext } from 'react';
+import type { AuthService, AuthState } from './types';
+
+export type AuthContextValue = {
+  state: AuthState;
+  /** The identity service, once loaded and configured. */
+  service(): Promise<AuthService>;
+  /** Re-reads who is signed in and updates `state`; resolves when the header shows it. */
+  refresh(): Promise<AuthState>;
+  signOut(): Promise<void>;
+  /** Why the last logout failed, for the header; null when it did not. */
+  signOutError: string | null;
+  /** Why a Google redirect sign-in failed, for the login page. */
+  redirectError: string | null;
+};
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth needs an AuthProvider');
+  return value;
+}

@@ -1,0 +1,31 @@
+/** The signed-in person as the header shows them. */
+export type AuthUser = { displayName: string };
+
+export type AuthState =
+  | { status: 'loading' }
+  | { status: 'signedOut' }
+  | { status: 'signedIn'; user: AuthUser };
+
+/** What a sign-in attempt needs next. */
+export type SignInOutcome = 'done' | 'confirmSignUp';
+
+/**
+ * Everything the site asks of the identity service. The Amplify implementation (./cognito.ts) is
+ * loaded after the first paint; tests pass a fake.
+ */
+export type AuthService = {
+  currentUser(): Promise<AuthUser | null>;
+  signIn(email: string, password: string): Promise<SignInOutcome>;
+  signUp(input: { email: string; password: string; name?: string }): Promise<SignInOutcome>;
+  confirmSignUp(email: string, code: string): Promise<void>;
+  resendSignUpCode(email: string): Promise<void>;
+  signOut(): Promise<void>;
+  /** Redirects to Google; rejects with a Spanish message when the server has no Google sign-in. */
+  signInWithGoogle(): Promise<void>;
+  readonly googleAvailable: boolean;
+  getIdToken(): Promise<string | null>;
+  /** Calls back on every sign-in, sign-out or failed Google redirect; returns the unsubscribe function. */
+  onChange(listener: (event: AuthEvent) => void): () => void;
+};
+
+export type AuthEvent = { type: 'changed' } | { type: 'error'; message: string };

@@ -1,0 +1,108 @@
+import type { LiveMessage, Post } from '@contract';
+
+export type LiveStatus = 'connecting' | 'open' | 'reconnecting';
+
+export type LiveSocketOptions = {
+  url: string;
+  onPost(post: Post): void;
+  /** Called when a connection opens again after being lost: time to refetch what was missed. */
+  onReconnect(): void;
+  onStatus?(status: LiveStatus): void;
+  /** Injected in tests. */
+  createSocket?: (url: string) => WebSocket;
+  random?: () => number;
+};
+
+/** First retry after ~1 s, doubling up to 30 s, with jitter so many clients do not retry together. */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(30_000, 1_000 * 2 ** attempt);
+  return Math.round(base * (0.5 + random() / 2));
+}
+
+function isPost(value: unknown): value is Post {
+  if (typeof value !== 'object' || value === null) return false;
+  const post = value as Record<string, unknown>;
+  return ['id', 'name', 'category', 'post', 'createdAt'].every((key) => typeof post[key] === 'string');
+}
+
+/** Parses a frame from the server; anything that is not a `post.created` message is ignored. */
+export function parseLiveMessage(data: unknown): LiveMessage | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const message = JSON.parse(data) as { type?: unknown; post?: unknown };
+    return message.type === 'post.created' && isPost(message.post) ? { type: 'post.created', post: message.post } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps a WebSocket to the live feed open: reconnects with backoff when it closes (API Gateway drops
+ * idle connections after 10 minutes), at once when the browser comes back online or the tab becomes
+ * visible. Returns a function that closes it for good.
+ */
+export function openLiveSocket(options: LiveSocketOptions): () => void {
+  const { url, onPost, onReconnect, onStatus, createSocket = (u) => new WebSocket(u), random = Math.random } = options;
+  let socket: WebSocket | null = null;
+  let attempt = 0;
+  let everOpened = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+
+  function connect() {
+    clearTimeout(timer);
+    timer = undefined;
+    if (stopped) return;
+    onStatus?.(everOpened ? 'reconnecting' : 'connecting');
+    const current = createSocket(url);
+    socket = current;
+    current.onopen = () => {
+      attempt = 0;
+      onStatus?.('open');
+      if (everOpened) onReconnect();
+      everOpened = true;
+    };
+    current.onmessage = (event: MessageEvent) => {
+      const message = parseLiveMessage(event.data);
+      if (message) onPost(message.post);
+    };
+    current.onclose = () => {
+      if (socket !== current) return;
+      socket = null;
+      scheduleReconnect();
+    };
+    current.onerror = () => current.close();
+  }
+
+  function scheduleReconnect() {
+    if (stopped || timer !== undefined) return;
+    onStatus?.('reconnecting');
+    timer = setTimeout(connect, backoffDelay(attempt, random));
+    attempt += 1;
+  }
+
+  function reconnectNow() {
+    if (!stopped && socket === null) connect();
+  }
+  function onVisibility() {
+    if (document.visibilityState === 'visible') reconnectNow();
+  }
+
+  window.addEventListener('online', reconnectNow);
+  document.addEventListener('visibilitychange', onVisibility);
+  connect();
+
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    window.removeEventListener('online', reconnectNow);
+    document.removeEventListener('visibilitychange', onVisibility);
+    const current = socket;
+    socket = null;
+    if (current) {
+      current.onclose = null;
+      current.onmessage = null;
+      current.close();
+    }
+  };
+}

@@ -1,0 +1,99 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Button, SelectField, TextAreaField } from '@aws-amplify/ui-react';
+import {
+  CATEGORIES,
+  DEFAULT_CATEGORY,
+  ERRORS,
+  MAX_POST_LENGTH,
+  postLength,
+  validateCreatePost,
+  type Category,
+  type CreatePostRequest,
+} from '@contract';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { categoryLabel } from './format';
+
+type Props = {
+  /** Publishes the post; rejects with an Error whose message is Spanish text for people. */
+  onSubmit(request: CreatePostRequest): Promise<void>;
+};
+
+/**
+ * The new-post form. The category is bound to state (default `varios`: what is shown is what is
+ * sent); the text is limited by the contract's MAX_POST_LENGTH, and the contract's own validation
+ * decides what may be sent. On failure the text stays so nothing is lost.
+ */
+export function NewPostForm({ onSubmit }: Props) {
+  const [category, setCategory] = useState<Category>(DEFAULT_CATEGORY);
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const rulesId = useId();
+  const length = postLength(text);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const checked = validateCreatePost({ category, post: text });
+    if (!checked.ok) {
+      setError(ERRORS[checked.code].message);
+      return;
+    }
+    setSending(true);
+    setError(null);
+    try {
+      await onSubmit(checked.value);
+    } catch (failure) {
+      setError(failure instanceof Error && failure.message ? failure.message : ERRORS.INTERNAL_ERROR.message);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form className="stack" onSubmit={handleSubmit} noValidate aria-describedby={rulesId}>
+      <div id={rulesId} className="rules">
+        <h2 className="rules__title">Antes de escribir</h2>
+        <ul>
+          <li>Nada de temas tabú: ni odio, ni datos personales de nadie.</li>
+          <li>Exprésate en {MAX_POST_LENGTH} caracteres como máximo.</li>
+          <li>Repasa la ortografía: las anécdotas mal escritas no se publicarán.</li>
+          <li>Si la tuya no se publica, gracias de todas formas por contarla.</li>
+        </ul>
+      </div>
+      {error && <ErrorAlert>{error}</ErrorAlert>}
+      <SelectField
+        label="Categoria"
+        name="category"
+        value={category}
+        onChange={(event) => setCategory(event.target.value as Category)}
+      >
+        {CATEGORIES.map((value) => (
+          <option key={value} value={value}>
+            {categoryLabel(value)}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField
+        label="Post"
+        name="post"
+        rows={6}
+        value={text}
+        maxLength={MAX_POST_LENGTH}
+        onChange={(event) => setText(event.target.value)}
+        placeholder="Hoy, ¡vaya día! …"
+        descriptiveText={
+          <span className="counter" data-testid="post-counter">
+            {length}/{MAX_POST_LENGTH} caracteres
+          </span>
+        }
+        isRequired
+      />
+      <div>
+        <Button type="submit" variation="primary" isDisabled={sending} isLoading={sending} loadingText="Enviando…">
+          Enviar
+        </Button>
+      </div>
+    </form>
+  );
+}

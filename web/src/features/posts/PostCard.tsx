@@ -1,0 +1,38 @@
+import { Link } from 'react-router-dom';
+import type { Post } from '@contract';
+import { formatPostDate } from './format';
+
+type Props = {
+  post: Post;
+  /** Heading level of the card's title, so the page outline stays correct (h2 in a feed, h1 alone). */
+  headingLevel?: 'h1' | 'h2';
+  /** Whether the text links to the post's own page. */
+  linkToPost?: boolean;
+};
+
+/** One anecdote: who, when, which category, and the text (always as text, never as HTML). */
+export function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true }: Props) {
+  return (
+    <article className="post-card" aria-labelledby={`post-${post.id}-title`}>
+      <Heading id={`post-${post.id}-title`} className="post-card__meta">
+        <span className="post-card__label">Publicado por</span> <span className="post-card__author">{post.name}</span>
+      </Heading>
+      <p className="post-card__details">
+        <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
+        <span aria-hidden="true"> · </span>
+        <span className="post-card__label">Categoria</span>{' '}
+        <Link className="tag" to={`/category/${post.category}`}>
+          {post.category}
+        </Link>
+      </p>
+      <p className="post-card__text">{post.post}</p>
+      {linkToPost && (
+        <p className="post-card__permalink">
+          <Link to={`/post/${encodeURIComponent(post.id)}`} aria-label={`Enlace permanente a la anécdota de ${post.name}`}>
+            Enlace permanente
+          </Link>
+        </p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import type { Post } from '@contract';
+import { ApiError, errorMessage, useApi } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { PageSpinner } from '../../components/PageSpinner';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PostCard } from './PostCard';
+import { CategoryTags } from './CategoryTags';
+
+type State = { status: 'loading' } | { status: 'found'; post: Post } | { status: 'notFound' } | { status: 'error'; message: string };
+
+/** `/post/:id`: one anecdote on its own page (where Aleatorio lands), or a 404 message. */
+export default function PostPage() {
+  const { id = '' } = useParams();
+  const api = useApi();
+  const location = useLocation();
+  // Aleatorio passes the post it already read, so the page shows it without a second request.
+  const passed = (location.state as { post?: Post } | null)?.post;
+  const [state, setState] = useState<State>(passed?.id === id ? { status: 'found', post: passed } : { status: 'loading' });
+
+  useEffect(() => {
+    if (passed?.id === id) {
+      setState({ status: 'found', post: passed });
+      return;
+    }
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    api
+      .getPost(id, controller.signal)
+      .then((post) => setState({ status: 'found', post }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof ApiError && error.status === 404) setState({ status: 'notFound' });
+        else setState({ status: 'error', message: errorMessage(error) });
+      });
+    return () => controller.abort();
+  }, [api, id, passed]);
+
+  useDocumentTitle(
+    state.status === 'found' ? `Anécdota de ${state.post.name}` : state.status === 'notFound' ? 'Anécdota no encontrada' : 'Anécdota',
+  );
+
+  return (
+    <div className="page-grid">
+      <section className="page-main" aria-busy={state.status === 'loading'}>
+        {state.status === 'loading' && (
+          <>
+            <h1 className="visually-hidden">Anécdota</h1>
+            <PageSpinner label="Cargando la anécdota…" />
+          </>
+        )}
+        {state.status === 'found' && <PostCard post={state.post} headingLevel="h1" linkToPost={false} />}
+        {state.status === 'notFound' && (
+          <div className="notice">
+            <h1>No encontramos esa anécdota</h1>
+            <p>Puede que el enlace esté mal copiado. Hay muchas más en la portada.</p>
+            <p>
+              <Link to="/">Volver a la portada</Link>
+            </p>
+          </div>
+        )}
+        {state.status === 'error' && (
+          <>
+            <h1>Anécdota</h1>
+            <ErrorAlert>{state.message}</ErrorAlert>
+          </>
+        )}
+      </section>
+      <aside className="page-aside">
+        <CategoryTags />
+      </aside>
+    </div>
+  );
+}

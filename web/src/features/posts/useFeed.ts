@@ -1,0 +1,55 @@
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { DEFAULT_PAGE_SIZE, type Category, type Post } from '@contract';
+import { errorMessage, useApi } from '../../lib/api';
+import { feedReducer, initialFeed, type FeedState } from './feed';
+
+export type Feed = FeedState & {
+  loadMore(): void;
+  /** Re-reads the first page and merges it (after a reconnect, or to retry). */
+  refresh(): void;
+  /** A post that arrived live; ignored when it is of another category or already shown. */
+  addLive(post: Post): void;
+};
+
+/** A paged feed of all posts or of one category. Mount it again (a React key) to change category. */
+export function useFeed(category?: Category): Feed {
+  const api = useApi();
+  const [state, dispatch] = useReducer(feedReducer, initialFeed);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const firstPageAbort = useRef<AbortController | null>(null);
+
+  const refresh = useCallback(() => {
+    firstPageAbort.current?.abort();
+    const controller = new AbortController();
+    firstPageAbort.current = controller;
+    dispatch({ type: 'firstPageRequested' });
+    api
+      .listPosts({ category, limit: DEFAULT_PAGE_SIZE, signal: controller.signal })
+      .then((page) => dispatch({ type: 'firstPageLoaded', page }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        // A failed background refetch leaves a loaded list as it is.
+        if (!stateRef.current.loaded) dispatch({ type: 'failed', message: errorMessage(error) });
+      });
+  }, [api, category]);
+
+  useEffect(() => {
+    refresh();
+    return () => firstPageAbort.current?.abort();
+  }, [refresh]);
+
+  const loadMore = useCallback(() => {
+    const { nextCursor, status } = stateRef.current;
+    if (!nextCursor || status === 'loadingMore' || status === 'loading') return;
+    dispatch({ type: 'moreRequested' });
+    api
+      .listPosts({ category, cursor: nextCursor, limit: DEFAULT_PAGE_SIZE })
+      .then((page) => dispatch({ type: 'moreLoaded', page }))
+      .catch((error: unknown) => dispatch({ type: 'failed', message: errorMessage(error) }));
+  }, [api, category]);
+
+  const addLive = useCallback((post: Post) => dispatch({ type: 'livePost', post, category }), [category]);
+
+  return { ...state, loadMore, refresh, addLive };
+}

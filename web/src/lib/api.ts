@@ -1,0 +1,110 @@
+import { createContext, useContext } from 'react';
+import { ERRORS, type CreatePostRequest, type ErrorBody, type ErrorCode, type Post, type PostPage, type Category } from '@contract';
+
+/** An API failure with the Spanish message to show to people and, when the server sent one, its code. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: ErrorCode | 'NETWORK' | 'UNKNOWN',
+  ) {
+    super(message);
+  }
+}
+
+const NETWORK_MESSAGE = 'No se pudo conectar con el servidor. Comprueba tu conexión e inténtalo de nuevo.';
+const UNKNOWN_MESSAGE = 'Algo ha fallado. Inténtalo de nuevo en un rato.';
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string';
+}
+
+/** Turns a failed response into an ApiError with a Spanish message, whatever the body looks like. */
+async function toApiError(response: Response): Promise<ApiError> {
+  // API Gateway's JWT authorizer answers 401 with {"message":"Unauthorized"}: the status decides.
+  if (response.status === 401) return new ApiError(ERRORS.UNAUTHORIZED.message, 401, 'UNAUTHORIZED');
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // not JSON: fall through to the generic message
+  }
+  if (isErrorBody(body)) return new ApiError(body.error.message, response.status, body.error.code);
+  if (response.status === 429) return new ApiError(ERRORS.RATE_LIMITED.message, 429, 'RATE_LIMITED');
+  if (response.status >= 500) return new ApiError(ERRORS.INTERNAL_ERROR.message, response.status, 'INTERNAL_ERROR');
+  return new ApiError(UNKNOWN_MESSAGE, response.status, 'UNKNOWN');
+}
+
+export type ApiClient = {
+  listPosts(options?: { category?: Category; cursor?: string | null; limit?: number; signal?: AbortSignal }): Promise<PostPage>;
+  getPost(id: string, signal?: AbortSignal): Promise<Post>;
+  randomPost(signal?: AbortSignal): Promise<Post>;
+  createPost(request: CreatePostRequest): Promise<Post>;
+};
+
+export type ApiClientOptions = {
+  apiUrl: string;
+  /** The signed-in user's Cognito ID token, or null when signed out. */
+  getIdToken: () => Promise<string | null>;
+  fetchImpl?: typeof fetch;
+};
+
+/** The one HTTP client of the site: builds URLs from `apiUrl`, attaches the token, maps errors. */
+export function createApiClient({ apiUrl, getIdToken, fetchImpl = (...args) => fetch(...args) }: ApiClientOptions): ApiClient {
+  const base = apiUrl.replace(/\/+$/, '');
+
+  async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetchImpl(`${base}${path}`, init);
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK');
+    }
+    if (!response.ok) throw await toApiError(response);
+    return (await response.json()) as T;
+  }
+
+  return {
+    listPosts({ category, cursor, limit, signal } = {}) {
+      const query = new URLSearchParams();
+      if (category) query.set('category', category);
+      if (limit) query.set('limit', String(limit));
+      if (cursor) query.set('cursor', cursor);
+      const qs = query.toString();
+      return request<PostPage>(`/posts${qs ? `?${qs}` : ''}`, { signal });
+    },
+    getPost(id, signal) {
+      return request<Post>(`/posts/${encodeURIComponent(id)}`, { signal });
+    },
+    randomPost(signal) {
+      return request<Post>('/posts/random', { signal, cache: 'no-store' });
+    },
+    async createPost(body) {
+      const token = await getIdToken();
+      if (!token) throw new ApiError(ERRORS.UNAUTHORIZED.message, 401, 'UNAUTHORIZED');
+      return request<Post>('/posts', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
+    },
+  };
+}
+
+export const ApiContext = createContext<ApiClient | null>(null);
+
+export function useApi(): ApiClient {
+  const api = useContext(ApiContext);
+  if (!api) throw new Error('useApi needs an ApiContext provider');
+  return api;
+}
+
+/** The message to show for any error thrown by the client (or anything else). */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return UNKNOWN_MESSAGE;
+}

@@ -1,0 +1,44 @@
+import * as z from 'zod/mini';
+import { createContext, useContext } from 'react';
+import { runtimeConfigSchema, type RuntimeConfig } from '@contract';
+
+/** Thrown when /config.json cannot be read or does not have the expected shape; its message is for people. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Fetches and validates `/config.json` once, at start. Fails fast, in Spanish, naming what is wrong,
+ * so a broken deployment says so instead of half-working.
+ */
+export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  let response: Response;
+  try {
+    response = await fetchImpl('/config.json', { cache: 'no-cache' });
+  } catch {
+    throw new ConfigError('No se pudo descargar la configuración del sitio (/config.json). Comprueba tu conexión y recarga la página.');
+  }
+  if (!response.ok) {
+    throw new ConfigError(`No se pudo descargar la configuración del sitio (/config.json): respuesta ${response.status}.`);
+  }
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new ConfigError('La configuración del sitio (/config.json) no es un JSON válido.');
+  }
+  const parsed = z.safeParse(runtimeConfigSchema, body);
+  if (!parsed.success) {
+    const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || '(raíz)'))].join(', ');
+    throw new ConfigError(`La configuración del sitio (/config.json) no es válida: revisa ${fields}.`);
+  }
+  return parsed.data;
+}
+
+export const ConfigContext = createContext<RuntimeConfig | null>(null);
+
+export function useConfig(): RuntimeConfig {
+  const config = useContext(ConfigContext);
+  if (!config) throw new Error('useConfig needs a ConfigContext provider');
+  return config;
+}
