@@ -1,0 +1,134 @@
+/**
+ * DynamoDB for the local cloud: dynalite (data on disk) behind a small proxy. dynalite has no
+ * Streams, so the proxy reports every successful PutItem on the posts table as an INSERT stream
+ * record, which the local cloud hands to the broadcast handler the way the event source mapping would.
+ */
+import { createServer, request } from 'node:http';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import {
+  CreateTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  type AttributeValue,
+  type CreateTableCommandInput,
+} from '@aws-sdk/client-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
+import type { TableDescription } from '../../functions/store/tables';
+import { LOOPBACK, closeServer, listen, readBody } from './net';
+
+const require = createRequire(import.meta.url);
+const dynalite = require('dynalite') as (options: Record<string, unknown>) => import('node:http').Server;
+
+export type LocalDynamo = { endpoint: string; close(): Promise<void> };
+
+export type LocalDynamoOptions = {
+  dataDir: string;
+  port: number;
+  region: string;
+  /** Table whose inserts are streamed. */
+  streamedTable: string;
+  onInsert(record: DynamoDBRecord): void;
+};
+
+export async function startDynamo(options: LocalDynamoOptions): Promise<LocalDynamo> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const engine = dynalite({ path: options.dataDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const enginePort = await listen(engine, 0).catch((error: Error) => {
+    throw new Error(`dynalite could not open ${options.dataDir} (is another local cloud running?): ${error.message}`);
+  });
+  let sequence = Date.now() * 1000;
+
+  const proxy = createServer(async (req, res) => {
+    const body = await readBody(req, 32 * 1024 * 1024);
+    if (body === 'too-large') {
+      res.writeHead(413).end();
+      return;
+    }
+    const upstream = request(
+      { host: LOOPBACK, port: enginePort, method: req.method, path: req.url, headers: req.headers },
+      (upstreamRes) => {
+        const chunks: Buffer[] = [];
+        upstreamRes.on('data', (chunk: Buffer) => chunks.push(chunk));
+        upstreamRes.on('end', () => {
+          res.writeHead(upstreamRes.statusCode ?? 500, upstreamRes.headers);
+          res.end(Buffer.concat(chunks));
+          if (upstreamRes.statusCode === 200 && req.headers['x-amz-target'] === 'DynamoDB_20120810.PutItem') {
+            const input = JSON.parse(body.toString('utf8')) as { TableName?: string; Item?: Record<string, AttributeValue> };
+            if (input.TableName === options.streamedTable && input.Item) {
+              options.onInsert(insertRecord(input.TableName, input.Item, options.region, String(++sequence)));
+            }
+          }
+        });
+      },
+    );
+    upstream.on('error', (error) => {
+      res.writeHead(502).end(String(error));
+    });
+    upstream.end(body);
+  });
+  const port = await listen(proxy, options.port);
+  return {
+    endpoint: `http://${LOOPBACK}:${port}`,
+    close: async () => {
+      await closeServer(proxy);
+      await closeServer(engine);
+    },
+  };
+}
+
+/** The record AWS would send for an insert on a NEW_IMAGE stream. */
+function insertRecord(table: string, item: Record<string, AttributeValue>, region: string, sequenceNumber: string): DynamoDBRecord {
+  return {
+    eventID: sequenceNumber,
+    eventName: 'INSERT',
+    eventVersion: '1.1',
+    eventSource: 'aws:dynamodb',
+    awsRegion: region,
+    eventSourceARN: `arn:aws:dynamodb:${region}:000000000000:table/${table}/stream/local`,
+    dynamodb: {
+      ApproximateCreationDateTime: Math.floor(Date.now() / 1000),
+      Keys: { id: item.id as never },
+      NewImage: item as never,
+      SequenceNumber: sequenceNumber,
+      SizeBytes: JSON.stringify(item).length,
+      StreamViewType: 'NEW_IMAGE',
+    },
+  };
+}
+
+/** Creates each described table that does not exist yet (TTL cannot be set: dynalite lacks it). */
+export async function ensureTables(client: DynamoDBClient, tables: Array<{ name: string; description: TableDescription }>): Promise<void> {
+  const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
+  for (const { name, description } of tables) {
+    if (existing.has(name)) continue;
+    await client.send(new CreateTableCommand(createTableInput(name, description)));
+  }
+}
+
+function createTableInput(name: string, description: TableDescription): CreateTableCommandInput {
+  const attributes = new Map<string, 'S' | 'N'>();
+  const keySchema = (partition: { name: string; type: 'S' | 'N' }, sort?: { name: string; type: 'S' | 'N' }) => {
+    attributes.set(partition.name, partition.type);
+    if (sort) attributes.set(sort.name, sort.type);
+    return [
+      { AttributeName: partition.name, KeyType: 'HASH' as const },
+      ...(sort ? [{ AttributeName: sort.name, KeyType: 'RANGE' as const }] : []),
+    ];
+  };
+  const input: CreateTableCommandInput = {
+    TableName: name,
+    BillingMode: 'PAY_PER_REQUEST',
+    KeySchema: keySchema(description.partitionKey, description.sortKey),
+  };
+  if (description.indexes.length > 0) {
+    input.GlobalSecondaryIndexes = description.indexes.map((index) => ({
+      IndexName: index.indexName,
+      KeySchema: keySchema(index.partitionKey, index.sortKey),
+      Projection: { ProjectionType: 'ALL' },
+    }));
+  }
+  input.AttributeDefinitions = [...attributes].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType }));
+  return input;
+}
+

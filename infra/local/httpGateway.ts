@@ -1,0 +1,172 @@
+/**
+ * The local stand-in for the HTTP API: the same routes, each invoking the same handler module with
+ * an API Gateway v2 event. `POST /posts` is guarded like the JWT authorizer on AWS: the bearer token
+ * must be signed by the pool's key, issued by the pool, meant for the app client (`aud` or
+ * `client_id`) and unexpired; its claims reach the handler as strings in
+ * `requestContext.authorizer.jwt.claims`.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { errorBody, type ErrorCode, ERRORS } from '../../functions/contract';
+import { LOOPBACK, closeServer, listen, readBody } from './net';
+
+type Handler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyResultV2>;
+
+export type HttpRoute = { method: 'GET' | 'POST'; path: string; handler: Handler; jwt?: boolean };
+
+export type HttpGatewayOptions = {
+  port: number;
+  routes: HttpRoute[];
+  /** Origins allowed by CORS, as on the deployed API. */
+  allowedOrigins: string[];
+  jwt: { issuer: string; audience: string; jwksUrl: string };
+};
+
+/** API Gateway's own payload limit; the handlers apply the contract's much smaller one. */
+const GATEWAY_MAX_BODY = 10 * 1024 * 1024;
+
+export async function startHttpGateway(options: HttpGatewayOptions): Promise<{ url: string; close(): Promise<void> }> {
+  const jwks = createRemoteJWKSet(new URL(options.jwt.jwksUrl));
+  const routes = options.routes.map((route) => ({ ...route, pattern: routePattern(route.path) }));
+
+  const server = createServer(async (req, res) => {
+    try {
+      applyCors(req, res, options.allowedOrigins);
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204).end();
+        return;
+      }
+      const url = new URL(req.url ?? '/', 'http://local');
+      const route = routes
+        .filter((r) => r.method === req.method)
+        .map((r) => ({ route: r, match: r.pattern.exec(url.pathname) }))
+        .find((candidate) => candidate.match !== null);
+      if (!route?.match) return send(res, 'ROUTE_NOT_FOUND');
+
+      const body = await readBody(req, GATEWAY_MAX_BODY);
+      if (body === 'too-large') return send(res, 'PAYLOAD_TOO_LARGE');
+
+      let claims: Record<string, string> | undefined;
+      if (route.route.jwt) {
+        claims = await verifyBearer(req.headers.authorization, jwks, options.jwt);
+        if (!claims) return send(res, 'UNAUTHORIZED');
+      }
+      const event = toEvent(req, url, route.route, route.match.groups ?? {}, body, claims);
+      const result = await route.route.handler(event);
+      writeResult(res, result);
+    } catch (error) {
+      console.error('local http gateway:', error);
+      if (!res.headersSent) send(res, 'INTERNAL_ERROR');
+    }
+  });
+  const port = await listen(server, options.port);
+  return { url: `http://${LOOPBACK}:${port}`, close: () => closeServer(server) };
+}
+
+/** `/posts/{id}` → a regex with named groups; literal segments win because routes are listed first. */
+function routePattern(path: string): RegExp {
+  const source = path.replace(/\{(\w+)\}/g, '(?<$1>[^/]+)');
+  return new RegExp(`^${source}$`);
+}
+
+async function verifyBearer(
+  header: string | undefined,
+  jwks: ReturnType<typeof createRemoteJWKSet>,
+  expected: HttpGatewayOptions['jwt'],
+): Promise<Record<string, string> | undefined> {
+  const token = header?.replace(/^Bearer\s+/i, '').trim();
+  if (!token) return undefined;
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(token, jwks, { issuer: expected.issuer, algorithms: ['RS256'] }));
+  } catch {
+    return undefined;
+  }
+  const audiences = [payload.aud, payload.client_id].flat().filter((a): a is string => typeof a === 'string');
+  if (!audiences.includes(expected.audience)) return undefined;
+  // API Gateway hands every claim to the Lambda as a string.
+  return Object.fromEntries(
+    Object.entries(payload).map(([key, value]) => [key, Array.isArray(value) ? `[${value.join(' ')}]` : String(value)]),
+  );
+}
+
+function toEvent(
+  req: IncomingMessage,
+  url: URL,
+  route: HttpRoute,
+  pathParameters: Record<string, string>,
+  body: Buffer,
+  claims: Record<string, string> | undefined,
+): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  const now = new Date();
+  const event: APIGatewayProxyEventV2 = {
+    version: '2.0',
+    routeKey: `${route.method} ${route.path}`,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    headers,
+    queryStringParameters: Object.keys(query).length > 0 ? query : undefined,
+    pathParameters: Object.keys(pathParameters).length > 0 ? mapValues(pathParameters, decodeURIComponent) : undefined,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'local',
+      http: {
+        method: route.method,
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.socket.remoteAddress ?? LOOPBACK,
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey: `${route.method} ${route.path}`,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+    body: body.length > 0 ? body.toString('utf8') : undefined,
+    isBase64Encoded: false,
+  };
+  if (claims) {
+    (event.requestContext as unknown as { authorizer: unknown }).authorizer = { jwt: { claims, scopes: null } };
+  }
+  return event;
+}
+
+function mapValues(record: Record<string, string>, fn: (value: string) => string): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, fn(v)]));
+}
+
+function writeResult(res: ServerResponse, result: APIGatewayProxyResultV2): void {
+  if (typeof result === 'string') {
+    res.writeHead(200, { 'content-type': 'application/json' }).end(result);
+    return;
+  }
+  res.writeHead(result.statusCode ?? 200, result.headers as Record<string, string> | undefined);
+  res.end(result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? ''));
+}
+
+function send(res: ServerResponse, code: ErrorCode): void {
+  res.writeHead(ERRORS[code].status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(errorBody(code)));
+}
+
+function applyCors(req: IncomingMessage, res: ServerResponse, allowedOrigins: string[]): void {
+  const origin = req.headers.origin;
+  if (!origin || !allowedOrigins.includes(origin)) return;
+  res.setHeader('access-control-allow-origin', origin);
+  res.setHeader('vary', 'origin');
+  if (req.method === 'OPTIONS') {
+    res.setHeader('access-control-allow-methods', 'GET,POST,OPTIONS');
+    res.setHeader('access-control-allow-headers', 'authorization,content-type');
+    res.setHeader('access-control-max-age', '600');
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * `npm start`: runs the local cloud in the foreground until Ctrl-C.
+ * Environment: PORT (web, 5173), API_PORT (3001), WS_PORT (3002), DYNAMODB_PORT (8000),
+ * COGNITO_PORT (9229), TRIGGERS_PORT (9230) — 0 picks a free port; DATA_DIR (.data);
+ * WEB_MODE (dev | dist); SEED=0 skips the sample posts.
+ * When started with an IPC channel (tests), it also reports readiness and codes over it.
+ */
+import { startLocalCloud, type LocalCloud } from './cloud';
+
+// This machine runs Node 20; Lambda runs Node 22 (see README). The SDK's reminder is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+function port(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new Error(`${name} must be a port number, not "${raw}"`);
+  return value;
+}
+
+const webMode = process.env.WEB_MODE;
+if (webMode !== undefined && webMode !== 'dev' && webMode !== 'dist') throw new Error('WEB_MODE must be "dev" or "dist"');
+
+const started = Date.now();
+let cloud: LocalCloud | undefined;
+let stopping = false;
+
+async function shutdown(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping the local cloud…');
+  await cloud?.stop();
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+process.on('disconnect', () => void shutdown(0));
+
+try {
+  cloud = await startLocalCloud({
+    dataDir: process.env.DATA_DIR || '.data',
+    ports: {
+      web: port('PORT', 5173),
+      api: port('API_PORT', 3001),
+      ws: port('WS_PORT', 3002),
+      dynamodb: port('DYNAMODB_PORT', 8000),
+      cognito: port('COGNITO_PORT', 9229),
+      triggers: port('TRIGGERS_PORT', 9230),
+    },
+    webMode,
+    seed: process.env.SEED !== '0',
+    onConfirmationCode: (email, code) => {
+      console.log(`Confirmation code for ${email}: ${code}`);
+      process.send?.({ type: 'confirmation-code', email, code });
+    },
+  });
+} catch (error) {
+  console.error(`The local cloud could not start: ${error instanceof Error ? error.message : String(error)}`);
+  await shutdown(1);
+}
+
+if (cloud) {
+  const { config } = cloud;
+  console.log(
+    [
+      `Vaya día is running locally (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      `  Web site        ${cloud.webUrl}`,
+      `  HTTP API        ${config.apiUrl}`,
+      `  WebSocket       ${config.wsUrl}`,
+      `  Cognito         ${config.userPoolEndpoint}  (pool ${config.userPoolId}, client ${config.userPoolClientId})`,
+      `  DynamoDB        ${cloud.dynamodbEndpoint}  (tables ${Object.values(cloud.tables).join(', ')})`,
+      `  Data            ${process.env.DATA_DIR || '.data'}  (npm run reset wipes it)${cloud.seeded ? `; ${cloud.seeded} sample posts written` : ''}`,
+      'Confirmation codes for new accounts are printed here. Ctrl-C stops everything.',
+    ].join('\n'),
+  );
+  process.send?.({ type: 'ready', webUrl: cloud.webUrl, config, dynamodbEndpoint: cloud.dynamodbEndpoint, cognitoEndpoint: cloud.cognitoEndpoint, tables: cloud.tables });
+}

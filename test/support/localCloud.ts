@@ -1,0 +1,126 @@
+/**
+ * Starts the real local cloud (`infra/local/start.ts`) as a child process on free loopback ports,
+ * with its own data folder, exactly as `npm start` runs it. Always `stop()` it (afterAll).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { RuntimeConfig } from '../../functions/contract';
+
+export type LocalCloudProcess = {
+  webUrl: string;
+  config: RuntimeConfig;
+  cognitoEndpoint: string;
+  dynamodbEndpoint: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  tables: { posts: string; rateLimits: string; connections: string };
+  dataDir: string;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** The code cognito-local printed for this address (waits up to 10 s for it). */
+  confirmationCode(email: string): Promise<string>;
+  /** Stops the process; the data folder is removed unless it was passed in. */
+  stop(): Promise<void>;
+};
+
+export type StartOptions = {
+  /** Reuse a data folder (e.g. across a restart); it is then left in place on stop. */
+  dataDir?: string;
+  env?: Record<string, string>;
+};
+
+type ReadyMessage = {
+  type: 'ready';
+  webUrl: string;
+  config: RuntimeConfig;
+  dynamodbEndpoint: string;
+  cognitoEndpoint: string;
+  tables: LocalCloudProcess['tables'];
+};
+type CodeMessage = { type: 'confirmation-code'; email: string; code: string };
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export async function startLocalCloudProcess(options: StartOptions = {}): Promise<LocalCloudProcess> {
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'vaya-dia-'));
+  const codes = new Map<string, string>();
+  const codeWaiters = new Map<string, (code: string) => void>();
+  let output = '';
+
+  const child: ChildProcess = fork(join(ROOT, 'infra/local/start.ts'), [], {
+    cwd: ROOT,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      API_PORT: '0',
+      WS_PORT: '0',
+      DYNAMODB_PORT: '0',
+      COGNITO_PORT: '0',
+      TRIGGERS_PORT: '0',
+      ...options.env,
+    },
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const ready = await new Promise<ReadyMessage>((resolveReady, reject) => {
+    const timer = setTimeout(() => reject(new Error(`local cloud did not start in 60 s:\n${output}`)), 60_000);
+    child.on('message', (message: ReadyMessage | CodeMessage) => {
+      if (message.type === 'ready') {
+        clearTimeout(timer);
+        resolveReady(message);
+      } else if (message.type === 'confirmation-code') {
+        codes.set(message.email, message.code);
+        codeWaiters.get(message.email)?.(message.code);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`local cloud exited with code ${code}:\n${output}`));
+    });
+  }).catch(async (error) => {
+    await stop();
+    throw error;
+  });
+
+  return {
+    webUrl: ready.webUrl,
+    config: ready.config,
+    cognitoEndpoint: ready.cognitoEndpoint,
+    dynamodbEndpoint: ready.dynamodbEndpoint,
+    userPoolId: ready.config.userPoolId,
+    userPoolClientId: ready.config.userPoolClientId,
+    tables: ready.tables,
+    dataDir,
+    output: () => output,
+    confirmationCode: (email) => {
+      const known = codes.get(email);
+      if (known) return Promise.resolve(known);
+      return new Promise((resolveCode, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no confirmation code for ${email} in 10 s`)), 10_000);
+        codeWaiters.set(email, (code) => {
+          clearTimeout(timer);
+          resolveCode(code);
+        });
+      });
+    },
+    stop,
+  };
+}

@@ -1,0 +1,47 @@
+/** Real users in the local cloud's cognito-local, signed up, confirmed with the printed code and signed in. */
+import { randomUUID } from 'node:crypto';
+import {
+  CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { LocalCloudProcess } from './localCloud';
+
+export type TestUser = { email: string; password: string; name?: string; idToken: string; accessToken: string };
+
+export function cognitoClient(cloud: LocalCloudProcess): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({
+    endpoint: cloud.cognitoEndpoint,
+    region: cloud.config.region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
+export async function createUser(cloud: LocalCloudProcess, options: { name?: string; email?: string } = {}): Promise<TestUser> {
+  const client = cognitoClient(cloud);
+  const email = options.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
+  const password = 'Contrasena123';
+  await client.send(
+    new SignUpCommand({
+      ClientId: cloud.userPoolClientId,
+      Username: email,
+      Password: password,
+      UserAttributes: [{ Name: 'email', Value: email }, ...(options.name ? [{ Name: 'name', Value: options.name }] : [])],
+    }),
+  );
+  const code = await cloud.confirmationCode(email);
+  await client.send(new ConfirmSignUpCommand({ ClientId: cloud.userPoolClientId, Username: email, ConfirmationCode: code }));
+  const auth = await client.send(
+    new InitiateAuthCommand({
+      ClientId: cloud.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  client.destroy();
+  const idToken = auth.AuthenticationResult?.IdToken;
+  const accessToken = auth.AuthenticationResult?.AccessToken;
+  if (!idToken || !accessToken) throw new Error('sign-in returned no tokens');
+  return { email, password, name: options.name, idToken, accessToken };
+}
