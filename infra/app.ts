@@ -1,0 +1,64 @@
+/**
+ * The CDK app: one stack, checked by cdk-nag's AwsSolutions pack (synth fails on any finding that is
+ * not acknowledged with a reason). Offline and deterministic: no lookups, no account or region needed
+ * (the stack is environment-agnostic), no Docker.
+ *
+ * Context: `-c googleClientId=… -c googleClientSecretName=…` enables Google sign-in (both or neither);
+ * `-c authDomainPrefix=…` overrides the Cognito domain prefix (default `vaya-dia-<account id>`).
+ */
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { GoogleSignInProps } from './constructs/auth';
+import { VayaDiaStack } from './stack';
+
+export const STACK_NAME = 'VayaDia';
+const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
+
+export interface CreateAppOptions {
+  /** Context values, as `-c key=value` gives them. @default - the CDK CLI's context (cdk.json, -c) */
+  readonly context?: Record<string, string>;
+  /** The built web app. @default web/dist */
+  readonly webDist?: string;
+  /** Where to write the cloud assembly. @default - the CDK CLI's output folder (cdk.out) */
+  readonly outdir?: string;
+}
+
+export function createApp(options: CreateAppOptions = {}): { app: App; stack: VayaDiaStack } {
+  const app = new App({ context: options.context, outdir: options.outdir });
+  const webDist = options.webDist ?? WEB_DIST;
+  if (!existsSync(`${webDist}/index.html`)) {
+    throw new Error(`The web app is not built (${webDist}/index.html is missing): run \`npm run build\` first.`);
+  }
+  const stack = new VayaDiaStack(app, STACK_NAME, {
+    description: 'Vaya día: anécdotas de días malos (site, API, live feed, sign-in)',
+    webDist,
+    google: googleFromContext(app),
+    authDomainPrefix: optionalContext(app, 'authDomainPrefix'),
+  });
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
+  return { app, stack };
+}
+
+function optionalContext(app: App, key: string): string | undefined {
+  const value: unknown = app.node.tryGetContext(key);
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string') throw new Error(`Context ${key} must be a string`);
+  return value;
+}
+
+function googleFromContext(app: App): GoogleSignInProps | undefined {
+  const clientId = optionalContext(app, 'googleClientId');
+  const clientSecretName = optionalContext(app, 'googleClientSecretName');
+  if (clientId && clientSecretName) return { clientId, clientSecretName };
+  if (clientId || clientSecretName) {
+    throw new Error('Google sign-in needs both -c googleClientId=… and -c googleClientSecretName=…');
+  }
+  return undefined;
+}
+
+// Run by the CDK CLI (cdk.json: `npx tsx infra/app.ts`); imported by the tests.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  createApp().app.synth();
+}

@@ -1,0 +1,134 @@
+import { Aws, Duration, RemovalPolicy, SecretValue, Validations } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+
+/** Google sign-in, configured by context: the OAuth client id and where its secret is kept. */
+export interface GoogleSignInProps {
+  /** The Google OAuth 2.0 web client id (`….apps.googleusercontent.com`). */
+  readonly clientId: string;
+  /** Name of a Secrets Manager secret whose plain-text value is the Google client secret. Read by CloudFormation at deploy time, never at synth. */
+  readonly clientSecretName: string;
+}
+
+export interface AuthProps {
+  /**
+   * The site's URL with a trailing slash (`https://<distribution>/`): the app client's callback and
+   * logout URL. The web app sends exactly `${location.origin}/`.
+   */
+  readonly siteUrl: string;
+  /**
+   * Extra callback and logout URLs, for the local web app.
+   * @default ['http://localhost:5173/']
+   */
+  readonly localUrls?: string[];
+  /**
+   * The Cognito domain prefix: `https://<prefix>.auth.<region>.amazoncognito.com`. Must be unique in
+   * the region and contain neither `aws`, `amazon` nor `cognito`.
+   */
+  readonly domainPrefix: string;
+  /**
+   * Google sign-in. Without it users sign in with email and password only.
+   * @default - no Google identity provider
+   */
+  readonly google?: GoogleSignInProps;
+}
+
+/**
+ * The Cognito user pool (email as the sign-in name, verified by a code), its Cognito domain, the
+ * optional Google identity provider and the web app's client (no secret; SRP, password and OAuth
+ * code flows).
+ */
+export class Auth extends Construct {
+  public readonly userPool: cognito.UserPool;
+  public readonly client: cognito.UserPoolClient;
+  public readonly domain: cognito.UserPoolDomain;
+  /** The OAuth domain without a scheme, as Amplify wants it: `<prefix>.auth.<region>.amazoncognito.com`. */
+  public readonly oauthDomain: string;
+  /** Whether the Google identity provider is configured (and so whether the web app shows it). */
+  public readonly googleEnabled: boolean;
+
+  constructor(scope: Construct, id: string, props: AuthProps) {
+    super(scope, id);
+
+    this.userPool = new cognito.UserPool(this, 'UserPool', {
+      selfSignUpEnabled: true,
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      autoVerify: { email: true },
+      keepOriginal: { email: true },
+      userVerification: {
+        emailStyle: cognito.VerificationEmailStyle.CODE,
+        emailSubject: 'Vaya día: tu código de verificación',
+        emailBody: 'Tu código de verificación de Vaya día es {####}',
+      },
+      standardAttributes: {
+        email: { required: true, mutable: true },
+        fullname: { required: false, mutable: true },
+      },
+      passwordPolicy: {
+        minLength: 10,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: true,
+        tempPasswordValidity: Duration.days(3),
+      },
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      mfa: cognito.Mfa.OFF,
+      // Email and password, Google federation and the classic hosted UI need nothing above Lite.
+      featurePlan: cognito.FeaturePlan.LITE,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    Validations.of(this.userPool).acknowledge(
+      {
+        id: 'AwsSolutions-COG2',
+        reason:
+          'MFA is not required: accounts only publish short public anecdotes, and the web app has no second-factor enrolment. Sign-in is email-verified with a strong password policy.',
+      },
+      {
+        id: 'AwsSolutions-COG8',
+        reason:
+          'The Plus plan (threat protection) is billed per monthly active user; not justified for a free anecdote site. Publishing is rate-limited per user by the API, and the Lite plan has every feature the site uses.',
+      },
+    );
+
+    this.domain = this.userPool.addDomain('Domain', { cognitoDomain: { domainPrefix: props.domainPrefix } });
+    this.oauthDomain = `${this.domain.domainName}.auth.${Aws.REGION}.amazoncognito.com`;
+
+    const providers = [cognito.UserPoolClientIdentityProvider.COGNITO];
+    let google: cognito.UserPoolIdentityProviderGoogle | undefined;
+    if (props.google) {
+      google = new cognito.UserPoolIdentityProviderGoogle(this, 'Google', {
+        userPool: this.userPool,
+        clientId: props.google.clientId,
+        // A dynamic reference: CloudFormation reads the secret at deploy time; synth stays offline.
+        clientSecretValue: SecretValue.secretsManager(props.google.clientSecretName),
+        scopes: ['openid', 'email', 'profile'],
+        attributeMapping: {
+          email: cognito.ProviderAttribute.GOOGLE_EMAIL,
+          emailVerified: cognito.ProviderAttribute.GOOGLE_EMAIL_VERIFIED,
+          fullname: cognito.ProviderAttribute.GOOGLE_NAME,
+        },
+      });
+      providers.push(cognito.UserPoolClientIdentityProvider.GOOGLE);
+    }
+    this.googleEnabled = google !== undefined;
+
+    const urls = [props.siteUrl, ...(props.localUrls ?? ['http://localhost:5173/'])];
+    this.client = this.userPool.addClient('WebClient', {
+      generateSecret: false,
+      authFlows: { userSrp: true, userPassword: true },
+      preventUserExistenceErrors: true,
+      supportedIdentityProviders: providers,
+      oAuth: {
+        flows: { authorizationCodeGrant: true },
+        scopes: [cognito.OAuthScope.OPENID, cognito.OAuthScope.EMAIL, cognito.OAuthScope.PROFILE],
+        callbackUrls: urls,
+        logoutUrls: urls,
+      },
+    });
+    // The client names Google as a provider: without this the first deploy can create the client
+    // before the provider exists and fail.
+    if (google) this.client.node.addDependency(google);
+  }
+}

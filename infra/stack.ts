@@ -1,0 +1,89 @@
+import { Aws, CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import type { RuntimeConfig } from '../functions/contract';
+import { Api } from './constructs/api';
+import { Auth, type GoogleSignInProps } from './constructs/auth';
+import { Data } from './constructs/data';
+import { Live } from './constructs/live';
+import { Site } from './constructs/site';
+
+/** The local web app (Vite's dev server), allowed by CORS and as an OAuth redirect. */
+const LOCAL_ORIGIN = 'http://localhost:5173';
+
+export interface VayaDiaStackProps extends StackProps {
+  /** The built web app to deploy (web/dist). */
+  readonly webDist: string;
+  /**
+   * Google sign-in; without it the site offers email and password only.
+   * @default - no Google identity provider, and no `oauthDomain` in config.json
+   */
+  readonly google?: GoogleSignInProps;
+  /**
+   * The Cognito domain prefix, unique in the region.
+   * @default `vaya-dia-<account id>`
+   */
+  readonly authDomainPrefix?: string;
+}
+
+/** Vaya día on AWS: the constructs of DESIGN.md §2, wired together. */
+export class VayaDiaStack extends Stack {
+  public readonly data: Data;
+  public readonly auth: Auth;
+  public readonly live: Live;
+  public readonly api: Api;
+  public readonly site: Site;
+
+  constructor(scope: Construct, id: string, props: VayaDiaStackProps) {
+    super(scope, id, props);
+
+    // The user pool client and the API's CORS need the site's URL, and the site needs their ids and
+    // endpoints: the Lazy values resolve at synth, once `this.site` exists.
+    const siteOrigin = Lazy.string({ produce: () => this.site.origin });
+    const siteUrl = Lazy.string({ produce: () => this.site.url });
+
+    this.data = new Data(this, 'Data');
+    this.auth = new Auth(this, 'Auth', {
+      siteUrl,
+      localUrls: [`${LOCAL_ORIGIN}/`],
+      domainPrefix: props.authDomainPrefix ?? `vaya-dia-${Aws.ACCOUNT_ID}`,
+      google: props.google,
+    });
+    this.live = new Live(this, 'Live', { posts: this.data.posts, connections: this.data.connections });
+    this.api = new Api(this, 'Api', {
+      data: this.data,
+      userPool: this.auth.userPool,
+      userPoolClient: this.auth.client,
+      allowedOrigins: [siteOrigin, LOCAL_ORIGIN],
+    });
+    const { auth, api, live } = this;
+    const config: RuntimeConfig = {
+      region: Aws.REGION,
+      userPoolId: auth.userPool.userPoolId,
+      userPoolClientId: auth.client.userPoolClientId,
+      apiUrl: api.url,
+      wsUrl: live.url,
+      authFlowType: 'USER_SRP_AUTH',
+      ...(auth.googleEnabled ? { oauthDomain: auth.oauthDomain } : {}),
+    };
+    this.site = new Site(this, 'Site', {
+      distPath: props.webDist,
+      config,
+      connectSources: [
+        api.httpApi.apiEndpoint,
+        live.webSocketApi.apiEndpoint,
+        `https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX}`,
+        ...(auth.googleEnabled ? [`https://${auth.oauthDomain}`] : []),
+      ],
+    });
+
+    new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The site' });
+    new CfnOutput(this, 'ApiUrl', { value: api.url, description: 'The HTTP API (config.json apiUrl)' });
+    new CfnOutput(this, 'WsUrl', { value: live.url, description: 'The WebSocket (config.json wsUrl)' });
+    new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: auth.client.userPoolClientId });
+    new CfnOutput(this, 'CognitoDomain', {
+      value: auth.oauthDomain,
+      description: 'Google sign-in redirect URI: https://<this>/oauth2/idpresponse',
+    });
+  }
+}

@@ -1,0 +1,393 @@
+/**
+ * The stack as `npm run synth` builds it without Google sign-in: one synth for the whole file.
+ */
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CONNECTIONS_TABLE, ENV, POSTS_TABLE, RATE_LIMITS_TABLE, type TableDescription } from '../../functions/store/tables';
+import { logicalId, references, render, synthesize, type CfnResourceJson, type Synthesized } from './synth';
+
+let s: Synthesized;
+let template: Template;
+let resources: Record<string, CfnResourceJson>;
+
+beforeAll(() => {
+  s = synthesize();
+  template = s.template;
+  resources = s.json.Resources;
+}, 180_000);
+
+const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+const propsOf = (id: string) => resources[id]!.Properties;
+
+describe('checks', () => {
+  it('leaves no cdk-nag AwsSolutions error or warning unacknowledged', () => {
+    expect(s.nagFindings).toEqual([]);
+  });
+
+  it('has no dependency cycle between resources', () => {
+    const edges = new Map<string, Set<string>>();
+    for (const [id, resource] of Object.entries(resources)) {
+      const to = references(resource.Properties);
+      for (const dependency of resource.DependsOn ?? []) to.add(dependency);
+      edges.set(id, new Set([...to].filter((target) => target in resources)));
+    }
+    const state = new Map<string, 'visiting' | 'done'>();
+    const visit = (id: string, path: string[]): void => {
+      if (state.get(id) === 'done') return;
+      if (state.get(id) === 'visiting') throw new Error(`cycle: ${[...path, id].join(' -> ')}`);
+      state.set(id, 'visiting');
+      for (const next of edges.get(id)!) visit(next, [...path, id]);
+      state.set(id, 'done');
+    };
+    for (const id of edges.keys()) visit(id, []);
+  });
+
+  it('synthesizes the same template twice (no lookups, no clock)', () => {
+    expect(synthesize().json).toEqual(s.json);
+  }, 180_000);
+});
+
+describe('data', () => {
+  const cases: [string, () => string, TableDescription][] = [
+    ['posts', () => logicalId(s.stack.data.posts), POSTS_TABLE],
+    ['rate-limits', () => logicalId(s.stack.data.rateLimits), RATE_LIMITS_TABLE],
+    ['connections', () => logicalId(s.stack.data.connections), CONNECTIONS_TABLE],
+  ];
+
+  it.each(cases)('builds the %s table from functions/store/tables.ts', (_name, id, description) => {
+    const props = propsOf(id());
+    expect(props.KeySchema).toEqual([{ AttributeName: description.partitionKey.name, KeyType: 'HASH' }]);
+    expect(props.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(props.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(props.GlobalSecondaryIndexes ?? []).toEqual(
+      description.indexes.map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey.name, KeyType: 'HASH' },
+          ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' }] : []),
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    );
+    expect(props.TimeToLiveSpecification).toEqual(
+      description.ttlAttribute ? { AttributeName: description.ttlAttribute, Enabled: true } : undefined,
+    );
+    expect(props.StreamSpecification).toEqual(description.stream ? { StreamViewType: 'NEW_IMAGE' } : undefined);
+  });
+
+  it('keeps the posts table when the stack is deleted, and only it', () => {
+    expect(resources[logicalId(s.stack.data.posts)]).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    expect(resources[logicalId(s.stack.data.rateLimits)]!.DeletionPolicy).toBe('Delete');
+    expect(resources[logicalId(s.stack.data.connections)]!.DeletionPolicy).toBe('Delete');
+  });
+});
+
+describe('auth', () => {
+  it('lets users sign themselves up with a verified email and a sound password', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE' }),
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: 10,
+          RequireLowercase: true,
+          RequireUppercase: true,
+          RequireNumbers: true,
+          RequireSymbols: true,
+          TemporaryPasswordValidityDays: 3,
+        },
+      },
+      Schema: Match.arrayWith([
+        { Name: 'email', Required: true, Mutable: true },
+        { Name: 'name', Required: false, Mutable: true },
+      ]),
+    });
+  });
+
+  it('gives the web app a client without secret: SRP, password and OAuth code flows, back to the site or localhost', () => {
+    const siteUrl = `https://\${${logicalId(s.stack.site.distribution)}.DomainName}/`;
+    const props = propsOf(logicalId(s.stack.auth.client));
+    expect(props.GenerateSecret).toBe(false);
+    expect(props.ExplicitAuthFlows).toEqual(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']);
+    expect(props.AllowedOAuthFlows).toEqual(['code']);
+    expect(props.AllowedOAuthScopes).toEqual(['openid', 'email', 'profile']);
+    expect((props.CallbackURLs as unknown[]).map(render)).toEqual([siteUrl, 'http://localhost:5173/']);
+    expect((props.LogoutURLs as unknown[]).map(render)).toEqual([siteUrl, 'http://localhost:5173/']);
+    expect(props.SupportedIdentityProviders).toEqual(['COGNITO']);
+  });
+
+  it('has a Cognito domain and no Google provider without the Google context', () => {
+    template.resourceCountIs('AWS::Cognito::UserPoolDomain', 1);
+    expect(render(propsOf(logicalId(s.stack.auth.domain)).Domain)).toBe('vaya-dia-${AWS::AccountId}');
+    template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
+  });
+});
+
+describe('api', () => {
+  const routeKeys = () => ofType('AWS::ApiGatewayV2::Route').filter(([, r]) => render(r.Properties.ApiId) === `\${${logicalId(s.stack.api.httpApi)}}`);
+
+  it('serves exactly the routes of DESIGN.md §3', () => {
+    expect(routeKeys().map(([, r]) => r.Properties.RouteKey).sort()).toEqual(['GET /posts', 'GET /posts/random', 'GET /posts/{id}', 'POST /posts']);
+  });
+
+  it('authorizer guards only POST /posts', () => {
+    const guarded = routeKeys().filter(([, r]) => r.Properties.AuthorizationType === 'JWT');
+    expect(guarded.map(([, r]) => r.Properties.RouteKey)).toEqual(['POST /posts']);
+    for (const [, route] of routeKeys().filter(([, r]) => r.Properties.RouteKey !== 'POST /posts')) {
+      expect(route.Properties.AuthorizationType ?? 'NONE').toBe('NONE');
+    }
+  });
+
+  it('checks the Cognito ID token: the user pool as issuer, the web client as audience', () => {
+    const [[, authorizer]] = ofType('AWS::ApiGatewayV2::Authorizer') as [[string, CfnResourceJson]];
+    expect(authorizer.Properties.AuthorizerType).toBe('JWT');
+    expect(authorizer.Properties.IdentitySource).toEqual(['$request.header.Authorization']);
+    const jwt = authorizer.Properties.JwtConfiguration as { Audience: unknown[]; Issuer: unknown };
+    expect(jwt.Audience.map(render)).toEqual([`\${${logicalId(s.stack.auth.client)}}`]);
+    expect(render(jwt.Issuer)).toBe(`https://cognito-idp.\${AWS::Region}.amazonaws.com/\${${logicalId(s.stack.auth.userPool)}}`);
+  });
+
+  it('allows CORS from the site and localhost only, set once the distribution exists', () => {
+    expect(propsOf(logicalId(s.stack.api.httpApi)).CorsConfiguration).toBeUndefined();
+    const [[, cors]] = ofType('Custom::AWS') as [[string, CfnResourceJson]];
+    for (const event of ['Create', 'Update']) {
+      const call = JSON.parse(render(cors.Properties[event])) as { action: string; parameters: { ApiId: string; CorsConfiguration: { AllowOrigins: string[] } } };
+      expect(call.action).toBe('UpdateApi');
+      expect(call.parameters.ApiId).toBe(`\${${logicalId(s.stack.api.httpApi)}}`);
+      expect(call.parameters.CorsConfiguration.AllowOrigins).toEqual([
+        `https://\${${logicalId(s.stack.site.distribution)}.DomainName}`,
+        'http://localhost:5173',
+      ]);
+    }
+  });
+
+  it('throttles the stage and writes JSON access logs', () => {
+    const [[, stage]] = ofType('AWS::ApiGatewayV2::Stage').filter(([, r]) => r.Properties.StageName === '$default') as [[string, CfnResourceJson]];
+    expect(stage.Properties.AutoDeploy).toBe(true);
+    expect(stage.Properties.DefaultRouteSettings).toEqual({ ThrottlingBurstLimit: 100, ThrottlingRateLimit: 50 });
+    const logs = stage.Properties.AccessLogSettings as { DestinationArn: unknown; Format: string };
+    expect(JSON.parse(logs.Format)).toMatchObject({ requestId: '$context.requestId', status: '$context.status', routeKey: '$context.routeKey' });
+    expect(resources[[...references(logs.DestinationArn)][0]!]!.Type).toBe('AWS::Logs::LogGroup');
+  });
+});
+
+describe('live', () => {
+  it('has a WebSocket API with $connect and $disconnect handlers and a throttled stage', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'WEBSOCKET', RouteSelectionExpression: '$request.body.action' });
+    const wsRoutes = ofType('AWS::ApiGatewayV2::Route').filter(([, r]) => render(r.Properties.ApiId) === `\${${logicalId(s.stack.live.webSocketApi)}}`);
+    expect(wsRoutes.map(([, r]) => r.Properties.RouteKey).sort()).toEqual(['$connect', '$disconnect']);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: 'live',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingBurstLimit: 100, ThrottlingRateLimit: 50 },
+    });
+  });
+
+  it('feeds the broadcast from the posts stream, INSERT only, with retries, bisection and an on-failure queue', () => {
+    const [[, mapping]] = ofType('AWS::Lambda::EventSourceMapping') as [[string, CfnResourceJson]];
+    const p = mapping.Properties;
+    expect(render(p.EventSourceArn)).toBe(`\${${logicalId(s.stack.data.posts)}.StreamArn}`);
+    expect(render(p.FunctionName)).toBe(`\${${logicalId(s.stack.live.node.findChild('Broadcast').node.findChild('Function'))}}`);
+    expect(p.FilterCriteria).toEqual({ Filters: [{ Pattern: '{"eventName":["INSERT"]}' }] });
+    expect(p.MaximumRetryAttempts).toBe(3);
+    expect(p.BisectBatchOnFunctionError).toBe(true);
+    expect(render((p.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination)).toBe(
+      `\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`,
+    );
+    expect(p.StartingPosition).toBe('LATEST');
+  });
+});
+
+describe('functions', () => {
+  const expected: Record<string, { entry: string; env: Record<string, string> }> = {
+    'Api/ListPosts': { entry: 'listPosts', env: { [ENV.postsTable]: 'posts' } },
+    'Api/GetRandomPost': { entry: 'getRandomPost', env: { [ENV.postsTable]: 'posts' } },
+    'Api/GetPost': { entry: 'getPost', env: { [ENV.postsTable]: 'posts' } },
+    'Api/CreatePost': { entry: 'createPost', env: { [ENV.postsTable]: 'posts', [ENV.rateLimitsTable]: 'rateLimits' } },
+    'Live/Connect': { entry: 'connect', env: { [ENV.connectionsTable]: 'connections' } },
+    'Live/Disconnect': { entry: 'disconnect', env: { [ENV.connectionsTable]: 'connections' } },
+    'Live/Broadcast': { entry: 'broadcast', env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' } },
+  };
+  const fn = (path: string) => s.stack.node.findChild(path.split('/')[0]!).node.findChild(path.split('/')[1]!);
+
+  it.each(Object.keys(expected))('%s runs on Node.js 22 arm64, minified with source maps, its tables and endpoints in its environment', (path) => {
+    const construct = fn(path);
+    const props = propsOf(logicalId(construct.node.findChild('Function')));
+    expect(props.Runtime).toBe('nodejs22.x');
+    expect(props.Architectures).toEqual(['arm64']);
+    expect(props.Handler).toBe('index.handler');
+    const tables = { posts: s.stack.data.posts, rateLimits: s.stack.data.rateLimits, connections: s.stack.data.connections };
+    const env = Object.fromEntries(
+      Object.entries(expected[path]!.env).map(([name, what]) => [
+        name,
+        what === 'callback'
+          ? `https://\${${logicalId(s.stack.live.webSocketApi)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/live`
+          : `\${${logicalId(tables[what as keyof typeof tables])}}`,
+      ]),
+    );
+    const variables = (props.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, render(v)]))).toEqual({ ...env, NODE_OPTIONS: '--enable-source-maps' });
+    // The bundle: minified, with its source map, built by the local esbuild (no Docker on this machine).
+    const asset = join(s.assembly.directory, `asset.${(props.Code as { S3Key: string }).S3Key.replace('.zip', '')}`);
+    expect(existsSync(join(asset, 'index.js.map'))).toBe(true);
+    const code = readFileSync(join(asset, 'index.js'), 'utf8');
+    expect(code).toContain('//# sourceMappingURL=index.js.map');
+    expect(code.length / code.split('\n').length).toBeGreaterThan(1000);
+    // Its own log group, kept a month.
+    const logGroup = (props.LoggingConfig as { LogGroup: unknown }).LogGroup;
+    expect(propsOf([...references(logGroup)][0]!).RetentionInDays).toBe(30);
+  });
+
+  it('grants each function only the actions it needs, on the resources it needs', () => {
+    const posts = `\${${logicalId(s.stack.data.posts)}.Arn}`;
+    const connections = `\${${logicalId(s.stack.data.connections)}.Arn}`;
+    const rateLimits = `\${${logicalId(s.stack.data.rateLimits)}.Arn}`;
+    const want: Record<string, [string[], string[]][]> = {
+      'Api/ListPosts': [[['dynamodb:Query'], [`${posts}/index/feed-index`, `${posts}/index/category-index`]]],
+      'Api/GetRandomPost': [[['dynamodb:Query'], [`${posts}/index/random-index`]]],
+      'Api/GetPost': [[['dynamodb:GetItem'], [posts]]],
+      'Api/CreatePost': [
+        [['dynamodb:PutItem'], [posts]],
+        [['dynamodb:GetItem', 'dynamodb:PutItem'], [rateLimits]],
+      ],
+      'Live/Connect': [[['dynamodb:PutItem'], [connections]]],
+      'Live/Disconnect': [[['dynamodb:DeleteItem'], [connections]]],
+      'Live/Broadcast': [
+        [['dynamodb:Scan', 'dynamodb:DeleteItem'], [connections]],
+        [
+          ['execute-api:ManageConnections'],
+          [`arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${logicalId(s.stack.live.webSocketApi)}}/live/*/@connections/*`],
+        ],
+        [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
+        [['dynamodb:ListStreams'], ['*']],
+        [['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'], [`\${${logicalId(s.stack.data.posts)}.StreamArn}`]],
+      ],
+    };
+    for (const [path, statements] of Object.entries(want)) {
+      const construct = fn(path);
+      const role = `\${${logicalId(construct.node.findChild('Role'))}}`;
+      const logGroup = `\${${logicalId(construct.node.findChild('Logs'))}.Arn}`;
+      const [[, policy]] = ofType('AWS::IAM::Policy').filter(([, r]) => (r.Properties.Roles as unknown[]).map(render).includes(role)) as [[string, CfnResourceJson]];
+      const actual = (policy.Properties.PolicyDocument as { Statement: { Effect: string; Action: string | string[]; Resource: unknown }[] }).Statement.map(
+        (statement) => {
+          expect(statement.Effect).toBe('Allow');
+          return [[statement.Action].flat(), [statement.Resource].flat().map(render)];
+        },
+      );
+      expect(actual, path).toEqual([[['logs:CreateLogStream', 'logs:PutLogEvents'], [logGroup]], ...statements]);
+    }
+  });
+
+  it('uses no wildcard action anywhere in the application roles', () => {
+    for (const path of Object.keys(expected)) {
+      const roleId = logicalId(fn(path).node.findChild('Role'));
+      expect(propsOf(roleId).ManagedPolicyArns).toBeUndefined();
+    }
+  });
+});
+
+describe('site', () => {
+  const bucketId = () => logicalId(s.stack.site.bucket);
+
+  it('keeps the site bucket private, encrypted and SSL-only', () => {
+    const props = propsOf(bucketId());
+    expect(props.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+    expect(props.BucketEncryption).toEqual({ ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] });
+    const [[, policy]] = ofType('AWS::S3::BucketPolicy').filter(([, r]) => render(r.Properties.Bucket) === `\${${bucketId()}}`) as [[string, CfnResourceJson]];
+    const statements = (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
+    expect(statements).toContainEqual(
+      expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } }, Principal: { AWS: '*' } }),
+    );
+    // Only CloudFront, for this distribution, may read it.
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Allow',
+        Action: 's3:GetObject',
+        Principal: { Service: 'cloudfront.amazonaws.com' },
+        Condition: { StringEquals: { 'AWS:SourceArn': expect.anything() } },
+      }),
+    );
+  });
+
+  it('serves the bucket through CloudFront with Origin Access Control, HTTPS only', () => {
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as Record<string, unknown>;
+    const [origin] = config.Origins as Record<string, unknown>[];
+    expect(origin).toMatchObject({ S3OriginConfig: { OriginAccessIdentity: '' } });
+    expect(origin!.OriginAccessControlId).toBeDefined();
+    expect(config.DefaultRootObject).toBe('index.html');
+    expect(config.DefaultCacheBehavior).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', Compress: true });
+  });
+
+  it('answers deep links (/category/amor, /post/123) with index.html and 200, uncached', () => {
+    const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as Record<string, unknown>;
+    expect(config.CustomErrorResponses).toEqual([
+      { ErrorCode: 403, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
+      { ErrorCode: 404, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
+    ]);
+  });
+
+  it('sends HSTS and a Content-Security-Policy allowing exactly the site, the API, the WebSocket and Cognito', () => {
+    const [[, policy]] = ofType('AWS::CloudFront::ResponseHeadersPolicy') as [[string, CfnResourceJson]];
+    const headers = (policy.Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, Record<string, unknown>> }).SecurityHeadersConfig;
+    expect(headers.StrictTransportSecurity).toEqual({ AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true });
+    expect(render(headers.ContentSecurityPolicy!.ContentSecurityPolicy)).toBe(
+      [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        `connect-src 'self' \${${logicalId(s.stack.api.httpApi)}.ApiEndpoint} \${${logicalId(s.stack.live.webSocketApi)}.ApiEndpoint} https://cognito-idp.\${AWS::Region}.\${AWS::URLSuffix}`,
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ].join('; '),
+    );
+    const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as { DefaultCacheBehavior: Record<string, unknown>; CacheBehaviors: Record<string, unknown>[] };
+    for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: logicalId(s.stack.node.findChild('Site').node.findChild('SecurityHeaders')) });
+    }
+  });
+
+  it('deploys the build and a config.json of stack values, hashed assets cached for a year, the rest never stale', () => {
+    const deployments = ofType('Custom::CDKBucketDeployment').map(([id, r]) => [id, r.Properties] as const);
+    const assets = deployments.find(([, p]) => (p.Include as string[] | undefined)?.includes('assets/*'))!;
+    const shell = deployments.find(([, p]) => (p.Exclude as string[]).includes('assets/*') && !p.Include)!;
+    expect(assets[1]).toMatchObject({ Exclude: ['*'], Include: ['assets/*'], Prune: false, SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
+    expect(shell[1]).toMatchObject({ Prune: true, SystemMetadata: { 'cache-control': 'no-cache' }, DistributionPaths: ['/*'] });
+    expect(render(shell[1].DistributionId)).toBe(`\${${logicalId(s.stack.site.distribution)}}`);
+    expect(resources[shell[0]]!.DependsOn).toContain(assets[0]);
+    // config.json travels in the same deployment as the build, its values filled in at deploy time.
+    const keys = shell[1].SourceObjectKeys as string[];
+    const configAsset = keys.map((key) => join(s.assembly.directory, `asset.${key.replace('.zip', '')}`)).find((dir) => existsSync(join(dir, 'config.json')))!;
+    const markers = (shell[1].SourceMarkers as Record<string, unknown>[])[keys.indexOf(`${configAsset.split('asset.')[1]}.zip`)]!;
+    const text = readFileSync(join(configAsset, 'config.json'), 'utf8').replace(/<<marker:0xbaba:\d+>>/g, (marker) => render(markers[marker]));
+    expect(JSON.parse(text)).toEqual({
+      region: '${AWS::Region}',
+      userPoolId: `\${${logicalId(s.stack.auth.userPool)}}`,
+      userPoolClientId: `\${${logicalId(s.stack.auth.client)}}`,
+      apiUrl: `https://\${${logicalId(s.stack.api.httpApi)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/`,
+      wsUrl: `wss://\${${logicalId(s.stack.live.webSocketApi)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/live`,
+      authFlowType: 'USER_SRP_AUTH',
+    });
+  });
+});
+
+describe('outputs', () => {
+  it('outputs the site, API and WebSocket URLs and the user pool ids', () => {
+    const outputs = Object.fromEntries(Object.entries(s.json.Outputs).map(([k, v]) => [k, render(v.Value)]));
+    expect(outputs).toMatchObject({
+      SiteUrl: `https://\${${logicalId(s.stack.site.distribution)}.DomainName}/`,
+      ApiUrl: `https://\${${logicalId(s.stack.api.httpApi)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/`,
+      WsUrl: `wss://\${${logicalId(s.stack.live.webSocketApi)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/live`,
+      UserPoolId: `\${${logicalId(s.stack.auth.userPool)}}`,
+      UserPoolClientId: `\${${logicalId(s.stack.auth.client)}}`,
+    });
+  });
+});

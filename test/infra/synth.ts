@@ -1,0 +1,104 @@
+/**
+ * Synthesizes the app the way `cdk synth` does (the same createApp, cdk.json's context, cdk-nag
+ * registered), with a tiny stand-in for web/dist, and gives the tests what they look at.
+ */
+import { CfnElement, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp, STACK_NAME } from '../../infra/app';
+import type { VayaDiaStack } from '../../infra/stack';
+
+export const GOOGLE_CONTEXT = {
+  googleClientId: '1234-abc.apps.googleusercontent.com',
+  googleClientSecretName: 'vaya-dia/google-client-secret',
+};
+
+export type Synthesized = {
+  stack: VayaDiaStack;
+  template: Template;
+  json: { Resources: Record<string, CfnResourceJson>; Outputs: Record<string, { Value: unknown }> };
+  assembly: CloudAssembly;
+  /** cdk-nag findings that no acknowledgment covers. */
+  nagFindings: string[];
+};
+
+export type CfnResourceJson = {
+  Type: string;
+  Properties: Record<string, unknown>;
+  DependsOn?: string[];
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+};
+
+const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> };
+
+/** A built-web stand-in: an index.html and one hashed asset. */
+export function fakeWebDist(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'vaya-dia-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Vaya día</title><script type="module" src="/assets/index-abc123.js"></script>');
+  writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("hola");');
+  return dist;
+}
+
+export function synthesize(context: Record<string, string> = {}): Synthesized {
+  const { app, stack } = createApp({
+    context: { ...(cdkJson.context as Record<string, string>), ...context },
+    webDist: fakeWebDist(),
+    outdir: mkdtempSync(join(tmpdir(), 'vaya-dia-cdk-')),
+  });
+  // With cdk-nag registered, synth itself throws on any unacknowledged finding.
+  const assembly = app.synth();
+  const json = assembly.getStackByName(STACK_NAME).template as Synthesized['json'];
+  const nagFindings = new AwsSolutionsChecks()
+    .validateScope(stack)
+    .violations.flatMap((v) => v.violatingResources.map((r) => `${v.severity} ${v.ruleName} ${r.constructPath ?? ''}`));
+  return { stack, template: Template.fromJSON(json), json, assembly, nagFindings };
+}
+
+export function logicalId(construct: IConstruct): string {
+  const element = construct instanceof CfnElement ? construct : (construct.node.defaultChild as CfnElement);
+  return Stack.of(construct).getLogicalId(element);
+}
+
+/**
+ * Renders a CloudFormation value as text, intrinsics as `${LogicalId}` / `${LogicalId.Attr}`, so
+ * assertions on joined strings (URLs, the CSP) read like the string CloudFormation will produce.
+ */
+export function render(value: unknown): string {
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value);
+    if (entries.length === 1) {
+      const [key, arg] = entries[0]!;
+      if (key === 'Ref') return `\${${String(arg)}}`;
+      if (key === 'Fn::GetAtt') return `\${${(arg as string[]).join('.')}}`;
+      if (key === 'Fn::Join') {
+        const [separator, parts] = arg as [string, unknown[]];
+        return parts.map(render).join(separator);
+      }
+      if (key === 'Fn::Sub' && typeof arg === 'string') return arg;
+    }
+  }
+  throw new Error(`Cannot render ${JSON.stringify(value)}`);
+}
+
+/** Logical ids a value refers to (Ref, GetAtt, Sub), pseudo parameters excluded. */
+export function references(value: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) value.forEach((item) => references(item, into));
+  else if (value && typeof value === 'object') {
+    for (const [key, arg] of Object.entries(value)) {
+      if (key === 'Ref' && typeof arg === 'string' && !arg.startsWith('AWS::')) into.add(arg);
+      else if (key === 'Fn::GetAtt') into.add((arg as string[])[0]!);
+      else if (key === 'Fn::Sub' && typeof arg === 'string') {
+        for (const match of arg.matchAll(/\$\{([^}.!]+)[^}]*\}/g)) if (!match[1]!.startsWith('AWS::')) into.add(match[1]!);
+      } else references(arg, into);
+    }
+  }
+  return into;
+}
