@@ -67,7 +67,14 @@ export async function startCognito(options: LocalCognitoOptions): Promise<LocalC
     env: { ...process.env, PORT: String(options.port), HOST: LOOPBACK, NO_COLOR: '1', FORCE_COLOR: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  await waitForStart(child, options);
+  // However this process ends, cognito-local must not outlive it.
+  const killChild = () => child.kill('SIGKILL');
+  process.once('exit', killChild);
+  await waitForStart(child, options).catch(async (error: unknown) => {
+    await stopChild(child);
+    await triggers.close();
+    throw error;
+  });
 
   const client = new CognitoIdentityProviderClient({
     endpoint,
@@ -86,6 +93,7 @@ export async function startCognito(options: LocalCognitoOptions): Promise<LocalC
     close: async () => {
       stopWatching();
       await stopChild(child);
+      process.off('exit', killChild);
       await triggers.close();
     },
   };
