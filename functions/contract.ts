@@ -128,3 +128,27 @@ export const runtimeConfigSchema = z.object({
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+/**
+ * The user pool's password policy (cdk-nag AwsSolutions-COG1 asks for length, upper case, digits and
+ * symbols). The stack applies it; the register form checks it first, so people get the same Spanish
+ * explanation locally (cognito-local does not enforce policies) and on AWS.
+ */
+export const PASSWORD_POLICY = {
+  minLength: 10,
+  requireLowercase: true,
+  requireUppercase: true,
+  requireDigits: true,
+  requireSymbols: true,
+} as const;
+
+/** What a password still lacks under PASSWORD_POLICY, in Spanish; empty when it is acceptable. */
+export function passwordProblems(password: string): string[] {
+  const problems: string[] = [];
+  if (password.length < PASSWORD_POLICY.minLength) problems.push(`al menos ${PASSWORD_POLICY.minLength} caracteres`);
+  if (PASSWORD_POLICY.requireLowercase && !/[a-zñáéíóúü]/.test(password)) problems.push('una minúscula');
+  if (PASSWORD_POLICY.requireUppercase && !/[A-ZÑÁÉÍÓÚÜ]/.test(password)) problems.push('una mayúscula');
+  if (PASSWORD_POLICY.requireDigits && !/\d/.test(password)) problems.push('un número');
+  if (PASSWORD_POLICY.requireSymbols && !/[^\p{L}\p{N}\s]/u.test(password)) problems.push('un símbolo (por ejemplo - _ ! ? #)');
+  return problems;
+}

@@ -1,6 +1,7 @@
 import { Aws, Duration, RemovalPolicy, SecretValue, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
+import { PASSWORD_POLICY } from '../../functions/contract';
 
 /** Google sign-in, configured by context: the OAuth client id and where its secret is kept. */
 export interface GoogleSignInProps {
@@ -65,14 +66,7 @@ export class Auth extends Construct {
         email: { required: true, mutable: true },
         fullname: { required: false, mutable: true },
       },
-      passwordPolicy: {
-        minLength: 10,
-        requireLowercase: true,
-        requireUppercase: true,
-        requireDigits: true,
-        requireSymbols: true,
-        tempPasswordValidity: Duration.days(3),
-      },
+      passwordPolicy: { ...PASSWORD_POLICY, tempPasswordValidity: Duration.days(3) },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       mfa: cognito.Mfa.OFF,
       // Email and password, Google federation and the classic hosted UI need nothing above Lite.

@@ -17,6 +17,7 @@ import {
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { PASSWORD_POLICY } from '../../functions/contract';
 import { LOOPBACK, closeServer, listen, readBody } from './net';
 
 const require = createRequire(import.meta.url);
@@ -175,7 +176,16 @@ async function ensurePool(client: CognitoIdentityProviderClient): Promise<{ user
         PoolName: POOL_NAME,
         UsernameAttributes: ['email'],
         AutoVerifiedAttributes: ['email'],
-        Policies: { PasswordPolicy: { MinimumLength: 8, RequireLowercase: true, RequireNumbers: true, RequireUppercase: false, RequireSymbols: false } },
+        // Recorded for fidelity; cognito-local does not enforce it (the register form checks it first).
+        Policies: {
+          PasswordPolicy: {
+            MinimumLength: PASSWORD_POLICY.minLength,
+            RequireLowercase: PASSWORD_POLICY.requireLowercase,
+            RequireUppercase: PASSWORD_POLICY.requireUppercase,
+            RequireNumbers: PASSWORD_POLICY.requireDigits,
+            RequireSymbols: PASSWORD_POLICY.requireSymbols,
+          },
+        },
       }),
     );
     userPoolId = created.UserPool?.Id;

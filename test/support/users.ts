@@ -21,7 +21,7 @@ export function cognitoClient(cloud: LocalCloudProcess): CognitoIdentityProvider
 export async function createUser(cloud: LocalCloudProcess, options: { name?: string; email?: string } = {}): Promise<TestUser> {
   const client = cognitoClient(cloud);
   const email = options.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'Contrasena123';
+  const password = 'Contraseña-123';
   await client.send(
     new SignUpCommand({
       ClientId: cloud.userPoolClientId,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, MAX_POST_LENGTH, isCategory, postLength, validateCreatePost } from '../../functions/contract';
+import { CATEGORIES, MAX_POST_LENGTH, isCategory, passwordProblems, postLength, validateCreatePost } from '../../functions/contract';
 
 const category = fc.constantFrom(...CATEGORIES);
 /** Text with at least one visible character, within the limit. */
@@ -72,5 +72,18 @@ describe('postLength', () => {
         if (!text.includes('\r')) expect(postLength(text)).toBe(text.length);
       }),
     );
+  });
+});
+
+describe('passwordProblems', () => {
+  it('lists in Spanish what a password lacks under the pool policy, and nothing for a good one', () => {
+    expect(passwordProblems('Contraseña-123')).toEqual([]);
+    expect(passwordProblems('corta')).toEqual([
+      'al menos 10 caracteres',
+      'una mayúscula',
+      'un número',
+      'un símbolo (por ejemplo - _ ! ? #)',
+    ]);
+    expect(passwordProblems('CONTRASENA-123')).toEqual(['una minúscula']);
   });
 });
