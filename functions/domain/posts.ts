@@ -13,17 +13,18 @@ import { decodeCursor, encodeCursor, sortKeyOf } from './cursor';
 import { NoPostsError, PostNotFoundError, RateLimitedError, ValidationError } from './errors';
 import type { PostRepository, PublishRateLimiter } from './ports';
 
-export type PostsDeps = { posts: PostRepository; rateLimiter?: PublishRateLimiter; now?: () => Date };
+export type PostsDeps = { posts: PostRepository };
+export type PublishDeps = PostsDeps & { rateLimiter: PublishRateLimiter; now?: () => Date };
 
 /**
  * Publishes an anecdote. Only `category` and `post` are taken from the request; the id, author name
  * and `createdAt` come from the server, and any other field is dropped.
  */
-export async function publishPost(deps: PostsDeps, author: Author, body: unknown): Promise<Post> {
+export async function publishPost(deps: PublishDeps, author: Author, body: unknown): Promise<Post> {
   const request = validateCreatePost(body);
   if (!request.ok) throw new ValidationError(request.code);
   const now = (deps.now ?? (() => new Date()))();
-  if (deps.rateLimiter && !(await deps.rateLimiter.tryAcquire(author.id, now))) throw new RateLimitedError();
+  if (!(await deps.rateLimiter.tryAcquire(author.id, now))) throw new RateLimitedError();
   const post: Post = {
     id: randomUUID(),
     name: author.name,

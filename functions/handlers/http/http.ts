@@ -46,31 +46,28 @@ export function jwtClaims(event: HttpEvent): Record<string, unknown> | undefined
 export function httpHandler(run: (event: HttpEvent) => Promise<HttpResult>) {
   return async (event: HttpEvent): Promise<APIGatewayProxyResultV2> => {
     const started = Date.now();
-    const requestId = event.requestContext?.requestId;
     let result: HttpResult;
+    let code: ErrorCode | undefined;
     let failure: unknown;
     try {
       result = await run(event);
     } catch (error) {
-      if (error instanceof DomainError) {
-        result = errorResponse(error.code);
-      } else {
-        failure = error;
-        result = errorResponse('INTERNAL_ERROR');
-      }
+      code = error instanceof DomainError ? error.code : 'INTERNAL_ERROR';
+      if (!(error instanceof DomainError)) failure = error;
+      result = errorResponse(code);
     }
-    const code = result.statusCode >= 400 ? (JSON.parse(result.body) as { error?: { code?: string } }).error?.code : undefined;
-    const line = {
-      level: failure ? 'error' : 'info',
-      requestId,
-      method: event.requestContext?.http?.method,
-      route: event.routeKey,
-      status: result.statusCode,
-      code,
-      durationMs: Date.now() - started,
-      ...(failure ? { error: failure instanceof Error ? { name: failure.name, message: failure.message, stack: failure.stack } : String(failure) } : {}),
-    };
-    console.log(JSON.stringify(line));
+    console.log(
+      JSON.stringify({
+        level: failure ? 'error' : 'info',
+        requestId: event.requestContext?.requestId,
+        method: event.requestContext?.http?.method,
+        route: event.routeKey,
+        status: result.statusCode,
+        code,
+        durationMs: Date.now() - started,
+        ...(failure ? { error: failure instanceof Error ? { name: failure.name, message: failure.message, stack: failure.stack } : String(failure) } : {}),
+      }),
+    );
     return result;
   };
 }

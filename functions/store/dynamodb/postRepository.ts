@@ -23,6 +23,14 @@ function publicPosts(items: Record<string, unknown>[] | undefined): Post[] {
   return (items ?? []).map(toPublicPost).filter((post): post is Post => post !== undefined);
 }
 
+/**
+ * The stored item for a post: the post plus its index keys. `sortKey` orders the feeds; `rand` is a
+ * uniformly random key, so `random()` can read the first post at or after a random point.
+ */
+export function postItem(post: StoredPost): Record<string, unknown> {
+  return { ...post, feed: FEED_PARTITION, sortKey: sortKeyOf(post.createdAt, post.id), rand: randomBytes(8).toString('hex') };
+}
+
 export class DynamoPostRepository implements PostRepository {
   constructor(
     private readonly client: DynamoDBDocumentClient,
@@ -33,13 +41,7 @@ export class DynamoPostRepository implements PostRepository {
     await this.client.send(
       new PutCommand({
         TableName: this.tableName,
-        Item: {
-          ...post,
-          feed: FEED_PARTITION,
-          sortKey: sortKeyOf(post.createdAt, post.id),
-          // A uniformly random key: `random()` reads the first post at or after a random point.
-          rand: randomBytes(8).toString('hex'),
-        },
+        Item: postItem(post),
         ConditionExpression: 'attribute_not_exists(id)',
       }),
     );
