@@ -19,5 +19,23 @@ export default defineConfig({
     // Hashed file names under assets/ are what the web server caches for a year.
     assetsDir: 'assets',
   },
+  // Dev server: pre-bundle every dependency up front (the lazy routes' ones too), so the first visit
+  // to /login does not trigger a re-optimisation and a full reload.
+  cacheDir: '../node_modules/.vite/web',
+  optimizeDeps: {
+    entries: ['index.html', 'src/**/*.tsx'],
+    include: [
+      'react',
+      'react/jsx-runtime',
+      'react-dom/client',
+      'react-router-dom',
+      'zod/mini',
+      'aws-amplify',
+      'aws-amplify/auth',
+      'aws-amplify/utils',
+      'aws-amplify/auth/enable-oauth-listener',
+      '@aws-amplify/ui-react',
+    ],
+  },
   server: { host: 'localhost', fs: { allow: [decodeURIComponent(new URL('..', import.meta.url).pathname)] } },
 });

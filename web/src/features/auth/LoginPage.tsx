@@ -42,7 +42,7 @@ export default function LoginPage() {
     try {
       await signInNow();
     } catch (failure) {
-      setError(authErrorMessage(failure));
+      setError(authErrorMessage(failure, 'signIn'));
       setBusy(false);
     }
   }

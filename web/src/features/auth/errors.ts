@@ -23,10 +23,15 @@ const MESSAGES: Record<string, string> = {
   NetworkError: 'No se pudo conectar con el servicio de cuentas. Comprueba tu conexión.',
 };
 
+/** When signing in, a password error can only mean the password is wrong (cognito-local says "invalid"). */
+const SIGN_IN_MESSAGES: Record<string, string> = {
+  InvalidPasswordException: 'Email o contraseña incorrectos.',
+};
+
 /** The message to show in the red box for an error thrown by the identity service. */
-export function authErrorMessage(error: unknown): string {
+export function authErrorMessage(error: unknown, during?: 'signIn'): string {
   if (error instanceof Error) {
-    const known = MESSAGES[error.name];
+    const known = (during === 'signIn' ? SIGN_IN_MESSAGES[error.name] : undefined) ?? MESSAGES[error.name];
     if (known) return known;
     if (error.message) return error.message;
   }

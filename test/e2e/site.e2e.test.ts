@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { MAX_POST_LENGTH } from '../../functions/contract';
+import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
+import { launchChromium, newVisitor, seriousA11yViolations } from './browser';
+
+let cloud: LocalCloudProcess;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+async function visitor(width = 1280): Promise<Page> {
+  const { context, page } = await newVisitor(browser, cloud.webUrl, width);
+  contexts.push(context);
+  return page;
+}
+
+const header = (page: Page) => page.locator('header');
+const cardTexts = (page: Page) => page.locator('.feed .post-card__text').allTextContents();
+const firstCardText = async (page: Page) => (await cardTexts(page))[0];
+
+/** The newcomer of this run; signed in by the first test and reused by the next ones. */
+const newcomer = { email: `e2e-${randomUUID().slice(0, 8)}@example.com`, password: 'Contrasena123', name: `Pepa ${randomUUID().slice(0, 4)}` };
+let author: Page;
+
+async function publish(page: Page, category: string, text: string) {
+  await page.goto('/newpost');
+  await page.getByLabel('Categoria').selectOption(category);
+  await page.getByLabel('Post').fill(text);
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+beforeAll(async () => {
+  [cloud, browser] = await Promise.all([startLocalCloudProcess({ env: { WEB_MODE: 'dist' } }), launchChromium()]);
+});
+
+afterAll(async () => {
+  await Promise.allSettled(contexts.map((context) => context.close()));
+  await browser?.close();
+  await cloud?.stop();
+});
+
+describe('Vaya día in a browser (built site, local cloud)', () => {
+  it('registers a newcomer with the emailed code, lands on / signed in and shows their name', async () => {
+    author = await visitor();
+    await author.goto('/register');
+    await author.getByLabel('Email').fill(newcomer.email);
+    expect(await author.title()).toContain('Crear una cuenta');
+    await author.getByLabel('Contraseña', { exact: true }).fill(newcomer.password);
+    await author.getByLabel('Nombre').fill(newcomer.name);
+    await author.getByRole('button', { name: 'Registrarme' }).click();
+
+    const codeField = author.getByLabel('Código de confirmación');
+    await codeField.waitFor();
+    await codeField.fill(await cloud.confirmationCode(newcomer.email));
+    await author.getByRole('button', { name: 'Confirmar' }).click();
+
+    await author.waitForURL((url) => url.pathname === '/');
+    await header(author).getByText(newcomer.name).waitFor();
+    await header(author).getByRole('button', { name: 'Logout' }).waitFor();
+  });
+
+  it('sends a signed-in user from /login to /', async () => {
+    await author.goto('/login');
+    await author.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('has no serious accessibility problem on the new-post page', async () => {
+    await author.goto('/newpost');
+    await author.getByLabel('Post').waitFor();
+    expect(await author.title()).toContain('Publicar');
+    await expect(author.getByText(`Exprésate en ${MAX_POST_LENGTH} caracteres como máximo.`).count()).resolves.toBe(1);
+    expect(await seriousA11yViolations(author)).toEqual([]);
+  });
+
+  it('lets the textarea take no 301st character', async () => {
+    await author.goto('/newpost');
+    const textarea = author.getByLabel('Post');
+    await textarea.click();
+    await author.keyboard.insertText('a'.repeat(MAX_POST_LENGTH + 1));
+    await author.keyboard.type('b');
+    expect((await textarea.inputValue()).length).toBe(MAX_POST_LENGTH);
+    await author.getByText(`${MAX_POST_LENGTH}/${MAX_POST_LENGTH} caracteres`).waitFor();
+  });
+
+  it('publishes in amor: the author lands on / with the post first, and a reader already on / sees it arrive live', async () => {
+    const reader = await visitor(375);
+    await reader.goto('/');
+    await reader.getByText('En directo').waitFor();
+    await reader.evaluate('window.__sameDocument = true');
+
+    const text = `Hoy se me cayó el café en el teclado del jefe (${randomUUID().slice(0, 6)}). Vaya día.`;
+    await publish(author, 'amor', text);
+    await expect.poll(() => firstCardText(author)).toBe(text);
+    await expect.poll(() => firstCardText(reader), { timeout: 15_000 }).toBe(text);
+    expect(await reader.evaluate('window.__sameDocument === true')).toBe(true);
+    expect((await cardTexts(reader)).filter((shown) => shown === text)).toHaveLength(1);
+
+    await reader.goto('/category/amor');
+    await expect.poll(() => firstCardText(reader)).toBe(text);
+    await reader.goto('/category/trabajo');
+    await reader.getByRole('heading', { level: 1, name: /trabajo/ }).waitFor();
+    await reader.locator('.feed, .feed-message').first().waitFor();
+    expect(await cardTexts(reader)).not.toContain(text);
+  });
+
+  it('shows a post that contains HTML as text and runs nothing', async () => {
+    const dialogs: string[] = [];
+    author.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const evil = '<img src=x onerror=alert(1)>';
+    await publish(author, 'varios', evil);
+    await expect.poll(() => firstCardText(author)).toBe(evil);
+    expect(await author.locator('.feed img').count()).toBe(0);
+    await author.waitForTimeout(300);
+    expect(dialogs).toEqual([]);
+  });
+
+  it('opens a random post on its own page with Aleatorio', async () => {
+    const page = await visitor();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Aleatorio' }).click();
+    await page.waitForURL(/\/post\/[^/]+$/);
+    await page.locator('article.post-card h1').waitFor();
+    expect(await page.locator('.post-card__text').textContent()).toBeTruthy();
+
+    const id = new URL(page.url()).pathname.split('/').pop();
+    await page.goto(`/post/${id}`);
+    await page.locator('article.post-card h1').waitFor();
+    await page.goto('/post/no-existe');
+    await page.getByRole('heading', { name: 'No encontramos esa anécdota' }).waitFor();
+  });
+
+  it('sends a signed-out visitor from /newpost to /login', async () => {
+    const page = await visitor();
+    await page.goto('/newpost');
+    await page.waitForURL((url) => url.pathname === '/login');
+    await header(page).getByText('Anonimo').waitFor();
+  });
+
+  it('shows the red box and stays on /login after a wrong password', async () => {
+    const page = await visitor(375);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(newcomer.email);
+    await page.getByLabel('Contraseña', { exact: true }).fill('NoEsEsta999');
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    const alert = page.locator('main').getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/incorrect/i);
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('tells the visitor that Google sign-in is not available on the local server', async () => {
+    const page = await visitor();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Entrar con Google' }).click();
+    await page.locator('main').getByRole('alert').getByText('Google no está disponible').waitFor();
+  });
+
+  it('shows Anonimo after logout', async () => {
+    await author.goto('/');
+    await header(author).getByRole('button', { name: 'Logout' }).click();
+    await header(author).getByText('Anonimo').waitFor();
+    await header(author).getByRole('link', { name: 'Login' }).waitFor();
+    await author.goto('/newpost');
+    await author.waitForURL((url) => url.pathname === '/login');
+  });
+
+  it.each(['/', '/category/amor', '/category/cocina', '/login', '/register'])(
+    'has no serious accessibility problem on %s (phone and desktop)',
+    async (path) => {
+      for (const width of [375, 1280]) {
+        const page = await visitor(width);
+        await page.goto(path);
+        await page.locator('main h1').first().waitFor();
+        await page.locator('[role="status"] .amplify-loader').waitFor({ state: 'detached' }).catch(() => {});
+        expect(await page.title()).toMatch(/Vaya día/);
+        expect(await page.getAttribute('html', 'lang')).toBe('es');
+        expect(await seriousA11yViolations(page), `${path} at ${width}px`).toEqual([]);
+      }
+    },
+  );
+
+  it('has no serious accessibility problem on a post page', async () => {
+    const page = await visitor(375);
+    await page.goto('/');
+    await page.locator('.post-card__permalink a').first().click();
+    await page.locator('article.post-card h1').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+});
