@@ -1,0 +1,201 @@
+/**
+ * Figure 1: what a feed page costs as the posts table grows. The feed handler's read (`readFeed` over
+ * `DynamoPostRepository.page`, one Query on the feed index) is timed against the original's way of
+ * reading the feed, a Scan of every post sorted newest first, at three table sizes in dynalite.
+ *
+ * The three tables live side by side in one dynalite and are measured in interleaved rounds, so a
+ * drift in the machine's speed hits every size alike and the 100k ÷ 1k ratio compares like with like.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
+import { CATEGORIES, type Post } from '../../functions/contract';
+import { encodeCursor } from '../../functions/domain/cursor';
+import { readFeed } from '../../functions/domain/posts';
+import { DynamoPostRepository, postItem, toPublicPost } from '../../functions/store/dynamodb/postRepository';
+import { POSTS_TABLE } from '../../functions/store/tables';
+import { ensureTables, startDynamo } from '../../infra/local/dynamo';
+import type { FigureResult, Row } from './report';
+import { formatSummary, now, percentile, summarize, timeEach } from './stats';
+
+export type FeedPagesOptions = {
+  sizes: number[];
+  /** Interleaved rounds; each round times `reads` page reads per size and `scans(size)` full scans. */
+  rounds: number;
+  reads: number;
+  scans: (size: number) => number;
+};
+
+export const FULL: FeedPagesOptions = { sizes: [1_000, 10_000, 100_000], rounds: 5, reads: 200, scans: (size) => (size >= 100_000 ? 1 : 3) };
+export const SMOKE: FeedPagesOptions = { sizes: [50, 200, 1_000], rounds: 2, reads: 20, scans: () => 1 };
+
+const REGION = 'eu-west-1';
+const WORDS = 'hoy mi jefe ha dicho que el autobús se fue sin mí y encima llovía a cántaros vaya día madre mía'.split(' ');
+
+function samplePost(index: number, newest: number): Post & { authorId: string } {
+  const words = Array.from({ length: 25 }, (_, i) => WORDS[(index * 7 + i * 3) % WORDS.length]);
+  return {
+    id: randomUUID(),
+    name: `autor${index % 997}`,
+    category: CATEGORIES[index % CATEGORIES.length] as Post['category'],
+    post: words.join(' '),
+    // One post a minute, going back in time.
+    createdAt: new Date(newest - index * 60_000).toISOString(),
+    authorId: `user-${index % 997}`,
+  };
+}
+
+/** Writes `count` posts in the shape the repository stores them, 25 per BatchWrite, 4 batches in flight. */
+async function seed(client: DynamoDBDocumentClient, table: string, count: number): Promise<string[]> {
+  const newest = Date.now();
+  const sortKeys: string[] = [];
+  let next = 0;
+  const writer = async () => {
+    while (next < count) {
+      const start = next;
+      next = Math.min(count, next + 25);
+      const items = [];
+      for (let index = start; index < next; index++) {
+        const item = postItem(samplePost(index, newest));
+        sortKeys.push(item.sortKey as string);
+        items.push({ PutRequest: { Item: item } });
+      }
+      let pending: Record<string, unknown>[] | undefined = items;
+      for (let attempt = 0; pending && pending.length > 0; attempt++) {
+        if (attempt > 10) throw new Error('dynalite kept returning unprocessed items');
+        const result = await client.send(new BatchWriteCommand({ RequestItems: { [table]: pending as never } }));
+        pending = result.UnprocessedItems?.[table] as Record<string, unknown>[] | undefined;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, writer));
+  return sortKeys;
+}
+
+/** What the original did on every visit: read the whole table, then sort it newest first. */
+async function scanEverything(client: DynamoDBDocumentClient, table: string): Promise<Post[]> {
+  const posts: Post[] = [];
+  for await (const page of paginateScan({ client }, { TableName: table })) {
+    for (const item of page.Items ?? []) {
+      const post = toPublicPost(item);
+      if (post) posts.push(post);
+    }
+  }
+  return posts.sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
+}
+
+type PerSize = { p50: number[]; p95: number[]; deepP50: number[]; deepP95: number[]; scans: number[] };
+
+export async function measureFeedPages(options: FeedPagesOptions): Promise<FigureResult> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vaya-dia-bench-feed-'));
+  const dynamo = await startDynamo({ dataDir, port: 0, region: REGION, streamedTable: '(none)', onInsert: () => undefined });
+  const raw = new DynamoDBClient({ endpoint: dynamo.endpoint, region: REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  // The same document-client options as functions/clients.ts.
+  const client = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
+  const notes: string[] = [];
+  try {
+    const tables = options.sizes.map((size) => ({ size, name: `posts-${size}` }));
+    await ensureTables(raw, tables.map(({ name }) => ({ name, description: POSTS_TABLE })));
+
+    const seedStart = now();
+    const sortKeys = new Map<number, string[]>();
+    for (const { size, name } of tables) sortKeys.set(size, await seed(client, name, size));
+    const total = options.sizes.reduce((a, b) => a + b, 0);
+    const seedSeconds = (now() - seedStart) / 1000;
+    console.log(`  seeded ${total} posts in ${seedSeconds.toFixed(1)} s (${Math.round(total / seedSeconds)} posts/s)`);
+    notes.push(`Figure 1 seeded ${total.toLocaleString('en')} posts into dynalite in ${seedSeconds.toFixed(0)} s.`);
+
+    const results = new Map<number, PerSize>(options.sizes.map((size) => [size, { p50: [], p95: [], deepP50: [], deepP95: [], scans: [] }]));
+    for (let round = 0; round < options.rounds; round++) {
+      for (const { size, name } of tables) {
+        const deps = { posts: new DynamoPostRepository(client, name) };
+        const keys = sortKeys.get(size) as string[];
+        const result = results.get(size) as PerSize;
+        // Warm the connection and the code path once per size and round.
+        await readFeed(deps, {});
+        const first = await timeEach(options.reads, async () => {
+          const page = await readFeed(deps, {});
+          if (page.items.length !== 20) throw new Error(`feed page had ${page.items.length} posts`);
+        });
+        result.p50.push(percentile(first, 50));
+        result.p95.push(percentile(first, 95));
+        const deep = await timeEach(options.reads, async (index) => {
+          const cursor = encodeCursor(keys[(index * 7919) % keys.length] as string);
+          await readFeed(deps, { cursor });
+        });
+        result.deepP50.push(percentile(deep, 50));
+        result.deepP95.push(percentile(deep, 95));
+        const scans = await timeEach(options.scans(size), async () => {
+          const all = await scanEverything(client, name);
+          if (all.length !== size) throw new Error(`scan read ${all.length} of ${size} posts`);
+        });
+        result.scans.push(...scans);
+      }
+      console.log(`  round ${round + 1}/${options.rounds} done`);
+    }
+
+    const rows: Row[] = [];
+    const label = (size: number) => (size >= 1000 ? `${size / 1000}k` : String(size));
+    for (const size of options.sizes) {
+      const result = results.get(size) as PerSize;
+      rows.push({
+        figure: 1,
+        what: `Feed page (readFeed, 1 Query), ${label(size)} posts: p50 / p95`,
+        measured: `${formatSummary(summarize(result.p50), ' ms', 2)} / ${formatSummary(summarize(result.p95), ' ms', 2)}`,
+        target: '—',
+        status: 'reported',
+      });
+    }
+    for (const size of options.sizes) {
+      const result = results.get(size) as PerSize;
+      rows.push({
+        figure: 1,
+        what: `Feed page after a random cursor, ${label(size)} posts: p50 / p95`,
+        measured: `${formatSummary(summarize(result.deepP50), ' ms', 2)} / ${formatSummary(summarize(result.deepP95), ' ms', 2)}`,
+        target: '—',
+        status: 'reported',
+      });
+    }
+    for (const size of options.sizes) {
+      const result = results.get(size) as PerSize;
+      rows.push({
+        figure: 1,
+        what: `Scan baseline (read every post, sort), ${label(size)} posts: p50 / p95`,
+        measured: `${formatSummary(summarize(result.scans), ' ms', 0)} / ${percentile(result.scans, 95).toFixed(0)} ms (${result.scans.length} scans)`,
+        target: '—',
+        status: 'reported',
+      });
+    }
+    const smallest = results.get(options.sizes[0] as number) as PerSize;
+    const largest = results.get(options.sizes.at(-1) as number) as PerSize;
+    const ratios = largest.p50.map((p50, round) => p50 / (smallest.p50[round] as number));
+    const ratio = summarize(ratios);
+    rows.push({
+      figure: 1,
+      what: `Feed p50 at ${label(options.sizes.at(-1) as number)} ÷ p50 at ${label(options.sizes[0] as number)} (same round)`,
+      measured: formatSummary(ratio, '×', 2),
+      target: '≤ 1.2×',
+      status: ratio.median <= 1.2 ? 'met' : 'missed',
+    });
+    const scanRatio = median(largest.scans) / median(largest.p50);
+    rows.push({
+      figure: 1,
+      what: `Scan ÷ feed page at ${label(options.sizes.at(-1) as number)} (p50)`,
+      measured: `${scanRatio.toFixed(0)}×`,
+      target: 'shown beside it',
+      status: 'reported',
+    });
+    return { rows, notes };
+  } finally {
+    raw.destroy();
+    await dynamo.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function median(values: number[]): number {
+  return percentile(values, 50);
+}

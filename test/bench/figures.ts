@@ -1,0 +1,160 @@
+/**
+ * Turns each benchmark's measurements into table rows with their targets. The measuring lives in
+ * one module per figure; the targets (from issue 5) live here, beside the rows that judge them.
+ */
+import { basename } from 'node:path';
+import type { FanoutRound } from './liveFanout';
+import type { RouteRun } from './httpThroughput';
+import type { BundleResult } from './lambdaBundles';
+import type { FigureResult, Row } from './report';
+import { formatBytes, formatSummary, summarize } from './stats';
+import type { LighthouseRun, Sizes } from './webPage';
+
+const MB = 1024 * 1024;
+
+export function throughputRows(runs: RouteRun[][]): FigureResult {
+  const routes = [...new Set(runs.flat().map((run) => run.route))];
+  const rows: Row[] = routes.map((route) => {
+    const perRun = runs.map((r) => r.find((run) => run.route === route)).filter((run): run is RouteRun => run !== undefined);
+    const rps = summarize(perRun.map((run) => run.requestsPerSecond));
+    const p99 = summarize(perRun.map((run) => run.p99));
+    const errors = perRun.reduce((sum, run) => sum + run.errors, 0);
+    const total = perRun.reduce((sum, run) => sum + run.total, 0);
+    const isRead = route.startsWith('GET');
+    const met = isRead ? rps.median >= 1000 && p99.median <= 50 && errors === 0 : errors === 0;
+    return {
+      figure: 2,
+      what: `${route} (autocannon${isRead ? '' : ', 5 posts per user'})`,
+      measured: `${formatSummary(rps, ' req/s', 0)} · p50 ${formatSummary(summarize(perRun.map((run) => run.p50)), ' ms', 0)} · p99 ${formatSummary(p99, ' ms', 0)} · ${errors} errors of ${total.toLocaleString('en')}`,
+      target: isRead ? '≥ 1,000 req/s, p99 ≤ 50 ms, 0 errors' : '0 errors',
+      status: met ? 'met' : 'missed',
+    };
+  });
+  return { rows, notes: [] };
+}
+
+export function memoryRows(idle: number[], duringRuns: number[][]): FigureResult {
+  const peaks = duringRuns.map((samples) => Math.max(...samples));
+  const rows: Row[] = [];
+  if (idle.length > 0) {
+    rows.push({
+      figure: 6,
+      what: 'Local cloud RSS, idle (all its processes, sampled)',
+      measured: formatSummary(summarize(idle.map((bytes) => bytes / MB)), ' MB', 0),
+      target: 'reported',
+      status: 'reported',
+    });
+  }
+  if (peaks.length > 0) {
+    rows.push({
+      figure: 6,
+      what: `Local cloud peak RSS during benchmark 2, ${peaks.map((_, index) => `run ${index + 1}`).join(' / ')}`,
+      measured: peaks.map((peak) => `${(peak / MB).toFixed(0)} MB`).join(' / '),
+      target: 'reported',
+      status: 'reported',
+    });
+  }
+  if (peaks.length >= 2) {
+    const growth = (peaks[1] as number) / (peaks[0] as number) - 1;
+    rows.push({
+      figure: 6,
+      what: 'Peak RSS growth, run 2 vs run 1 of benchmark 2 (back to back)',
+      measured: `${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)} %`,
+      target: 'no growth (≤ +10 %, sampling noise)',
+      status: growth <= 0.1 ? 'met' : 'missed',
+    });
+  }
+  return { rows, notes: [] };
+}
+
+export function fanoutRows(rounds: FanoutRound[], clients: number, posts: number): FigureResult {
+  const p50 = summarize(rounds.map((round) => round.p50));
+  const p99 = summarize(rounds.map((round) => round.p99));
+  const missed = rounds.reduce((sum, round) => sum + round.missed, 0);
+  const duplicates = rounds.reduce((sum, round) => sum + round.duplicates, 0);
+  const deliveries = rounds.reduce((sum, round) => sum + round.deliveries, 0);
+  return {
+    rows: [
+      {
+        figure: 3,
+        what: `Live fan-out, ${clients.toLocaleString('en')} WebSocket clients × ${posts} posts, 201 → message: p50 / p99`,
+        measured: `${formatSummary(p50, ' ms', 0)} / ${formatSummary(p99, ' ms', 0)} (max ${Math.max(...rounds.map((round) => round.max)).toFixed(0)} ms)`,
+        target: 'p99 ≤ 500 ms',
+        status: p99.median <= 500 ? 'met' : 'missed',
+      },
+      {
+        figure: 3,
+        what: 'Live fan-out: missed deliveries (and duplicates)',
+        measured: `${missed} missed of ${(deliveries + missed).toLocaleString('en')} (${duplicates} duplicates)`,
+        target: '0 missed',
+        status: missed === 0 ? 'met' : 'missed',
+      },
+    ],
+    notes: [],
+  };
+}
+
+export function bundleRows(bundles: BundleResult[]): FigureResult {
+  return {
+    rows: bundles.map((bundle) => {
+      const importTime = summarize(bundle.importMs);
+      const met = bundle.bytes <= 150 * 1024 && importTime.median <= 50;
+      return {
+        figure: 4,
+        what: `Lambda ${basename(bundle.entry, '.ts')}: minified size · import in a fresh Node (median of ${bundle.importMs.length})`,
+        measured: `${formatBytes(bundle.bytes)} · ${formatSummary(importTime, ' ms', 0)}`,
+        target: '≤ 150 KB · ≤ 50 ms',
+        status: met ? 'met' : 'missed',
+      };
+    }),
+    notes: [],
+  };
+}
+
+export function webRows(declared: { js: Sizes; css: Sizes }, fetched: { js: Sizes; css: Sizes } | undefined, runs: LighthouseRun[]): FigureResult {
+  const kb = (sizes: Sizes) => `${formatBytes(sizes.gzip)} gzip / ${formatBytes(sizes.brotli)} br (${sizes.files.length} files, ${formatBytes(sizes.raw)} raw)`;
+  const rows: Row[] = [
+    {
+      figure: 5,
+      what: 'JS named by index.html for / (entry + modulepreload)',
+      measured: kb(declared.js),
+      target: '≤ 120 KB gzip',
+      status: declared.js.gzip <= 120 * 1024 ? 'met' : 'missed',
+    },
+  ];
+  if (fetched) {
+    rows.push({
+      figure: 5,
+      what: 'All JS fetched while loading / (Lighthouse network log)',
+      measured: kb(fetched.js),
+      target: '≤ 120 KB gzip',
+      status: fetched.js.gzip <= 120 * 1024 ? 'met' : 'missed',
+    });
+  }
+  rows.push({ figure: 5, what: 'CSS for /', measured: kb(fetched?.css ?? declared.css), target: 'reported', status: 'reported' });
+  if (runs.length > 0) {
+    const score = (pick: (run: LighthouseRun) => number) => summarize(runs.map(pick));
+    const performance = score((run) => run.performance);
+    const accessibility = score((run) => run.accessibility);
+    const lcp = score((run) => run.lcp / 1000);
+    const cls = score((run) => run.cls);
+    const label = `Lighthouse 12, mobile, ${runs.length} runs`;
+    rows.push(
+      { figure: 5, what: `${label}: performance`, measured: formatSummary(performance, '', 0), target: '≥ 98', status: performance.median >= 98 ? 'met' : 'missed' },
+      { figure: 5, what: `${label}: accessibility`, measured: formatSummary(accessibility, '', 0), target: '100', status: accessibility.median >= 100 ? 'met' : 'missed' },
+      { figure: 5, what: `${label}: best practices`, measured: formatSummary(score((run) => run.bestPractices), '', 0), target: 'reported', status: 'reported' },
+      { figure: 5, what: `${label}: LCP (FCP ${formatSummary(score((run) => run.fcp / 1000), ' s', 2)})`, measured: formatSummary(lcp, ' s', 2), target: '≤ 1.5 s', status: lcp.median <= 1.5 ? 'met' : 'missed' },
+      { figure: 5, what: `${label}: TBT`, measured: formatSummary(score((run) => run.tbt), ' ms', 0), target: 'reported', status: 'reported' },
+      { figure: 5, what: `${label}: CLS`, measured: formatSummary(cls, '', 3), target: '≤ 0.02', status: cls.median <= 0.02 ? 'met' : 'missed' },
+    );
+  }
+  const last = runs.at(-1);
+  const notes = last
+    ? [
+        `Lighthouse LCP element: \`${last.lcpElement.replace(/`/g, "'")}\`.`,
+        last.opportunities.length > 0 ? `Lighthouse opportunities (last run): ${last.opportunities.join('; ')}.` : 'Lighthouse listed no opportunity with savings.',
+      ]
+    : [];
+  return { rows, notes };
+}
+

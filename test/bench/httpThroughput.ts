@@ -1,0 +1,102 @@
+/**
+ * Figure 2: HTTP throughput through the local gateway, with autocannon. Each run drives the three
+ * read routes for `duration` seconds at 50 connections, then `POST /posts` for a fixed number of
+ * posts spread over enough users that none reaches the 5-posts-in-10-minutes limit.
+ */
+import autocannon from 'autocannon';
+import { CATEGORIES } from '../../functions/contract';
+import type { LocalCloudProcess } from '../support/localCloud';
+import { createUser, type TestUser } from '../support/users';
+
+export type ThroughputOptions = { duration: number; connections: number; posters: number };
+
+export const FULL: ThroughputOptions = { duration: 30, connections: 50, posters: 100 };
+export const SMOKE: ThroughputOptions = { duration: 1, connections: 10, posters: 2 };
+
+export type RouteRun = {
+  route: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  /** Connection errors, timeouts and responses outside 2xx. */
+  errors: number;
+  total: number;
+};
+
+const READS = [
+  { route: 'GET /posts', path: '/posts' },
+  { route: 'GET /posts?category=amor', path: '/posts?category=amor' },
+  { route: 'GET /posts/random', path: '/posts/random' },
+];
+
+/** Users for the POST load: `count` users, 5 posts each, signed up a few at a time. */
+export async function createPosters(cloud: LocalCloudProcess, count: number): Promise<TestUser[]> {
+  const users: TestUser[] = [];
+  const batch = 5;
+  for (let start = 0; start < count; start += batch) {
+    const size = Math.min(batch, count - start);
+    users.push(...(await Promise.all(Array.from({ length: size }, () => createUser(cloud)))));
+  }
+  return users;
+}
+
+function cannon(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+function toRun(route: string, result: autocannon.Result): RouteRun {
+  const total = result.requests.total;
+  return {
+    route,
+    // Completed responses over the whole run, so a slow tail is not hidden by per-second sampling.
+    requestsPerSecond: total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    total,
+  };
+}
+
+/** One run of figure 2: every read route, then the POST load with `posters` fresh users. */
+export async function runThroughput(cloud: LocalCloudProcess, options: ThroughputOptions, posters: TestUser[]): Promise<RouteRun[]> {
+  const runs: RouteRun[] = [];
+  for (const { route, path } of READS) {
+    const result = await cannon({
+      url: `${cloud.config.apiUrl}${path}`,
+      connections: options.connections,
+      duration: options.duration,
+      timeout: 10,
+    });
+    runs.push(toRun(route, result));
+    console.log(`  ${route}: ${Math.round(runs.at(-1)?.requestsPerSecond ?? 0)} req/s, p99 ${runs.at(-1)?.p99} ms, ${runs.at(-1)?.errors} errors`);
+  }
+
+  let sent = 0;
+  const result = await cannon({
+    url: cloud.config.apiUrl,
+    connections: Math.min(options.connections, posters.length * 5),
+    amount: posters.length * 5,
+    timeout: 10,
+    requests: [
+      {
+        method: 'POST',
+        path: '/posts',
+        setupRequest: (request) => {
+          // Five posts per user, users in turn: never over the rate limit.
+          const index = sent++;
+          const user = posters[Math.floor(index / 5) % posters.length] as TestUser;
+          return {
+            ...request,
+            headers: { ...request.headers, authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ category: CATEGORIES[index % CATEGORIES.length], post: `Prueba de carga número ${index}: se me cayó el café en el teclado. Vaya día.` }),
+          };
+        },
+      },
+    ],
+  });
+  runs.push(toRun('POST /posts', result));
+  console.log(`  POST /posts: ${Math.round(runs.at(-1)?.requestsPerSecond ?? 0)} req/s, p99 ${runs.at(-1)?.p99} ms, ${runs.at(-1)?.errors} errors`);
+  return runs;
+}

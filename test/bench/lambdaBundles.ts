@@ -1,0 +1,94 @@
+/**
+ * Figure 4: the Lambda bundles. Each handler is bundled by the stack's own `LambdaFunction` construct
+ * (NodejsFunction: esbuild, minified, source maps, Node 22, CJS) in a throwaway CDK app, so the
+ * settings are the deployed ones by construction. Then: the minified size of `index.js`, and the
+ * time a fresh Node process takes to load it (`require`, with the environment the stack sets).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import { ENV } from '../../functions/store/tables';
+import { LambdaFunction } from '../../infra/constructs/lambdaFunction';
+import { median } from './stats';
+
+export type BundleOptions = { imports: number };
+export const FULL: BundleOptions = { imports: 10 };
+export const SMOKE: BundleOptions = { imports: 2 };
+
+export type BundleResult = { entry: string; bytes: number; importMs: number[] };
+
+const ROOT = join(import.meta.dirname, '../..');
+const HANDLERS = join(ROOT, 'functions/handlers');
+
+/** Every handler module: a file under functions/handlers that exports `handler`. */
+export function handlerEntries(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name.endsWith('.ts') && /export const handler\b/.test(readFileSync(path, 'utf8'))) found.push(relative(ROOT, path));
+    }
+  };
+  walk(HANDLERS);
+  return found;
+}
+
+/**
+ * Bundles every handler exactly as the stack does, in one throwaway app, and returns each entry's
+ * index.js (found through the asset path CDK records on each function resource).
+ */
+function bundleAll(entries: string[], outdir: string): Array<{ entry: string; file: string }> {
+  const app = new App({ outdir, context: { 'aws:cdk:enable-asset-metadata': true } });
+  const stack = new Stack(app, 'Bench');
+  entries.forEach((entry, index) => new LambdaFunction(stack, `Handler${index}`, { entry, environment: {} }));
+  const template = JSON.parse(readFileSync(join(app.synth().directory, 'Bench.template.json'), 'utf8')) as {
+    Resources: Record<string, { Type: string; Metadata?: Record<string, string> }>;
+  };
+  return entries.map((entry, index) => {
+    const resource = Object.entries(template.Resources).find(
+      ([id, { Type }]) => Type === 'AWS::Lambda::Function' && id.startsWith(`Handler${index}Function`),
+    )?.[1];
+    const assetPath = resource?.Metadata?.['aws:asset:path'];
+    if (!assetPath) throw new Error(`no bundle for ${entry}`);
+    return { entry, file: join(outdir, assetPath, 'index.js') };
+  });
+}
+
+/** Milliseconds to `require` the bundle in a fresh Node process, measured inside that process. */
+function importTime(file: string): number {
+  const script = `const t=performance.now();require(${JSON.stringify(file)});process.stdout.write(String(performance.now()-t))`;
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    AWS_REGION: 'eu-west-1',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    [ENV.postsTable]: 'posts',
+    [ENV.rateLimitsTable]: 'rate-limits',
+    [ENV.connectionsTable]: 'connections',
+    [ENV.wsManagementEndpoint]: 'https://example.execute-api.eu-west-1.amazonaws.com/live',
+  };
+  return Number(execFileSync(process.execPath, ['-e', script], { env, encoding: 'utf8' }));
+}
+
+export async function measureBundles(options: BundleOptions): Promise<BundleResult[]> {
+  const results: BundleResult[] = [];
+  const workDir = mkdtempSync(join(tmpdir(), 'vaya-dia-bench-bundles-'));
+  try {
+    const files = bundleAll(handlerEntries(), workDir);
+    for (const { entry, file } of files) {
+      results.push({ entry, bytes: statSync(file).size, importMs: [] });
+    }
+    // Interleaved: one import of each bundle per pass, so drift hits all of them alike.
+    for (let pass = 0; pass < options.imports; pass++) {
+      files.forEach(({ file }, index) => results[index]?.importMs.push(importTime(file)));
+    }
+    for (const result of results) {
+      console.log(`  ${result.entry}: ${(result.bytes / 1024).toFixed(1)} KB, import ${median(result.importMs).toFixed(1)} ms`);
+    }
+    return results;
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * Figure 3: live fan-out. `clients` WebSocket clients stay connected to the local gateway while
+ * posts are published one after another through the HTTP API; for each post and client the latency
+ * is the time from the 201 reaching the publisher to the `post.created` message reaching that client
+ * (a message that arrives before the 201 counts as 0 ms). A delivery still missing `settleMs` after the
+ * last 201 is missed.
+ */
+import WebSocket from 'ws';
+import type { LiveMessage, Post } from '../../functions/contract';
+import { publish } from '../support/api';
+import type { LocalCloudProcess } from '../support/localCloud';
+import type { TestUser } from '../support/users';
+import { now, percentile } from './stats';
+
+export type FanoutOptions = { clients: number; posts: number; rounds: number; intervalMs: number; settleMs: number };
+
+export const FULL: FanoutOptions = { clients: 1_000, posts: 20, rounds: 3, intervalMs: 250, settleMs: 15_000 };
+export const SMOKE: FanoutOptions = { clients: 20, posts: 5, rounds: 2, intervalMs: 100, settleMs: 5_000 };
+
+export type FanoutRound = { p50: number; p99: number; max: number; missed: number; duplicates: number; deliveries: number };
+
+type Client = { socket: WebSocket; arrivals: Map<string, number> };
+
+async function connectClients(url: string, count: number): Promise<Client[]> {
+  const clients: Client[] = [];
+  const batch = 50;
+  for (let start = 0; start < count; start += batch) {
+    const opened = await Promise.all(
+      Array.from({ length: Math.min(batch, count - start) }, () =>
+        new Promise<Client>((resolve, reject) => {
+          const client: Client = { socket: new WebSocket(url), arrivals: new Map() };
+          client.socket.on('message', (data) => {
+            const at = now();
+            const message = JSON.parse(String(data)) as LiveMessage;
+            if (message.type !== 'post.created') return;
+            // A second copy of a post is counted as a duplicate by keeping the first arrival.
+            if (client.arrivals.has(message.post.id)) client.arrivals.set(`dup:${message.post.id}:${at}`, at);
+            else client.arrivals.set(message.post.id, at);
+          });
+          client.socket.once('open', () => resolve(client));
+          client.socket.once('error', reject);
+        }),
+      ),
+    );
+    clients.push(...opened);
+  }
+  return clients;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** One round: `posts` posts by `users` (5 each), paced `intervalMs` apart, then wait for every delivery. */
+async function round(cloud: LocalCloudProcess, clients: Client[], users: TestUser[], options: FanoutOptions): Promise<FanoutRound> {
+  const published: Array<{ id: string; at: number }> = [];
+  for (let index = 0; index < options.posts; index++) {
+    const started = now();
+    const user = users[Math.floor(index / 5)] as TestUser;
+    const response = await publish(cloud, user.idToken, { category: 'varios', post: `En directo ${index}: el ascensor se paró entre dos pisos. Vaya día.` });
+    const at = now();
+    if (response.status !== 201) throw new Error(`publish answered ${response.status}: ${JSON.stringify(response.body)}`);
+    published.push({ id: (response.body as Post).id, at });
+    await sleep(Math.max(0, options.intervalMs - (now() - started)));
+  }
+  const expected = published.length * clients.length;
+  const deadline = now() + options.settleMs;
+  const delivered = () => clients.reduce((sum, client) => sum + published.filter((post) => client.arrivals.has(post.id)).length, 0);
+  while (delivered() < expected && now() < deadline) await sleep(50);
+
+  const latencies: number[] = [];
+  let duplicates = 0;
+  for (const client of clients) {
+    for (const post of published) {
+      const arrival = client.arrivals.get(post.id);
+      if (arrival !== undefined) latencies.push(Math.max(0, arrival - post.at));
+    }
+    duplicates += [...client.arrivals.keys()].filter((key) => key.startsWith('dup:')).length;
+    client.arrivals.clear();
+  }
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: Math.max(...latencies),
+    missed: expected - latencies.length,
+    duplicates,
+    deliveries: latencies.length,
+  };
+}
+
+export async function runFanout(cloud: LocalCloudProcess, options: FanoutOptions, users: TestUser[]): Promise<FanoutRound[]> {
+  const perRound = Math.ceil(options.posts / 5);
+  if (users.length < perRound * options.rounds) throw new Error(`figure 3 needs ${perRound * options.rounds} users`);
+  const connectStart = now();
+  const clients = await connectClients(cloud.config.wsUrl, options.clients);
+  console.log(`  ${clients.length} clients connected in ${((now() - connectStart) / 1000).toFixed(1)} s`);
+  try {
+    const rounds: FanoutRound[] = [];
+    for (let index = 0; index < options.rounds; index++) {
+      const result = await round(cloud, clients, users.slice(index * perRound, (index + 1) * perRound), options);
+      rounds.push(result);
+      console.log(`  round ${index + 1}: p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(0)} ms, missed ${result.missed}`);
+    }
+    return rounds;
+  } finally {
+    for (const client of clients) client.socket.terminate();
+  }
+}

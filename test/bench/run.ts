@@ -1,0 +1,137 @@
+/**
+ * `npm run bench`: every benchmark of issue 5, one Markdown table, printed and written to
+ * docs/benchmarks.md with the date and the machine. `npm run bench -- --smoke` runs each benchmark
+ * at a tiny size (for CI, so they never rot) and writes bench-results/smoke.md instead.
+ *
+ * Order matters on a 2-core machine: figures that time things never overlap. The local cloud is
+ * started once, from the production web build, and serves figures 5, 6, 2 and 3 in that order.
+ * A figure that fails still gets a row, and the process then exits non-zero.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
+import * as feed from './feedPages';
+import { bundleRows, fanoutRows, memoryRows, throughputRows, webRows } from './figures';
+import * as http from './httpThroughput';
+import * as bundles from './lambdaBundles';
+import * as live from './liveFanout';
+import { localCloudRss, sampleRss } from './memory';
+import { machine, renderTable, runFigure, type FigureResult, type Row } from './report';
+import * as web from './webPage';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const smoke = process.argv.includes('--smoke');
+const ROOT = join(import.meta.dirname, '../..');
+const OUTPUT = smoke ? join(ROOT, 'bench-results/smoke.md') : join(ROOT, 'docs/benchmarks.md');
+const started = Date.now();
+const load = loadavg().map((value) => value.toFixed(2)).join(', ');
+const results: FigureResult[] = [];
+let failed = false;
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function figure(number: number, title: string, measure: () => Promise<FigureResult>): Promise<void> {
+  const result = await runFigure(number, title, measure);
+  if (result.rows.some((row) => row.measured.startsWith('failed:'))) failed = true;
+  results.push(result);
+}
+
+console.log(`Benchmarks (${smoke ? 'smoke: tiny sizes' : 'full'}) on ${machine()}; load average ${load}`);
+
+await figure(4, 'Lambda bundles', async () => bundleRows(await bundles.measureBundles(smoke ? bundles.SMOKE : bundles.FULL)));
+await figure(1, 'feed page cost as the table grows', () => feed.measureFeedPages(smoke ? feed.SMOKE : feed.FULL));
+
+let declared: { js: web.Sizes; css: web.Sizes } | undefined;
+await figure(5, 'production build', async () => {
+  const ms = await web.buildWeb();
+  console.log(`  npm run build: ${(ms / 1000).toFixed(1)} s`);
+  const assets = web.declaredAssets();
+  declared = { js: web.sizesOf(assets.scripts), css: web.sizesOf(assets.styles) };
+  return { rows: [], notes: [] };
+});
+
+let cloud: LocalCloudProcess | undefined;
+try {
+  await figure(6, 'local cloud start and idle memory', async () => {
+    cloud = await startLocalCloudProcess({ env: { WEB_MODE: 'dist' } });
+    await sleep(2_000);
+    const idle: number[] = [];
+    for (let index = 0; index < (smoke ? 3 : 10); index++) {
+      idle.push(localCloudRss());
+      await sleep(300);
+    }
+    results.push(memoryRows(idle, []));
+    return { rows: [], notes: [] };
+  });
+
+  if (cloud && declared) {
+    const running = cloud;
+    const assets = declared;
+    await figure(5, 'the page a visitor loads', async () => {
+      const options = smoke ? web.SMOKE : web.FULL;
+      const runs: web.LighthouseRun[] = [];
+      for (let index = 0; index < options.lighthouseRuns; index++) {
+        runs.push(await web.lighthouse(`${running.webUrl}/`));
+        const run = runs.at(-1) as web.LighthouseRun;
+        console.log(`  Lighthouse ${index + 1}: performance ${run.performance}, accessibility ${run.accessibility}, LCP ${(run.lcp / 1000).toFixed(2)} s, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}`);
+      }
+      const last = runs.at(-1);
+      const fetched = last ? { js: web.sizesOf(last.scripts), css: web.sizesOf(last.styles) } : undefined;
+      return webRows(assets, fetched, runs);
+    });
+
+    await figure(2, 'HTTP throughput through the local gateway (two back-to-back runs)', async () => {
+      const options = smoke ? http.SMOKE : http.FULL;
+      const userStart = Date.now();
+      const posters = await http.createPosters(running, options.posters * 2);
+      console.log(`  ${posters.length} users signed up in ${((Date.now() - userStart) / 1000).toFixed(1)} s`);
+      const runs: http.RouteRun[][] = [];
+      const memory: number[][] = [];
+      for (let index = 0; index < 2; index++) {
+        console.log(`  run ${index + 1}`);
+        const sampler = sampleRss();
+        runs.push(await http.runThroughput(running, options, posters.slice(index * options.posters, (index + 1) * options.posters)));
+        memory.push(sampler.stop());
+      }
+      // Figure 6's second half: peak memory in each run, and whether the second grew.
+      results.push(memoryRows([], memory));
+      return throughputRows(runs);
+    });
+
+    await figure(3, 'live fan-out', async () => {
+      const options = smoke ? live.SMOKE : live.FULL;
+      const users = await http.createPosters(running, Math.ceil(options.posts / 5) * options.rounds);
+      return fanoutRows(await live.runFanout(running, options, users), options.clients, options.posts);
+    });
+  }
+} finally {
+  await (cloud as LocalCloudProcess | undefined)?.stop();
+}
+
+const rows: Row[] = results.flatMap((result) => result.rows).sort((a, b) => a.figure - b.figure);
+const notes = results.flatMap((result) => result.notes);
+const table = renderTable(rows);
+const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+const date = new Date().toISOString().replace('T', ' ').slice(0, 16);
+const document = [
+  `# Benchmarks${smoke ? ' (smoke run: tiny sizes, not comparable)' : ''}`,
+  '',
+  `Measured ${date} UTC by \`npm run bench${smoke ? ' -- --smoke' : ''}\` in ${minutes} min.`,
+  `Machine: ${machine()}; load average at start ${load}.`,
+  '',
+  'Each figure is the median over repeated runs with the min–max spread in brackets; ratios compare',
+  'measurements taken in the same run. Targets are those of issue 5.',
+  '',
+  table,
+  '',
+  ...(notes.length > 0 ? ['Notes:', '', ...notes.map((note) => `- ${note}`), ''] : []),
+].join('\n');
+
+mkdirSync(dirname(OUTPUT), { recursive: true });
+writeFileSync(OUTPUT, document);
+console.log(`\n${table}\n\nWritten to ${OUTPUT} (${minutes} min).`);
+process.exit(failed ? 1 : 0);

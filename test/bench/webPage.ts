@@ -1,0 +1,118 @@
+/**
+ * Figure 5: the page a visitor loads. The production build (`npm run build`), served by the local
+ * cloud in dist mode, is audited by Lighthouse 12 (mobile preset, its default simulated throttling)
+ * in Debian's Chromium. Bytes are counted for what loading `/` actually fetches (every script and
+ * style sheet in Lighthouse's network log) and, separately, for what index.html names up front.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+
+const run = promisify(execFile);
+const ROOT = join(import.meta.dirname, '../..');
+const DIST = join(ROOT, 'web/dist');
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run';
+
+export type WebOptions = { lighthouseRuns: number };
+export const FULL: WebOptions = { lighthouseRuns: 3 };
+export const SMOKE: WebOptions = { lighthouseRuns: 1 };
+
+export type Sizes = { raw: number; gzip: number; brotli: number; files: string[] };
+
+export type LighthouseRun = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  fcp: number;
+  /** Same-origin /assets/ files the page fetched, by type. */
+  scripts: string[];
+  styles: string[];
+  /** What Lighthouse says costs the most, for the README's "what limits it". */
+  opportunities: string[];
+  lcpElement: string;
+};
+
+/** `npm run build`: the production build the local cloud serves in dist mode. */
+export async function buildWeb(): Promise<number> {
+  const started = Date.now();
+  await run('npm', ['run', 'build'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+  if (!existsSync(join(DIST, 'index.html'))) throw new Error('npm run build wrote no web/dist/index.html');
+  return Date.now() - started;
+}
+
+export function sizesOf(files: string[]): Sizes {
+  let raw = 0;
+  let gzip = 0;
+  let brotli = 0;
+  for (const file of files) {
+    const content = readFileSync(join(DIST, file));
+    raw += content.length;
+    // The same levels the local web server (and CloudFront's brotli) use.
+    gzip += gzipSync(content, { level: 9 }).length;
+    brotli += brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  }
+  return { raw, gzip, brotli, files };
+}
+
+/** Scripts and style sheets index.html asks for before any code runs: entry, modulepreloads, CSS. */
+export function declaredAssets(): { scripts: string[]; styles: string[] } {
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  const attribute = (tag: string, name: string) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1];
+  const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
+  const scripts = tags
+    .filter((tag) => tag.startsWith('<script') || /rel="modulepreload"/.test(tag))
+    .map((tag) => attribute(tag, 'src') ?? attribute(tag, 'href'))
+    .filter((path): path is string => !!path && path.startsWith('/assets/'));
+  const styles = tags
+    .filter((tag) => /rel="stylesheet"/.test(tag))
+    .map((tag) => attribute(tag, 'href'))
+    .filter((path): path is string => !!path && path.startsWith('/assets/'));
+  return { scripts, styles };
+}
+
+type Audit = { score: number | null; numericValue?: number; displayValue?: string; title: string; details?: { type?: string; items?: Array<Record<string, unknown>>; overallSavingsMs?: number } };
+type Report = { categories: Record<string, { score: number }>; audits: Record<string, Audit> };
+
+export async function lighthouse(url: string): Promise<LighthouseRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'vaya-dia-bench-lh-'));
+  const output = join(dir, 'report.json');
+  try {
+    await run(
+      join(ROOT, 'node_modules/.bin/lighthouse'),
+      [url, '--output=json', `--output-path=${output}`, '--only-categories=performance,accessibility,best-practices', `--chrome-flags=${CHROME_FLAGS}`, '--quiet'],
+      { cwd: ROOT, env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
+    );
+    const report = JSON.parse(readFileSync(output, 'utf8')) as Report;
+    const audit = (id: string) => report.audits[id] as Audit;
+    const requests = (audit('network-requests').details?.items ?? []) as Array<{ url: string; resourceType?: string }>;
+    const assets = (type: string) =>
+      requests.filter((r) => r.resourceType === type).map((r) => new URL(r.url).pathname).filter((path) => path.startsWith('/assets/'));
+    const opportunities = Object.entries(report.audits)
+      .filter(([, a]) => a.score !== null && a.score < 0.9 && (a.details?.overallSavingsMs ?? 0) > 0)
+      .map(([, a]) => `${a.title} (~${Math.round(a.details?.overallSavingsMs ?? 0)} ms)`);
+    const lcpItems = audit('largest-contentful-paint-element').details?.items ?? [];
+    const lcpNode = JSON.stringify(lcpItems).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1] ?? 'unknown';
+    return {
+      performance: Math.round((report.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((report.categories.accessibility?.score ?? 0) * 100),
+      bestPractices: Math.round((report.categories['best-practices']?.score ?? 0) * 100),
+      lcp: audit('largest-contentful-paint').numericValue ?? Number.NaN,
+      tbt: audit('total-blocking-time').numericValue ?? Number.NaN,
+      cls: audit('cumulative-layout-shift').numericValue ?? Number.NaN,
+      fcp: audit('first-contentful-paint').numericValue ?? Number.NaN,
+      scripts: [...new Set(assets('Script'))],
+      styles: [...new Set(assets('Stylesheet'))],
+      opportunities,
+      lcpElement: lcpNode.replace(/\\"/g, '"'),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
