@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Loader } from '@aws-amplify/ui-react';
 import { errorMessage, useApi } from '../lib/api';
 import { useAuth } from '../features/auth/context';
+import { Spinner } from '../components/Spinner';
 
 /** The header of every page: logo, who is signed in, Login/Register or Logout, and the navigation. */
 export function Header() {
@@ -37,7 +37,7 @@ export function Header() {
         </div>
         <div className="account" aria-live="polite">
           {state.status === 'loading' ? (
-            <Loader ariaLabel="Cargando tu sesión" />
+            <Spinner label="Cargando tu sesión" />
           ) : state.status === 'signedIn' ? (
             <>
               <span className="account__name" title={state.user.displayName}>

@@ -1,10 +1,15 @@
-import { Alert } from '@aws-amplify/ui-react';
-
-/** The red box with a message for people; announced to screen readers when it appears. */
-export function ErrorAlert({ children, heading }: { children: string; heading?: string }) {
+/**
+ * The red box with a message for people, announced by screen readers when it appears. Light markup
+ * (no Amplify UI JavaScript) because the feeds, in the first script, use it too; the forms use
+ * FormAlert, Amplify UI's Alert, which looks the same.
+ */
+export function ErrorAlert({ children }: { children: string }) {
   return (
-    <Alert variation="error" role="alert" heading={heading} className="error-alert">
-      {children}
-    </Alert>
+    <div className="error-alert error-alert--light" role="alert">
+      <span className="error-alert__icon" aria-hidden="true">
+        !
+      </span>
+      <span>{children}</span>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, TextField } from '@aws-amplify/ui-react';
-import { ErrorAlert } from '../../components/ErrorAlert';
+import { FormAlert } from '../../components/FormAlert';
 import { useAuth } from './context';
 import { authErrorMessage } from './errors';
 
@@ -48,7 +48,7 @@ export function ConfirmSignUpForm({ email, onConfirmed }: Props) {
   return (
     <form className="stack" onSubmit={handleSubmit} noValidate>
       <h2 className="form-subtitle">Confirma tu email</h2>
-      {error && <ErrorAlert>{error}</ErrorAlert>}
+      {error && <FormAlert>{error}</FormAlert>}
       <p>
         Te hemos enviado un código a <strong>{email}</strong>. Escríbelo aquí para activar tu cuenta.
       </p>

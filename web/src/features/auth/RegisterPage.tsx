@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, Divider, PasswordField, TextField } from '@aws-amplify/ui-react';
-import { ErrorAlert } from '../../components/ErrorAlert';
+import { FormAlert } from '../../components/FormAlert';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ConfirmSignUpForm } from './ConfirmSignUpForm';
 import { GoogleButton } from './GoogleButton';
@@ -57,7 +57,7 @@ export default function RegisterPage() {
       ) : (
         <>
           <form className="stack" onSubmit={handleSubmit} noValidate>
-            {error && <ErrorAlert>{error}</ErrorAlert>}
+            {error && <FormAlert>{error}</FormAlert>}
             <TextField
               label="Email"
               name="email"

@@ -10,7 +10,7 @@ import {
   type Category,
   type CreatePostRequest,
 } from '@contract';
-import { ErrorAlert } from '../../components/ErrorAlert';
+import { FormAlert } from '../../components/FormAlert';
 import { categoryLabel } from './format';
 
 type Props = {
@@ -61,7 +61,7 @@ export function NewPostForm({ onSubmit }: Props) {
           <li>Si la tuya no se publica, gracias de todas formas por contarla.</li>
         </ul>
       </div>
-      {error && <ErrorAlert>{error}</ErrorAlert>}
+      {error && <FormAlert>{error}</FormAlert>}
       <SelectField
         label="Categoria"
         name="category"
