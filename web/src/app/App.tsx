@@ -1,10 +1,11 @@
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import type { RuntimeConfig } from '@contract';
 import { ApiContext, createApiClient } from '../lib/api';
 import { ConfigContext } from '../lib/config';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { useAuth } from '../features/auth/context';
+import { mayHaveSession } from '../features/auth/storedSession';
 import { AppRoutes } from './AppRoutes';
 
 /** The API client, with the signed-in user's ID token when there is one. */
@@ -19,14 +20,16 @@ function ApiProvider({ apiUrl, children }: { apiUrl: string; children: ReactNode
 
 /** Providers (config, auth, API, router) around the routes. */
 export function App({ config }: { config: RuntimeConfig }) {
-  // Amplify is loaded after the first render, so the first script stays small.
+  // Amplify is a separate script, loaded after the first render (or later: see below).
   const loadAuth = useCallback(
     () => import('../features/auth/cognito').then(({ createCognitoAuth }) => createCognitoAuth(config)),
     [config],
   );
+  // A first-time visitor is signed out for sure: show it at once and load Amplify only for a form.
+  const [maybeSignedIn] = useState(() => mayHaveSession(config.userPoolClientId));
   return (
     <ConfigContext.Provider value={config}>
-      <AuthProvider load={loadAuth}>
+      <AuthProvider load={loadAuth} maybeSignedIn={maybeSignedIn}>
         <ApiProvider apiUrl={config.apiUrl}>
           <BrowserRouter>
             <AppRoutes />

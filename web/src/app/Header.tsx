@@ -6,7 +6,7 @@ import { Spinner } from '../components/Spinner';
 
 /** The header of every page: logo, who is signed in, Login/Register or Logout, and the navigation. */
 export function Header() {
-  const { state, signOut, signOutError } = useAuth();
+  const { state, signOut, signOutError, redirectError } = useAuth();
   const api = useApi();
   const navigate = useNavigate();
   const [randomBusy, setRandomBusy] = useState(false);
@@ -25,7 +25,7 @@ export function Header() {
     }
   }
 
-  const message = signOutError ?? randomError;
+  const message = signOutError ?? redirectError ?? randomError;
   return (
     <header className="site-header">
       <div className="site-header__inner">

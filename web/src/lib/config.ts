@@ -14,7 +14,8 @@ export class ConfigError extends Error {
 export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
   let response: Response;
   try {
-    response = await fetchImpl('/config.json', { cache: 'no-cache' });
+    // No cache option: it must match index.html's preload to reuse it (the server sends no-cache).
+    response = await fetchImpl('/config.json');
   } catch {
     throw new ConfigError('No se pudo descargar la configuración del sitio (/config.json). Comprueba tu conexión y recarga la página.');
   }

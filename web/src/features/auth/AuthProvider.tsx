@@ -4,63 +4,69 @@ import { authErrorMessage } from './errors';
 import type { AuthService, AuthState } from './types';
 
 type Props = {
-  /** Loads and configures the identity service; called once. */
+  /** Loads and configures the identity service; called at most once. */
   load: () => Promise<AuthService>;
+  /**
+   * Whether a session may exist. When false the visitor is shown as signed out at once and the
+   * service is loaded only when something needs it (a form, logout, publishing).
+   * @default true
+   */
+  maybeSignedIn?: boolean;
   children: ReactNode;
 };
 
-/** Holds the auth state for the whole site and keeps it live (sign-in, sign-out, other tabs' events). */
-export function AuthProvider({ load, children }: Props) {
-  const [state, setState] = useState<AuthState>({ status: 'loading' });
+/** Holds the auth state for the whole site and keeps it live (Amplify Hub: sign-in, sign-out, Google). */
+export function AuthProvider({ load, maybeSignedIn = true, children }: Props) {
+  const [state, setState] = useState<AuthState>(maybeSignedIn ? { status: 'loading' } : { status: 'signedOut' });
   const [signOutError, setSignOutError] = useState<string | null>(null);
   const [redirectError, setRedirectError] = useState<string | null>(null);
   const serviceRef = useRef<Promise<AuthService> | null>(null);
+  const unsubscribeRef = useRef<() => void>(() => {});
 
-  const service = useCallback(() => {
-    serviceRef.current ??= load();
-    return serviceRef.current;
-  }, [load]);
-
-  const refresh = useCallback(async (): Promise<AuthState> => {
-    const auth = await service();
+  const readUser = useCallback(async (auth: AuthService): Promise<AuthState> => {
     const user = await auth.currentUser();
     const next: AuthState = user ? { status: 'signedIn', user } : { status: 'signedOut' };
     setState(next);
     return next;
-  }, [service]);
+  }, []);
+
+  const service = useCallback(() => {
+    serviceRef.current ??= load().then((auth) => {
+      unsubscribeRef.current = auth.onChange((event) => {
+        if (event.type === 'error') setRedirectError(event.message);
+        else void readUser(auth).catch(() => setState({ status: 'signedOut' }));
+      });
+      return auth;
+    });
+    return serviceRef.current;
+  }, [load, readUser]);
+
+  const refresh = useCallback(async () => readUser(await service()), [service, readUser]);
 
   useEffect(() => {
+    if (!maybeSignedIn) return;
     let active = true;
-    let unsubscribe = () => {};
-    service()
-      .then((auth) => {
-        if (!active) return;
-        unsubscribe = auth.onChange((event) => {
-          if (event.type === 'error') setRedirectError(event.message);
-          else void refresh().catch(() => setState({ status: 'signedOut' }));
-        });
-        return refresh();
-      })
-      .catch(() => {
-        // The identity service could not load: the site still reads, as a signed-out visitor.
-        if (active) setState({ status: 'signedOut' });
-      });
+    refresh().catch(() => {
+      // The identity service could not load: the site still reads, as a signed-out visitor.
+      if (active) setState({ status: 'signedOut' });
+    });
     return () => {
       active = false;
-      unsubscribe();
     };
-  }, [service, refresh]);
+  }, [maybeSignedIn, refresh]);
+
+  useEffect(() => () => unsubscribeRef.current(), []);
 
   const signOut = useCallback(async () => {
     setSignOutError(null);
     try {
       const auth = await service();
       await auth.signOut();
-      await refresh();
+      await readUser(auth);
     } catch (error) {
       setSignOutError(authErrorMessage(error));
     }
-  }, [service, refresh]);
+  }, [service, readUser]);
 
   const value = useMemo<AuthContextValue>(
     () => ({ state, service, refresh, signOut, signOutError, redirectError }),

@@ -3,6 +3,7 @@ import { Button, TextField } from '@aws-amplify/ui-react';
 import { FormAlert } from '../../components/FormAlert';
 import { useAuth } from './context';
 import { authErrorMessage } from './errors';
+import '../../components/amplifyUi.css';
 
 type Props = {
   email: string;

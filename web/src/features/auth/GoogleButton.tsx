@@ -2,6 +2,7 @@ import { Button } from '@aws-amplify/ui-react';
 import { GOOGLE_UNAVAILABLE_MESSAGE } from './messages';
 import { useAuth } from './context';
 import { authErrorMessage } from './errors';
+import '../../components/amplifyUi.css';
 
 /**
  * "Entrar con Google": a redirect to Google's sign-in where the server has it configured; elsewhere

@@ -5,13 +5,15 @@ import { FormAlert } from '../../components/FormAlert';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ConfirmSignUpForm } from './ConfirmSignUpForm';
 import { GoogleButton } from './GoogleButton';
-import { useAuth } from './context';
+import { useAuth, usePreloadAuth } from './context';
 import { authErrorMessage } from './errors';
+import '../../components/amplifyUi.css';
 
 /** `/login`: email and password, Google, a link to Register. Success (or a signed-in visitor) → `/`. */
 export default function LoginPage() {
   useDocumentTitle('Iniciar sesión');
   const auth = useAuth();
+  usePreloadAuth();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

@@ -5,8 +5,9 @@ import { FormAlert } from '../../components/FormAlert';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ConfirmSignUpForm } from './ConfirmSignUpForm';
 import { GoogleButton } from './GoogleButton';
-import { useAuth } from './context';
+import { useAuth, usePreloadAuth } from './context';
 import { authErrorMessage } from './errors';
+import '../../components/amplifyUi.css';
 
 /**
  * `/register`: email, password and an optional Nombre (the name other readers see), then the
@@ -14,6 +15,7 @@ import { authErrorMessage } from './errors';
  */
 export default function RegisterPage() {
   const auth = useAuth();
+  usePreloadAuth();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

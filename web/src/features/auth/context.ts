@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import type { AuthService, AuthState } from './types';
 
 export type AuthContextValue = {
@@ -20,4 +20,14 @@ export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth needs an AuthProvider');
   return value;
+}
+
+/** Starts loading the identity service now (a form is open), so the first click does not wait for it. */
+export function usePreloadAuth(): void {
+  const { service } = useAuth();
+  useEffect(() => {
+    service().catch(() => {
+      // reported when the form uses it
+    });
+  }, [service]);
 }

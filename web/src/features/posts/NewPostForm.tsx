@@ -12,6 +12,7 @@ import {
 } from '@contract';
 import { FormAlert } from '../../components/FormAlert';
 import { categoryLabel } from './format';
+import '../../components/amplifyUi.css';
 
 type Props = {
   /** Publishes the post; rejects with an Error whose message is Spanish text for people. */
