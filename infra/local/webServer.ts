@@ -8,10 +8,11 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { RuntimeConfig } from '../../functions/contract';
 
 export type WebServerOptions = {
@@ -119,6 +120,9 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 
 type Encoded = { body: Buffer; encoding?: 'br' | 'gzip' };
 
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
 /** Serves web/dist, compressing text once per file and encoding and keeping it in memory. */
 async function distHandler(): Promise<(req: IncomingMessage, res: ServerResponse) => Promise<void>> {
   const indexPath = join(DIST_DIR, 'index.html');
@@ -127,21 +131,30 @@ async function distHandler(): Promise<(req: IncomingMessage, res: ServerResponse
   } catch {
     throw new Error(`No hay web construida en ${DIST_DIR}: ejecuta "npm run build" antes de usar el modo dist.`);
   }
-  const cache = new Map<string, Encoded>();
+  // Compressed copies are made once (off the main thread) and kept; all of them are started right
+  // away so the first visitor does not wait for brotli's highest level.
+  const cache = new Map<string, Promise<Encoded>>();
 
-  async function load(file: string, encoding: 'br' | 'gzip' | undefined): Promise<Encoded> {
+  function load(file: string, encoding: 'br' | 'gzip' | undefined): Promise<Encoded> {
     const key = `${encoding ?? 'identity'}:${file}`;
-    const hit = cache.get(key);
-    if (hit) return hit;
-    const raw = await readFile(file);
-    const entry: Encoded =
-      encoding === 'br'
-        ? { body: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), encoding }
-        : encoding === 'gzip'
-          ? { body: gzipSync(raw, { level: 9 }), encoding }
-          : { body: raw };
-    cache.set(key, entry);
+    let entry = cache.get(key);
+    if (!entry) {
+      entry = readFile(file).then(
+        async (raw): Promise<Encoded> =>
+          encoding === 'br'
+            ? { body: await brotliAsync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), encoding }
+            : encoding === 'gzip'
+              ? { body: await gzipAsync(raw, { level: 9 }), encoding }
+              : { body: raw },
+      );
+      entry.catch(() => cache.delete(key));
+      cache.set(key, entry);
+    }
     return entry;
+  }
+
+  for (const file of await listFiles(DIST_DIR)) {
+    if (COMPRESSIBLE.has(extname(file))) void load(file, 'br').catch(() => {});
   }
 
   async function resolveFile(pathname: string): Promise<string | null> {
@@ -185,4 +198,9 @@ async function distHandler(): Promise<(req: IncomingMessage, res: ServerResponse
     res.writeHead(200, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
   };
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
 }

@@ -6,6 +6,8 @@ import type { Category, Post, RuntimeConfig } from '@contract';
 import { FeedRoute } from '../../web/src/app/FeedRoute';
 import { ApiContext, type ApiClient } from '../../web/src/lib/api';
 import { ConfigContext } from '../../web/src/lib/config';
+import { prefetch } from '../../web/src/lib/prefetch';
+import { firstPageKey } from '../../web/src/features/posts/useFeed';
 import { aPost } from './factories';
 import { FakeSocket } from './fakeSocket';
 
@@ -125,6 +127,14 @@ describe('FeedRoute', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(/categoría desconocida/i);
     expect(listPosts).not.toHaveBeenCalled();
     expect(screen.getByRole('heading', { name: 'TagsCategorys' })).toBeTruthy();
+  });
+
+  it('uses the first page prefetched before React rendered, without asking again', async () => {
+    const { api, listPosts } = fakeApi([]);
+    prefetch(firstPageKey('amor'), async () => ({ items: [aPost({ category: 'amor', post: 'ya pedida' })], nextCursor: null }));
+    renderAt('/category/amor', api);
+    expect(await screen.findByText('ya pedida')).toBeTruthy();
+    expect(listPosts).not.toHaveBeenCalled();
   });
 
   it('shows an empty state when there are no posts', async () => {

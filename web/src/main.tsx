@@ -1,18 +1,37 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { ConfigError, loadConfig } from './lib/config';
+import { createApiClient } from './lib/api';
+import { prefetch } from './lib/prefetch';
+import { firstPageKey } from './features/posts/useFeed';
+import { DEFAULT_PAGE_SIZE, isCategory, type RuntimeConfig } from '@contract';
 import './app/styles.css';
 
 const root = createRoot(document.getElementById('root')!);
 
+/** On a feed page, asks for the first page now, while React renders (useFeed picks it up). */
+function prefetchFeed(config: RuntimeConfig) {
+  const match = /^\/(?:category\/([^/]+)\/?)?$/.exec(window.location.pathname);
+  if (!match) return;
+  const category = match[1] === undefined ? undefined : decodeURIComponent(match[1]);
+  if (category !== undefined && !isCategory(category)) return;
+  const api = createApiClient({ apiUrl: config.apiUrl, getIdToken: async () => null });
+  prefetch(firstPageKey(category), () => api.listPosts({ category, limit: DEFAULT_PAGE_SIZE }));
+}
+
 loadConfig().then(
-  (config) =>
-    root.render(
-      <StrictMode>
-        <App config={config} />
-      </StrictMode>,
-    ),
+  (config) => {
+    prefetchFeed(config);
+    // Rendered as a transition so the first render is sliced rather than one long task.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App config={config} />
+        </StrictMode>,
+      ),
+    );
+  },
   (error: unknown) =>
     root.render(
       <main className="narrow notice" role="alert">

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { DEFAULT_PAGE_SIZE, type Category, type Post } from '@contract';
+import { startTransition, useCallback, useEffect, useReducer, useRef } from 'react';
+import { DEFAULT_PAGE_SIZE, type Category, type Post, type PostPage } from '@contract';
 import { errorMessage, useApi } from '../../lib/api';
+import { takePrefetched } from '../../lib/prefetch';
 import { feedReducer, initialFeed, type FeedState } from './feed';
 
 export type Feed = FeedState & {
@@ -10,6 +11,11 @@ export type Feed = FeedState & {
   /** A post that arrived live; ignored when it is of another category or already shown. */
   addLive(post: Post): void;
 };
+
+/** The key under which main.tsx prefetches a feed's first page (see lib/prefetch.ts). */
+export function firstPageKey(category?: Category): string {
+  return `feed:${category ?? ''}`;
+}
 
 /** A paged feed of all posts or of one category. Mount it again (a React key) to change category. */
 export function useFeed(category?: Category): Feed {
@@ -24,9 +30,11 @@ export function useFeed(category?: Category): Feed {
     const controller = new AbortController();
     firstPageAbort.current = controller;
     dispatch({ type: 'firstPageRequested' });
-    api
-      .listPosts({ category, limit: DEFAULT_PAGE_SIZE, signal: controller.signal })
-      .then((page) => dispatch({ type: 'firstPageLoaded', page }))
+    (takePrefetched<PostPage>(firstPageKey(category)) ?? api.listPosts({ category, limit: DEFAULT_PAGE_SIZE, signal: controller.signal }))
+      .then((page) => {
+        // A transition: React renders the list in slices, so a slow phone stays responsive.
+        if (!controller.signal.aborted) startTransition(() => dispatch({ type: 'firstPageLoaded', page }));
+      })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         // A failed background refetch leaves a loaded list as it is.
@@ -45,7 +53,7 @@ export function useFeed(category?: Category): Feed {
     dispatch({ type: 'moreRequested' });
     api
       .listPosts({ category, cursor: nextCursor, limit: DEFAULT_PAGE_SIZE })
-      .then((page) => dispatch({ type: 'moreLoaded', page }))
+      .then((page) => startTransition(() => dispatch({ type: 'moreLoaded', page })))
       .catch((error: unknown) => dispatch({ type: 'failed', message: errorMessage(error) }));
   }, [api, category]);
 
