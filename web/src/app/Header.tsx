@@ -35,6 +35,25 @@ export function Header() {
           </Link>
           <p className="brand__tagline">Un clon de la web española de anécdotas de días malos</p>
         </div>
+        <nav className="site-nav" aria-label="Principal">
+          <ul>
+            <li>
+              <Link className="site-nav__item site-nav__item--primary" to="/newpost">
+                Publicar
+              </Link>
+            </li>
+            <li>
+              <button type="button" className="site-nav__item" disabled title="Todavía no hay moderación">
+                Moderar
+              </button>
+            </li>
+            <li>
+              <button type="button" className="site-nav__item" onClick={openRandom} aria-busy={randomBusy} disabled={randomBusy}>
+                Aleatorio
+              </button>
+            </li>
+          </ul>
+        </nav>
         <div className="account" aria-live="polite">
           {state.status === 'loading' ? (
             <Spinner label="Cargando tu sesión" />
@@ -59,25 +78,6 @@ export function Header() {
             </>
           )}
         </div>
-        <nav className="site-nav" aria-label="Principal">
-          <ul>
-            <li>
-              <Link className="site-nav__item site-nav__item--primary" to="/newpost">
-                Publicar
-              </Link>
-            </li>
-            <li>
-              <button type="button" className="site-nav__item" disabled title="Todavía no hay moderación">
-                Moderar
-              </button>
-            </li>
-            <li>
-              <button type="button" className="site-nav__item" onClick={openRandom} aria-busy={randomBusy} disabled={randomBusy}>
-                Aleatorio
-              </button>
-            </li>
-          </ul>
-        </nav>
       </div>
       {message && (
         <div className="site-header__message" role="alert">

@@ -1,17 +1,32 @@
-import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/PageSpinner';
 import { Header } from './Header';
 
 /** Skip link, header, the page, and a footer with what the site is. */
 export function Layout() {
+  const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  const firstPage = useRef(true);
+
+  // After an in-app navigation, start the new page at its top and move focus there, as a full page
+  // load would (screen readers then read the new page, keyboard users continue from it).
+  useEffect(() => {
+    if (firstPage.current) {
+      firstPage.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+    main.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
   return (
     <>
       <a className="skip-link" href="#main">
         Saltar al contenido
       </a>
       <Header />
-      <main id="main" className="site-main" tabIndex={-1}>
+      <main id="main" ref={main} className="site-main" tabIndex={-1}>
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>
