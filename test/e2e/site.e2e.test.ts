@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { MAX_POST_LENGTH } from '../../functions/contract';
+import { InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ERRORS, MAX_POST_LENGTH, RATE_LIMIT } from '../../functions/contract';
+import { publish as publishByApi } from '../support/api';
+import { cognitoClient } from '../support/users';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { launchChromium, newVisitor, seriousA11yViolations } from './browser';
 
@@ -158,6 +161,51 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Entrar con Google' }).click();
     await page.locator('main').getByRole('alert').getByText('Google no está disponible').waitFor();
+  });
+
+  it('shows the Spanish error and keeps the text when publishing fails (too many posts)', async () => {
+    const client = cognitoClient(cloud);
+    const auth = await client.send(
+      new InitiateAuthCommand({
+        ClientId: cloud.userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: newcomer.email, PASSWORD: newcomer.password },
+      }),
+    );
+    client.destroy();
+    const token = auth.AuthenticationResult!.IdToken!;
+    // Two were published above; fill the window through the API.
+    for (let index = 2; index < RATE_LIMIT.count; index++) {
+      expect((await publishByApi(cloud, token, { category: 'varios', post: `relleno ${index}` })).status).toBe(201);
+    }
+    await author.goto('/newpost');
+    const text = 'Esta ya no cabe: demasiadas anécdotas seguidas.';
+    await author.getByLabel('Post').fill(text);
+    await author.getByRole('button', { name: 'Enviar' }).click();
+    await author.locator('main').getByRole('alert').getByText(ERRORS.RATE_LIMITED.message).waitFor();
+    expect(new URL(author.url()).pathname).toBe('/newpost');
+    expect(await author.getByLabel('Post').inputValue()).toBe(text);
+  });
+
+  it('asks an unconfirmed account for its code at login, then signs it in', async () => {
+    const email = `e2e-unconfirmed-${randomUUID().slice(0, 8)}@example.com`;
+    const client = cognitoClient(cloud);
+    await client.send(
+      new SignUpCommand({ ClientId: cloud.userPoolClientId, Username: email, Password: newcomer.password, UserAttributes: [{ Name: 'email', Value: email }] }),
+    );
+    client.destroy();
+    const page = await visitor(375);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(newcomer.password);
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    const codeField = page.getByLabel('Código de confirmación');
+    await codeField.waitFor();
+    await codeField.fill(await cloud.confirmationCode(email));
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    // No name given: the header shows the email.
+    await header(page).getByText(email).waitFor();
   });
 
   it('shows Anonimo after logout', async () => {
