@@ -19,6 +19,7 @@ import { LOOPBACK, closeServer, listen, readBody } from './net';
 
 const require = createRequire(import.meta.url);
 const dynalite = require('dynalite') as (options: Record<string, unknown>) => import('node:http').Server;
+closeIteratorsOnReturn();
 
 export type LocalDynamo = { endpoint: string; close(): Promise<void> };
 
@@ -130,5 +131,25 @@ function createTableInput(name: string, description: TableDescription): CreateTa
   }
   input.AttributeDefinitions = [...attributes].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType }));
   return input;
+}
+
+/**
+ * dynalite 4 wraps each LevelDB iterator in a stream and, when a Query or Scan stops early (Limit,
+ * 1 MB pages), ends it through `iterator.return()`, which abstract-level 3 iterators lack: the
+ * iterator was never closed, and every feed page leaked it with the items it had read ahead
+ * (hundreds of MB under load; see docs/benchmarks.md, figure 6). Give them the method dynalite expects.
+ */
+function closeIteratorsOnReturn(): void {
+  const level = createRequire(require.resolve('dynalite'));
+  const classicLevel = createRequire(level.resolve('level'));
+  const abstractLevel = createRequire(classicLevel.resolve('classic-level'))('abstract-level') as Record<string, { prototype: Record<string, unknown> }>;
+  for (const name of ['AbstractIterator', 'AbstractKeyIterator', 'AbstractValueIterator']) {
+    const prototype = abstractLevel[name]?.prototype;
+    if (!prototype || typeof prototype.return === 'function') continue;
+    prototype.return = async function (this: { close(): Promise<void> }) {
+      await this.close();
+      return { done: true, value: undefined };
+    };
+  }
 }
 
