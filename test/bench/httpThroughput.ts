@@ -3,14 +3,16 @@
  * read routes for `duration` seconds at 50 connections, then `POST /posts` for a fixed number of
  * posts spread over enough users that none reaches the 5-posts-in-10-minutes limit.
  */
+import { randomUUID } from 'node:crypto';
+import { AdminConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import autocannon from 'autocannon';
 import { CATEGORIES } from '../../functions/contract';
 import type { LocalCloudProcess } from '../support/localCloud';
-import { createUser, type TestUser } from '../support/users';
+import { cognitoClient, type TestUser } from '../support/users';
 
 export type ThroughputOptions = { duration: number; connections: number; posters: number };
 
-export const FULL: ThroughputOptions = { duration: 30, connections: 50, posters: 100 };
+export const FULL: ThroughputOptions = { duration: 30, connections: 50, posters: 60 };
 export const SMOKE: ThroughputOptions = { duration: 1, connections: 10, posters: 2 };
 
 export type RouteRun = {
@@ -29,15 +31,38 @@ const READS = [
   { route: 'GET /posts/random', path: '/posts/random' },
 ];
 
-/** Users for the POST load: `count` users, 5 posts each, signed up a few at a time. */
+/**
+ * Users for the POST load: `count` users, 5 posts each. Confirmed with AdminConfirmSignUp rather than
+ * the printed code, so a busy cognito-local cannot stall the run; a failed sign-up is retried.
+ */
 export async function createPosters(cloud: LocalCloudProcess, count: number): Promise<TestUser[]> {
-  const users: TestUser[] = [];
-  const batch = 5;
-  for (let start = 0; start < count; start += batch) {
-    const size = Math.min(batch, count - start);
-    users.push(...(await Promise.all(Array.from({ length: size }, () => createUser(cloud)))));
+  const client = cognitoClient(cloud);
+  const one = async (attempt = 0): Promise<TestUser> => {
+    const email = `bench-${randomUUID().slice(0, 12)}@example.com`;
+    const password = 'Contrasena123';
+    try {
+      await client.send(new SignUpCommand({ ClientId: cloud.userPoolClientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] }));
+      await client.send(new AdminConfirmSignUpCommand({ UserPoolId: cloud.userPoolId, Username: email }));
+      const auth = await client.send(
+        new InitiateAuthCommand({ ClientId: cloud.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
+      );
+      const { IdToken: idToken, AccessToken: accessToken } = auth.AuthenticationResult ?? {};
+      if (!idToken || !accessToken) throw new Error('sign-in returned no tokens');
+      return { email, password, idToken, accessToken };
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      return one(attempt + 1);
+    }
+  };
+  try {
+    const users: TestUser[] = [];
+    while (users.length < count) {
+      users.push(...(await Promise.all(Array.from({ length: Math.min(5, count - users.length) }, () => one()))));
+    }
+    return users;
+  } finally {
+    client.destroy();
   }
-  return users;
 }
 
 function cannon(options: autocannon.Options): Promise<autocannon.Result> {

@@ -80,7 +80,7 @@ try {
         console.log(`  Lighthouse ${index + 1}: performance ${run.performance}, accessibility ${run.accessibility}, LCP ${(run.lcp / 1000).toFixed(2)} s, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}`);
       }
       const last = runs.at(-1);
-      const fetched = last ? { js: web.sizesOf(last.scripts), css: web.sizesOf(last.styles) } : undefined;
+      const fetched = last ? { js: await web.servedSizes(running.webUrl, last.scripts), css: await web.servedSizes(running.webUrl, last.styles) } : undefined;
       return webRows(assets, fetched, runs);
     });
 
@@ -105,7 +105,7 @@ try {
     await figure(3, 'live fan-out', async () => {
       const options = smoke ? live.SMOKE : live.FULL;
       const users = await http.createPosters(running, Math.ceil(options.posts / 5) * options.rounds);
-      return fanoutRows(await live.runFanout(running, options, users), options.clients, options.posts);
+      return fanoutRows(await live.runFanout(running, options, users), options.clients, options.posts, options.intervalMs);
     });
   }
 } finally {

@@ -47,18 +47,34 @@ export async function buildWeb(): Promise<number> {
   return Date.now() - started;
 }
 
-export function sizesOf(files: string[]): Sizes {
+function compressedSizes(contents: Array<{ file: string; content: Buffer }>): Sizes {
   let raw = 0;
   let gzip = 0;
   let brotli = 0;
-  for (const file of files) {
-    const content = readFileSync(join(DIST, file));
+  for (const { content } of contents) {
     raw += content.length;
     // The same levels the local web server (and CloudFront's brotli) use.
     gzip += gzipSync(content, { level: 9 }).length;
     brotli += brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length;
   }
-  return { raw, gzip, brotli, files };
+  return { raw, gzip, brotli, files: contents.map(({ file }) => file) };
+}
+
+/** Sizes of files in web/dist, read right after the build. */
+export function sizesOf(files: string[]): Sizes {
+  return compressedSizes(files.map((file) => ({ file, content: readFileSync(join(DIST, file)) })));
+}
+
+/** Sizes of files as the web server serves them (uncompressed on the wire, compressed here). */
+export async function servedSizes(webUrl: string, files: string[]): Promise<Sizes> {
+  const contents = await Promise.all(
+    files.map(async (file) => {
+      const response = await fetch(`${webUrl}${file}`, { headers: { 'accept-encoding': 'identity' } });
+      if (!response.ok) throw new Error(`${file} answered ${response.status} (was web/dist rebuilt during the run?)`);
+      return { file, content: Buffer.from(await response.arrayBuffer()) };
+    }),
+  );
+  return compressedSizes(contents);
 }
 
 /** Scripts and style sheets index.html asks for before any code runs: entry, modulepreloads, CSS. */
