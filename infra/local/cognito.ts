@@ -1,8 +1,8 @@
 /**
- * Cognito for the local cloud: cognito-local as a child process with its data under `dataDir`.
- * Two gaps are made up for here, never in app code: its ID token lacks `name`, so a
- * PreTokenGeneration trigger served by `startTriggers` adds it; and the confirmation code it prints
- * may sit in its log buffer, so codes are read from its user store and reported at once.
+ * Cognito for the local cloud: cognito-local as a child process with its data under `dataDir`,
+ * behind the proxy of cognitoProxy.ts. Its gaps are made up for here, never in app code: its ID
+ * token lacks `name`, so a PreTokenGeneration trigger served by `startTriggers` adds it; and the
+ * confirmation code it prints may sit in its log buffer, so codes are read from its user store.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, unwatchFile, watchFile, writeFileSync } from 'node:fs';
@@ -18,7 +18,8 @@ import {
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PASSWORD_POLICY } from '../../functions/contract';
-import { LOOPBACK, closeServer, listen, readBody } from './net';
+import { startCognitoProxy } from './cognitoProxy';
+import { LOOPBACK, closeServer, freePort, listen, readBody } from './net';
 
 const require = createRequire(import.meta.url);
 const POOL_NAME = 'vaya-dia';
@@ -43,7 +44,9 @@ export type LocalCognitoOptions = {
 };
 
 export async function startCognito(options: LocalCognitoOptions): Promise<LocalCognito> {
+  // Clients talk to the proxy on the public port; cognito-local itself listens on a private one.
   const endpoint = `http://${LOOPBACK}:${options.port}`;
+  const emulatorPort = await freePort();
   const triggers = await startTriggers(options.triggersPort);
   mkdirSync(join(options.dataDir, '.cognito'), { recursive: true });
   writeFileSync(
@@ -65,13 +68,18 @@ export async function startCognito(options: LocalCognitoOptions): Promise<LocalC
 
   const child = spawn(process.execPath, [require.resolve('cognito-local/lib/bin/start.js')], {
     cwd: options.dataDir,
-    env: { ...process.env, PORT: String(options.port), HOST: LOOPBACK, NO_COLOR: '1', FORCE_COLOR: '0' },
+    env: { ...process.env, PORT: String(emulatorPort), HOST: LOOPBACK, NO_COLOR: '1', FORCE_COLOR: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // However this process ends, cognito-local must not outlive it.
   const killChild = () => child.kill('SIGKILL');
   process.once('exit', killChild);
-  await waitForStart(child, options).catch(async (error: unknown) => {
+  await waitForStart(child, { ...options, port: emulatorPort }).catch(async (error: unknown) => {
+    await stopChild(child);
+    await triggers.close();
+    throw error;
+  });
+  const proxy = await startCognitoProxy({ port: options.port, upstreamPort: emulatorPort }).catch(async (error: unknown) => {
     await stopChild(child);
     await triggers.close();
     throw error;
@@ -93,6 +101,7 @@ export async function startCognito(options: LocalCognitoOptions): Promise<LocalC
     jwksUrl: `${endpoint}/${userPoolId}/.well-known/jwks.json`,
     close: async () => {
       stopWatching();
+      await proxy.close();
       await stopChild(child);
       process.off('exit', killChild);
       await triggers.close();
@@ -135,12 +144,18 @@ function splitLines(stream: NodeJS.ReadableStream | null, onLine: (line: string)
  */
 function watchConfirmationCodes(storeFile: string, report: (email: string, code: string) => void): () => void {
   const reported = new Set<string>();
+  let retry: NodeJS.Timeout | undefined;
   const check = () => {
     let users: Record<string, { Attributes?: Array<{ Name: string; Value?: string }>; ConfirmationCode?: string }>;
     try {
       users = (JSON.parse(readFileSync(storeFile, 'utf8')) as { Users?: typeof users }).Users ?? {};
     } catch {
-      return; // not written yet, or caught mid-write: the next change will be read
+      // Not written yet, or caught mid-write: look again shortly, in case no further write comes.
+      retry ??= setTimeout(() => {
+        retry = undefined;
+        check();
+      }, 50);
+      return;
     }
     for (const [username, user] of Object.entries(users)) {
       const code = user.ConfirmationCode;
@@ -151,7 +166,10 @@ function watchConfirmationCodes(storeFile: string, report: (email: string, code:
   };
   check();
   watchFile(storeFile, { interval: 100 }, check);
-  return () => unwatchFile(storeFile, check);
+  return () => {
+    clearTimeout(retry);
+    unwatchFile(storeFile, check);
+  };
 }
 
 function stopChild(child: ChildProcess): Promise<void> {

@@ -23,7 +23,7 @@ const cardTexts = (page: Page) => page.locator('.feed .post-card__text').allText
 const firstCardText = async (page: Page) => (await cardTexts(page))[0];
 
 /** The newcomer of this run; signed in by the first test and reused by the next ones. */
-const newcomer = { email: `e2e-${randomUUID().slice(0, 8)}@example.com`, password: 'Contrasena123', name: `Pepa ${randomUUID().slice(0, 4)}` };
+const newcomer = { email: `e2e-${randomUUID().slice(0, 8)}@example.com`, password: 'Contrasena-123', name: `Pepa ${randomUUID().slice(0, 4)}` };
 let author: Page;
 
 async function publish(page: Page, category: string, text: string) {

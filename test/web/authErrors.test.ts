@@ -14,9 +14,10 @@ describe('authErrorMessage', () => {
     expect(authErrorMessage(cognitoError('CodeMismatchException'))).toMatch(/código no es correcto/);
   });
 
-  it('reads a password error while signing in as a wrong password', () => {
-    expect(authErrorMessage(cognitoError('InvalidPasswordException'), 'signIn')).toBe('Email o contraseña incorrectos.');
-    expect(authErrorMessage(cognitoError('InvalidPasswordException'))).toMatch(/no es válida/);
+  it("explains a refused password with the pool's policy", () => {
+    expect(authErrorMessage(cognitoError('InvalidPasswordException'))).toBe(
+      'La contraseña no es válida: usa al menos 10 caracteres, mayúsculas, minúsculas, números y algún símbolo (- _ ! ? #…).',
+    );
   });
 
   it("shows the service's own message for anything else", () => {

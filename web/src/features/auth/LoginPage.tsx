@@ -44,7 +44,7 @@ export default function LoginPage() {
     try {
       await signInNow();
     } catch (failure) {
-      setError(authErrorMessage(failure, 'signIn'));
+      setError(authErrorMessage(failure));
       setBusy(false);
     }
   }

@@ -7,6 +7,8 @@ import { ConfirmSignUpForm } from './ConfirmSignUpForm';
 import { GoogleButton } from './GoogleButton';
 import { useAuth, usePreloadAuth } from './context';
 import { authErrorMessage } from './errors';
+import { PASSWORD_RULES } from './passwordRules';
+import { passwordProblems } from '@contract';
 import '../../components/amplifyUi.css';
 
 /**
@@ -34,6 +36,12 @@ export default function RegisterPage() {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The pool would refuse it anyway; saying why here is quicker and reads the same everywhere.
+    const missing = passwordProblems(password);
+    if (missing.length > 0) {
+      setError(`A la contraseña le falta: ${missing.join(', ')}.`);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -75,7 +83,7 @@ export default function RegisterPage() {
               autoComplete="new-password"
               value={password}
               onChange={(event) => setPassword(event.target.value)}
-              descriptiveText="Al menos 8 caracteres, con mayúsculas, minúsculas y números."
+              descriptiveText={`Usa ${PASSWORD_RULES}.`}
               showPasswordButtonLabel="Mostrar la contraseña"
               isRequired
             />

@@ -1,3 +1,5 @@
+import { PASSWORD_RULES } from './passwordRules';
+
 /**
  * Spanish text for the identity service's errors. Cognito answers in English; the site is Spanish,
  * so the common cases are translated and anything else shows the service's own message.
@@ -7,8 +9,7 @@ const MESSAGES: Record<string, string> = {
   UserNotFoundException: 'Email o contraseña incorrectos.',
   UsernameExistsException: 'Ya existe una cuenta con ese email. Inicia sesión.',
   AliasExistsException: 'Ya existe una cuenta con ese email. Inicia sesión.',
-  InvalidPasswordException:
-    'La contraseña no es válida: usa al menos 8 caracteres, con mayúsculas, minúsculas y números.',
+  InvalidPasswordException: `La contraseña no es válida: usa ${PASSWORD_RULES}.`,
   CodeMismatchException: 'El código no es correcto. Revísalo e inténtalo de nuevo.',
   ExpiredCodeException: 'El código ha caducado. Pide uno nuevo.',
   LimitExceededException: 'Demasiados intentos. Espera un poco y vuelve a intentarlo.',
@@ -23,15 +24,10 @@ const MESSAGES: Record<string, string> = {
   NetworkError: 'No se pudo conectar con el servicio de cuentas. Comprueba tu conexión.',
 };
 
-/** When signing in, a password error can only mean the password is wrong (cognito-local says "invalid"). */
-const SIGN_IN_MESSAGES: Record<string, string> = {
-  InvalidPasswordException: 'Email o contraseña incorrectos.',
-};
-
 /** The message to show in the red box for an error thrown by the identity service. */
-export function authErrorMessage(error: unknown, during?: 'signIn'): string {
+export function authErrorMessage(error: unknown): string {
   if (error instanceof Error) {
-    const known = (during === 'signIn' ? SIGN_IN_MESSAGES[error.name] : undefined) ?? MESSAGES[error.name];
+    const known = MESSAGES[error.name];
     if (known) return known;
     if (error.message) return error.message;
   }

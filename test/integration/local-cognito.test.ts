@@ -1,0 +1,76 @@
+import {
+  GetTokensFromRefreshTokenCommand,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Post } from '../../functions/contract';
+import { publish } from '../support/api';
+import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
+import { cognitoClient, createUser } from '../support/users';
+
+let cloud: LocalCloudProcess;
+
+beforeAll(async () => {
+  cloud = await startLocalCloudProcess({ env: { SEED: '0' } });
+});
+afterAll(async () => {
+  await cloud?.stop();
+});
+
+describe('the local Cognito answers like Cognito', () => {
+  it('puts the name attribute in the ID token, so posts carry it', async () => {
+    const user = await createUser(cloud, { name: 'Begoña' });
+    expect(decodeJwt(user.idToken).name).toBe('Begoña');
+    expect(((await publish(cloud, user.idToken, { category: 'amor', post: 'Con nombre' })).body as Post).name).toBe('Begoña');
+  });
+
+  it('answers a wrong password at sign-in with NotAuthorizedException', async () => {
+    const user = await createUser(cloud);
+    const client = cognitoClient(cloud);
+    const attempt = client.send(
+      new InitiateAuthCommand({
+        ClientId: cloud.userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: user.email, PASSWORD: 'Incorrecta-999' },
+      }),
+    );
+    await expect(attempt).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    client.destroy();
+  });
+
+  it('refuses a sign-up whose password breaks the pool policy with InvalidPasswordException', async () => {
+    const client = cognitoClient(cloud);
+    const attempt = client.send(
+      new SignUpCommand({
+        ClientId: cloud.userPoolClientId,
+        Username: 'debil@example.com',
+        Password: 'corta',
+        UserAttributes: [{ Name: 'email', Value: 'debil@example.com' }],
+      }),
+    );
+    await expect(attempt).rejects.toMatchObject({ name: 'InvalidPasswordException' });
+    client.destroy();
+  });
+
+  it('refreshes a session with GetTokensFromRefreshToken, as Amplify does', async () => {
+    const user = await createUser(cloud, { name: 'Refresco' });
+    const client = cognitoClient(cloud);
+    const signedIn = await client.send(
+      new InitiateAuthCommand({
+        ClientId: cloud.userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+      }),
+    );
+    const refreshed = await client.send(
+      new GetTokensFromRefreshTokenCommand({ ClientId: cloud.userPoolClientId, RefreshToken: signedIn.AuthenticationResult?.RefreshToken }),
+    );
+    client.destroy();
+    const idToken = refreshed.AuthenticationResult?.IdToken;
+    expect(idToken).toEqual(expect.any(String));
+    expect(decodeJwt(idToken as string).sub).toBe(decodeJwt(user.idToken).sub);
+    expect((await publish(cloud, idToken as string, { category: 'varios', post: 'Tras refrescar' })).status).toBe(201);
+  });
+});
