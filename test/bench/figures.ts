@@ -111,7 +111,7 @@ export function bundleRows(bundles: BundleResult[]): FigureResult {
   };
 }
 
-export function webRows(declared: { js: Sizes; css: Sizes }, fetched: { js: Sizes; css: Sizes } | undefined, runs: LighthouseRun[]): FigureResult {
+export function webRows(declared: { js: Sizes; css: Sizes; html: Sizes }, fetched: { js: Sizes; css: Sizes } | undefined, runs: LighthouseRun[]): FigureResult {
   const kb = (sizes: Sizes) => `${formatBytes(sizes.gzip)} gzip / ${formatBytes(sizes.brotli)} br (${sizes.files.length} files, ${formatBytes(sizes.raw)} raw)`;
   const rows: Row[] = [
     {
@@ -132,6 +132,7 @@ export function webRows(declared: { js: Sizes; css: Sizes }, fetched: { js: Size
     });
   }
   rows.push({ figure: 5, what: 'CSS for /', measured: kb(fetched?.css ?? declared.css), target: 'reported', status: 'reported' });
+  rows.push({ figure: 5, what: 'index.html (any inlined CSS is here)', measured: kb(declared.html), target: 'reported', status: 'reported' });
   if (runs.length > 0) {
     const score = (pick: (run: LighthouseRun) => number) => summarize(runs.map(pick));
     const performance = score((run) => run.performance);

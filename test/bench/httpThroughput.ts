@@ -39,7 +39,8 @@ export async function createPosters(cloud: LocalCloudProcess, count: number): Pr
   const client = cognitoClient(cloud);
   const one = async (attempt = 0): Promise<TestUser> => {
     const email = `bench-${randomUUID().slice(0, 12)}@example.com`;
-    const password = 'Contrasena123';
+    // Meets the contract's PASSWORD_POLICY (the same password test/support/users.ts uses).
+    const password = 'Contraseña-123';
     try {
       await client.send(new SignUpCommand({ ClientId: cloud.userPoolClientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] }));
       await client.send(new AdminConfirmSignUpCommand({ UserPoolId: cloud.userPoolId, Username: email }));

@@ -45,12 +45,12 @@ console.log(`Benchmarks (${smoke ? 'smoke: tiny sizes' : 'full'}) on ${machine()
 await figure(4, 'Lambda bundles', async () => bundleRows(await bundles.measureBundles(smoke ? bundles.SMOKE : bundles.FULL)));
 await figure(1, 'feed page cost as the table grows', () => feed.measureFeedPages(smoke ? feed.SMOKE : feed.FULL));
 
-let declared: { js: web.Sizes; css: web.Sizes } | undefined;
+let declared: { js: web.Sizes; css: web.Sizes; html: web.Sizes } | undefined;
 await figure(5, 'production build', async () => {
   const ms = await web.buildWeb();
   console.log(`  npm run build: ${(ms / 1000).toFixed(1)} s`);
   const assets = web.declaredAssets();
-  declared = { js: web.sizesOf(assets.scripts), css: web.sizesOf(assets.styles) };
+  declared = { js: web.sizesOf(assets.scripts), css: web.sizesOf(assets.styles), html: web.sizesOf(['index.html']) };
   return { rows: [], notes: [] };
 });
 
