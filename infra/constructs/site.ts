@@ -4,7 +4,10 @@ import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct, type IConstruct } from 'constructs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { RuntimeConfig } from '../../functions/contract';
+import { contentSecurityPolicy } from '../contentSecurityPolicy';
 
 /** Where Vite puts the content-hashed files (web/vite.config.ts `build.assetsDir`). */
 const HASHED_ASSETS = 'assets';
@@ -70,7 +73,13 @@ export class Site extends Construct {
     const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Vaya día: HSTS and a Content-Security-Policy naming the backend',
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.connectSources), override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy({
+            connectSources: props.connectSources,
+            indexHtml: readFileSync(join(props.distPath, 'index.html'), 'utf8'),
+          }),
+          override: true,
+        },
         strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
@@ -150,22 +159,6 @@ export class Site extends Construct {
     acknowledgeDeploymentHelper(this.bucket, assets.handlerRole);
 
   }
-}
-
-/** The app's own origin, and the backend's origins for fetch and WebSocket; nothing else. */
-function contentSecurityPolicy(connectSources: string[]): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    `connect-src 'self' ${connectSources.join(' ')}`,
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
 }
 
 /**

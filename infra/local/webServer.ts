@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { RuntimeConfig } from '../../functions/contract';
+import { contentSecurityPolicy } from '../contentSecurityPolicy';
 
 export type WebServerOptions = {
   host: string;
@@ -69,7 +70,9 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   let closeExtra: () => Promise<void> = async () => {};
 
   if (mode === 'dist') {
-    const serve = await distHandler();
+    const { apiUrl, wsUrl, userPoolEndpoint } = options.config;
+    const connectSources = [apiUrl, wsUrl, ...(userPoolEndpoint ? [userPoolEndpoint] : [])].map((url) => new URL(url).origin);
+    const serve = await distHandler(connectSources);
     server.on('request', (req, res) => {
       if (pathnameOf(req) === '/config.json') return sendConfig(res, configJson);
       serve(req, res).catch(() => {
@@ -124,13 +127,15 @@ const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** Serves web/dist, compressing text once per file and encoding and keeping it in memory. */
-async function distHandler(): Promise<(req: IncomingMessage, res: ServerResponse) => Promise<void>> {
+/** Serves web/dist under the site's Content-Security-Policy, as CloudFront does. */
+async function distHandler(connectSources: string[]): Promise<(req: IncomingMessage, res: ServerResponse) => Promise<void>> {
   const indexPath = join(DIST_DIR, 'index.html');
   try {
     await stat(indexPath);
   } catch {
     throw new Error(`No hay web construida en ${DIST_DIR}: ejecuta "npm run build" antes de usar el modo dist.`);
   }
+  const csp = contentSecurityPolicy({ connectSources, indexHtml: await readFile(indexPath, 'utf8') });
   // Compressed copies are made once (off the main thread) and kept; all of them are started right
   // away so the first visitor does not wait for brotli's highest level.
   const cache = new Map<string, Promise<Encoded>>();
@@ -192,6 +197,7 @@ async function distHandler(): Promise<(req: IncomingMessage, res: ServerResponse
       'cache-control': file.startsWith(join(DIST_DIR, 'assets') + sep) ? IMMUTABLE : NO_CACHE,
       'content-length': body.length,
       'x-content-type-options': 'nosniff',
+      'content-security-policy': csp,
       vary: 'accept-encoding',
     };
     if (used) headers['content-encoding'] = used;

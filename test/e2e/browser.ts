@@ -3,6 +3,7 @@
  * The callbacks given to page.evaluate run in the browser; they are strings here because this
  * folder is type-checked with Node's types, not the DOM's.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -17,18 +18,30 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** A fresh visitor (own cookies and storage) with a phone-sized or desktop window. */
+/** Every Content-Security-Policy violation any visitor's page reported, as the browser words it. */
+export const cspViolations: string[] = [];
+
+/**
+ * A fresh visitor (own cookies and storage) with a phone-sized or desktop window. The site is served
+ * with its production Content-Security-Policy, and what the browser blocks is collected.
+ */
 export async function newVisitor(browser: Browser, baseURL: string, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport: { width, height: width < 600 ? 812 : 900 }, locale: 'es-ES' });
   const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspViolations.push(`${page.url()}: ${message.text()}`);
+  });
   return { context, page };
 }
+
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 export type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
 
 /** Runs axe-core on the page; returns the serious and critical violations. */
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  // Evaluated through the DevTools protocol, which the page's CSP does not govern (a <script> tag would be blocked).
+  await page.evaluate(AXE_SOURCE);
   const violations = (await page.evaluate(
     "axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) })))",
   )) as AxeViolation[];

@@ -6,7 +6,7 @@ import { ERRORS, MAX_POST_LENGTH, RATE_LIMIT } from '../../functions/contract';
 import { publish as publishByApi } from '../support/api';
 import { cognitoClient } from '../support/users';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
-import { launchChromium, newVisitor, seriousA11yViolations } from './browser';
+import { cspViolations, launchChromium, newVisitor, seriousA11yViolations } from './browser';
 
 let cloud: LocalCloudProcess;
 let browser: Browser;
@@ -238,5 +238,15 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
     await page.locator('.post-card__permalink a').first().click();
     await page.locator('article.post-card h1').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+});
+
+describe('Content-Security-Policy', () => {
+  it('is sent with the built site, and no page above broke it', async () => {
+    const response = await fetch(`${cloud.webUrl}/category/amor`);
+    const policy = response.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain(cloud.config.apiUrl);
+    expect(cspViolations).toEqual([]);
   });
 });
