@@ -15,7 +15,7 @@ import { BatchWriteCommand, DynamoDBDocumentClient, paginateScan } from '@aws-sd
 import { CATEGORIES, type Post } from '../../functions/contract';
 import { encodeCursor } from '../../functions/domain/cursor';
 import { readFeed } from '../../functions/domain/posts';
-import { DynamoPostRepository, postItem, toPublicPost } from '../../functions/store/dynamodb/postRepository';
+import { DynamoPostRepository, postItem } from '../../functions/store/dynamodb/postRepository';
 import { POSTS_TABLE } from '../../functions/store/tables';
 import { ensureTables, startDynamo } from '../../infra/local/dynamo';
 import type { FigureResult, Row } from './report';
@@ -79,10 +79,7 @@ async function seed(client: DynamoDBDocumentClient, table: string, count: number
 async function scanEverything(client: DynamoDBDocumentClient, table: string): Promise<Post[]> {
   const posts: Post[] = [];
   for await (const page of paginateScan({ client }, { TableName: table })) {
-    for (const item of page.Items ?? []) {
-      const post = toPublicPost(item);
-      if (post) posts.push(post);
-    }
+    for (const { id, name, category, post, createdAt } of page.Items ?? []) posts.push({ id, name, category, post, createdAt });
   }
   return posts.sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
 }
