@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url';
 // assertions) and the web components in jsdom. End-to-end tests have their own config (test/e2e).
 export default defineConfig({
   test: {
-    passWithNoTests: true,
     projects: [
       {
         test: {

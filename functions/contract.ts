@@ -41,14 +41,25 @@ export function hasContent(text: string): boolean {
   return text.trim().length > 0;
 }
 
+/** Longest author name published; longer names are cut. */
+export const MAX_NAME_LENGTH = 60;
+
 /** A stored anecdote, exactly as the API exposes it: nothing else (no author id, no email). */
-export type Post = {
-  id: string;
-  name: string;
-  category: Category;
-  post: string;
-  createdAt: string;
-};
+export const postSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.enum(CATEGORIES),
+  post: z.string(),
+  createdAt: z.string(),
+});
+
+export type Post = z.infer<typeof postSchema>;
+
+/** The public fields of anything post-shaped (a stored item, a live message), or undefined. */
+export function toPost(value: unknown): Post | undefined {
+  const result = z.safeParse(postSchema, value);
+  return result.success ? result.data : undefined;
+}
 
 export type PostPage = { items: Post[]; nextCursor: string | null };
 
@@ -85,7 +96,9 @@ export function errorBody(code: ErrorCode): ErrorBody {
  * the error code it maps to, so the server and the web form report the same thing.
  */
 export const createPostSchema = z.object({
-  category: z.string().check(z.refine(isCategory, { error: 'UNKNOWN_CATEGORY' })),
+  category: z.enum(CATEGORIES, {
+    error: (issue) => (typeof issue.input === 'string' ? 'UNKNOWN_CATEGORY' : 'INVALID_REQUEST'),
+  }),
   post: z
     .string()
     .check(
@@ -94,7 +107,7 @@ export const createPostSchema = z.object({
     ),
 });
 
-export type CreatePostRequest = { category: Category; post: string };
+export type CreatePostRequest = z.infer<typeof createPostSchema>;
 
 export type CreatePostResult =
   | { ok: true; value: CreatePostRequest }
@@ -103,11 +116,8 @@ export type CreatePostResult =
 /** Validates an already-parsed create request; the first failing rule decides the error code. */
 export function validateCreatePost(input: unknown): CreatePostResult {
   const result = z.safeParse(createPostSchema, input);
-  if (result.success) {
-    return { ok: true, value: { category: result.data.category as Category, post: result.data.post } };
-  }
-  const issue = result.error.issues[0];
-  const code = issue?.message;
+  if (result.success) return { ok: true, value: result.data };
+  const code = result.error.issues[0]?.message;
   if (code === 'EMPTY_POST' || code === 'POST_TOO_LONG' || code === 'UNKNOWN_CATEGORY') return { ok: false, code };
   return { ok: false, code: 'INVALID_REQUEST' };
 }
@@ -142,13 +152,19 @@ export const PASSWORD_POLICY = {
   requireSymbols: true,
 } as const;
 
-/** What a password still lacks under PASSWORD_POLICY, in Spanish; empty when it is acceptable. */
+/** The special characters Cognito counts as symbols (its documented list; a space is one too). */
+const COGNITO_SYMBOLS = /[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+\- ]/;
+
+/**
+ * What a password still lacks under PASSWORD_POLICY, in Spanish; empty when it is acceptable.
+ * Classes are Cognito's: basic Latin letters and its own symbol list, so «ñ» or «¡» do not count.
+ */
 export function passwordProblems(password: string): string[] {
   const problems: string[] = [];
   if (password.length < PASSWORD_POLICY.minLength) problems.push(`al menos ${PASSWORD_POLICY.minLength} caracteres`);
-  if (PASSWORD_POLICY.requireLowercase && !/[a-zñáéíóúü]/.test(password)) problems.push('una minúscula');
-  if (PASSWORD_POLICY.requireUppercase && !/[A-ZÑÁÉÍÓÚÜ]/.test(password)) problems.push('una mayúscula');
-  if (PASSWORD_POLICY.requireDigits && !/\d/.test(password)) problems.push('un número');
-  if (PASSWORD_POLICY.requireSymbols && !/[^\p{L}\p{N}\s]/u.test(password)) problems.push('un símbolo (por ejemplo - _ ! ? #)');
+  if (PASSWORD_POLICY.requireLowercase && !/[a-z]/.test(password)) problems.push('una minúscula');
+  if (PASSWORD_POLICY.requireUppercase && !/[A-Z]/.test(password)) problems.push('una mayúscula');
+  if (PASSWORD_POLICY.requireDigits && !/[0-9]/.test(password)) problems.push('un número');
+  if (PASSWORD_POLICY.requireSymbols && !COGNITO_SYMBOLS.test(password.trim())) problems.push('un símbolo (por ejemplo - _ ! ? #)');
   return problems;
 }

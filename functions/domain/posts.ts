@@ -55,8 +55,11 @@ export async function readFeed(deps: PostsDeps, params: FeedParams): Promise<Pos
   };
 }
 
+/** Post ids are UUIDs; anything else cannot exist, so it is not looked up. */
+const POST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 export async function readPost(deps: PostsDeps, id: string | undefined): Promise<Post> {
-  const post = id ? await deps.posts.get(id) : undefined;
+  const post = id && POST_ID.test(id) ? await deps.posts.get(id) : undefined;
   if (!post) throw new PostNotFoundError();
   return post;
 }

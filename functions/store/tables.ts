@@ -27,13 +27,17 @@ export type TableDescription = {
 
 export const FEED_PARTITION = 'ALL';
 
+/** Names of the posts table's attributes and indexes that queries refer to. */
+export const POSTS_KEYS = { feed: 'feed', category: 'category', sortKey: 'sortKey', rand: 'rand' } as const;
+export const POSTS_INDEX = { feed: 'feed-index', category: 'category-index', random: 'random-index' } as const;
+
 export const POSTS_TABLE = {
   logicalName: 'posts',
   partitionKey: { name: 'id', type: 'S' },
   indexes: [
-    { indexName: 'feed-index', partitionKey: { name: 'feed', type: 'S' }, sortKey: { name: 'sortKey', type: 'S' } },
-    { indexName: 'category-index', partitionKey: { name: 'category', type: 'S' }, sortKey: { name: 'sortKey', type: 'S' } },
-    { indexName: 'random-index', partitionKey: { name: 'feed', type: 'S' }, sortKey: { name: 'rand', type: 'S' } },
+    { indexName: POSTS_INDEX.feed, partitionKey: { name: POSTS_KEYS.feed, type: 'S' }, sortKey: { name: POSTS_KEYS.sortKey, type: 'S' } },
+    { indexName: POSTS_INDEX.category, partitionKey: { name: POSTS_KEYS.category, type: 'S' }, sortKey: { name: POSTS_KEYS.sortKey, type: 'S' } },
+    { indexName: POSTS_INDEX.random, partitionKey: { name: POSTS_KEYS.feed, type: 'S' }, sortKey: { name: POSTS_KEYS.rand, type: 'S' } },
   ],
   stream: true,
 } as const satisfies TableDescription;

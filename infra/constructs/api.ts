@@ -8,7 +8,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { ENV } from '../../functions/store/tables';
+import { ENV, POSTS_INDEX } from '../../functions/store/tables';
 import type { Data } from './data';
 import { LambdaFunction } from './lambdaFunction';
 
@@ -45,12 +45,12 @@ export class Api extends Construct {
     const postsEnv = { [ENV.postsTable]: posts.tableName };
 
     const listPosts = new LambdaFunction(this, 'ListPosts', { entry: 'functions/handlers/http/listPosts.ts', environment: postsEnv });
-    props.data.grantQueryPostsIndexes(listPosts, 'feed-index', 'category-index');
+    props.data.grantQueryPostsIndexes(listPosts, POSTS_INDEX.feed, POSTS_INDEX.category);
     const getRandomPost = new LambdaFunction(this, 'GetRandomPost', {
       entry: 'functions/handlers/http/getRandomPost.ts',
       environment: postsEnv,
     });
-    props.data.grantQueryPostsIndexes(getRandomPost, 'random-index');
+    props.data.grantQueryPostsIndexes(getRandomPost, POSTS_INDEX.random);
     const getPost = new LambdaFunction(this, 'GetPost', { entry: 'functions/handlers/http/getPost.ts', environment: postsEnv });
     props.data.grantPostsItems(getPost, 'dynamodb:GetItem');
     const createPost = new LambdaFunction(this, 'CreatePost', {

@@ -107,12 +107,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const { documentClient } = await import('../../functions/clients');
     const seeded = options.seed === false ? 0 : await seedIfEmpty(new DynamoPostRepository(documentClient, tables.posts));
 
+    const ws = await startWsGateway({ port: wsPort, onConnect: connect.handler, onDisconnect: disconnect.handler });
+    stops.push(ws.close);
+
+    // Stopped before the WebSocket gateway (stops run in reverse), so queued broadcasts drain first.
     const delivery = streamDelivery(broadcast.handler);
     deliverInsert = (record) => delivery.push(record);
     stops.push(() => delivery.idle());
-
-    const ws = await startWsGateway({ port: wsPort, onConnect: connect.handler, onDisconnect: disconnect.handler });
-    stops.push(ws.close);
 
     const webPort = await portOrFree(options.ports.web);
     const webOrigins = [`http://localhost:${webPort}`, `http://${LOOPBACK}:${webPort}`];

@@ -19,7 +19,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PASSWORD_POLICY } from '../../functions/contract';
 import { startCognitoProxy } from './cognitoProxy';
-import { LOOPBACK, closeServer, freePort, listen, readBody } from './net';
+import { LOOPBACK, closeServer, freePort, listen, readBody, safeHandler } from './net';
 
 const require = createRequire(import.meta.url);
 const POOL_NAME = 'vaya-dia';
@@ -90,8 +90,14 @@ export async function startCognito(options: LocalCognitoOptions): Promise<LocalC
     region: options.region,
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  const { userPoolId, userPoolClientId } = await ensurePool(client);
-  client.destroy();
+  const { userPoolId, userPoolClientId } = await ensurePool(client)
+    .catch(async (error: unknown) => {
+      await proxy.close();
+      await stopChild(child);
+      await triggers.close();
+      throw error;
+    })
+    .finally(() => client.destroy());
   const stopWatching = watchConfirmationCodes(join(options.dataDir, '.cognito', 'db', `${userPoolId}.json`), options.onConfirmationCode);
   return {
     endpoint,
@@ -230,17 +236,19 @@ async function ensurePool(client: CognitoIdentityProviderClient): Promise<{ user
  * `name` attribute into the ID token, as Cognito itself does.
  */
 async function startTriggers(port: number): Promise<{ endpoint: string; close(): Promise<void> }> {
-  const server = createServer(async (req, res) => {
-    const body = await readBody(req, 1024 * 1024);
-    if (body === 'too-large' || req.method !== 'POST' || !/\/functions\/[^/]+\/invocations$/.test(req.url ?? '')) {
-      res.writeHead(404).end();
-      return;
-    }
-    const event = JSON.parse(body.toString('utf8')) as { request?: { userAttributes?: Record<string, string> }; response?: unknown };
-    const name = event.request?.userAttributes?.name;
-    const response = { claimsOverrideDetails: name ? { claimsToAddOrOverride: { name } } : {} };
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ...event, response }));
-  });
+  const server = createServer(
+    safeHandler('local Cognito triggers', async (req, res) => {
+      const body = await readBody(req, 1024 * 1024);
+      if (body === 'too-large' || req.method !== 'POST' || !/\/functions\/[^/]+\/invocations$/.test(req.url ?? '')) {
+        res.writeHead(404).end();
+        return;
+      }
+      const event = JSON.parse(body.toString('utf8')) as { request?: { userAttributes?: Record<string, string> }; response?: unknown };
+      const name = event.request?.userAttributes?.name;
+      const response = { claimsOverrideDetails: name ? { claimsToAddOrOverride: { name } } : {} };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ...event, response }));
+    }),
+  );
   const bound = await listen(server, port);
   return { endpoint: `http://${LOOPBACK}:${bound}`, close: () => closeServer(server) };
 }

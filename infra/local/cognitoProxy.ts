@@ -6,32 +6,15 @@
  * - `GetTokensFromRefreshToken`, which Amplify uses to refresh a session, is served through
  *   `InitiateAuth` with `REFRESH_TOKEN_AUTH` (cognito-local lacks the operation).
  */
-import { createServer, request, type IncomingHttpHeaders } from 'node:http';
+import { createServer } from 'node:http';
 import { passwordProblems } from '../../functions/contract';
-import { LOOPBACK, closeServer, listen, readBody } from './net';
+import { LOOPBACK, closeServer, forward, listen, readBody, safeHandler, sendForwarded } from './net';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 
-type Upstream = { status: number; headers: IncomingHttpHeaders; body: Buffer };
-
 export async function startCognitoProxy(options: { port: number; upstreamPort: number }): Promise<{ endpoint: string; close(): Promise<void> }> {
-  const forward = (method: string, path: string, headers: IncomingHttpHeaders, body: Buffer) =>
-    new Promise<Upstream>((resolve, reject) => {
-      const upstream = request(
-        { host: LOOPBACK, port: options.upstreamPort, method, path, headers: { ...headers, 'content-length': String(body.length) } },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 500, headers: res.headers, body: Buffer.concat(chunks) }));
-          res.on('error', reject);
-        },
-      );
-      upstream.on('error', reject);
-      upstream.end(body);
-    });
-
-  const server = createServer(async (req, res) => {
-    try {
+  const server = createServer(
+    safeHandler('local Cognito proxy', async (req, res) => {
       const body = await readBody(req, 1024 * 1024);
       if (body === 'too-large') {
         res.writeHead(413).end();
@@ -56,17 +39,14 @@ export async function startCognitoProxy(options: { port: number; upstreamPort: n
         );
       }
 
-      const answer = await forward(req.method ?? 'GET', req.url ?? '/', headers, forwardBody);
+      const answer = await forward(options.upstreamPort, req.method ?? 'GET', req.url ?? '/', headers, forwardBody);
       if ((operation === 'InitiateAuth' || operation === 'AdminInitiateAuth') && answer.status === 400) {
         const error = parseJson(answer.body);
         if (error?.__type === 'InvalidPasswordException') return sendError(res, 'NotAuthorizedException', 'Incorrect username or password.');
       }
-      const { 'content-length': _length, 'transfer-encoding': _encoding, ...passHeaders } = answer.headers;
-      res.writeHead(answer.status, passHeaders).end(answer.body);
-    } catch (error) {
-      if (!res.headersSent) sendError(res, 'InternalErrorException', error instanceof Error ? error.message : String(error), 500);
-    }
-  });
+      sendForwarded(res, answer);
+    }),
+  );
   const port = await listen(server, options.port);
   return { endpoint: `http://${LOOPBACK}:${port}`, close: () => closeServer(server) };
 }
@@ -80,8 +60,8 @@ function parseJson(body: Buffer): Record<string, unknown> | undefined {
   }
 }
 
-function sendError(res: import('node:http').ServerResponse, type: string, message: string, status = 400): void {
+function sendError(res: import('node:http').ServerResponse, type: string, message: string): void {
   res
-    .writeHead(status, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': type, 'access-control-allow-origin': '*', 'access-control-expose-headers': 'x-amzn-errortype,x-amzn-requestid' })
+    .writeHead(400, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': type, 'access-control-allow-origin': '*', 'access-control-expose-headers': 'x-amzn-errortype,x-amzn-requestid' })
     .end(JSON.stringify({ __type: type, message }));
 }

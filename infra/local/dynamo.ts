@@ -3,7 +3,7 @@
  * Streams, so the proxy reports every successful PutItem on the posts table as an INSERT stream
  * record, which the local cloud hands to the broadcast handler the way the event source mapping would.
  */
-import { createServer, request } from 'node:http';
+import { createServer } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import {
@@ -15,7 +15,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { TableDescription } from '../../functions/store/tables';
-import { LOOPBACK, closeServer, listen, readBody } from './net';
+import { LOOPBACK, closeServer, forward, listen, readBody, safeHandler, sendForwarded } from './net';
 
 const require = createRequire(import.meta.url);
 const dynalite = require('dynalite') as (options: Record<string, unknown>) => import('node:http').Server;
@@ -40,35 +40,27 @@ export async function startDynamo(options: LocalDynamoOptions): Promise<LocalDyn
   });
   let sequence = Date.now() * 1000;
 
-  const proxy = createServer(async (req, res) => {
-    const body = await readBody(req, 32 * 1024 * 1024);
-    if (body === 'too-large') {
-      res.writeHead(413).end();
-      return;
-    }
-    const upstream = request(
-      { host: LOOPBACK, port: enginePort, method: req.method, path: req.url, headers: req.headers },
-      (upstreamRes) => {
-        const chunks: Buffer[] = [];
-        upstreamRes.on('data', (chunk: Buffer) => chunks.push(chunk));
-        upstreamRes.on('end', () => {
-          res.writeHead(upstreamRes.statusCode ?? 500, upstreamRes.headers);
-          res.end(Buffer.concat(chunks));
-          if (upstreamRes.statusCode === 200 && req.headers['x-amz-target'] === 'DynamoDB_20120810.PutItem') {
-            const input = JSON.parse(body.toString('utf8')) as { TableName?: string; Item?: Record<string, AttributeValue> };
-            if (input.TableName === options.streamedTable && input.Item) {
-              options.onInsert(insertRecord(input.TableName, input.Item, options.region, String(++sequence)));
-            }
-          }
-        });
-      },
-    );
-    upstream.on('error', (error) => {
-      res.writeHead(502).end(String(error));
-    });
-    upstream.end(body);
+  const proxy = createServer(
+    safeHandler('local DynamoDB proxy', async (req, res) => {
+      const body = await readBody(req, 32 * 1024 * 1024);
+      if (body === 'too-large') {
+        res.writeHead(413).end();
+        return;
+      }
+      const answer = await forward(enginePort, req.method ?? 'POST', req.url ?? '/', req.headers, body);
+      sendForwarded(res, answer);
+      if (answer.status === 200 && req.headers['x-amz-target'] === 'DynamoDB_20120810.PutItem') {
+        const input = JSON.parse(body.toString('utf8')) as { TableName?: string; Item?: Record<string, AttributeValue> };
+        if (input.TableName === options.streamedTable && input.Item) {
+          options.onInsert(insertRecord(input.TableName, input.Item, options.region, String(++sequence)));
+        }
+      }
+    }),
+  );
+  const port = await listen(proxy, options.port).catch(async (error: unknown) => {
+    await closeServer(engine); // releases the LevelDB lock
+    throw error;
   });
-  const port = await listen(proxy, options.port);
   return {
     endpoint: `http://${LOOPBACK}:${port}`,
     close: async () => {

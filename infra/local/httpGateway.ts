@@ -80,12 +80,13 @@ async function verifyBearer(
   if (!token) return undefined;
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(token, jwks, { issuer: expected.issuer, algorithms: ['RS256'] }));
+    ({ payload } = await jwtVerify(token, jwks, { issuer: expected.issuer, algorithms: ['RS256'], requiredClaims: ['exp'] }));
   } catch {
     return undefined;
   }
-  const audiences = [payload.aud, payload.client_id].flat().filter((a): a is string => typeof a === 'string');
-  if (!audiences.includes(expected.audience)) return undefined;
+  // The authorizer reads `aud`, and `client_id` only when a token has no `aud` (access tokens).
+  const audience = payload.aud ?? payload.client_id;
+  if (![audience].flat().includes(expected.audience)) return undefined;
   // API Gateway hands every claim to the Lambda as a string.
   return Object.fromEntries(
     Object.entries(payload).map(([key, value]) => [key, Array.isArray(value) ? `[${value.join(' ')}]` : String(value)]),

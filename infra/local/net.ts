@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** Loopback only: nothing the local cloud starts is reachable from another machine. */
@@ -38,7 +38,7 @@ export function closeServer(server: Server): Promise<void> {
   });
 }
 
-export async function readBody(req: import('node:http').IncomingMessage, maxBytes: number): Promise<Buffer | 'too-large'> {
+export async function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | 'too-large'> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -47,4 +47,42 @@ export async function readBody(req: import('node:http').IncomingMessage, maxByte
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
+}
+
+/**
+ * An async request handler that cannot take the process down: a failure (a client that aborts
+ * mid-body, a malformed payload) is logged and answered 500 if nothing was sent yet.
+ */
+export function safeHandler(name: string, handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    handle(req, res).catch((error: unknown) => {
+      if (!req.readableAborted) console.error(`${name}:`, error);
+      if (!res.headersSent && !res.destroyed) res.writeHead(500).end();
+    });
+  };
+}
+
+export type Forwarded = { status: number; headers: IncomingHttpHeaders; body: Buffer };
+
+/** Sends a buffered request to a loopback port and buffers the answer. */
+export function forward(port: number, method: string, path: string, headers: IncomingHttpHeaders, body: Buffer): Promise<Forwarded> {
+  return new Promise((resolve, reject) => {
+    const upstream = request(
+      { host: LOOPBACK, port, method, path, headers: { ...headers, 'content-length': String(body.length) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 500, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
+    upstream.on('error', reject);
+    upstream.end(body);
+  });
+}
+
+/** Writes a forwarded answer back, letting Node set the framing headers for the buffered body. */
+export function sendForwarded(res: ServerResponse, answer: Forwarded): void {
+  const { 'content-length': _length, 'transfer-encoding': _encoding, connection: _connection, ...headers } = answer.headers;
+  res.writeHead(answer.status, headers).end(answer.body);
 }

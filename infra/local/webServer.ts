@@ -6,8 +6,7 @@
  *   `index.html`; `index.html` and `config.json` are `no-cache`; hashed files under `assets/` are
  *   cached for a year; text is compressed (brotli or gzip) when the browser accepts it.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +14,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { RuntimeConfig } from '../../functions/contract';
 import { contentSecurityPolicy } from '../contentSecurityPolicy';
+import { closeServer, listen } from './net';
 
 export type WebServerOptions = {
   host: string;
@@ -99,26 +99,17 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     });
   }
 
-  await listen(server, options.port, options.host);
-  const { port } = server.address() as AddressInfo;
+  const port = await listen(server, options.port, options.host).catch(async (error: unknown) => {
+    await closeExtra(); // Vite's watchers would keep the process alive
+    throw error;
+  });
   return {
     url: `http://localhost:${port}`,
     async close() {
       await closeExtra();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server);
     },
   };
-}
-
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
 }
 
 type Encoded = { body: Buffer; encoding?: 'br' | 'gzip' };
@@ -126,8 +117,10 @@ type Encoded = { body: Buffer; encoding?: 'br' | 'gzip' };
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** Serves web/dist, compressing text once per file and encoding and keeping it in memory. */
-/** Serves web/dist under the site's Content-Security-Policy, as CloudFront does. */
+/**
+ * Serves web/dist as CloudFront does, under the site's Content-Security-Policy, compressing text
+ * once per file and encoding and keeping it in memory.
+ */
 async function distHandler(connectSources: string[]): Promise<(req: IncomingMessage, res: ServerResponse) => Promise<void>> {
   const indexPath = join(DIST_DIR, 'index.html');
   try {

@@ -7,56 +7,56 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { LOOPBACK, closeServer, listen, readBody } from './net';
+import { LOOPBACK, closeServer, listen, readBody, safeHandler } from './net';
 
 type WsHandler = (event: APIGatewayProxyWebsocketEventV2) => Promise<APIGatewayProxyResultV2>;
 
 export type WsGatewayOptions = { port: number; onConnect: WsHandler; onDisconnect: WsHandler };
 
-export type WsGateway = {
-  url: string;
-  managementEndpoint: string;
-  close(): Promise<void>;
-};
+export type WsGateway = { url: string; close(): Promise<void> };
 
 /** A 128 KB frame limit, as API Gateway's. */
 const MAX_MESSAGE_BYTES = 128 * 1024;
 
 export async function startWsGateway(options: WsGatewayOptions): Promise<WsGateway> {
   const sockets = new Map<string, { socket: WebSocket; connectedAt: Date; sourceIp: string }>();
+  // $disconnect handlers still running, awaited on close so none outlives the tables it writes.
+  const disconnecting = new Set<Promise<void>>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
 
-  const server = createServer(async (req, res) => {
-    const match = /^\/@connections\/([^/?]+)/.exec(req.url ?? '');
-    if (!match) {
-      res.writeHead(404).end();
-      return;
-    }
-    const connectionId = decodeURIComponent(match[1] ?? '');
-    const entry = sockets.get(connectionId);
-    if (!entry) {
-      res.writeHead(410, { 'content-type': 'application/json', 'x-amzn-errortype': 'GoneException' }).end('{"message":"Gone"}');
-      return;
-    }
-    if (req.method === 'POST') {
-      const body = await readBody(req, MAX_MESSAGE_BYTES);
-      if (body === 'too-large') {
-        res.writeHead(413, { 'x-amzn-errortype': 'PayloadTooLargeException' }).end('{"message":"Payload too large"}');
+  const server = createServer(
+    safeHandler('local WebSocket management API', async (req, res) => {
+      const match = /^\/@connections\/([^/?]+)/.exec(req.url ?? '');
+      if (!match) {
+        res.writeHead(404).end();
         return;
       }
-      entry.socket.send(body.toString('utf8'));
-      res.writeHead(200).end();
-    } else if (req.method === 'DELETE') {
-      entry.socket.close(1000);
-      res.writeHead(204).end();
-    } else if (req.method === 'GET') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ ConnectedAt: entry.connectedAt.toISOString(), Identity: { SourceIp: entry.sourceIp } }),
-      );
-    } else {
-      res.writeHead(405).end();
-    }
-  });
+      const connectionId = decodeURIComponent(match[1] ?? '');
+      const entry = sockets.get(connectionId);
+      if (!entry) {
+        res.writeHead(410, { 'content-type': 'application/json', 'x-amzn-errortype': 'GoneException' }).end('{"message":"Gone"}');
+        return;
+      }
+      if (req.method === 'POST') {
+        const body = await readBody(req, MAX_MESSAGE_BYTES);
+        if (body === 'too-large') {
+          res.writeHead(413, { 'x-amzn-errortype': 'PayloadTooLargeException' }).end('{"message":"Payload too large"}');
+          return;
+        }
+        entry.socket.send(body.toString('utf8'));
+        res.writeHead(200).end();
+      } else if (req.method === 'DELETE') {
+        entry.socket.close(1000);
+        res.writeHead(204).end();
+      } else if (req.method === 'GET') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({ ConnectedAt: entry.connectedAt.toISOString(), Identity: { SourceIp: entry.sourceIp } }),
+        );
+      } else {
+        res.writeHead(405).end();
+      }
+    }),
+  );
 
   server.on('upgrade', async (req, socket, head) => {
     const connectionId = randomBytes(9).toString('base64');
@@ -77,9 +77,12 @@ export async function startWsGateway(options: WsGatewayOptions): Promise<WsGatew
       sockets.set(connectionId, { socket: ws, connectedAt: new Date(), sourceIp });
       ws.on('close', () => {
         sockets.delete(connectionId);
-        options.onDisconnect(wsEvent('$disconnect', 'DISCONNECT', connectionId, req)).catch((error) => {
-          console.error('local ws gateway $disconnect:', error);
-        });
+        const disconnected = options
+          .onDisconnect(wsEvent('$disconnect', 'DISCONNECT', connectionId, req))
+          .then(() => undefined)
+          .catch((error: unknown) => console.error('local ws gateway $disconnect:', error))
+          .finally(() => disconnecting.delete(disconnected));
+        disconnecting.add(disconnected);
       });
     });
   });
@@ -87,11 +90,11 @@ export async function startWsGateway(options: WsGatewayOptions): Promise<WsGatew
   const port = await listen(server, options.port);
   return {
     url: `ws://${LOOPBACK}:${port}`,
-    managementEndpoint: `http://${LOOPBACK}:${port}`,
     close: async () => {
       for (const { socket } of sockets.values()) socket.terminate();
       wss.close();
       await closeServer(server);
+      await Promise.all(disconnecting);
     },
   };
 }

@@ -86,6 +86,7 @@ describe('GET /posts/{id} and /posts/random', () => {
     expect(found.body).toEqual(created);
     expectError(await call(cloud, '/posts/00000000-0000-4000-8000-000000000000'), 'POST_NOT_FOUND');
     expectError(await call(cloud, '/posts/no-such-thing'), 'POST_NOT_FOUND');
+    expectError(await call(cloud, `/posts/${'a'.repeat(3000)}`), 'POST_NOT_FOUND');
   });
 
   it('returns a random stored post', async () => {
@@ -192,6 +193,25 @@ describe('POST /posts', () => {
     expectError(await publish(cloud, poster.idToken, { category: 'amor', post: 'x'.repeat(MAX_BODY_BYTES) }), 'PAYLOAD_TOO_LARGE');
   });
 
+  it('lets exactly five of ten simultaneous posts by one user through', async () => {
+    const poster = await newUser();
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => publish(cloud, poster.idToken, { category: 'varios', post: `A la vez ${i}` }).then((r) => r.status)),
+    );
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+  });
+
+  it('does not count refused requests against the limit', async () => {
+    const poster = await newUser();
+    for (const body of [{ category: 'varios', post: '  ' }, { category: 'nada', post: 'x' }, { category: 'varios', post: 'x'.repeat(301) }]) {
+      expect((await publish(cloud, poster.idToken, body)).status).toBe(400);
+    }
+    for (let i = 1; i <= 5; i++) {
+      expect((await publish(cloud, poster.idToken, { category: 'varios', post: `Válido ${i}` })).status).toBe(201);
+    }
+  });
+
   it('answers 429 RATE_LIMITED on the sixth post in ten minutes and stores nothing for it', async () => {
     const poster = await newUser();
     for (let i = 1; i <= 5; i++) {
@@ -229,6 +249,21 @@ describe('POST /posts authorization', () => {
       .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
       .sign(createPrivateKey(pem));
     await expectRefused(expired);
+  });
+
+  it('refuses a pool-signed token from another issuer, and one without an expiry', async () => {
+    const require = createRequire(import.meta.url);
+    const { pem } = require('cognito-local/lib/keys/cognitoLocal.private.json') as { pem: string };
+    const claims = decodeJwt((await newUser()).idToken);
+    const sign = (payload: Record<string, unknown>) =>
+      new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' }).sign(createPrivateKey(pem));
+    await expectRefused(await sign({ ...claims, iss: 'http://127.0.0.1:1/local_other' }));
+    const { exp: _exp, ...withoutExpiry } = claims;
+    await expectRefused(await sign(withoutExpiry));
+  });
+
+  it('refuses an access token: it passes the authorizer but carries no name to publish under', async () => {
+    await expectRefused((await newUser('Con acceso')).accessToken);
   });
 
   it('refuses a token signed by another key', async () => {

@@ -14,7 +14,12 @@ const root = createRoot(document.getElementById('root')!);
 function prefetchFeed(config: RuntimeConfig) {
   const match = /^\/(?:category\/([^/]+)\/?)?$/.exec(window.location.pathname);
   if (!match) return;
-  const category = match[1] === undefined ? undefined : decodeURIComponent(match[1]);
+  let category: string | undefined;
+  try {
+    category = match[1] === undefined ? undefined : decodeURIComponent(match[1]);
+  } catch {
+    return; // a malformed address: the route itself will say the category is unknown
+  }
   if (category !== undefined && !isCategory(category)) return;
   const api = createApiClient({ apiUrl: config.apiUrl, getIdToken: async () => null });
   prefetch(firstPageKey(category), () => api.listPosts({ category, limit: DEFAULT_PAGE_SIZE }));

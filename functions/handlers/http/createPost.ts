@@ -4,12 +4,13 @@ import { authorFromClaims } from '../../domain/author';
 import { publishPost } from '../../domain/posts';
 import { DynamoPostRepository } from '../../store/dynamodb/postRepository';
 import { DynamoPublishRateLimiter } from '../../store/dynamodb/publishRateLimiter';
+import { ENV } from '../../store/tables';
 import { httpHandler, json, jwtClaims, parseJsonBody } from './http';
 
-const env = requireEnv('POSTS_TABLE', 'RATE_LIMITS_TABLE');
+const env = requireEnv(ENV.postsTable, ENV.rateLimitsTable);
 const deps = {
-  posts: new DynamoPostRepository(documentClient, env.POSTS_TABLE),
-  rateLimiter: new DynamoPublishRateLimiter(documentClient, env.RATE_LIMITS_TABLE),
+  posts: new DynamoPostRepository(documentClient, env[ENV.postsTable]),
+  rateLimiter: new DynamoPublishRateLimiter(documentClient, env[ENV.rateLimitsTable]),
 };
 
 /** POST /posts — behind the JWT authorizer; the author comes from the verified claims only. */

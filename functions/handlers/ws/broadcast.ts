@@ -1,16 +1,16 @@
-import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import type { Post } from '../../contract';
+import { toPost, type Post } from '../../contract';
+import { managementClient } from '../../clients';
 import { requireEnv } from '../../config';
 import { broadcastPosts, type ConnectionSender } from '../../domain/broadcast';
-import { toPublicPost } from '../../store/dynamodb/postRepository';
+import { ENV } from '../../store/tables';
 import { connectionRepository } from './connectionDeps';
 
-const env = requireEnv('WS_MANAGEMENT_ENDPOINT');
-// The management endpoint is the stage's callback URL, so it is always given explicitly.
-const management = new ApiGatewayManagementApiClient({ endpoint: env.WS_MANAGEMENT_ENDPOINT });
+const env = requireEnv(ENV.wsManagementEndpoint);
+const management = managementClient(env[ENV.wsManagementEndpoint]);
 
 const sender: ConnectionSender = {
   async send(connectionId, data) {
@@ -33,7 +33,7 @@ const sender: ConnectionSender = {
 export const handler = async (event: DynamoDBStreamEvent): Promise<void> => {
   const posts = event.Records.flatMap((record): Post[] => {
     const image = record.eventName === 'INSERT' ? record.dynamodb?.NewImage : undefined;
-    const post = image ? toPublicPost(unmarshall(image as Record<string, AttributeValue>)) : undefined;
+    const post = image ? toPost(unmarshall(image as Record<string, AttributeValue>)) : undefined;
     return post ? [post] : [];
   });
   const report = await broadcastPosts(

@@ -1,7 +1,8 @@
 import { documentClient } from '../../clients';
 import { requireEnv } from '../../config';
 import { DynamoConnectionRepository } from '../../store/dynamodb/connectionRepository';
+import { ENV } from '../../store/tables';
 
-const env = requireEnv('CONNECTIONS_TABLE');
+const env = requireEnv(ENV.connectionsTable);
 
-export const connectionRepository = new DynamoConnectionRepository(documentClient, env.CONNECTIONS_TABLE);
+export const connectionRepository = new DynamoConnectionRepository(documentClient, env[ENV.connectionsTable]);

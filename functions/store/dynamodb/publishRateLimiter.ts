@@ -3,7 +3,6 @@ import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/li
 import { RATE_LIMIT } from '../../contract';
 import type { PublishRateLimiter } from '../../domain/ports';
 
-const MAX_ATTEMPTS = 5;
 
 /**
  * A sliding-window log per user (`times`: recent publish times in ms), updated with optimistic
@@ -18,11 +17,14 @@ export class DynamoPublishRateLimiter implements PublishRateLimiter {
   ) {}
 
   async tryAcquire(userId: string, now: Date): Promise<boolean> {
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    // Each conflict means another publish by this user took a slot, so after `count` conflicts the
+    // window is full and the next read refuses; a few more attempts cover times leaving the window.
+    const maxAttempts = this.limit.count + 5;
+    for (let attempt = 0; attempt < maxAttempts; attempt++) {
       const { Item } = await this.client.send(
         new GetCommand({ TableName: this.tableName, Key: { userId }, ConsistentRead: true }),
       );
-      const version = typeof Item?.version === 'number' ? Item.version : 0;
+      const version = typeof Item?.version === 'number' ? Item.version : undefined;
       const since = now.getTime() - this.limit.windowMs;
       const recent = (Array.isArray(Item?.times) ? (Item.times as unknown[]) : []).filter(
         (time): time is number => typeof time === 'number' && time > since,
@@ -35,18 +37,22 @@ export class DynamoPublishRateLimiter implements PublishRateLimiter {
             Item: {
               userId,
               times: [...recent, now.getTime()],
-              version: version + 1,
+              version: (version ?? 0) + 1,
               expiresAt: Math.ceil((now.getTime() + this.limit.windowMs) / 1000),
             },
-            ConditionExpression: version === 0 ? 'attribute_not_exists(userId)' : 'version = :version',
-            ExpressionAttributeValues: version === 0 ? undefined : { ':version': version },
+            // Unchanged since it was read: the same version, or still no row (or a row without one).
+            ConditionExpression:
+              version !== undefined ? 'version = :version' : Item ? 'attribute_not_exists(version)' : 'attribute_not_exists(userId)',
+            ExpressionAttributeValues: version !== undefined ? { ':version': version } : undefined,
           }),
         );
         return true;
       } catch (error) {
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        // Spread the retries of simultaneous publishes so they do not collide again in lockstep.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 20));
       }
     }
-    throw new Error(`Rate limit row for a user kept changing under ${MAX_ATTEMPTS} attempts`);
+    throw new Error(`Rate limit row for a user kept changing under ${maxAttempts} attempts`);
   }
 }

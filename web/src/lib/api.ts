@@ -7,7 +7,7 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly code: ErrorCode | 'NETWORK' | 'UNKNOWN',
+    readonly code: ErrorCode | 'NETWORK' | 'THROTTLED' | 'UNKNOWN',
   ) {
     super(message);
   }
@@ -15,6 +15,7 @@ export class ApiError extends Error {
 
 const NETWORK_MESSAGE = 'No se pudo conectar con el servidor. Comprueba tu conexión e inténtalo de nuevo.';
 const UNKNOWN_MESSAGE = 'Algo ha fallado. Inténtalo de nuevo en un rato.';
+const THROTTLED_MESSAGE = 'Hay mucho tráfico ahora mismo. Espera un momento y vuelve a intentarlo.';
 
 function isErrorBody(value: unknown): value is ErrorBody {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
@@ -33,7 +34,8 @@ async function toApiError(response: Response): Promise<ApiError> {
     // not JSON: fall through to the generic message
   }
   if (isErrorBody(body)) return new ApiError(body.error.message, response.status, body.error.code);
-  if (response.status === 429) return new ApiError(ERRORS.RATE_LIMITED.message, 429, 'RATE_LIMITED');
+  // A 429 without our body is API Gateway's stage throttling, not the publishing limit.
+  if (response.status === 429) return new ApiError(THROTTLED_MESSAGE, 429, 'THROTTLED');
   if (response.status >= 500) return new ApiError(ERRORS.INTERNAL_ERROR.message, response.status, 'INTERNAL_ERROR');
   return new ApiError(UNKNOWN_MESSAGE, response.status, 'UNKNOWN');
 }

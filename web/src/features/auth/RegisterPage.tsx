@@ -8,7 +8,7 @@ import { GoogleButton } from './GoogleButton';
 import { useAuth, usePreloadAuth } from './context';
 import { authErrorMessage } from './errors';
 import { PASSWORD_RULES } from './passwordRules';
-import { passwordProblems } from '@contract';
+import { MAX_NAME_LENGTH, passwordProblems } from '@contract';
 import '../../components/amplifyUi.css';
 
 /**
@@ -94,7 +94,7 @@ export default function RegisterPage() {
               value={name}
               onChange={(event) => setName(event.target.value)}
               descriptiveText="Opcional. Es el nombre que verán los demás; si lo dejas vacío, usamos lo que va antes de la @ de tu email."
-              maxLength={60}
+              maxLength={MAX_NAME_LENGTH}
             />
             <Button type="submit" variation="primary" isFullWidth isDisabled={busy} isLoading={busy} loadingText="Creando la cuenta…">
               Registrarme

@@ -1,4 +1,4 @@
-import type { LiveMessage, Post } from '@contract';
+import { toPost, type LiveMessage, type Post } from '@contract';
 
 export type LiveStatus = 'connecting' | 'open' | 'reconnecting';
 
@@ -19,18 +19,13 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
   return Math.round(base * (0.5 + random() / 2));
 }
 
-function isPost(value: unknown): value is Post {
-  if (typeof value !== 'object' || value === null) return false;
-  const post = value as Record<string, unknown>;
-  return ['id', 'name', 'category', 'post', 'createdAt'].every((key) => typeof post[key] === 'string');
-}
-
 /** Parses a frame from the server; anything that is not a `post.created` message is ignored. */
 export function parseLiveMessage(data: unknown): LiveMessage | null {
   if (typeof data !== 'string') return null;
   try {
     const message = JSON.parse(data) as { type?: unknown; post?: unknown };
-    return message.type === 'post.created' && isPost(message.post) ? { type: 'post.created', post: message.post } : null;
+    const post = message.type === 'post.created' ? toPost(message.post) : undefined;
+    return post ? { type: 'post.created', post } : null;
   } catch {
     return null;
   }

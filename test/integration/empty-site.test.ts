@@ -1,0 +1,24 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS } from '../../functions/contract';
+import { call, listPosts } from '../support/api';
+import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
+
+let cloud: LocalCloudProcess;
+
+beforeAll(async () => {
+  cloud = await startLocalCloudProcess({ env: { SEED: '0' } });
+});
+afterAll(async () => {
+  await cloud?.stop();
+});
+
+describe('a site with no posts yet', () => {
+  it('serves empty feeds with no next page', async () => {
+    expect(await listPosts(cloud)).toMatchObject({ status: 200, body: { items: [], nextCursor: null } });
+    expect(await listPosts(cloud, '?category=picante')).toMatchObject({ status: 200, body: { items: [], nextCursor: null } });
+  });
+
+  it('answers a random post with 404 NO_POSTS', async () => {
+    expect(await call(cloud, '/posts/random')).toMatchObject({ status: 404, body: { error: { code: 'NO_POSTS', message: ERRORS.NO_POSTS.message } } });
+  });
+});

@@ -1,0 +1,70 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ERRORS, MAX_BODY_BYTES } from '../../functions/contract';
+import { PostNotFoundError } from '../../functions/domain/errors';
+import { httpHandler, json, parseJsonBody } from '../../functions/handlers/http/http';
+
+/** A minimal API Gateway v2 event for the HTTP edge. */
+function event(overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 {
+  return {
+    version: '2.0',
+    routeKey: 'GET /posts/{id}',
+    rawPath: '/posts/x',
+    rawQueryString: '',
+    headers: {},
+    isBase64Encoded: false,
+    requestContext: { requestId: 'req-1', http: { method: 'GET' } } as APIGatewayProxyEventV2['requestContext'],
+    ...overrides,
+  };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('httpHandler', () => {
+  it('maps a domain error to its status and contract body', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const result = await httpHandler(async () => {
+      throw new PostNotFoundError();
+    })(event());
+    expect(result).toMatchObject({ statusCode: 404, body: JSON.stringify({ error: { code: 'POST_NOT_FOUND', message: ERRORS.POST_NOT_FOUND.message } }) });
+  });
+
+  it('answers an unexpected error with a generic 500, never echoing it, and logs it with the request id', async () => {
+    const lines: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
+    const result = await httpHandler(async () => {
+      throw new Error('table arn:aws:dynamodb:secret is gone');
+    })(event());
+    expect(result).toMatchObject({ statusCode: 500 });
+    const body = (result as { body: string }).body;
+    expect(JSON.parse(body)).toEqual({ error: { code: 'INTERNAL_ERROR', message: ERRORS.INTERNAL_ERROR.message } });
+    expect(body).not.toContain('secret');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] as string)).toMatchObject({ level: 'error', requestId: 'req-1', status: 500, code: 'INTERNAL_ERROR' });
+  });
+
+  it('logs one line per request without headers or body', async () => {
+    const lines: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
+    await httpHandler(async () => json(200, { ok: true }))(event({ headers: { authorization: 'Bearer secret-token' }, body: 'secret-body' }));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain('secret');
+    expect(JSON.parse(lines[0] as string)).toMatchObject({ level: 'info', route: 'GET /posts/{id}', status: 200 });
+  });
+});
+
+describe('parseJsonBody', () => {
+  it('measures a base64 body after decoding it', () => {
+    const payload = JSON.stringify({ post: 'x'.repeat(MAX_BODY_BYTES - 20) });
+    const encoded = Buffer.from(payload).toString('base64');
+    expect(encoded.length).toBeGreaterThan(MAX_BODY_BYTES);
+    expect(parseJsonBody(event({ body: encoded, isBase64Encoded: true }))).toEqual(JSON.parse(payload));
+  });
+
+  it('refuses a body over the limit and invalid JSON with their codes', () => {
+    expect(() => parseJsonBody(event({ body: 'x'.repeat(MAX_BODY_BYTES + 1) }))).toThrow(expect.objectContaining({ code: 'PAYLOAD_TOO_LARGE' }));
+    expect(() => parseJsonBody(event({ body: '{' }))).toThrow(expect.objectContaining({ code: 'INVALID_JSON' }));
+  });
+});
