@@ -86,6 +86,9 @@ export class Live extends Construct {
       entry: 'functions/handlers/ws/broadcast.ts',
       environment: { ...environment, [ENV.wsManagementEndpoint]: this.stage.callbackUrl },
       timeout: Duration.seconds(30),
+      // Fan-out is CPU-bound (one signed PostToConnection per client; benchmark figure 3) and Lambda's
+      // CPU share grows with memory: 1 GB has four times the 256 MB default's.
+      memorySize: 1024,
     });
     props.connections.grant(broadcast, 'dynamodb:Scan', 'dynamodb:DeleteItem');
     this.stage.grantManagementApiAccess(broadcast);

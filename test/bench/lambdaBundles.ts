@@ -1,13 +1,14 @@
 /**
  * Figure 4: the Lambda bundles. Each handler is bundled by the stack's own `LambdaFunction` construct
- * (NodejsFunction: esbuild, minified, source maps, Node 22, CJS) in a throwaway CDK app, so the
- * settings are the deployed ones by construction. Then: the minified size of `index.js`, and the
- * time a fresh Node process takes to load it (`require`, with the environment the stack sets).
+ * (NodejsFunction: esbuild, minified, source maps, Node 22, ES modules) in a throwaway CDK app, so
+ * the settings are the deployed ones by construction. Then: the minified size of the bundle, and the
+ * time a fresh Node process takes to load it (`import()`, with the environment the stack sets).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
 import { ENV } from '../../functions/store/tables';
 import { LambdaFunction } from '../../infra/constructs/lambdaFunction';
@@ -38,7 +39,7 @@ export function handlerEntries(): string[] {
 
 /**
  * Bundles every handler exactly as the stack does, in one throwaway app, and returns each entry's
- * index.js (found through the asset path CDK records on each function resource).
+ * bundle (found through the asset path CDK records on each function resource).
  */
 function bundleAll(entries: string[], outdir: string): Array<{ entry: string; file: string }> {
   const app = new App({ outdir, context: { 'aws:cdk:enable-asset-metadata': true } });
@@ -53,13 +54,16 @@ function bundleAll(entries: string[], outdir: string): Array<{ entry: string; fi
     )?.[1];
     const assetPath = resource?.Metadata?.['aws:asset:path'];
     if (!assetPath) throw new Error(`no bundle for ${entry}`);
-    return { entry, file: join(outdir, assetPath, 'index.js') };
+    const dir = join(outdir, assetPath);
+    const file = ['index.mjs', 'index.js'].map((name) => join(dir, name)).find((candidate) => existsSync(candidate));
+    if (!file) throw new Error(`no index.mjs or index.js in the bundle of ${entry}`);
+    return { entry, file };
   });
 }
 
-/** Milliseconds to `require` the bundle in a fresh Node process, measured inside that process. */
+/** Milliseconds to load the bundle (ES module or CommonJS) in a fresh Node process, measured inside it. */
 function importTime(file: string): number {
-  const script = `const t=performance.now();require(${JSON.stringify(file)});process.stdout.write(String(performance.now()-t))`;
+  const script = `const t=performance.now();await import(${JSON.stringify(pathToFileURL(file).href)});process.stdout.write(String(performance.now()-t))`;
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     AWS_REGION: 'eu-west-1',
@@ -69,7 +73,7 @@ function importTime(file: string): number {
     [ENV.connectionsTable]: 'connections',
     [ENV.wsManagementEndpoint]: 'https://example.execute-api.eu-west-1.amazonaws.com/live',
   };
-  return Number(execFileSync(process.execPath, ['-e', script], { env, encoding: 'utf8' }));
+  return Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { env, encoding: 'utf8' }));
 }
 
 export async function measureBundles(options: BundleOptions): Promise<BundleResult[]> {

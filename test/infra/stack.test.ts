@@ -200,6 +200,11 @@ describe('live', () => {
     );
     expect(p.StartingPosition).toBe('LATEST');
   });
+
+  it('gives the CPU-bound broadcast 1 GB (a four times larger CPU share than the other functions)', () => {
+    const broadcast = s.stack.live.node.findChild('Broadcast').node.findChild('Function');
+    expect(propsOf(logicalId(broadcast)).MemorySize).toBe(1024);
+  });
 });
 
 describe('functions', () => {
@@ -231,12 +236,15 @@ describe('functions', () => {
     );
     const variables = (props.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, render(v)]))).toEqual({ ...env, NODE_OPTIONS: '--enable-source-maps' });
-    // The bundle: minified, with its source map, built by the local esbuild (no Docker on this machine).
+    // The bundle: an ES module, minified, with its source map, built by the local esbuild (no Docker
+    // on this machine), with the environment-only credential provider instead of the default chain.
     const asset = join(s.assembly.directory, `asset.${(props.Code as { S3Key: string }).S3Key.replace('.zip', '')}`);
-    expect(existsSync(join(asset, 'index.js.map'))).toBe(true);
-    const code = readFileSync(join(asset, 'index.js'), 'utf8');
-    expect(code).toContain('//# sourceMappingURL=index.js.map');
+    expect(existsSync(join(asset, 'index.mjs.map'))).toBe(true);
+    const code = readFileSync(join(asset, 'index.mjs'), 'utf8');
+    expect(code).toContain('//# sourceMappingURL=index.mjs.map');
     expect(code.length / code.split('\n').length).toBeGreaterThan(1000);
+    expect(code).not.toContain('AWS_WEB_IDENTITY_TOKEN_FILE');
+    expect(code).not.toContain('credential-provider-sso');
     // Its own log group, kept a month.
     const logGroup = (props.LoggingConfig as { LogGroup: unknown }).LogGroup;
     expect(propsOf([...references(logGroup)][0]!).RetentionInDays).toBe(30);
