@@ -8,15 +8,19 @@ import { createHash } from 'node:crypto';
 export type ContentSecurityPolicyInput = {
   /** Origins the app may fetch or open sockets to besides its own: the API, the WebSocket, Cognito. */
   connectSources: string[];
-  /** The built `index.html`: each inline `<style>` in it is allowed by its hash, and nothing else inline. */
+  /**
+   * The built `index.html`: each inline `<style>` and `<script>` in it (the early-start script of
+   * web/src/lib/earlyStart.ts) is allowed by its hash, and nothing else inline.
+   */
   indexHtml: string;
 };
 
 export function contentSecurityPolicy({ connectSources, indexHtml }: ContentSecurityPolicyInput): string {
   const styleHashes = inlineHashes(indexHtml, 'style');
+  const scriptHashes = inlineHashes(indexHtml, 'script');
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(' '),
     ["style-src 'self'", ...styleHashes].join(' '),
     "img-src 'self' data:",
     "font-src 'self'",

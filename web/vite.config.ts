@@ -1,5 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { CATEGORIES, DEFAULT_PAGE_SIZE } from '../functions/contract';
+import { earlyStartScript } from './src/lib/earlyStart';
 
 /**
  * Puts the first page's small style sheet (~3 KB gzip) inside index.html, so the first paint needs
@@ -24,6 +26,21 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+/**
+ * Puts the inline script of src/lib/earlyStart.ts first in <head>: it asks for /config.json and the
+ * feed's first page while the entry script downloads. The site's CSP allows it by its hash.
+ */
+function earlyStart(): Plugin {
+  return {
+    name: 'vaya-dia:early-start',
+    transformIndexHtml(html) {
+      const charset = '<meta charset="utf-8" />';
+      if (!html.includes(charset)) throw new Error(`index.html must declare ${charset}: the early-start script goes right after it`);
+      return html.replace(charset, `${charset}\n    <script>${earlyStartScript(CATEGORIES, DEFAULT_PAGE_SIZE)}</script>`);
+    },
+  };
+}
+
 const webDir = decodeURIComponent(new URL('.', import.meta.url).pathname);
 const contract = decodeURIComponent(new URL('../functions/contract.ts', import.meta.url).pathname);
 
@@ -33,7 +50,7 @@ const contract = decodeURIComponent(new URL('../functions/contract.ts', import.m
  */
 export default defineConfig({
   root: webDir,
-  plugins: [react(), inlineEntryCss()],
+  plugins: [react(), earlyStart(), inlineEntryCss()],
   resolve: { alias: { '@contract': contract } },
   build: {
     outDir: 'dist',

@@ -4,13 +4,17 @@ import { App } from './app/App';
 import { ConfigError, loadConfig } from './lib/config';
 import { createApiClient } from './lib/api';
 import { prefetch } from './lib/prefetch';
+import { earlyConfigFetch, earlyFeedFetch } from './lib/earlyStart';
 import { firstPageKey } from './features/posts/useFeed';
 import { DEFAULT_PAGE_SIZE, isCategory, type RuntimeConfig } from '@contract';
 import './app/styles.css';
 
 const root = createRoot(document.getElementById('root')!);
 
-/** On a feed page, asks for the first page now, while React renders (useFeed picks it up). */
+/**
+ * On a feed page, asks for the first page now, while React renders (useFeed picks it up); usually
+ * index.html's inline script has already asked for it (lib/earlyStart.ts), and that answer is used.
+ */
 function prefetchFeed(config: RuntimeConfig) {
   const match = /^\/(?:category\/([^/]+)\/?)?$/.exec(window.location.pathname);
   if (!match) return;
@@ -21,11 +25,11 @@ function prefetchFeed(config: RuntimeConfig) {
     return; // a malformed address: the route itself will say the category is unknown
   }
   if (category !== undefined && !isCategory(category)) return;
-  const api = createApiClient({ apiUrl: config.apiUrl, getIdToken: async () => null });
+  const api = createApiClient({ apiUrl: config.apiUrl, getIdToken: async () => null, fetchImpl: earlyFeedFetch(category) });
   prefetch(firstPageKey(category), () => api.listPosts({ category, limit: DEFAULT_PAGE_SIZE }));
 }
 
-loadConfig().then(
+loadConfig(earlyConfigFetch()).then(
   (config) => {
     prefetchFeed(config);
     // Rendered as a transition so the first render is sliced rather than one long task.

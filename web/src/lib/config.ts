@@ -14,7 +14,7 @@ export class ConfigError extends Error {
 export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
   let response: Response;
   try {
-    // No cache option: it must match index.html's preload to reuse it (the server sends no-cache).
+    // main.tsx passes lib/earlyStart's fetch, which answers with the request index.html already made.
     response = await fetchImpl('/config.json');
   } catch {
     throw new ConfigError('No se pudo descargar la configuración del sitio (/config.json). Comprueba tu conexión y recarga la página.');

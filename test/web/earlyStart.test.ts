@@ -1,0 +1,80 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CATEGORIES, DEFAULT_PAGE_SIZE } from '@contract';
+import { createApiClient } from '../../web/src/lib/api';
+import { earlyConfigFetch, earlyFeedFetch, earlyStartScript } from '../../web/src/lib/earlyStart';
+
+const API = 'https://api.test/prod/';
+const page = { items: [], nextCursor: null };
+
+function json(body: unknown) {
+  return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+}
+
+/** Runs index.html's inline script at `path` with a fake fetch; returns the fetch mock. */
+async function runScriptAt(path: string) {
+  window.history.replaceState(null, '', path);
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => (String(input) === '/config.json' ? json({ apiUrl: API }) : json(page)));
+  vi.stubGlobal('fetch', fetchMock);
+  new Function(earlyStartScript(CATEGORIES, DEFAULT_PAGE_SIZE))();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return fetchMock;
+}
+
+/** The address the app's own client asks for (what the early request must match). */
+async function clientUrl(category?: (typeof CATEGORIES)[number]): Promise<string> {
+  const fetchImpl = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => json(page));
+  await createApiClient({ apiUrl: API, getIdToken: async () => null, fetchImpl }).listPosts({ category, limit: DEFAULT_PAGE_SIZE });
+  return String(fetchImpl.mock.calls[0]![0]);
+}
+
+describe("index.html's early-start script", () => {
+  beforeEach(() => delete window.__vayaEarly);
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('asks for /config.json, then the home feed exactly as the API client does, and hands both over once', async () => {
+    const fetchMock = await runScriptAt('/');
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/config.json', await clientUrl()]);
+
+    const configFetch = earlyConfigFetch();
+    await expect((await configFetch('/config.json')).json()).resolves.toEqual({ apiUrl: API });
+    expect(fetchMock).toHaveBeenCalledTimes(2); // the early answer, no new request
+    await configFetch('/config.json');
+    expect(fetchMock).toHaveBeenCalledTimes(3); // later calls are ordinary requests
+
+    const api = createApiClient({ apiUrl: API, getIdToken: async () => null, fetchImpl: earlyFeedFetch() });
+    await expect(api.listPosts({ limit: DEFAULT_PAGE_SIZE })).resolves.toEqual(page);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('asks for a known category feed; not for an unknown category or another route', async () => {
+    let fetchMock = await runScriptAt('/category/amor');
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/config.json', await clientUrl('amor')]);
+
+    for (const path of ['/category/nada', '/newpost', '/post/abc']) {
+      delete window.__vayaEarly;
+      fetchMock = await runScriptAt(path);
+      expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/config.json']);
+    }
+  });
+
+  it('makes its own request when the early one was for another address or failed', async () => {
+    const fetchMock = await runScriptAt('/');
+    const api = createApiClient({ apiUrl: 'https://other.test', getIdToken: async () => null, fetchImpl: earlyFeedFetch() });
+    await api.listPosts({ limit: DEFAULT_PAGE_SIZE });
+    expect(String(fetchMock.mock.calls.at(-1)![0])).toBe('https://other.test/posts?limit=20');
+
+    window.__vayaEarly = { 'feed:': Promise.reject(new TypeError('offline')) };
+    await createApiClient({ apiUrl: API, getIdToken: async () => null, fetchImpl: earlyFeedFetch() }).listPosts({ limit: DEFAULT_PAGE_SIZE });
+    expect(String(fetchMock.mock.calls.at(-1)![0])).toBe(await clientUrl());
+  });
+
+  it('without the script (dev tools, tests), the app simply fetches', async () => {
+    const fetchMock = vi.fn(async () => json({ apiUrl: API }));
+    vi.stubGlobal('fetch', fetchMock);
+    await earlyConfigFetch()('/config.json');
+    expect(fetchMock).toHaveBeenCalledWith('/config.json', undefined);
+  });
+});

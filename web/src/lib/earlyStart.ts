@@ -1,0 +1,71 @@
+/**
+ * Requests started by a tiny inline script at the top of index.html, before the entry script has
+ * even been downloaded: `/config.json` and, on a feed page, the feed's first page (which needs
+ * `apiUrl` from the config). The app takes them over once it runs, so the largest paint (the first
+ * post) no longer waits for entry script → config → API one after the other.
+ *
+ * The inline script is generated at build time (vite.config.ts) from the contract's categories and
+ * page size; the Content-Security-Policy allows it by its hash (infra/contentSecurityPolicy.ts).
+ * Everything here is an optimisation: when an early request is missing, failed or was for another
+ * address, the app makes its own request as before.
+ */
+
+/** A feed's first page requested early: the address asked for and its response. */
+export type EarlyPage = { url: string; response: Response };
+
+type EarlyRequests = Record<string, Promise<unknown> | undefined>;
+
+declare global {
+  interface Window {
+    /** Set by index.html's inline script; see earlyStartScript. */
+    __vayaEarly?: EarlyRequests;
+  }
+}
+
+export const EARLY_CONFIG_KEY = 'config';
+
+/** The key of a feed's first page (all posts, or one category). */
+export function earlyFeedKey(category?: string): string {
+  return `feed:${category ?? ''}`;
+}
+
+/**
+ * The inline script's text. Plain ES2017 with no dependencies; it must never throw. It asks for the
+ * first page exactly as `createApiClient(...).listPosts({ category, limit })` would (same address),
+ * for `/` and `/category/<known category>`, the routes main.tsx prefetches.
+ */
+export function earlyStartScript(categories: readonly string[], pageSize: number): string {
+  return `(function(){try{var e=window.__vayaEarly={},c=fetch("/config.json");e.${EARLY_CONFIG_KEY}=c;c.catch(function(){});var m=/^\\/(?:category\\/([a-z]+)\\/?)?$/.exec(location.pathname);if(!m||(m[1]&&${JSON.stringify(categories)}.indexOf(m[1])<0))return;var k=m[1]||"";var p=e["feed:"+k]=c.then(function(r){return r.clone().json()}).then(function(g){var u=String(g.apiUrl).replace(/\\/+$/,"")+"/posts?"+(k?"category="+k+"&":"")+"limit=${pageSize}";return fetch(u).then(function(r){return{url:u,response:r}})});p.catch(function(){})}catch(x){}})()`;
+}
+
+function take<T>(key: string): Promise<T> | undefined {
+  const early = window.__vayaEarly;
+  const promise = early?.[key] as Promise<T> | undefined;
+  if (early) delete early[key];
+  return promise;
+}
+
+/** `fetch` for loadConfig: the early `/config.json` request once, then ordinary requests. */
+export function earlyConfigFetch(): typeof fetch {
+  let early = take<Response>(EARLY_CONFIG_KEY);
+  return (input, init) => {
+    const response = early;
+    early = undefined;
+    return response ?? fetch(input, init);
+  };
+}
+
+/**
+ * `fetch` for the feed's first page: answers with the early response when it is for the same
+ * address, and makes the request itself otherwise (no early request, a failed one, another URL).
+ */
+export function earlyFeedFetch(category?: string): typeof fetch {
+  let early = take<EarlyPage>(earlyFeedKey(category));
+  return async (input, init) => {
+    const pending = early;
+    early = undefined;
+    const page = await pending?.catch(() => undefined);
+    if (page && page.url === (input instanceof Request ? input.url : String(input))) return page.response;
+    return fetch(input, init);
+  };
+}
