@@ -1,9 +1,10 @@
 /**
- * DynamoDB for the local cloud: dynalite (data on disk) behind a small proxy. dynalite has no
- * Streams, so the proxy reports every successful PutItem on the posts table as an INSERT stream
- * record, which the local cloud hands to the broadcast handler the way the event source mapping would.
+ * DynamoDB for the local cloud: dynalite (data on disk). dynalite has no Streams, so its own HTTP
+ * server is watched in-process: every successful PutItem on the posts table is reported as an
+ * INSERT stream record, which the local cloud hands to the broadcast handler the way the event
+ * source mapping would. Watching (not proxying) keeps each DynamoDB call to one loopback request.
  */
-import { createServer } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import {
@@ -15,7 +16,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { TableDescription } from '../../functions/store/tables';
-import { LOOPBACK, closeServer, forward, listen, readBody, safeHandler, sendForwarded } from './net';
+import { LOOPBACK, closeServer, listen } from './net';
 
 const require = createRequire(import.meta.url);
 const dynalite = require('dynalite') as (options: Record<string, unknown>) => import('node:http').Server;
@@ -35,39 +36,45 @@ export type LocalDynamoOptions = {
 export async function startDynamo(options: LocalDynamoOptions): Promise<LocalDynamo> {
   mkdirSync(options.dataDir, { recursive: true });
   const engine = dynalite({ path: options.dataDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  const enginePort = await listen(engine, 0).catch((error: Error) => {
+  let sequence = Date.now() * 1000;
+  watchPutItems(engine, (input) => {
+    if (input.TableName === options.streamedTable && input.Item) {
+      options.onInsert(insertRecord(input.TableName, input.Item, options.region, String(++sequence)));
+    }
+  });
+  const port = await listen(engine, options.port).catch((error: Error) => {
+    if (/already in use/.test(error.message)) throw error;
     throw new Error(`dynalite could not open ${options.dataDir} (is another local cloud running?): ${error.message}`);
   });
-  let sequence = Date.now() * 1000;
+  return { endpoint: `http://${LOOPBACK}:${port}`, close: () => closeServer(engine) };
+}
 
-  const proxy = createServer(
-    safeHandler('local DynamoDB proxy', async (req, res) => {
-      const body = await readBody(req, 32 * 1024 * 1024);
-      if (body === 'too-large') {
-        res.writeHead(413).end();
-        return;
-      }
-      const answer = await forward(enginePort, req.method ?? 'POST', req.url ?? '/', req.headers, body);
-      sendForwarded(res, answer);
-      if (answer.status === 200 && req.headers['x-amz-target'] === 'DynamoDB_20120810.PutItem') {
-        const input = JSON.parse(body.toString('utf8')) as { TableName?: string; Item?: Record<string, AttributeValue> };
-        if (input.TableName === options.streamedTable && input.Item) {
-          options.onInsert(insertRecord(input.TableName, input.Item, options.region, String(++sequence)));
+type PutItemInput = { TableName?: string; Item?: Record<string, AttributeValue> };
+
+/**
+ * Calls `onPut` with the input of every PutItem that dynalite answers 200, after the answer is sent.
+ * The request body is observed alongside dynalite's own reader (every 'data' listener sees every
+ * chunk), never re-sent: a PutItem is only answered 200 once its whole body was read.
+ */
+function watchPutItems(engine: import('node:http').Server, onPut: (input: PutItemInput) => void): void {
+  const [handle] = engine.listeners('request') as RequestListener[];
+  if (!handle) throw new Error('dynalite server has no request handler');
+  engine.removeAllListeners('request');
+  engine.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (req.headers['x-amz-target'] === 'DynamoDB_20120810.PutItem') {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.once('finish', () => {
+        if (res.statusCode !== 200) return;
+        try {
+          onPut(JSON.parse(Buffer.concat(chunks).toString('utf8')) as PutItemInput);
+        } catch (error) {
+          console.error('local DynamoDB stream:', error);
         }
-      }
-    }),
-  );
-  const port = await listen(proxy, options.port).catch(async (error: unknown) => {
-    await closeServer(engine); // releases the LevelDB lock
-    throw error;
+      });
+    }
+    handle.call(engine, req, res);
   });
-  return {
-    endpoint: `http://${LOOPBACK}:${port}`,
-    close: async () => {
-      await closeServer(proxy);
-      await closeServer(engine);
-    },
-  };
 }
 
 /** The record AWS would send for an insert on a NEW_IMAGE stream. */
