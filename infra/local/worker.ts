@@ -1,0 +1,11 @@
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+
+/**
+ * A worker thread running a TypeScript module of the local cloud. The module is loaded through tsx
+ * explicitly: a worker does not inherit the loader hooks that `tsx` / `--import tsx` registered on
+ * the main thread. The worker gets a copy of `process.env` as it is now.
+ */
+export function tsWorker(module: URL, options: Omit<WorkerOptions, 'eval'> = {}): Worker {
+  const source = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ tsImport }) => tsImport(${JSON.stringify(module.href)}, ${JSON.stringify(import.meta.url)}))`;
+  return new Worker(source, { ...options, eval: true });
+}
