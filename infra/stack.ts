@@ -60,7 +60,8 @@ export class VayaDiaStack extends Stack {
       region: Aws.REGION,
       userPoolId: auth.userPool.userPoolId,
       userPoolClientId: auth.client.userPoolClientId,
-      apiUrl: api.url,
+      // The API under the site's own origin (the distribution's `/posts*` behaviour): no second connection.
+      apiUrl: siteOrigin,
       wsUrl: live.url,
       authFlowType: 'USER_SRP_AUTH',
       ...(auth.googleEnabled ? { oauthDomain: auth.oauthDomain } : {}),
@@ -68,8 +69,8 @@ export class VayaDiaStack extends Stack {
     this.site = new Site(this, 'Site', {
       distPath: props.webDist,
       config,
+      apiEndpoint: api.httpApi.apiEndpoint,
       connectSources: [
-        api.httpApi.apiEndpoint,
         live.webSocketApi.apiEndpoint,
         `https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX}`,
         ...(auth.googleEnabled ? [`https://${auth.oauthDomain}`] : []),
@@ -77,7 +78,7 @@ export class VayaDiaStack extends Stack {
     });
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The site' });
-    new CfnOutput(this, 'ApiUrl', { value: api.url, description: 'The HTTP API (config.json apiUrl)' });
+    new CfnOutput(this, 'ApiUrl', { value: api.url, description: "The HTTP API itself (config.json's apiUrl is the site, which serves it under /posts*)" });
     new CfnOutput(this, 'WsUrl', { value: live.url, description: 'The WebSocket (config.json wsUrl)' });
     new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: auth.client.userPoolClientId });

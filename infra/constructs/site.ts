@@ -1,6 +1,6 @@
-import { CfnElement, DefaultStackSynthesizer, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { CfnElement, DefaultStackSynthesizer, Duration, Fn, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
-import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct, type IConstruct } from 'constructs';
@@ -12,11 +12,23 @@ import { contentSecurityPolicy } from '../contentSecurityPolicy';
 /** Where Vite puts the content-hashed files (web/vite.config.ts `build.assetsDir`). */
 const HASHED_ASSETS = 'assets';
 
+/**
+ * The HTTP API's routes (`/posts`, `/posts/random`, `/posts/{id}`), served under the site's own
+ * origin. The app's own routes never start so (its permalink is `/post/:id`).
+ */
+export const API_PATH_PATTERN = '/posts*';
+
 export interface SiteProps {
   /** The built web app (`npm run build` writes web/dist); must contain `index.html`. */
   readonly distPath: string;
   /** Written to `/config.json` at deploy time; its values may be tokens. */
   readonly config: RuntimeConfig;
+  /**
+   * The HTTP API's endpoint (`https://<id>.execute-api.<region>.amazonaws.com`, its `$default`
+   * stage), served under `/posts*` of the site's origin so the app reaches it without a second
+   * connection; `config.apiUrl` is then the site's origin.
+   */
+  readonly apiEndpoint: string;
   /**
    * Origins the app calls besides its own: the API, the WebSocket, Cognito. They are the only
    * entries of the Content-Security-Policy's `connect-src` after `'self'`.
@@ -36,6 +48,9 @@ export interface SiteProps {
  *
  * Caching: hashed files under `assets/` are immutable for a year; everything else (`index.html`,
  * `config.json`) is `no-cache`, and each deployment invalidates CloudFront, so a deployment shows at once.
+ *
+ * `/posts*` goes to the HTTP API, uncached, with every method, query string and header but Host
+ * (API Gateway routes by its own host name); the API's answers are never cached here.
  */
 export class Site extends Construct {
   public readonly bucket: s3.Bucket;
@@ -100,7 +115,21 @@ export class Site extends Construct {
       comment: 'Vaya día',
       defaultRootObject: 'index.html',
       defaultBehavior: behavior,
-      additionalBehaviors: { [`/${HASHED_ASSETS}/*`]: behavior },
+      additionalBehaviors: {
+        [`/${HASHED_ASSETS}/*`]: behavior,
+        [API_PATH_PATTERN]: {
+          origin: new HttpOrigin(Fn.select(2, Fn.split('/', props.apiEndpoint)), {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+          }),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          // With caching disabled this policy also forwards Authorization (the ID token of POST /posts).
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: headers,
+          compress: true,
+        },
+      },
       // The bucket is private: a key that does not exist answers 403, not 404. Both are deep links
       // of the single-page app (`/category/amor`, `/post/123`): answer index.html with 200, uncached.
       errorResponses: [403, 404].map((httpStatus) => ({

@@ -130,18 +130,23 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     });
     stops.push(api.close);
 
+    // The web server passes `/posts*` to the gateway in both modes. In dist mode, which serves the
+    // build as CloudFront does, the app calls the API there, under the site's own origin, as on AWS;
+    // in dev mode it calls the gateway directly (cross-origin, so CORS stays exercised).
+    const webUrl = `http://localhost:${webPort}`;
     const config: RuntimeConfig = {
       region: REGION,
       userPoolId: cognito.userPoolId,
       userPoolClientId: cognito.userPoolClientId,
-      apiUrl: api.url,
+      apiUrl: options.webMode === 'dist' ? webUrl : api.url,
       wsUrl: ws.url,
       userPoolEndpoint: cognito.endpoint,
       authFlowType: 'USER_PASSWORD_AUTH',
     };
-    const webOptions = { host: LOOPBACK, port: webPort, config, mode: options.webMode };
+    const webOptions = { host: LOOPBACK, port: webPort, config, mode: options.webMode, apiUrl: api.url };
     const web = await startWebServer(webOptions);
     stops.push(web.close);
+    if (web.url !== webUrl) throw new Error(`The web server is at ${web.url}, not ${webUrl} as config.json says`);
 
 
     return {

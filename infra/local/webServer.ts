@@ -5,8 +5,12 @@
  * - `dist`: the production build in web/dist, as CloudFront serves it: deep links fall back to
  *   `index.html`; `index.html` and `config.json` are `no-cache`; hashed files under `assets/` are
  *   cached for a year; text is compressed (brotli or gzip) when the browser accepts it.
+ *
+ * In both modes `/posts*` is passed to the local HTTP gateway, as CloudFront's `/posts*` behaviour
+ * passes it to the HTTP API (infra/constructs/site.ts): the API is served under the site's own
+ * origin, so the first page of the feed needs no second connection.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +29,8 @@ export type WebServerOptions = {
    * @default 'dev'
    */
   mode?: 'dev' | 'dist';
+  /** The local HTTP gateway (`http://127.0.0.1:<port>`), served under `/posts*` of this server. */
+  apiUrl?: string;
 };
 export type RunningServer = { url: string; close(): Promise<void> };
 
@@ -63,18 +69,66 @@ function sendConfig(res: ServerResponse, configJson: string): void {
   res.end(configJson);
 }
 
+/** The paths CloudFront sends to the HTTP API: its path pattern `/posts*` (the app's routes are `/post/:id`). */
+export function isApiPath(url: string | undefined): boolean {
+  return (url ?? '/').startsWith('/posts');
+}
+
+const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection'];
+
+function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const copy = { ...headers };
+  for (const name of HOP_BY_HOP) delete copy[name];
+  return copy;
+}
+
+/**
+ * Passes a request to the local HTTP gateway and streams its answer back: every method, the query
+ * string and every header but Host (CloudFront's AllViewerExceptHostHeader), nothing cached.
+ */
+function proxyTo(apiUrl: string): (req: IncomingMessage, res: ServerResponse) => void {
+  const api = new URL(apiUrl);
+  return (req, res) => {
+    const upstream = request(
+      { host: api.hostname, port: api.port, method: req.method, path: req.url, headers: { ...withoutHopByHop(req.headers), host: api.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('La API local no responde.');
+    });
+    req.pipe(upstream);
+  };
+}
+
 export async function startWebServer(options: WebServerOptions): Promise<RunningServer> {
   const configJson = JSON.stringify(options.config);
   const mode = options.mode ?? 'dev';
   const server = createServer();
   let closeExtra: () => Promise<void> = async () => {};
+  const proxy = options.apiUrl ? proxyTo(options.apiUrl) : undefined;
+  /** Answers `/posts*` and `/config.json` (the same in both modes); false for everything else. */
+  const sharedRoutes = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (proxy && isApiPath(req.url)) {
+      proxy(req, res);
+      return true;
+    }
+    if (pathnameOf(req) === '/config.json') {
+      sendConfig(res, configJson);
+      return true;
+    }
+    return false;
+  };
 
   if (mode === 'dist') {
     const { apiUrl, wsUrl, userPoolEndpoint } = options.config;
     const connectSources = [apiUrl, wsUrl, ...(userPoolEndpoint ? [userPoolEndpoint] : [])].map((url) => new URL(url).origin);
     const serve = await distHandler(connectSources);
     server.on('request', (req, res) => {
-      if (pathnameOf(req) === '/config.json') return sendConfig(res, configJson);
+      if (sharedRoutes(req, res)) return;
       serve(req, res).catch(() => {
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
         res.end('Error interno del servidor web.');
@@ -91,7 +145,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     });
     closeExtra = () => vite.close();
     server.on('request', (req, res) => {
-      if (pathnameOf(req) === '/config.json') return sendConfig(res, configJson);
+      if (sharedRoutes(req, res)) return;
       vite.middlewares(req, res, () => {
         res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
         res.end('No encontrado.');

@@ -331,6 +331,24 @@ describe('site', () => {
     expect(config.DefaultCacheBehavior).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', Compress: true });
   });
 
+  it('serves the HTTP API under the site origin at /posts*: uncached, every method, every header but Host, HTTPS', () => {
+    const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as { Origins: Record<string, unknown>[]; CacheBehaviors: Record<string, unknown>[] };
+    const behaviors = config.CacheBehaviors.filter((b) => String(b.PathPattern).startsWith('/post'));
+    expect(behaviors.map((b) => b.PathPattern)).toEqual(['/posts*']); // never the app's /post/:id
+    const [api] = behaviors as [Record<string, unknown>];
+    expect(api).toMatchObject({
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+      ViewerProtocolPolicy: 'redirect-to-https',
+    });
+    const origin = config.Origins.find((o) => o.Id === api.TargetOriginId)!;
+    // The host of the API's endpoint, https://<id>.execute-api.<region>.amazonaws.com.
+    expect(origin.DomainName).toEqual({ 'Fn::Select': [2, { 'Fn::Split': ['/', { 'Fn::GetAtt': [logicalId(s.stack.api.httpApi), 'ApiEndpoint'] }] }] });
+    expect(origin).toMatchObject({ CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] } });
+    expect(origin.OriginPath).toBeUndefined(); // the $default stage is the API's root
+  });
+
   it('answers deep links (/category/amor, /post/123) with index.html and 200, uncached', () => {
     const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as Record<string, unknown>;
     expect(config.CustomErrorResponses).toEqual([
@@ -339,7 +357,7 @@ describe('site', () => {
     ]);
   });
 
-  it('sends HSTS and a Content-Security-Policy allowing exactly the site, the API, the WebSocket and Cognito', () => {
+  it('sends HSTS and a Content-Security-Policy allowing exactly the site (and the API under it), the WebSocket and Cognito', () => {
     const [[, policy]] = ofType('AWS::CloudFront::ResponseHeadersPolicy') as [[string, CfnResourceJson]];
     const headers = (policy.Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, Record<string, unknown>> }).SecurityHeadersConfig;
     expect(headers.StrictTransportSecurity).toEqual({ AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true });
@@ -350,7 +368,8 @@ describe('site', () => {
         "style-src 'self'",
         "img-src 'self' data:",
         "font-src 'self'",
-        `connect-src 'self' \${${logicalId(s.stack.api.httpApi)}.ApiEndpoint} \${${logicalId(s.stack.live.webSocketApi)}.ApiEndpoint} https://cognito-idp.\${AWS::Region}.\${AWS::URLSuffix}`,
+        // The API is served under the site's origin ('self'), so its own endpoint is not listed.
+        `connect-src 'self' \${${logicalId(s.stack.live.webSocketApi)}.ApiEndpoint} https://cognito-idp.\${AWS::Region}.\${AWS::URLSuffix}`,
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",
@@ -380,7 +399,7 @@ describe('site', () => {
       region: '${AWS::Region}',
       userPoolId: `\${${logicalId(s.stack.auth.userPool)}}`,
       userPoolClientId: `\${${logicalId(s.stack.auth.client)}}`,
-      apiUrl: `https://\${${logicalId(s.stack.api.httpApi)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/`,
+      apiUrl: `https://\${${logicalId(s.stack.site.distribution)}.DomainName}`,
       wsUrl: `wss://\${${logicalId(s.stack.live.webSocketApi)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/live`,
       authFlowType: 'USER_SRP_AUTH',
     });

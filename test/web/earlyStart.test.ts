@@ -3,7 +3,8 @@ import { CATEGORIES, DEFAULT_PAGE_SIZE } from '@contract';
 import { createApiClient } from '../../web/src/lib/api';
 import { earlyConfigFetch, earlyFeedFetch, earlyStartScript } from '../../web/src/lib/earlyStart';
 
-const API = 'https://api.test/prod/';
+/** The API under the site's own origin, as CloudFront and the local web server serve it. */
+const API = window.location.origin;
 const page = { items: [], nextCursor: null };
 
 function json(body: unknown) {
@@ -34,9 +35,9 @@ describe("index.html's early-start script", () => {
     window.history.replaceState(null, '', '/');
   });
 
-  it('asks for /config.json, then the home feed exactly as the API client does, and hands both over once', async () => {
+  it('asks for /config.json and, at once, the home feed exactly as the API client does; hands both over once', async () => {
     const fetchMock = await runScriptAt('/');
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/config.json', await clientUrl()]);
+    expect(fetchMock.mock.calls.map(([url]) => `${window.location.origin}${String(url)}`)).toEqual([`${API}/config.json`, await clientUrl()]);
 
     const configFetch = earlyConfigFetch();
     await expect((await configFetch('/config.json')).json()).resolves.toEqual({ apiUrl: API });
@@ -49,9 +50,16 @@ describe("index.html's early-start script", () => {
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
+  it('asks for the feed in the same task as /config.json, without waiting for it', () => {
+    const fetchMock = vi.fn((_input: RequestInfo | URL) => new Promise<Response>(() => {}));
+    vi.stubGlobal('fetch', fetchMock);
+    new Function(earlyStartScript(CATEGORIES, DEFAULT_PAGE_SIZE))();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/config.json', `/posts?limit=${DEFAULT_PAGE_SIZE}`]);
+  });
+
   it('asks for a known category feed; not for an unknown category or another route', async () => {
     let fetchMock = await runScriptAt('/category/amor');
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/config.json', await clientUrl('amor')]);
+    expect(fetchMock.mock.calls.map(([url]) => `${window.location.origin}${String(url)}`)).toEqual([`${API}/config.json`, await clientUrl('amor')]);
 
     for (const path of ['/category/nada', '/newpost', '/post/abc']) {
       delete window.__vayaEarly;
@@ -60,7 +68,7 @@ describe("index.html's early-start script", () => {
     }
   });
 
-  it('makes its own request when the early one was for another address or failed', async () => {
+  it('makes its own request when the API is elsewhere or the early request failed', async () => {
     const fetchMock = await runScriptAt('/');
     const api = createApiClient({ apiUrl: 'https://other.test', getIdToken: async () => null, fetchImpl: earlyFeedFetch() });
     await api.listPosts({ limit: DEFAULT_PAGE_SIZE });

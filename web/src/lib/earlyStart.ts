@@ -1,15 +1,16 @@
 /**
  * Requests started by a tiny inline script at the top of index.html, before the entry script has
- * even been downloaded: `/config.json` and, on a feed page, the feed's first page (which needs
- * `apiUrl` from the config). The app takes them over once it runs, so the largest paint (the first
- * post) no longer waits for entry script → config → API one after the other.
+ * even been downloaded: `/config.json` and, on a feed page, the feed's first page. The API is served
+ * under the site's own origin (CloudFront's `/posts*` behaviour, the local web server's proxy), so
+ * the script asks for `/posts?…` at once, on the page's own connection, without waiting for the
+ * config. The app takes both over once it runs, so the largest paint (the first post) no longer
+ * waits for entry script → config → API one after the other.
  *
  * The inline script is generated at build time (vite.config.ts) from the contract's categories and
  * page size; the Content-Security-Policy allows it by its hash (infra/contentSecurityPolicy.ts).
  * Everything here is an optimisation: when an early request is missing, failed or was for another
- * address, the app makes its own request as before.
+ * address (an `apiUrl` other than the site's origin), the app makes its own request as before.
  */
-
 /** A feed's first page requested early: the address asked for and its response. */
 export type EarlyPage = { url: string; response: Response };
 
@@ -30,12 +31,12 @@ export function earlyFeedKey(category?: string): string {
 }
 
 /**
- * The inline script's text. Plain ES2017 with no dependencies; it must never throw. It asks for the
- * first page exactly as `createApiClient(...).listPosts({ category, limit })` would (same address),
- * for `/` and `/category/<known category>`, the routes main.tsx prefetches.
+ * The inline script's text. Plain ES2017 with no dependencies; it must never throw. For `/` and
+ * `/category/<known category>` (the routes main.tsx prefetches) it asks for the first page at the
+ * address `createApiClient({ apiUrl: location.origin }).listPosts({ category, limit })` would use.
  */
 export function earlyStartScript(categories: readonly string[], pageSize: number): string {
-  return `(function(){try{var e=window.__vayaEarly={},c=fetch("/config.json");e.${EARLY_CONFIG_KEY}=c;c.catch(function(){});var m=/^\\/(?:category\\/([a-z]+)\\/?)?$/.exec(location.pathname);if(!m||(m[1]&&${JSON.stringify(categories)}.indexOf(m[1])<0))return;var k=m[1]||"";var p=e["feed:"+k]=c.then(function(r){return r.clone().json()}).then(function(g){var u=String(g.apiUrl).replace(/\\/+$/,"")+"/posts?"+(k?"category="+k+"&":"")+"limit=${pageSize}";return fetch(u).then(function(r){return{url:u,response:r}})});p.catch(function(){})}catch(x){}})()`;
+  return `(function(){try{var e=window.__vayaEarly={},c=fetch("/config.json");e.${EARLY_CONFIG_KEY}=c;c.catch(function(){});var m=/^\\/(?:category\\/([a-z]+)\\/?)?$/.exec(location.pathname);if(!m||(m[1]&&${JSON.stringify(categories)}.indexOf(m[1])<0))return;var k=m[1]||"",u="/posts?"+(k?"category="+k+"&":"")+"limit=${pageSize}",p=e["feed:"+k]=fetch(u).then(function(r){return{url:location.origin+u,response:r}});p.catch(function(){})}catch(x){}})()`;
 }
 
 function take<T>(key: string): Promise<T> | undefined {
