@@ -1,7 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { CATEGORIES, DEFAULT_PAGE_SIZE } from '../functions/contract';
-import { earlyStartScript } from './src/lib/earlyStart';
+import { CATEGORIES, DEFAULT_PAGE_SIZE } from '../functions/contract.ts';
+import { earlyStartScript } from './src/lib/earlyStart.ts';
 
 /**
  * Puts the first page's small style sheet (~3 KB gzip) inside index.html, so the first paint needs

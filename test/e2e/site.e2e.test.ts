@@ -241,6 +241,21 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
   });
 });
 
+describe('first load', () => {
+  it("asks once for /config.json and a feed's first page, on the site's own origin (index.html's early requests are used)", async () => {
+    const origin = new URL(cloud.webUrl).origin;
+    for (const [path, query] of [['/', ''], ['/category/amor', 'category=amor&']] as const) {
+      const page = await visitor(375);
+      const requests: string[] = [];
+      page.on('request', (request) => requests.push(request.url()));
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(requests.filter((url) => new URL(url).pathname === '/config.json')).toEqual([`${origin}/config.json`]);
+      expect(requests.filter((url) => new URL(url).pathname.startsWith('/posts'))).toEqual([`${origin}/posts?${query}limit=20`]);
+    }
+  });
+});
+
 describe('Content-Security-Policy', () => {
   it('is sent with the built site, and no page above broke it', async () => {
     const response = await fetch(`${cloud.webUrl}/category/amor`);
