@@ -26,12 +26,31 @@ export type HttpGatewayOptions = {
 
 /** API Gateway's own payload limit; the handlers apply the contract's much smaller one. */
 const GATEWAY_MAX_BODY = 10 * 1024 * 1024;
+const EMPTY = Buffer.alloc(0);
 
-export async function startHttpGateway(options: HttpGatewayOptions): Promise<{ url: string; close(): Promise<void> }> {
+export type HttpGateway = {
+  url: string;
+  /**
+   * The gateway's request listener, for a server in the same process that serves the API under its
+   * own origin (as CloudFront's `/posts*` behaviour does): it answers without a second HTTP hop.
+   */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  close(): Promise<void>;
+};
+
+export async function startHttpGateway(options: HttpGatewayOptions): Promise<HttpGateway> {
   const jwks = createRemoteJWKSet(new URL(options.jwt.jwksUrl));
   const routes = options.routes.map((route) => ({ ...route, pattern: routePattern(route.path) }));
+  const match = (method: string | undefined, pathname: string) => {
+    for (const route of routes) {
+      if (route.method !== method) continue;
+      const found = route.pattern.exec(pathname);
+      if (found) return { route, groups: found.groups ?? {} };
+    }
+    return undefined;
+  };
 
-  const server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
       applyCors(req, res, options.allowedOrigins);
       if (req.method === 'OPTIONS') {
@@ -39,30 +58,30 @@ export async function startHttpGateway(options: HttpGatewayOptions): Promise<{ u
         return;
       }
       const url = new URL(req.url ?? '/', 'http://local');
-      const route = routes
-        .filter((r) => r.method === req.method)
-        .map((r) => ({ route: r, match: r.pattern.exec(url.pathname) }))
-        .find((candidate) => candidate.match !== null);
-      if (!route?.match) return send(res, 'ROUTE_NOT_FOUND');
+      const found = match(req.method, url.pathname);
+      if (!found) return send(res, 'ROUTE_NOT_FOUND');
 
-      const body = await readBody(req, GATEWAY_MAX_BODY);
+      // A request with neither Content-Length nor Transfer-Encoding has no body (RFC 9112 §6.3).
+      const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+      const body = hasBody ? await readBody(req, GATEWAY_MAX_BODY) : EMPTY;
       if (body === 'too-large') return send(res, 'PAYLOAD_TOO_LARGE');
 
       let claims: Record<string, string> | undefined;
-      if (route.route.jwt) {
+      if (found.route.jwt) {
         claims = await verifyBearer(req.headers.authorization, jwks, options.jwt);
         if (!claims) return send(res, 'UNAUTHORIZED');
       }
-      const event = toEvent(req, url, route.route, route.match.groups ?? {}, body, claims);
-      const result = await route.route.handler(event);
+      const event = toEvent(req, url, found.route, found.groups, body, claims);
+      const result = await found.route.handler(event);
       writeResult(res, result);
     } catch (error) {
       console.error('local http gateway:', error);
       if (!res.headersSent) send(res, 'INTERNAL_ERROR');
     }
-  });
+  };
+  const server = createServer((req, res) => void handle(req, res));
   const port = await listen(server, options.port);
-  return { url: `http://${LOOPBACK}:${port}`, close: () => closeServer(server) };
+  return { url: `http://${LOOPBACK}:${port}`, handle, close: () => closeServer(server) };
 }
 
 /** `/posts/{id}` → a regex with named groups; literal segments win because routes are listed first. */
@@ -102,8 +121,9 @@ function toEvent(
   claims: Record<string, string> | undefined,
 ): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
+  // Node already lower-cases header names.
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
