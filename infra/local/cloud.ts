@@ -8,12 +8,12 @@ import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { RuntimeConfig } from '../../functions/contract';
 import { CONNECTIONS_TABLE, ENV, POSTS_TABLE, RATE_LIMITS_TABLE } from '../../functions/store/tables';
+import { startBroadcastDelivery } from './broadcast';
 import { startCognito } from './cognito';
 import { ensureTables, startDynamo } from './dynamo';
 import { startHttpGateway } from './httpGateway';
 import { LOOPBACK, portOrFree } from './net';
 import { seedIfEmpty } from './seed';
-import { streamDelivery } from './streams';
 import { startWebServer } from './webServer';
 import { startWsGateway } from './wsGateway';
 
@@ -92,14 +92,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     ]);
     admin.destroy();
 
-    const [listPosts, getPost, getRandomPost, createPost, connect, disconnect, broadcast] = await Promise.all([
+    const [listPosts, getPost, getRandomPost, createPost, connect, disconnect] = await Promise.all([
       import('../../functions/handlers/http/listPosts'),
       import('../../functions/handlers/http/getPost'),
       import('../../functions/handlers/http/getRandomPost'),
       import('../../functions/handlers/http/createPost'),
       import('../../functions/handlers/ws/connect'),
       import('../../functions/handlers/ws/disconnect'),
-      import('../../functions/handlers/ws/broadcast'),
     ]);
 
     // Samples are written before stream delivery starts: nobody is connected yet to receive them.
@@ -110,10 +109,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const ws = await startWsGateway({ port: wsPort, onConnect: connect.handler, onDisconnect: disconnect.handler });
     stops.push(ws.close);
 
-    // Stopped before the WebSocket gateway (stops run in reverse), so queued broadcasts drain first.
-    const delivery = streamDelivery(broadcast.handler);
+    // The broadcast handler runs on its own thread, like its own Lambda (broadcast.ts). Stopped
+    // before the WebSocket gateway (stops run in reverse), so queued broadcasts drain first.
+    const delivery = await startBroadcastDelivery();
     deliverInsert = (record) => delivery.push(record);
-    stops.push(() => delivery.idle());
+    stops.push(() => delivery.close());
 
     const webPort = await portOrFree(options.ports.web);
     const webOrigins = [`http://localhost:${webPort}`, `http://${LOOPBACK}:${webPort}`];
