@@ -17,8 +17,12 @@ export async function startBroadcastDelivery(): Promise<BroadcastDelivery> {
   const send = (message: BroadcastWorkerRequest) => worker.postMessage(message);
   const waiting = new Map<number, () => void>();
   let nextId = 0;
+  let closing = false;
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   worker.on('error', (error) => console.error('local stream delivery (broadcast worker):', error));
+  void exited.then(() => {
+    if (!closing) console.error('local stream delivery: the broadcast worker stopped; live updates are off until the local cloud restarts');
+  });
 
   await new Promise<void>((resolve, reject) => {
     worker.on('message', (message: BroadcastWorkerMessage) => {
@@ -31,6 +35,7 @@ export async function startBroadcastDelivery(): Promise<BroadcastDelivery> {
   return {
     push: (record) => send({ type: 'record', record }),
     close: async () => {
+      closing = true;
       const id = nextId++;
       const idle = new Promise<void>((resolve) => waiting.set(id, resolve));
       send({ type: 'idle', id });

@@ -34,6 +34,7 @@ export async function startDynamo(options: LocalDynamoOptions): Promise<LocalDyn
   const data: DynamoWorkerData = { dataDir: options.dataDir, port: options.port, region: options.region, streamedTable: options.streamedTable };
   const worker = tsWorker(new URL('./dynamoWorker.ts', import.meta.url), { workerData: data });
   let closed: (() => void) | undefined;
+  let closing = false;
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
 
   const port = await new Promise<number>((resolve, reject) => {
@@ -54,9 +55,13 @@ export async function startDynamo(options: LocalDynamoOptions): Promise<LocalDyn
     throw new Error(`dynalite could not open ${options.dataDir} (is another local cloud running?): ${error.message}`);
   });
 
+  void exited.then(() => {
+    if (!closing) console.error('local DynamoDB: the dynalite worker stopped; restart the local cloud');
+  });
   return {
     endpoint: `http://${LOOPBACK}:${port}`,
     close: async () => {
+      closing = true;
       // dynalite closes its LevelDB (releasing the lock) when its server closes.
       const done = new Promise<void>((resolve) => (closed = resolve));
       worker.postMessage({ type: 'close' });
