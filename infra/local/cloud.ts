@@ -143,7 +143,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       userPoolEndpoint: cognito.endpoint,
       authFlowType: 'USER_PASSWORD_AUTH',
     };
-    const webOptions = { host: LOOPBACK, port: webPort, config, mode: options.webMode, apiUrl: api.url };
+    const webOptions = { host: LOOPBACK, port: webPort, config, mode: options.webMode, api: api.handle };
     const web = await startWebServer(webOptions);
     stops.push(web.close);
     if (web.url !== webUrl) throw new Error(`The web server is at ${web.url}, not ${webUrl} as config.json says`);

@@ -10,7 +10,7 @@
  * passes it to the HTTP API (infra/constructs/site.ts): the API is served under the site's own
  * origin, so the first page of the feed needs no second connection.
  */
-import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,8 +29,8 @@ export type WebServerOptions = {
    * @default 'dev'
    */
   mode?: 'dev' | 'dist';
-  /** The local HTTP gateway (`http://127.0.0.1:<port>`), served under `/posts*` of this server. */
-  apiUrl?: string;
+  /** The local HTTP gateway's request handler, served under `/posts*` of this server (in-process). */
+  api?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 };
 export type RunningServer = { url: string; close(): Promise<void> };
 
@@ -74,46 +74,17 @@ export function isApiPath(url: string | undefined): boolean {
   return (url ?? '/').startsWith('/posts');
 }
 
-const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection'];
-
-function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  const copy = { ...headers };
-  for (const name of HOP_BY_HOP) delete copy[name];
-  return copy;
-}
-
-/**
- * Passes a request to the local HTTP gateway and streams its answer back: every method, the query
- * string and every header but Host (CloudFront's AllViewerExceptHostHeader), nothing cached.
- */
-function proxyTo(apiUrl: string): (req: IncomingMessage, res: ServerResponse) => void {
-  const api = new URL(apiUrl);
-  return (req, res) => {
-    const upstream = request(
-      { host: api.hostname, port: api.port, method: req.method, path: req.url, headers: { ...withoutHopByHop(req.headers), host: api.host } },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('La API local no responde.');
-    });
-    req.pipe(upstream);
-  };
-}
-
 export async function startWebServer(options: WebServerOptions): Promise<RunningServer> {
   const configJson = JSON.stringify(options.config);
   const mode = options.mode ?? 'dev';
   const server = createServer();
   let closeExtra: () => Promise<void> = async () => {};
-  const proxy = options.apiUrl ? proxyTo(options.apiUrl) : undefined;
+  const { api } = options;
   /** Answers `/posts*` and `/config.json` (the same in both modes); false for everything else. */
   const sharedRoutes = (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (proxy && isApiPath(req.url)) {
-      proxy(req, res);
+    // CloudFront's `/posts*` behaviour: every method, query and header reach the API, nothing cached.
+    if (api && isApiPath(req.url)) {
+      void api(req, res);
       return true;
     }
     if (pathnameOf(req) === '/config.json') {
