@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ERRORS, MAX_POST_LENGTH, RATE_LIMIT } from '../../functions/contract';
 import { publish as publishByApi } from '../support/api';
-import { cognitoClient } from '../support/users';
+import { cognitoClient, signIn } from '../support/users';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { cspViolations, launchChromium, newVisitor, seriousA11yViolations } from './browser';
 
@@ -164,16 +164,7 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
   });
 
   it('shows the Spanish error and keeps the text when publishing fails (too many posts)', async () => {
-    const client = cognitoClient(cloud);
-    const auth = await client.send(
-      new InitiateAuthCommand({
-        ClientId: cloud.userPoolClientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: newcomer.email, PASSWORD: newcomer.password },
-      }),
-    );
-    client.destroy();
-    const token = auth.AuthenticationResult!.IdToken!;
+    const token = (await signIn(cloud, newcomer)).idToken;
     // Two were published above; fill the window through the API.
     for (let index = 2; index < RATE_LIMIT.count; index++) {
       expect((await publishByApi(cloud, token, { category: 'varios', post: `relleno ${index}` })).status).toBe(201);

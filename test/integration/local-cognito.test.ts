@@ -1,14 +1,10 @@
-import {
-  GetTokensFromRefreshTokenCommand,
-  InitiateAuthCommand,
-  SignUpCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { GetTokensFromRefreshTokenCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '../../functions/contract';
 import { publish } from '../support/api';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
-import { cognitoClient, createUser } from '../support/users';
+import { cognitoClient, createUser, signIn } from '../support/users';
 
 let cloud: LocalCloudProcess;
 
@@ -28,16 +24,7 @@ describe('the local Cognito answers like Cognito', () => {
 
   it('answers a wrong password at sign-in with NotAuthorizedException', async () => {
     const user = await createUser(cloud);
-    const client = cognitoClient(cloud);
-    const attempt = client.send(
-      new InitiateAuthCommand({
-        ClientId: cloud.userPoolClientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: user.email, PASSWORD: 'Incorrecta-999' },
-      }),
-    );
-    await expect(attempt).rejects.toMatchObject({ name: 'NotAuthorizedException' });
-    client.destroy();
+    await expect(signIn(cloud, { email: user.email, password: 'Incorrecta-999' })).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   });
 
   it('refuses a sign-up whose password breaks the pool policy with InvalidPasswordException', async () => {
@@ -56,17 +43,9 @@ describe('the local Cognito answers like Cognito', () => {
 
   it('refreshes a session with GetTokensFromRefreshToken, as Amplify does', async () => {
     const user = await createUser(cloud, { name: 'Refresco' });
+    const { refreshToken } = await signIn(cloud, user);
     const client = cognitoClient(cloud);
-    const signedIn = await client.send(
-      new InitiateAuthCommand({
-        ClientId: cloud.userPoolClientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
-      }),
-    );
-    const refreshed = await client.send(
-      new GetTokensFromRefreshTokenCommand({ ClientId: cloud.userPoolClientId, RefreshToken: signedIn.AuthenticationResult?.RefreshToken }),
-    );
+    const refreshed = await client.send(new GetTokensFromRefreshTokenCommand({ ClientId: cloud.userPoolClientId, RefreshToken: refreshToken }));
     client.destroy();
     const idToken = refreshed.AuthenticationResult?.IdToken;
     expect(idToken).toEqual(expect.any(String));

@@ -2,13 +2,13 @@ import { createPrivateKey } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { CreateUserPoolClientCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { CreateUserPoolClientCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { SignJWT, decodeJwt, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, ERRORS, MAX_BODY_BYTES, type ErrorBody, type Post, type PostPage } from '../../functions/contract';
 import { call, listPosts, publish } from '../support/api';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
-import { cognitoClient, createUser, type TestUser } from '../support/users';
+import { cognitoClient, createUser, signIn, type TestUser } from '../support/users';
 
 let cloud: LocalCloudProcess;
 
@@ -279,17 +279,8 @@ describe('POST /posts authorization', () => {
     const other = await client.send(
       new CreateUserPoolClientCommand({ UserPoolId: cloud.userPoolId, ClientName: `other-${Date.now()}`, ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH'] }),
     );
-    const auth = await client.send(
-      new InitiateAuthCommand({
-        ClientId: other.UserPoolClient?.ClientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
-      }),
-    );
     client.destroy();
-    const token = auth.AuthenticationResult?.IdToken;
-    expect(token).toBeDefined();
-    await expectRefused(token);
+    await expectRefused((await signIn(cloud, user, other.UserPoolClient?.ClientId)).idToken);
   });
 
   it('never logs tokens', async () => {

@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Post, PostPage } from '../../functions/contract';
 import { call, listPosts, publish } from '../support/api';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
-import { cognitoClient, createUser } from '../support/users';
+import { createUser, signIn } from '../support/users';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'vaya-dia-restart-'));
 let cloud: LocalCloudProcess | undefined;
@@ -27,17 +26,7 @@ describe('local cloud restart', () => {
     cloud = await startLocalCloudProcess({ dataDir });
     expect((await call<Post>(cloud, `/posts/${post.id}`)).body).toEqual(post);
     expect(((await listPosts(cloud, '?limit=100')).body as PostPage).items).toHaveLength(countBefore);
-    const client = cognitoClient(cloud);
-    const auth = await client.send(
-      new InitiateAuthCommand({
-        ClientId: cloud.userPoolClientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
-      }),
-    );
-    client.destroy();
-    const token = auth.AuthenticationResult?.IdToken;
-    expect(token).toBeDefined();
-    expect((await publish(cloud, token as string, { category: 'familia', post: 'Después del reinicio' })).status).toBe(201);
+    const { idToken } = await signIn(cloud, user);
+    expect((await publish(cloud, idToken, { category: 'familia', post: 'Después del reinicio' })).status).toBe(201);
   });
 });

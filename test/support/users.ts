@@ -32,16 +32,28 @@ export async function createUser(cloud: LocalCloudProcess, options: { name?: str
   );
   const code = await cloud.confirmationCode(email);
   await client.send(new ConfirmSignUpCommand({ ClientId: cloud.userPoolClientId, Username: email, ConfirmationCode: code }));
-  const auth = await client.send(
-    new InitiateAuthCommand({
-      ClientId: cloud.userPoolClientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    }),
-  );
   client.destroy();
-  const idToken = auth.AuthenticationResult?.IdToken;
-  const accessToken = auth.AuthenticationResult?.AccessToken;
-  if (!idToken || !accessToken) throw new Error('sign-in returned no tokens');
+  const { idToken, accessToken } = await signIn(cloud, { email, password });
   return { email, password, name: options.name, idToken, accessToken };
+}
+
+export type SignedIn = { idToken: string; accessToken: string; refreshToken: string };
+
+/** Signs in with email and password (USER_PASSWORD_AUTH, as the web app does locally). */
+export async function signIn(
+  cloud: LocalCloudProcess,
+  user: { email: string; password: string },
+  clientId = cloud.userPoolClientId,
+): Promise<SignedIn> {
+  const client = cognitoClient(cloud);
+  try {
+    const auth = await client.send(
+      new InitiateAuthCommand({ ClientId: clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: user.email, PASSWORD: user.password } }),
+    );
+    const { IdToken, AccessToken, RefreshToken } = auth.AuthenticationResult ?? {};
+    if (!IdToken || !AccessToken || !RefreshToken) throw new Error('sign-in returned no tokens');
+    return { idToken: IdToken, accessToken: AccessToken, refreshToken: RefreshToken };
+  } finally {
+    client.destroy();
+  }
 }
