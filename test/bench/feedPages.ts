@@ -136,35 +136,20 @@ export async function measureFeedPages(options: FeedPagesOptions): Promise<Figur
 
     const rows: Row[] = [];
     const label = (size: number) => (size >= 1000 ? `${size / 1000}k` : String(size));
-    for (const size of options.sizes) {
-      const result = results.get(size) as PerSize;
-      rows.push({
-        figure: 1,
-        what: `Feed page (readFeed, 1 Query), ${label(size)} posts: p50 / p95`,
-        measured: `${formatSummary(summarize(result.p50), ' ms', 2)} / ${formatSummary(summarize(result.p95), ' ms', 2)}`,
-        target: '—',
-        status: 'reported',
-      });
-    }
-    for (const size of options.sizes) {
-      const result = results.get(size) as PerSize;
-      rows.push({
-        figure: 1,
-        what: `Feed page after a random cursor, ${label(size)} posts: p50 / p95`,
-        measured: `${formatSummary(summarize(result.deepP50), ' ms', 2)} / ${formatSummary(summarize(result.deepP95), ' ms', 2)}`,
-        target: '—',
-        status: 'reported',
-      });
-    }
-    for (const size of options.sizes) {
-      const result = results.get(size) as PerSize;
-      rows.push({
-        figure: 1,
-        what: `Scan baseline (read every post, sort), ${label(size)} posts: p50 / p95`,
-        measured: `${formatSummary(summarize(result.scans), ' ms', 0)} / ${percentile(result.scans, 95).toFixed(0)} ms (${result.scans.length} scans)`,
-        target: '—',
-        status: 'reported',
-      });
+    // One row per table size for each measurement, grouped by measurement.
+    const perSize: Array<[string, (result: PerSize) => string]> = [
+      ['Feed page (readFeed, 1 Query)', (r) => `${formatSummary(summarize(r.p50), ' ms', 2)} / ${formatSummary(summarize(r.p95), ' ms', 2)}`],
+      ['Feed page after a random cursor', (r) => `${formatSummary(summarize(r.deepP50), ' ms', 2)} / ${formatSummary(summarize(r.deepP95), ' ms', 2)}`],
+      [
+        'Scan baseline (read every post, sort)',
+        (r) => `${formatSummary(summarize(r.scans), ' ms', 0)} / ${percentile(r.scans, 95).toFixed(0)} ms (${r.scans.length} scans)`,
+      ],
+    ];
+    for (const [what, measured] of perSize) {
+      for (const size of options.sizes) {
+        const result = results.get(size) as PerSize;
+        rows.push({ figure: 1, what: `${what}, ${label(size)} posts: p50 / p95`, measured: measured(result), target: '—', status: 'reported' });
+      }
     }
     const smallest = results.get(options.sizes[0] as number) as PerSize;
     const largest = results.get(options.sizes.at(-1) as number) as PerSize;

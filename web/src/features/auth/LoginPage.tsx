@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button, Divider, PasswordField, TextField } from '@aws-amplify/ui-react';
+import { Button, PasswordField } from '@aws-amplify/ui-react';
 import { FormAlert } from '../../components/FormAlert';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ConfirmSignUpForm } from './ConfirmSignUpForm';
-import { GoogleButton } from './GoogleButton';
+import { EmailField, OtherWaysIn } from './AuthFormParts';
 import { useAuth, usePreloadAuth } from './context';
 import { authErrorMessage } from './errors';
 import '../../components/amplifyUi.css';
@@ -58,15 +58,7 @@ export default function LoginPage() {
         <>
           <form className="stack" onSubmit={handleSubmit} noValidate>
             {error && <FormAlert>{error}</FormAlert>}
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              isRequired
-            />
+            <EmailField value={email} onChange={setEmail} />
             <PasswordField
               label="Contraseña"
               name="password"
@@ -80,11 +72,9 @@ export default function LoginPage() {
               Entrar
             </Button>
           </form>
-          <Divider label="o" className="auth-divider" />
-          <GoogleButton onError={setError} />
-          <p className="auth-switch">
+          <OtherWaysIn onError={setError}>
             ¿No tienes cuenta? <Link to="/register">Regístrate</Link>
-          </p>
+          </OtherWaysIn>
         </>
       )}
     </section>

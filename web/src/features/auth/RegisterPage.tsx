@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button, Divider, PasswordField, TextField } from '@aws-amplify/ui-react';
+import { Button, PasswordField, TextField } from '@aws-amplify/ui-react';
 import { FormAlert } from '../../components/FormAlert';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ConfirmSignUpForm } from './ConfirmSignUpForm';
-import { GoogleButton } from './GoogleButton';
+import { EmailField, OtherWaysIn } from './AuthFormParts';
 import { useAuth, usePreloadAuth } from './context';
 import { authErrorMessage } from './errors';
 import { PASSWORD_RULES } from './passwordRules';
@@ -68,15 +68,7 @@ export default function RegisterPage() {
         <>
           <form className="stack" onSubmit={handleSubmit} noValidate>
             {error && <FormAlert>{error}</FormAlert>}
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              isRequired
-            />
+            <EmailField value={email} onChange={setEmail} />
             <PasswordField
               label="Contraseña"
               name="password"
@@ -100,11 +92,9 @@ export default function RegisterPage() {
               Registrarme
             </Button>
           </form>
-          <Divider label="o" className="auth-divider" />
-          <GoogleButton onError={setError} />
-          <p className="auth-switch">
+          <OtherWaysIn onError={setError}>
             ¿Ya tienes cuenta? <Link to="/login">Inicia sesión</Link>
-          </p>
+          </OtherWaysIn>
         </>
       )}
     </section>
