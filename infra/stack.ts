@@ -48,7 +48,7 @@ export class VayaDiaStack extends Stack {
       domainPrefix: props.authDomainPrefix ?? `vaya-dia-${Aws.ACCOUNT_ID}`,
       google: props.google,
     });
-    this.live = new Live(this, 'Live', { posts: this.data.posts, connections: this.data.connections });
+    this.live = new Live(this, 'Live', { data: this.data });
     this.api = new Api(this, 'Api', {
       data: this.data,
       userPool: this.auth.userPool,

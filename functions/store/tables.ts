@@ -21,8 +21,8 @@ export type TableDescription = {
   sortKey?: KeyAttribute;
   indexes: ReadonlyArray<{ indexName: string; partitionKey: KeyAttribute; sortKey?: KeyAttribute }>;
   ttlAttribute?: string;
-  /** Whether inserts are streamed (new image) to the live broadcast. */
-  stream?: boolean;
+  /** The table's stream, read by the stream-fed functions (infra/functions.ts). */
+  stream?: 'NEW_IMAGE' | 'NEW_AND_OLD_IMAGES';
 };
 
 export const FEED_PARTITION = 'ALL';
@@ -39,7 +39,8 @@ export const POSTS_TABLE = {
     { indexName: POSTS_INDEX.category, partitionKey: { name: POSTS_KEYS.category, type: 'S' }, sortKey: { name: POSTS_KEYS.sortKey, type: 'S' } },
     { indexName: POSTS_INDEX.random, partitionKey: { name: POSTS_KEYS.feed, type: 'S' }, sortKey: { name: POSTS_KEYS.rand, type: 'S' } },
   ],
-  stream: true,
+  // Old and new images, so a function can tell what a change did (a status that moved, a count).
+  stream: 'NEW_AND_OLD_IMAGES',
 } as const satisfies TableDescription;
 
 export const RATE_LIMITS_TABLE = {

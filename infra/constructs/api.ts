@@ -8,9 +8,9 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { ENV, POSTS_INDEX } from '../../functions/store/tables';
+import { functionsTriggeredBy } from '../functions';
 import type { Data } from './data';
-import { LambdaFunction } from './lambdaFunction';
+import { DeclaredFunction } from './lambdaFunction';
 
 export interface ApiProps {
   readonly data: Data;
@@ -31,8 +31,9 @@ export interface ApiProps {
 }
 
 /**
- * The HTTP API of DESIGN.md §3: three public read routes and `POST /posts` behind a JWT authorizer
- * on the user pool, one Lambda per route, stage throttling and JSON access logs.
+ * The HTTP API of DESIGN.md §3: one Lambda per route, each built from its declaration
+ * (infra/functions.ts); routes of signed-in users behind a JWT authorizer on the user pool; stage
+ * throttling and JSON access logs.
  */
 export class Api extends Construct {
   public readonly httpApi: apigwv2.HttpApi;
@@ -41,25 +42,6 @@ export class Api extends Construct {
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
-    const { posts, rateLimits } = props.data;
-    const postsEnv = { [ENV.postsTable]: posts.tableName };
-
-    const listPosts = new LambdaFunction(this, 'ListPosts', { entry: 'functions/handlers/http/listPosts.ts', environment: postsEnv });
-    props.data.grantQueryPostsIndexes(listPosts, POSTS_INDEX.feed, POSTS_INDEX.category);
-    const getRandomPost = new LambdaFunction(this, 'GetRandomPost', {
-      entry: 'functions/handlers/http/getRandomPost.ts',
-      environment: postsEnv,
-    });
-    props.data.grantQueryPostsIndexes(getRandomPost, POSTS_INDEX.random);
-    const getPost = new LambdaFunction(this, 'GetPost', { entry: 'functions/handlers/http/getPost.ts', environment: postsEnv });
-    props.data.grantPostsItems(getPost, 'dynamodb:GetItem');
-    const createPost = new LambdaFunction(this, 'CreatePost', {
-      entry: 'functions/handlers/http/createPost.ts',
-      environment: { ...postsEnv, [ENV.rateLimitsTable]: rateLimits.tableName },
-    });
-    props.data.grantPostsItems(createPost, 'dynamodb:PutItem');
-    rateLimits.grant(createPost, 'dynamodb:GetItem', 'dynamodb:PutItem');
-
     // CORS is not set here but by `Cors` below: see there.
     this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
       description: 'Vaya día: posts',
@@ -96,17 +78,16 @@ export class Api extends Construct {
     const authorizer = new HttpUserPoolAuthorizer('CognitoIdToken', props.userPool, {
       userPoolClients: [props.userPoolClient],
     });
-    const route = (path: string, method: apigwv2.HttpMethod, fn: LambdaFunction, guarded = false) =>
+    for (const declaration of functionsTriggeredBy('http')) {
+      const fn = new DeclaredFunction(this, { declaration, data: props.data });
+      const { method, path, auth } = declaration.trigger;
       this.httpApi.addRoutes({
         path,
-        methods: [method],
-        integration: new HttpLambdaIntegration(`${fn.node.id}Integration`, fn.function),
-        authorizer: guarded ? authorizer : undefined,
+        methods: [apigwv2.HttpMethod[method]],
+        integration: new HttpLambdaIntegration(`${declaration.id}Integration`, fn.function),
+        authorizer: auth === 'user' ? authorizer : undefined,
       });
-    route('/posts', apigwv2.HttpMethod.GET, listPosts);
-    route('/posts/random', apigwv2.HttpMethod.GET, getRandomPost);
-    route('/posts/{id}', apigwv2.HttpMethod.GET, getPost);
-    route('/posts', apigwv2.HttpMethod.POST, createPost, true);
+    }
     Validations.of(this.httpApi).acknowledge(
       {
         id: 'AwsSolutions-APIG4',

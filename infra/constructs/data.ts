@@ -2,16 +2,8 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import {
-  CONNECTIONS_TABLE,
-  POSTS_TABLE,
-  RATE_LIMITS_TABLE,
-  type KeyAttribute,
-  type TableDescription,
-} from '../../functions/store/tables';
-
-export type PostsIndexName = (typeof POSTS_TABLE.indexes)[number]['indexName'];
-export type PostsItemAction = 'dynamodb:GetItem' | 'dynamodb:PutItem';
+import type { KeyAttribute, TableDescription } from '../../functions/store/tables';
+import { TABLES, type TableAccess, type TableName } from '../functions';
 
 export interface DataProps {
   /**
@@ -24,38 +16,38 @@ export interface DataProps {
 
 /**
  * The DynamoDB tables, built from the descriptions in functions/store/tables.ts (the one source of
- * the key, index and TTL names): on-demand, point-in-time recovery, the posts stream (new image).
+ * the key, index, TTL and stream settings): on-demand, point-in-time recovery.
  */
 export class Data extends Construct {
+  /** Every table, by the name function declarations use (infra/functions.ts). */
+  public readonly tables: Record<TableName, dynamodb.Table>;
   public readonly posts: dynamodb.Table;
   public readonly rateLimits: dynamodb.Table;
   public readonly connections: dynamodb.Table;
 
   constructor(scope: Construct, id: string, props: DataProps = {}) {
     super(scope, id);
-    this.posts = tableFrom(this, 'PostsTable', POSTS_TABLE, props.postsRemovalPolicy ?? RemovalPolicy.RETAIN);
-    this.rateLimits = tableFrom(this, 'RateLimitsTable', RATE_LIMITS_TABLE, RemovalPolicy.DESTROY);
-    this.connections = tableFrom(this, 'ConnectionsTable', CONNECTIONS_TABLE, RemovalPolicy.DESTROY);
+    this.posts = tableFrom(this, 'PostsTable', TABLES.posts.description, props.postsRemovalPolicy ?? RemovalPolicy.RETAIN);
+    this.rateLimits = tableFrom(this, 'RateLimitsTable', TABLES.rateLimits.description, RemovalPolicy.DESTROY);
+    this.connections = tableFrom(this, 'ConnectionsTable', TABLES.connections.description, RemovalPolicy.DESTROY);
+    this.tables = { posts: this.posts, rateLimits: this.rateLimits, connections: this.connections };
   }
 
   /**
-   * Lets `grantee` act on items of the posts table itself. (`table.grant` would add `index/*` too,
-   * because the table has indexes; item actions have no meaning there.)
+   * Grants exactly what a function declares on one table: item actions on the table itself (never
+   * `index/*`, where they mean nothing), Query on the named indexes only, and Scan where declared.
    */
-  grantPostsItems(grantee: iam.IGrantable, ...actions: PostsItemAction[]): iam.Grant {
-    return iam.Grant.addToPrincipal({ grantee, actions, resourceArns: [this.posts.tableArn] });
-  }
-
-  /**
-   * Lets `grantee` Query the named indexes of the posts table, and nothing else: the index ARNs are
-   * spelled out instead of `table/index/*`.
-   */
-  grantQueryPostsIndexes(grantee: iam.IGrantable, ...indexNames: PostsIndexName[]): iam.Grant {
-    return iam.Grant.addToPrincipal({
-      grantee,
-      actions: ['dynamodb:Query'],
-      resourceArns: indexNames.map((indexName) => `${this.posts.tableArn}/index/${indexName}`),
-    });
+  grant(grantee: iam.IGrantable, tableName: TableName, access: TableAccess): void {
+    const table = this.tables[tableName];
+    const tableActions = [...(access.scan ? ['dynamodb:Scan'] : []), ...(access.items ?? []).map((action) => `dynamodb:${action}`)];
+    if (tableActions.length > 0) iam.Grant.addToPrincipal({ grantee, actions: tableActions, resourceArns: [table.tableArn] });
+    if (access.queryIndexes && access.queryIndexes.length > 0) {
+      iam.Grant.addToPrincipal({
+        grantee,
+        actions: ['dynamodb:Query'],
+        resourceArns: access.queryIndexes.map((indexName) => `${table.tableArn}/index/${indexName}`),
+      });
+    }
   }
 }
 
@@ -69,7 +61,7 @@ function tableFrom(scope: Construct, id: string, description: TableDescription, 
     sortKey: description.sortKey ? attribute(description.sortKey) : undefined,
     billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
     pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-    stream: description.stream ? dynamodb.StreamViewType.NEW_IMAGE : undefined,
+    stream: description.stream ? dynamodb.StreamViewType[description.stream] : undefined,
     timeToLiveAttribute: description.ttlAttribute,
     removalPolicy,
   });

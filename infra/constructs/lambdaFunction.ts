@@ -5,6 +5,8 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
+import { environmentOf, type EndpointName, type FunctionDeclaration, type TableAccess, type TableName } from '../functions';
+import type { Data } from './data';
 
 const REPOSITORY_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -77,5 +79,44 @@ export class LambdaFunction extends Construct implements iam.IGrantable {
       reason:
         'Node.js 22 is the runtime the project targets and tests (DESIGN §5); it is supported by Lambda until 2027. Moving to a newer one is a deliberate upgrade, not a side effect of a CDK release.',
     });
+  }
+}
+
+/** An address a declared function reads from its environment, and the permission to use it. */
+export type EndpointBinding = { readonly url: string; grant(grantee: iam.IGrantable): void };
+
+export interface DeclaredFunctionProps {
+  /** The function's one declaration (infra/functions.ts): entry, tables, endpoints, sizes. */
+  readonly declaration: FunctionDeclaration;
+  /** The tables; the function is granted exactly what its declaration lists. */
+  readonly data: Data;
+  /** The endpoints the declaration names. */
+  readonly endpoints?: Partial<Record<EndpointName, EndpointBinding>>;
+}
+
+/**
+ * A Lambda built from its declaration: its environment derived from the tables and endpoints it
+ * declares (the same derivation the local cloud uses), its grants exactly those. The construct id is
+ * the declaration's id.
+ */
+export class DeclaredFunction extends LambdaFunction {
+  constructor(scope: Construct, props: DeclaredFunctionProps) {
+    const { declaration, data, endpoints = {} } = props;
+    const binding = (name: EndpointName): EndpointBinding => {
+      const found = endpoints[name];
+      if (!found) throw new Error(`${declaration.id} uses the ${name} endpoint, which its construct does not provide`);
+      return found;
+    };
+    super(scope, declaration.id, {
+      entry: declaration.entry,
+      environment: environmentOf(declaration, {
+        tableName: (table) => data.tables[table].tableName,
+        endpoint: (name) => binding(name).url,
+      }),
+      memorySize: declaration.memorySize,
+      timeout: declaration.timeoutSeconds !== undefined ? Duration.seconds(declaration.timeoutSeconds) : undefined,
+    });
+    for (const [table, access] of Object.entries(declaration.tables) as [TableName, TableAccess][]) data.grant(this, table, access);
+    for (const name of declaration.endpoints ?? []) binding(name).grant(this);
   }
 }

@@ -1,19 +1,18 @@
 import { CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { ENV } from '../../functions/store/tables';
-import { LambdaFunction } from './lambdaFunction';
+import { functionsTriggeredBy } from '../functions';
+import type { Data } from './data';
+import { DeclaredFunction } from './lambdaFunction';
 
 export interface LiveProps {
-  /** The posts table; its stream (new image) feeds the broadcast. */
-  readonly posts: dynamodb.ITable;
-  /** The open WebSocket connections. */
-  readonly connections: dynamodb.ITable;
+  /** The tables: the connections table, and the streams that feed the stream-triggered functions. */
+  readonly data: Data;
   /**
    * The WebSocket stage name, the last part of `wsUrl`.
    * @default 'live'
@@ -23,8 +22,8 @@ export interface LiveProps {
 
 /**
  * The live feed: a WebSocket API whose `$connect`/`$disconnect` handlers keep the connections table,
- * and a broadcast function fed by the posts stream (INSERT only) that sends each new post to every
- * open connection of this API.
+ * and the stream-fed functions (the broadcast: new posts to every open connection of this API), each
+ * built from its declaration with its event source mapping's options and filters.
  */
 export class Live extends Construct {
   public readonly webSocketApi: apigwv2.WebSocketApi;
@@ -36,17 +35,22 @@ export class Live extends Construct {
 
   constructor(scope: Construct, id: string, props: LiveProps) {
     super(scope, id);
-    const environment = { [ENV.connectionsTable]: props.connections.tableName };
-
-    const connect = new LambdaFunction(this, 'Connect', { entry: 'functions/handlers/ws/connect.ts', environment });
-    props.connections.grant(connect, 'dynamodb:PutItem');
-    const disconnect = new LambdaFunction(this, 'Disconnect', { entry: 'functions/handlers/ws/disconnect.ts', environment });
-    props.connections.grant(disconnect, 'dynamodb:DeleteItem');
+    const routeHandlers = new Map(
+      functionsTriggeredBy('websocket').map((declaration) => [
+        declaration.trigger.route,
+        new DeclaredFunction(this, { declaration, data: props.data }).function,
+      ]),
+    );
+    const routeHandler = (route: '$connect' | '$disconnect') => {
+      const fn = routeHandlers.get(route);
+      if (!fn) throw new Error(`No function is declared for the WebSocket route ${route}`);
+      return fn;
+    };
 
     this.webSocketApi = new apigwv2.WebSocketApi(this, 'WebSocketApi', {
       description: 'Vaya día: new posts, live',
-      connectRouteOptions: { integration: new WebSocketLambdaIntegration('Connect', connect.function) },
-      disconnectRouteOptions: { integration: new WebSocketLambdaIntegration('Disconnect', disconnect.function) },
+      connectRouteOptions: { integration: new WebSocketLambdaIntegration('Connect', routeHandler('$connect')) },
+      disconnectRouteOptions: { integration: new WebSocketLambdaIntegration('Disconnect', routeHandler('$disconnect')) },
     });
     this.stage = new apigwv2.WebSocketStage(this, 'Stage', {
       webSocketApi: this.webSocketApi,
@@ -82,40 +86,38 @@ export class Live extends Construct {
       },
     );
 
-    const broadcast = new LambdaFunction(this, 'Broadcast', {
-      entry: 'functions/handlers/ws/broadcast.ts',
-      environment: { ...environment, [ENV.wsManagementEndpoint]: this.stage.callbackUrl },
-      timeout: Duration.seconds(30),
-      // Fan-out is CPU-bound (one signed PostToConnection per client; benchmark figure 3) and Lambda's
-      // CPU share grows with memory: 1 GB has four times the 256 MB default's.
-      memorySize: 1024,
-    });
-    props.connections.grant(broadcast, 'dynamodb:Scan', 'dynamodb:DeleteItem');
-    this.stage.grantManagementApiAccess(broadcast);
+    const liveManagement = { url: this.stage.callbackUrl, grant: (grantee: iam.IGrantable) => this.stage.grantManagementApiAccess(grantee) };
     const apiRef = `<${Stack.of(this).getLogicalId(this.webSocketApi.node.defaultChild as CfnElement)}>`;
-    Validations.of(broadcast).acknowledge(
-      {
-        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:${apiRef}/${this.stage.stageName}/*/@connections/*]`,
-        reason: 'Connection ids are known only at run time: execute-api:ManageConnections is limited to the connections of this API and stage.',
-      },
-      {
-        id: 'AwsSolutions-IAM5[Resource::*]',
-        reason: 'dynamodb:ListStreams has no resource-level permissions; reading stream records is limited to the posts stream ARN.',
-      },
-    );
-    broadcast.function.addEventSource(
-      new DynamoEventSource(props.posts, {
-        startingPosition: lambda.StartingPosition.LATEST,
-        batchSize: 100,
-        maxBatchingWindow: Duration.seconds(1),
-        // A failing batch is split to isolate the bad record, retried a few times, then recorded
-        // in the queue instead of blocking the shard until the record expires.
-        retryAttempts: 3,
-        bisectBatchOnError: true,
-        maxRecordAge: Duration.hours(1),
-        onFailure: new SqsDlq(this.failedBroadcasts),
-        filters: [lambda.FilterCriteria.filter({ eventName: lambda.FilterRule.isEqual('INSERT') })],
-      }),
-    );
+    for (const declaration of functionsTriggeredBy('stream')) {
+      const fn = new DeclaredFunction(this, { declaration, data: props.data, endpoints: { liveManagement } });
+      const { trigger } = declaration;
+      fn.function.addEventSource(
+        new DynamoEventSource(props.data.tables[trigger.table], {
+          startingPosition: lambda.StartingPosition.LATEST,
+          batchSize: trigger.batchSize,
+          maxBatchingWindow: Duration.seconds(trigger.maxBatchingWindowSeconds),
+          retryAttempts: trigger.retryAttempts,
+          bisectBatchOnError: trigger.bisectBatchOnError,
+          maxRecordAge: Duration.seconds(trigger.maxRecordAgeSeconds),
+          onFailure: new SqsDlq(this.failedBroadcasts),
+          filters: trigger.filters.map((pattern) => lambda.FilterCriteria.filter(pattern as Record<string, unknown>)),
+        }),
+      );
+      Validations.of(fn).acknowledge(
+        ...((declaration.endpoints as readonly string[] | undefined)?.includes('liveManagement')
+          ? [
+              {
+                id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:${apiRef}/${this.stage.stageName}/*/@connections/*]`,
+                reason:
+                  'Connection ids are known only at run time: execute-api:ManageConnections is limited to the connections of this API and stage.',
+              },
+            ]
+          : []),
+        {
+          id: 'AwsSolutions-IAM5[Resource::*]',
+          reason: `dynamodb:ListStreams has no resource-level permissions; reading stream records is limited to the ${trigger.table} stream ARN.`,
+        },
+      );
+    }
   }
 }

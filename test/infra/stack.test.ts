@@ -74,7 +74,7 @@ describe('data', () => {
     expect(props.TimeToLiveSpecification).toEqual(
       description.ttlAttribute ? { AttributeName: description.ttlAttribute, Enabled: true } : undefined,
     );
-    expect(props.StreamSpecification).toEqual(description.stream ? { StreamViewType: 'NEW_IMAGE' } : undefined);
+    expect(props.StreamSpecification).toEqual(description.stream ? { StreamViewType: description.stream } : undefined);
   });
 
   it('keeps the posts table when the stack is deleted, and only it', () => {

@@ -1,0 +1,184 @@
+/**
+ * Every Lambda function, declared once: its handler module, what invokes it, which tables it may touch
+ * and how, and what else it needs to reach. The CDK constructs (infra/constructs) and the local cloud
+ * (infra/local) both read this list, so a function cannot exist in one and differ in the other, and a
+ * function's environment is derived from what it declares: a handler that reads a variable its
+ * declaration does not give fails locally exactly as it would on AWS.
+ */
+import {
+  CONNECTIONS_TABLE,
+  ENV,
+  POSTS_INDEX,
+  POSTS_TABLE,
+  RATE_LIMITS_TABLE,
+  type TableDescription,
+} from '../functions/store/tables';
+
+/** The tables, by the name declarations use. */
+export const TABLES = {
+  posts: { description: POSTS_TABLE, env: ENV.postsTable },
+  rateLimits: { description: RATE_LIMITS_TABLE, env: ENV.rateLimitsTable },
+  connections: { description: CONNECTIONS_TABLE, env: ENV.connectionsTable },
+} as const satisfies Record<string, { description: TableDescription; env: string }>;
+
+export type TableName = keyof typeof TABLES;
+
+/** DynamoDB item actions a function may be granted on a table (transactions need the same ones). */
+export type ItemAction = 'GetItem' | 'BatchGetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'ConditionCheckItem';
+
+export type TableAccess = {
+  /** Actions on the table's items. */
+  readonly items?: readonly ItemAction[];
+  /** Indexes it may Query (never the whole `index/*`). */
+  readonly queryIndexes?: readonly string[];
+  /** Whether it may Scan the table (only the broadcast, over the connections table). */
+  readonly scan?: boolean;
+};
+
+/**
+ * An EventBridge-style filter pattern, as Lambda's event source mappings take them: each key names a
+ * field of the record, each leaf is the list of values that match. Both the stack and the local
+ * stream poller apply it.
+ */
+export type FilterPattern = { readonly [field: string]: readonly (string | number | boolean | null)[] | FilterPattern };
+
+export type HttpTrigger = {
+  readonly type: 'http';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The route path, API Gateway style (`/posts/{id}`). */
+  readonly path: string;
+  /** `user`: behind the JWT authorizer on the user pool's ID tokens; `public`: anyone. */
+  readonly auth: 'public' | 'user';
+};
+
+export type WebSocketTrigger = { readonly type: 'websocket'; readonly route: '$connect' | '$disconnect' };
+
+/** A DynamoDB stream read by an event source mapping, with Lambda's options. */
+export type StreamTrigger = {
+  readonly type: 'stream';
+  readonly table: TableName;
+  /** Records per invocation at most. */
+  readonly batchSize: number;
+  /** How long to gather records before invoking with fewer than a batch. */
+  readonly maxBatchingWindowSeconds: number;
+  /** Retries of a failing batch (each half again after a bisection) before it goes to the failure destination. */
+  readonly retryAttempts: number;
+  readonly bisectBatchOnError: boolean;
+  /** Records older than this are not processed; they go to the failure destination. */
+  readonly maxRecordAgeSeconds: number;
+  /** Only records matching one of these reach the function. */
+  readonly filters: readonly FilterPattern[];
+};
+
+export type Trigger = HttpTrigger | WebSocketTrigger | StreamTrigger;
+
+/** Addresses a function reads from its environment besides table names. */
+export const ENDPOINTS = {
+  /** The WebSocket API's management endpoint (`https://…/live`), for PostToConnection. */
+  liveManagement: ENV.wsManagementEndpoint,
+} as const;
+
+export type EndpointName = keyof typeof ENDPOINTS;
+
+export type FunctionDeclaration = {
+  /** Construct id, PascalCase; also the local function's name in logs. */
+  readonly id: string;
+  /** The handler module, relative to the repository root; it exports `handler`. */
+  readonly entry: string;
+  readonly trigger: Trigger;
+  readonly tables: { readonly [T in TableName]?: TableAccess };
+  readonly endpoints?: readonly EndpointName[];
+  /** @default 256 */
+  readonly memorySize?: number;
+  /** Seconds. @default 10 */
+  readonly timeoutSeconds?: number;
+};
+
+export const FUNCTIONS = [
+  {
+    id: 'ListPosts',
+    entry: 'functions/handlers/http/listPosts.ts',
+    trigger: { type: 'http', method: 'GET', path: '/posts', auth: 'public' },
+    tables: { posts: { queryIndexes: [POSTS_INDEX.feed, POSTS_INDEX.category] } },
+  },
+  {
+    id: 'GetRandomPost',
+    entry: 'functions/handlers/http/getRandomPost.ts',
+    trigger: { type: 'http', method: 'GET', path: '/posts/random', auth: 'public' },
+    tables: { posts: { queryIndexes: [POSTS_INDEX.random] } },
+  },
+  {
+    id: 'GetPost',
+    entry: 'functions/handlers/http/getPost.ts',
+    trigger: { type: 'http', method: 'GET', path: '/posts/{id}', auth: 'public' },
+    tables: { posts: { items: ['GetItem'] } },
+  },
+  {
+    id: 'CreatePost',
+    entry: 'functions/handlers/http/createPost.ts',
+    trigger: { type: 'http', method: 'POST', path: '/posts', auth: 'user' },
+    tables: { posts: { items: ['PutItem'] }, rateLimits: { items: ['GetItem', 'PutItem'] } },
+  },
+  {
+    id: 'Connect',
+    entry: 'functions/handlers/ws/connect.ts',
+    trigger: { type: 'websocket', route: '$connect' },
+    tables: { connections: { items: ['PutItem'] } },
+  },
+  {
+    id: 'Disconnect',
+    entry: 'functions/handlers/ws/disconnect.ts',
+    trigger: { type: 'websocket', route: '$disconnect' },
+    tables: { connections: { items: ['DeleteItem'] } },
+  },
+  {
+    id: 'Broadcast',
+    entry: 'functions/handlers/ws/broadcast.ts',
+    trigger: {
+      type: 'stream',
+      table: 'posts',
+      batchSize: 100,
+      maxBatchingWindowSeconds: 1,
+      // A failing batch is split to isolate the bad record, retried a few times, then recorded in the
+      // failure destination instead of blocking the shard until the record expires.
+      retryAttempts: 3,
+      bisectBatchOnError: true,
+      maxRecordAgeSeconds: 3600,
+      filters: [{ eventName: ['INSERT'] }],
+    },
+    tables: { connections: { items: ['DeleteItem'], scan: true } },
+    endpoints: ['liveManagement'],
+    // Fan-out is CPU-bound (one signed PostToConnection per client; benchmark figure 3) and Lambda's
+    // CPU share grows with memory: 1 GB has four times the 256 MB default's.
+    memorySize: 1024,
+    timeoutSeconds: 30,
+  },
+] as const satisfies readonly FunctionDeclaration[];
+
+export type FunctionId = (typeof FUNCTIONS)[number]['id'];
+
+/** Where a deployment (or the local cloud) keeps each table and endpoint. */
+export type Addresses = {
+  tableName(table: TableName): string;
+  endpoint(endpoint: EndpointName): string;
+};
+
+/**
+ * The environment a function runs with: one variable per table it declares and per endpoint it
+ * uses, nothing else. The stack sets exactly this on the Lambda; the local cloud gives exactly this
+ * (plus the SDK's standard configuration) to the function's own worker.
+ */
+export function environmentOf(fn: FunctionDeclaration, addresses: Addresses): Record<string, string> {
+  const environment: Record<string, string> = {};
+  for (const table of Object.keys(fn.tables) as TableName[]) environment[TABLES[table].env] = addresses.tableName(table);
+  for (const endpoint of fn.endpoints ?? []) environment[ENDPOINTS[endpoint]] = addresses.endpoint(endpoint);
+  return environment;
+}
+
+export function functionsTriggeredBy<K extends Trigger['type']>(
+  type: K,
+): Array<FunctionDeclaration & { trigger: Extract<Trigger, { type: K }> }> {
+  return (FUNCTIONS as readonly FunctionDeclaration[]).filter(
+    (fn): fn is FunctionDeclaration & { trigger: Extract<Trigger, { type: K }> } => fn.trigger.type === type,
+  );
+}
