@@ -44,16 +44,55 @@ export function hasContent(text: string): boolean {
 /** Longest author name published; longer names are cut. */
 export const MAX_NAME_LENGTH = 60;
 
-/** A stored anecdote, exactly as the API exposes it: nothing else (no author id, no email). */
+/** Net community votes that decide a pending post: +3 publishes it, −3 rejects it. */
+export const MODERATION_MARGIN = 3;
+
+/** Distinct reporters that hide a published post until a moderator decides. */
+export const REPORTS_TO_HIDE = 3;
+
+/** The Cognito group whose members decide at once (its name is in the ID token's `cognito:groups`). */
+export const MODERATORS_GROUP = 'moderadores';
+
+/**
+ * Where a post is in its life: `pending` (waiting for the community), `published` (in the feeds),
+ * `rejected` (voted down or refused by a moderator), `removed` (deleted by its author or a
+ * moderator), `hidden` (reported by REPORTS_TO_HIDE people, out of the feeds until a moderator decides).
+ */
+export const POST_STATUSES = ['pending', 'published', 'rejected', 'removed', 'hidden'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+/** The counts shown on every card. */
+export const postVotesSchema = z.object({ agree: z.number(), deserved: z.number() });
+
+/**
+ * A published anecdote, exactly as the API exposes it: nothing else (no author id, no email).
+ * `createdAt` is when it was sent, `publishedAt` when it entered the feeds (which are ordered by it).
+ */
 export const postSchema = z.object({
   id: z.string(),
   name: z.string(),
   category: z.enum(CATEGORIES),
   post: z.string(),
   createdAt: z.string(),
+  publishedAt: z.string(),
+  votes: postVotesSchema,
+  comments: z.number(),
 });
 
 export type Post = z.infer<typeof postSchema>;
+
+/** A post as its author sees it (and moderators, in the reported list): any status, `publishedAt` null until published. */
+export const ownPostSchema = z.extend(postSchema, {
+  publishedAt: z.nullable(z.string()),
+  status: z.enum(POST_STATUSES),
+});
+
+export type OwnPost = z.infer<typeof ownPostSchema>;
+
+/** A post waiting for the community's votes: no author while it is moderated. */
+export const pendingPostSchema = z.pick(postSchema, { id: true, category: true, post: true, createdAt: true });
+
+export type PendingPost = z.infer<typeof pendingPostSchema>;
 
 /** The public fields of anything post-shaped (a stored item, a live message), or undefined. */
 export function toPost(value: unknown): Post | undefined {
@@ -61,24 +100,73 @@ export function toPost(value: unknown): Post | undefined {
   return result.success ? result.data : undefined;
 }
 
-export type PostPage = { items: Post[]; nextCursor: string | null };
+export type Page<T> = { items: T[]; nextCursor: string | null };
+export type PostPage = Page<Post>;
+export type OwnPostPage = Page<OwnPost>;
 
-/** Sent to every open WebSocket connection when a post is stored. */
-export type LiveMessage = { type: 'post.created'; post: Post };
+/** `PUT /moderation/{id}/vote`: a signed-in user's vote on a pending post. */
+export const moderationVoteSchema = z.object({ vote: z.enum(['publish', 'reject']) });
+export type ModerationVote = z.infer<typeof moderationVoteSchema>['vote'];
+
+/** `PUT /moderation/{id}/decision`: a moderator's decision on a pending or hidden post. */
+export const moderationDecisionSchema = z.object({ decision: z.enum(['publish', 'reject']) });
+export type ModerationDecision = z.infer<typeof moderationDecisionSchema>['decision'];
+
+/** What `PUT /moderation/{id}/vote` and `…/decision` answer: the post's status afterwards. */
+export type ModerationResult = { status: PostStatus };
+
+/** Why someone reports a post or a comment, with the words the site shows for each. */
+export const REPORT_REASONS = ['spam', 'ofensivo', 'datos-personales', 'otro'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: 'Spam',
+  ofensivo: 'Ofensivo',
+  'datos-personales': 'Datos personales',
+  otro: 'Otro motivo',
+};
+
+/** `POST /posts/{id}/report`. */
+export const reportSchema = z.object({ reason: z.enum(REPORT_REASONS) });
+
+/** `GET /moderation/reported`: what reports hid, for moderators (comments come with comments). */
+export type ReportedItems = { posts: OwnPost[]; comments: never[] };
+
+/**
+ * Sent to every open WebSocket connection: `post.published` when a post enters the feeds,
+ * `post.removed` when it leaves them (removed by its author or a moderator, hidden by reports).
+ */
+export type LiveMessage = { type: 'post.published'; post: Post } | { type: 'post.removed'; id: string };
+
+/** A live frame from the server, or null for anything else (unknown types are ignored, not errors). */
+export function toLiveMessage(value: unknown): LiveMessage | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const message = value as { type?: unknown; post?: unknown; id?: unknown };
+  if (message.type === 'post.published') {
+    const post = toPost(message.post);
+    return post ? { type: 'post.published', post } : null;
+  }
+  if (message.type === 'post.removed' && typeof message.id === 'string' && message.id !== '') return { type: 'post.removed', id: message.id };
+  return null;
+}
 
 /** Stable error codes for programs; each has its HTTP status and a Spanish message for people. */
 export const ERRORS = {
   INVALID_JSON: { status: 400, message: 'La petición no es un JSON válido.' },
-  INVALID_REQUEST: { status: 400, message: 'La petición no tiene la forma esperada: hacen falta «category» y «post».' },
+  INVALID_REQUEST: { status: 400, message: 'La petición no tiene la forma esperada.' },
   EMPTY_POST: { status: 400, message: 'La anécdota no puede estar vacía.' },
   POST_TOO_LONG: { status: 400, message: `La anécdota no puede pasar de ${MAX_POST_LENGTH} caracteres.` },
   UNKNOWN_CATEGORY: { status: 400, message: 'Categoría desconocida.' },
   INVALID_LIMIT: { status: 400, message: `El parámetro «limit» debe ser un número entero entre 1 y ${MAX_PAGE_SIZE}.` },
   INVALID_CURSOR: { status: 400, message: 'El cursor de paginación no es válido.' },
-  UNAUTHORIZED: { status: 401, message: 'Tienes que iniciar sesión para publicar.' },
+  UNAUTHORIZED: { status: 401, message: 'Tienes que iniciar sesión para hacer esto.' },
+  FORBIDDEN: { status: 403, message: 'No tienes permiso para hacer esto.' },
+  OWN_POST: { status: 403, message: 'No puedes votar tu propia anécdota.' },
   POST_NOT_FOUND: { status: 404, message: 'No encontramos esa anécdota.' },
+  QUEUE_EMPTY: { status: 404, message: 'No quedan anécdotas por moderar. ¡Gracias por echar una mano!' },
   NO_POSTS: { status: 404, message: 'Todavía no hay anécdotas.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'Esa dirección no existe.' },
+  ALREADY_VOTED: { status: 409, message: 'Ya has votado esta anécdota.' },
+  ALREADY_REPORTED: { status: 409, message: 'Ya habías denunciado esta anécdota.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'La petición es demasiado grande.' },
   RATE_LIMITED: { status: 429, message: 'Has publicado demasiadas anécdotas seguidas. Espera unos minutos y vuelve a intentarlo.' },
   INTERNAL_ERROR: { status: 500, message: 'Algo ha fallado por nuestra parte. Inténtalo de nuevo en un rato.' },

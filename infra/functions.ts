@@ -8,6 +8,7 @@
 import {
   CONNECTIONS_TABLE,
   ENV,
+  MODERATION_TABLE,
   POSTS_INDEX,
   POSTS_TABLE,
   RATE_LIMITS_TABLE,
@@ -17,6 +18,7 @@ import {
 /** The tables, by the name declarations use. */
 export const TABLES = {
   posts: { description: POSTS_TABLE, env: ENV.postsTable },
+  moderation: { description: MODERATION_TABLE, env: ENV.moderationTable },
   rateLimits: { description: RATE_LIMITS_TABLE, env: ENV.rateLimitsTable },
   connections: { description: CONNECTIONS_TABLE, env: ENV.connectionsTable },
 } as const satisfies Record<string, { description: TableDescription; env: string }>;
@@ -120,6 +122,50 @@ export const FUNCTIONS = [
     tables: { posts: { items: ['PutItem'] }, rateLimits: { items: ['GetItem', 'PutItem'] } },
   },
   {
+    id: 'ListMyPosts',
+    entry: 'functions/handlers/http/listMyPosts.ts',
+    trigger: { type: 'http', method: 'GET', path: '/me/posts', auth: 'user' },
+    tables: { posts: { queryIndexes: [POSTS_INDEX.author] } },
+  },
+  {
+    id: 'DeletePost',
+    entry: 'functions/handlers/http/deletePost.ts',
+    trigger: { type: 'http', method: 'DELETE', path: '/posts/{id}', auth: 'user' },
+    tables: { posts: { items: ['GetItem', 'UpdateItem'] } },
+  },
+  {
+    id: 'ReportPost',
+    entry: 'functions/handlers/http/reportPost.ts',
+    trigger: { type: 'http', method: 'POST', path: '/posts/{id}/report', auth: 'user' },
+    // The report row and the post's count in one TransactWriteItems.
+    tables: { posts: { items: ['GetItem', 'UpdateItem'] }, moderation: { items: ['PutItem'] } },
+  },
+  {
+    id: 'NextForModeration',
+    entry: 'functions/handlers/http/nextForModeration.ts',
+    trigger: { type: 'http', method: 'GET', path: '/moderation/next', auth: 'user' },
+    tables: { posts: { queryIndexes: [POSTS_INDEX.queue] }, moderation: { items: ['BatchGetItem'] } },
+  },
+  {
+    id: 'VoteOnPost',
+    entry: 'functions/handlers/http/voteOnPost.ts',
+    trigger: { type: 'http', method: 'PUT', path: '/moderation/{id}/vote', auth: 'user' },
+    // The vote row and the post's tally (and status) in one TransactWriteItems.
+    tables: { posts: { items: ['GetItem', 'UpdateItem'] }, moderation: { items: ['PutItem'] } },
+  },
+  {
+    id: 'DecideOnPost',
+    entry: 'functions/handlers/http/decideOnPost.ts',
+    trigger: { type: 'http', method: 'PUT', path: '/moderation/{id}/decision', auth: 'user' },
+    tables: { posts: { items: ['GetItem', 'UpdateItem'] } },
+  },
+  {
+    id: 'ListReported',
+    entry: 'functions/handlers/http/listReported.ts',
+    trigger: { type: 'http', method: 'GET', path: '/moderation/reported', auth: 'user' },
+    tables: { posts: { queryIndexes: [POSTS_INDEX.queue] } },
+  },
+  {
     id: 'Connect',
     entry: 'functions/handlers/ws/connect.ts',
     trigger: { type: 'websocket', route: '$connect' },
@@ -144,7 +190,12 @@ export const FUNCTIONS = [
       retryAttempts: 3,
       bisectBatchOnError: true,
       maxRecordAgeSeconds: 3600,
-      filters: [{ eventName: ['INSERT'] }],
+      // Only changes that touch a published post: one entering the feeds (its new image is
+      // published) or leaving them (its old image was). The handler keeps those whose status moved.
+      filters: [
+        { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { status: { S: ['published'] } } } },
+        { eventName: ['MODIFY', 'REMOVE'], dynamodb: { OldImage: { status: { S: ['published'] } } } },
+      ],
     },
     tables: { connections: { items: ['DeleteItem'], scan: true } },
     endpoints: ['liveManagement'],

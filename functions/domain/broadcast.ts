@@ -1,5 +1,6 @@
-import type { LiveMessage, Post } from '../contract';
-import type { ConnectionRepository } from './ports';
+import type { LiveMessage } from '../contract';
+import { publicPost } from './lifecycle';
+import type { ConnectionRepository, StoredPost } from './ports';
 
 /** Delivers one message to one connection; 'gone' when the client is no longer there (HTTP 410). */
 export interface ConnectionSender {
@@ -16,19 +17,37 @@ export type BroadcastDeps = {
 
 export type BroadcastReport = { sent: number; gone: number; failed: number };
 
+/** One change of a stored post, as a table stream reports it: the item before and after. */
+export type PostChange = { before?: StoredPost; after?: StoredPost };
+
 /**
- * Sends `post.created` for each post to every stored connection. Each connection is isolated: a gone
- * one is deleted (that one, not the sender's), a failing one is reported, and neither stops the rest.
+ * What readers must hear about a change: `post.published` when a post entered the feeds,
+ * `post.removed` when it left them; nothing when its status stayed on the same side (a vote on a
+ * pending post, a report below the threshold). The same change seen twice gives the same messages,
+ * which clients apply idempotently (by post id).
  */
-export async function broadcastPosts(deps: BroadcastDeps, posts: Post[]): Promise<BroadcastReport> {
+export function liveMessagesFor(change: PostChange): LiveMessage[] {
+  const { before, after } = change;
+  const wasPublished = before?.status === 'published';
+  const isPublished = after?.status === 'published';
+  if (after && isPublished && !wasPublished) return [{ type: 'post.published', post: publicPost(after) }];
+  if (before && wasPublished && !isPublished) return [{ type: 'post.removed', id: before.id }];
+  return [];
+}
+
+/**
+ * Sends each message to every stored connection. Each connection is isolated: a gone one is deleted
+ * (that one, not the sender's), a failing one is reported, and neither stops the rest.
+ */
+export async function broadcastMessages(deps: BroadcastDeps, messages: LiveMessage[]): Promise<BroadcastReport> {
   const report: BroadcastReport = { sent: 0, gone: 0, failed: 0 };
-  if (posts.length === 0) return report;
-  const messages = posts.map((post) => JSON.stringify({ type: 'post.created', post } satisfies LiveMessage));
+  if (messages.length === 0) return report;
+  const frames = messages.map((message) => JSON.stringify(message));
   for await (const connectionIds of deps.connections.list()) {
     await forEachSettled(connectionIds, deps.concurrency ?? 50, async (connectionId) => {
-      for (const message of messages) {
+      for (const frame of frames) {
         try {
-          const outcome = await deps.sender.send(connectionId, message);
+          const outcome = await deps.sender.send(connectionId, frame);
           if (outcome === 'gone') {
             report.gone++;
             await deps.connections.remove(connectionId);

@@ -42,3 +42,35 @@ export class PayloadTooLargeError extends DomainError {
     super('PAYLOAD_TOO_LARGE');
   }
 }
+
+/** The caller may not do this (not the author, not a moderator). */
+export class ForbiddenError extends DomainError {
+  constructor() {
+    super('FORBIDDEN');
+  }
+}
+
+/** Authors do not vote on their own posts. */
+export class OwnPostError extends DomainError {
+  constructor() {
+    super('OWN_POST');
+  }
+}
+
+export class AlreadyVotedError extends DomainError {
+  constructor() {
+    super('ALREADY_VOTED');
+  }
+}
+
+export class AlreadyReportedError extends DomainError {
+  constructor() {
+    super('ALREADY_REPORTED');
+  }
+}
+
+export class QueueEmptyError extends DomainError {
+  constructor() {
+    super('QUEUE_EMPTY');
+  }
+}

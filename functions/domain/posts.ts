@@ -1,44 +1,46 @@
 import { randomUUID } from 'node:crypto';
-import {
-  DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
-  isCategory,
-  validateCreatePost,
-  type Category,
-  type Post,
-  type PostPage,
-} from '../contract';
-import type { Author } from './author';
+import { isCategory, validateCreatePost, type Category, type OwnPost, type OwnPostPage, type Post, type PostPage } from '../contract';
+import type { Author, Caller } from './author';
 import { decodeCursor, encodeCursor, sortKeyOf } from './cursor';
-import { NoPostsError, PostNotFoundError, RateLimitedError, ValidationError } from './errors';
-import type { PostRepository, PublishRateLimiter } from './ports';
+import { ForbiddenError, NoPostsError, PostNotFoundError, RateLimitedError, ValidationError } from './errors';
+import { parseLimit, postIdFrom, untilSettled } from './input';
+import { ownPost, publicPost } from './lifecycle';
+import type { PostRepository, PublishRateLimiter, StoredPost } from './ports';
 
 export type PostsDeps = { posts: PostRepository };
 export type PublishDeps = PostsDeps & { rateLimiter: PublishRateLimiter; now?: () => Date };
 
 /**
- * Publishes an anecdote. Only `category` and `post` are taken from the request; the id, author name
- * and `createdAt` come from the server, and any other field is dropped.
+ * Sends an anecdote to moderation: it is stored `pending`, in no feed until the community (or a
+ * moderator) publishes it. Only `category` and `post` are taken from the request; the id, author
+ * name and `createdAt` come from the server, and any other field is dropped.
  */
-export async function publishPost(deps: PublishDeps, author: Author, body: unknown): Promise<Post> {
+export async function publishPost(deps: PublishDeps, author: Author, body: unknown): Promise<OwnPost> {
   const request = validateCreatePost(body);
   if (!request.ok) throw new ValidationError(request.code);
   const now = (deps.now ?? (() => new Date()))();
   if (!(await deps.rateLimiter.tryAcquire(author.id, now))) throw new RateLimitedError();
-  const post: Post = {
+  const post: StoredPost = {
     id: randomUUID(),
     name: author.name,
     category: request.value.category,
     post: request.value.post,
     createdAt: now.toISOString(),
+    publishedAt: null,
+    status: 'pending',
+    authorId: author.id,
+    votes: { agree: 0, deserved: 0 },
+    comments: 0,
+    moderation: { score: 0, votes: 0 },
+    reports: 0,
   };
-  await deps.posts.insert({ ...post, authorId: author.id });
-  return post;
+  await deps.posts.insert(post);
+  return ownPost(post);
 }
 
 export type FeedParams = { category?: string; limit?: string; cursor?: string };
 
-/** One page of the feed, newest first; `nextCursor` is null on the last page. */
+/** One page of published posts, newest `publishedAt` first; `nextCursor` is null on the last page. */
 export async function readFeed(deps: PostsDeps, params: FeedParams): Promise<PostPage> {
   const limit = parseLimit(params.limit);
   let category: Category | undefined;
@@ -48,32 +50,47 @@ export async function readFeed(deps: PostsDeps, params: FeedParams): Promise<Pos
   }
   const after = params.cursor !== undefined ? decodeCursor(params.cursor) : undefined;
   const page = await deps.posts.page({ category, limit, afterSortKey: after?.sortKey });
-  const last = page.items.at(-1);
-  return {
-    items: page.items,
-    nextCursor: page.hasMore && last ? encodeCursor(sortKeyOf(last.createdAt, last.id)) : null,
-  };
+  const items = page.items.map(publicPost);
+  const last = items.at(-1);
+  return { items, nextCursor: page.hasMore && last ? encodeCursor(sortKeyOf(last.publishedAt, last.id)) : null };
 }
 
-/** Post ids are UUIDs; anything else cannot exist, so it is not looked up. */
-const POST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
+/** A published post; anything else (pending, rejected, removed, hidden, unknown) is POST_NOT_FOUND. */
 export async function readPost(deps: PostsDeps, id: string | undefined): Promise<Post> {
-  const post = id && POST_ID.test(id) ? await deps.posts.get(id) : undefined;
-  if (!post) throw new PostNotFoundError();
-  return post;
+  const post = await deps.posts.get(postIdFrom(id));
+  if (!post || post.status !== 'published') throw new PostNotFoundError();
+  return publicPost(post);
 }
 
 export async function readRandomPost(deps: PostsDeps): Promise<Post> {
   const post = await deps.posts.random();
-  if (!post) throw new NoPostsError();
-  return post;
+  if (!post || post.status !== 'published') throw new NoPostsError();
+  return publicPost(post);
 }
 
-function parseLimit(raw: string | undefined): number {
-  if (raw === undefined) return DEFAULT_PAGE_SIZE;
-  if (!/^\d{1,3}$/.test(raw)) throw new ValidationError('INVALID_LIMIT');
-  const limit = Number(raw);
-  if (limit < 1 || limit > MAX_PAGE_SIZE) throw new ValidationError('INVALID_LIMIT');
-  return limit;
+/** «Mis anécdotas»: the caller's posts in every status, newest first. */
+export async function readOwnPosts(deps: PostsDeps, caller: Caller, params: { limit?: string; cursor?: string }): Promise<OwnPostPage> {
+  const limit = parseLimit(params.limit);
+  const after = params.cursor !== undefined ? decodeCursor(params.cursor) : undefined;
+  const page = await deps.posts.byAuthor({ authorId: caller.id, limit, afterKey: after?.sortKey });
+  const last = page.items.at(-1);
+  return {
+    items: page.items.map(ownPost),
+    nextCursor: page.hasMore && last ? encodeCursor(sortKeyOf(last.createdAt, last.id)) : null,
+  };
+}
+
+/**
+ * Deletes a post: it becomes `removed` (and leaves the feeds if it was in them). Its author may
+ * delete it in any status, a moderator any post. Someone else gets FORBIDDEN for a post they can
+ * see, and POST_NOT_FOUND for one they cannot (its existence is not theirs to learn).
+ */
+export async function deletePost(deps: PostsDeps & { now?: () => Date }, caller: Caller, id: string | undefined): Promise<void> {
+  const postId = postIdFrom(id);
+  await untilSettled(async () => {
+    const post = await deps.posts.get(postId, { consistent: true });
+    if (!post || post.status === 'removed') throw new PostNotFoundError();
+    if (post.authorId !== caller.id && !caller.moderator) throw post.status === 'published' ? new ForbiddenError() : new PostNotFoundError();
+    return (await deps.posts.changeStatus(post, 'removed', (deps.now ?? (() => new Date()))())) || undefined;
+  });
 }

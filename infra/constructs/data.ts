@@ -22,15 +22,18 @@ export class Data extends Construct {
   /** Every table, by the name function declarations use (infra/functions.ts). */
   public readonly tables: Record<TableName, dynamodb.Table>;
   public readonly posts: dynamodb.Table;
+  /** Moderation votes and reports: they belong with the posts, and are kept like them. */
+  public readonly moderation: dynamodb.Table;
   public readonly rateLimits: dynamodb.Table;
   public readonly connections: dynamodb.Table;
 
   constructor(scope: Construct, id: string, props: DataProps = {}) {
     super(scope, id);
     this.posts = tableFrom(this, 'PostsTable', TABLES.posts.description, props.postsRemovalPolicy ?? RemovalPolicy.RETAIN);
+    this.moderation = tableFrom(this, 'ModerationTable', TABLES.moderation.description, props.postsRemovalPolicy ?? RemovalPolicy.RETAIN);
     this.rateLimits = tableFrom(this, 'RateLimitsTable', TABLES.rateLimits.description, RemovalPolicy.DESTROY);
     this.connections = tableFrom(this, 'ConnectionsTable', TABLES.connections.description, RemovalPolicy.DESTROY);
-    this.tables = { posts: this.posts, rateLimits: this.rateLimits, connections: this.connections };
+    this.tables = { posts: this.posts, moderation: this.moderation, rateLimits: this.rateLimits, connections: this.connections };
   }
 
   /**

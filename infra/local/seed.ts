@@ -22,7 +22,18 @@ export async function seedIfEmpty(posts: PostRepository, now = new Date()): Prom
   if (items.length > 0) return 0;
   for (const [index, sample] of SAMPLES.entries()) {
     const createdAt = new Date(now.getTime() - (SAMPLES.length - index) * 7 * 60 * 60 * 1000).toISOString();
-    await posts.insert({ ...sample, id: randomUUID(), createdAt, authorId: 'sample' });
+    await posts.insert({
+      ...sample,
+      id: randomUUID(),
+      createdAt,
+      publishedAt: createdAt,
+      status: 'published',
+      authorId: 'sample',
+      votes: { agree: 0, deserved: 0 },
+      comments: 0,
+      moderation: { score: 0, votes: 0 },
+      reports: 0,
+    });
   }
   return SAMPLES.length;
 }

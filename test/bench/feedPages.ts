@@ -15,7 +15,9 @@ import { BatchWriteCommand, DynamoDBDocumentClient, paginateScan } from '@aws-sd
 import { CATEGORIES, type Post } from '../../functions/contract';
 import { encodeCursor } from '../../functions/domain/cursor';
 import { readFeed } from '../../functions/domain/posts';
-import { DynamoPostRepository, postItem } from '../../functions/store/dynamodb/postRepository';
+import type { StoredPost } from '../../functions/domain/ports';
+import { postItem } from '../../functions/store/dynamodb/postItems';
+import { DynamoPostRepository } from '../../functions/store/dynamodb/postRepository';
 import { POSTS_TABLE } from '../../functions/store/tables';
 import { ensureTables, startDynamo } from '../../infra/local/dynamo';
 import type { FigureResult, Row } from './report';
@@ -35,16 +37,23 @@ export const SMOKE: FeedPagesOptions = { sizes: [50, 200, 1_000], rounds: 2, rea
 const REGION = 'eu-west-1';
 const WORDS = 'hoy mi jefe ha dicho que el autobús se fue sin mí y encima llovía a cántaros vaya día madre mía'.split(' ');
 
-function samplePost(index: number, newest: number): Post & { authorId: string } {
+function samplePost(index: number, newest: number): StoredPost {
   const words = Array.from({ length: 25 }, (_, i) => WORDS[(index * 7 + i * 3) % WORDS.length]);
+  const createdAt = new Date(newest - index * 60_000).toISOString();
   return {
     id: randomUUID(),
     name: `autor${index % 997}`,
     category: CATEGORIES[index % CATEGORIES.length] as Post['category'],
     post: words.join(' '),
-    // One post a minute, going back in time.
-    createdAt: new Date(newest - index * 60_000).toISOString(),
+    // One post a minute, going back in time, each published as it was sent.
+    createdAt,
+    publishedAt: createdAt,
+    status: 'published',
     authorId: `user-${index % 997}`,
+    votes: { agree: 0, deserved: 0 },
+    comments: 0,
+    moderation: { score: 0, votes: 0 },
+    reports: 0,
   };
 }
 
@@ -79,9 +88,11 @@ async function seed(client: DynamoDBDocumentClient, table: string, count: number
 async function scanEverything(client: DynamoDBDocumentClient, table: string): Promise<Post[]> {
   const posts: Post[] = [];
   for await (const page of paginateScan({ client }, { TableName: table })) {
-    for (const { id, name, category, post, createdAt } of page.Items ?? []) posts.push({ id, name, category, post, createdAt });
+    for (const { id, name, category, post, createdAt, publishedAt } of page.Items ?? []) {
+      posts.push({ id, name, category, post, createdAt, publishedAt, votes: { agree: 0, deserved: 0 }, comments: 0 });
+    }
   }
-  return posts.sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
+  return posts.sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : -1));
 }
 
 type PerSize = { p50: number[]; p95: number[]; deepP50: number[]; deepP95: number[]; scans: number[] };

@@ -16,6 +16,7 @@ import { bundleRows, fanoutRows, memoryRows, throughputRows, webRows } from './f
 import * as http from './httpThroughput';
 import * as bundles from './lambdaBundles';
 import * as live from './liveFanout';
+import { createModerator } from '../support/moderation';
 import { localCloudRss, sampleRss } from './memory';
 import { machine, renderTable, runFigure, type FigureResult, type Row } from './report';
 import * as web from './webPage';
@@ -118,7 +119,8 @@ try {
     await figure(3, 'live fan-out', async () => {
       const options = smoke ? live.SMOKE : live.FULL;
       const users = await http.createPosters(running, Math.ceil(options.posts / 5) * options.rounds);
-      return fanoutRows(await live.runFanout(running, options, users), options.clients, options.posts, options.intervalMs);
+      const moderator = await createModerator(running);
+      return fanoutRows(await live.runFanout(running, options, users, moderator), options.clients, options.posts, options.intervalMs);
     });
   }
 } finally {

@@ -5,7 +5,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONNECTIONS_TABLE, ENV, POSTS_TABLE, RATE_LIMITS_TABLE, type TableDescription } from '../../functions/store/tables';
+import { CONNECTIONS_TABLE, ENV, MODERATION_TABLE, POSTS_TABLE, RATE_LIMITS_TABLE, type TableDescription } from '../../functions/store/tables';
 import { logicalId, references, render, synthesize, type CfnResourceJson, type Synthesized } from './synth';
 
 let s: Synthesized;
@@ -52,6 +52,7 @@ describe('checks', () => {
 describe('data', () => {
   const cases: [string, () => string, TableDescription][] = [
     ['posts', () => logicalId(s.stack.data.posts), POSTS_TABLE],
+    ['moderation', () => logicalId(s.stack.data.moderation), MODERATION_TABLE],
     ['rate-limits', () => logicalId(s.stack.data.rateLimits), RATE_LIMITS_TABLE],
     ['connections', () => logicalId(s.stack.data.connections), CONNECTIONS_TABLE],
   ];
@@ -127,17 +128,29 @@ describe('auth', () => {
   });
 });
 
+const PUBLIC_ROUTES = ['GET /posts', 'GET /posts/random', 'GET /posts/{id}'];
+const USER_ROUTES = [
+  'POST /posts',
+  'GET /me/posts',
+  'DELETE /posts/{id}',
+  'POST /posts/{id}/report',
+  'GET /moderation/next',
+  'PUT /moderation/{id}/vote',
+  'PUT /moderation/{id}/decision',
+  'GET /moderation/reported',
+];
+
 describe('api', () => {
   const routeKeys = () => ofType('AWS::ApiGatewayV2::Route').filter(([, r]) => render(r.Properties.ApiId) === `\${${logicalId(s.stack.api.httpApi)}}`);
 
   it('serves exactly the routes of DESIGN.md §3', () => {
-    expect(routeKeys().map(([, r]) => r.Properties.RouteKey).sort()).toEqual(['GET /posts', 'GET /posts/random', 'GET /posts/{id}', 'POST /posts']);
+    expect(routeKeys().map(([, r]) => r.Properties.RouteKey).sort()).toEqual([...PUBLIC_ROUTES, ...USER_ROUTES].sort());
   });
 
-  it('authorizer guards only POST /posts', () => {
+  it('authorizer guards every route of signed-in users, and only those', () => {
     const guarded = routeKeys().filter(([, r]) => r.Properties.AuthorizationType === 'JWT');
-    expect(guarded.map(([, r]) => r.Properties.RouteKey)).toEqual(['POST /posts']);
-    for (const [, route] of routeKeys().filter(([, r]) => r.Properties.RouteKey !== 'POST /posts')) {
+    expect(guarded.map(([, r]) => r.Properties.RouteKey).sort()).toEqual([...USER_ROUTES].sort());
+    for (const [, route] of routeKeys().filter(([, r]) => !USER_ROUTES.includes(r.Properties.RouteKey as string))) {
       expect(route.Properties.AuthorizationType ?? 'NONE').toBe('NONE');
     }
   });
@@ -187,12 +200,17 @@ describe('live', () => {
     });
   });
 
-  it('feeds the broadcast from the posts stream, INSERT only, with retries, bisection and an on-failure queue', () => {
+  it('feeds the broadcast from the posts stream, only changes touching a published post, with retries, bisection and an on-failure queue', () => {
     const [[, mapping]] = ofType('AWS::Lambda::EventSourceMapping') as [[string, CfnResourceJson]];
     const p = mapping.Properties;
     expect(render(p.EventSourceArn)).toBe(`\${${logicalId(s.stack.data.posts)}.StreamArn}`);
     expect(render(p.FunctionName)).toBe(`\${${logicalId(s.stack.live.node.findChild('Broadcast').node.findChild('Function'))}}`);
-    expect(p.FilterCriteria).toEqual({ Filters: [{ Pattern: '{"eventName":["INSERT"]}' }] });
+    expect(p.FilterCriteria).toEqual({
+      Filters: [
+        { Pattern: '{"eventName":["INSERT","MODIFY"],"dynamodb":{"NewImage":{"status":{"S":["published"]}}}}' },
+        { Pattern: '{"eventName":["MODIFY","REMOVE"],"dynamodb":{"OldImage":{"status":{"S":["published"]}}}}' },
+      ],
+    });
     expect(p.MaximumRetryAttempts).toBe(3);
     expect(p.BisectBatchOnFunctionError).toBe(true);
     expect(render((p.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination)).toBe(
@@ -213,6 +231,13 @@ describe('functions', () => {
     'Api/GetRandomPost': { entry: 'getRandomPost', env: { [ENV.postsTable]: 'posts' } },
     'Api/GetPost': { entry: 'getPost', env: { [ENV.postsTable]: 'posts' } },
     'Api/CreatePost': { entry: 'createPost', env: { [ENV.postsTable]: 'posts', [ENV.rateLimitsTable]: 'rateLimits' } },
+    'Api/ListMyPosts': { entry: 'listMyPosts', env: { [ENV.postsTable]: 'posts' } },
+    'Api/DeletePost': { entry: 'deletePost', env: { [ENV.postsTable]: 'posts' } },
+    'Api/ReportPost': { entry: 'reportPost', env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation' } },
+    'Api/NextForModeration': { entry: 'nextForModeration', env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation' } },
+    'Api/VoteOnPost': { entry: 'voteOnPost', env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation' } },
+    'Api/DecideOnPost': { entry: 'decideOnPost', env: { [ENV.postsTable]: 'posts' } },
+    'Api/ListReported': { entry: 'listReported', env: { [ENV.postsTable]: 'posts' } },
     'Live/Connect': { entry: 'connect', env: { [ENV.connectionsTable]: 'connections' } },
     'Live/Disconnect': { entry: 'disconnect', env: { [ENV.connectionsTable]: 'connections' } },
     'Live/Broadcast': { entry: 'broadcast', env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' } },
@@ -225,7 +250,7 @@ describe('functions', () => {
     expect(props.Runtime).toBe('nodejs22.x');
     expect(props.Architectures).toEqual(['arm64']);
     expect(props.Handler).toBe('index.handler');
-    const tables = { posts: s.stack.data.posts, rateLimits: s.stack.data.rateLimits, connections: s.stack.data.connections };
+    const tables = { posts: s.stack.data.posts, moderation: s.stack.data.moderation, rateLimits: s.stack.data.rateLimits, connections: s.stack.data.connections };
     const env = Object.fromEntries(
       Object.entries(expected[path]!.env).map(([name, what]) => [
         name,
@@ -254,6 +279,7 @@ describe('functions', () => {
     const posts = `\${${logicalId(s.stack.data.posts)}.Arn}`;
     const connections = `\${${logicalId(s.stack.data.connections)}.Arn}`;
     const rateLimits = `\${${logicalId(s.stack.data.rateLimits)}.Arn}`;
+    const moderation = `\${${logicalId(s.stack.data.moderation)}.Arn}`;
     const want: Record<string, [string[], string[]][]> = {
       'Api/ListPosts': [[['dynamodb:Query'], [`${posts}/index/feed-index`, `${posts}/index/category-index`]]],
       'Api/GetRandomPost': [[['dynamodb:Query'], [`${posts}/index/random-index`]]],
@@ -262,6 +288,22 @@ describe('functions', () => {
         [['dynamodb:PutItem'], [posts]],
         [['dynamodb:GetItem', 'dynamodb:PutItem'], [rateLimits]],
       ],
+      'Api/ListMyPosts': [[['dynamodb:Query'], [`${posts}/index/author-index`]]],
+      'Api/DeletePost': [[['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]]],
+      'Api/ReportPost': [
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:PutItem'], [moderation]],
+      ],
+      'Api/NextForModeration': [
+        [['dynamodb:Query'], [`${posts}/index/queue-index`]],
+        [['dynamodb:BatchGetItem'], [moderation]],
+      ],
+      'Api/VoteOnPost': [
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:PutItem'], [moderation]],
+      ],
+      'Api/DecideOnPost': [[['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]]],
+      'Api/ListReported': [[['dynamodb:Query'], [`${posts}/index/queue-index`]]],
       'Live/Connect': [[['dynamodb:PutItem'], [connections]]],
       'Live/Disconnect': [[['dynamodb:DeleteItem'], [connections]]],
       'Live/Broadcast': [

@@ -1,20 +1,22 @@
 import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { LiveMessage, Post } from '../../functions/contract';
-import { publish } from '../support/api';
+import type { LiveMessage, OwnPost, Post } from '../../functions/contract';
+import { call, publish } from '../support/api';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
+import { createModerator, decide, publishApproved } from '../support/moderation';
 import { createUser, type TestUser } from '../support/users';
 
 let cloud: LocalCloudProcess;
 let dynamo: DynamoDBClient;
 let author: TestUser;
+let moderator: TestUser;
 const opened: WebSocket[] = [];
 
 beforeAll(async () => {
   cloud = await startLocalCloudProcess();
   dynamo = new DynamoDBClient({ endpoint: cloud.dynamodbEndpoint, region: 'eu-west-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
-  author = await createUser(cloud, { name: 'Directo' });
+  [author, moderator] = await Promise.all([createUser(cloud, { name: 'Directo' }), createModerator(cloud)]);
 });
 afterAll(async () => {
   for (const socket of opened) socket.terminate();
@@ -69,16 +71,32 @@ async function eventually(check: () => Promise<boolean>, what: string): Promise<
   throw new Error(`timed out waiting until ${what}`);
 }
 
+const idOf = (message: LiveMessage) => (message.type === 'post.published' ? message.post.id : message.id);
+
 describe('live updates over the WebSocket', () => {
-  it('sends post.created with the stored post to every open client', async () => {
+  it('sends nothing for a post in moderation, then post.published with the public post to every open client when it is published', async () => {
     const [a, b] = await Promise.all([connectClient(), connectClient()]);
+    const created = await publish(cloud, author.idToken, { category: 'amor', post: 'En directo' });
+    expect(created.status).toBe(201);
+    const { id } = created.body as OwnPost;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(a.messages).toEqual([]);
     const receivedA = a.next();
     const receivedB = b.next();
-    const response = await publish(cloud, author.idToken, { category: 'amor', post: 'En directo' });
-    expect(response.status).toBe(201);
-    const expected: LiveMessage = { type: 'post.created', post: response.body as Post };
+    expect((await decide(cloud, moderator.idToken, id, 'publish')).status).toBe(200);
+    const post = (await call<Post>(cloud, `/posts/${id}`)).body;
+    const expected: LiveMessage = { type: 'post.published', post };
     expect(await receivedA).toEqual(expected);
     expect(await receivedB).toEqual(expected);
+    expect(Object.keys(post).sort()).toEqual(['category', 'comments', 'createdAt', 'id', 'name', 'post', 'publishedAt', 'votes']);
+  });
+
+  it('sends post.removed when a published post is deleted', async () => {
+    const post = await publishApproved(cloud, author, moderator, { category: 'varios', post: 'Me voy' });
+    const client = await connectClient();
+    const received = client.next();
+    expect((await call(cloud, `/posts/${post.id}`, { method: 'DELETE', token: author.idToken })).status).toBe(204);
+    expect(await received).toEqual({ type: 'post.removed', id: post.id });
   });
 
   it('removes the connection row of a client that closes', async () => {
@@ -100,17 +118,17 @@ describe('live updates over the WebSocket', () => {
     );
     expect(await connectionRowExists(staleId)).toBe(true);
     const received = live.next();
-    const response = await publish(cloud, author.idToken, { category: 'trabajo', post: 'Con un fantasma conectado' });
-    expect((await received).post).toEqual(response.body);
+    const post = await publishApproved(cloud, author, moderator, { category: 'trabajo', post: 'Con un fantasma conectado' });
+    expect(await received).toEqual({ type: 'post.published', post });
     await eventually(async () => !(await connectionRowExists(staleId)), 'the stale row is deleted');
   });
 
   it('delivers nothing twice to one client for one post', async () => {
     const client = await connectClient();
     const received = client.next();
-    const response = await publish(cloud, author.idToken, { category: 'varios', post: 'Una sola vez' });
+    const post = await publishApproved(cloud, author, moderator, { category: 'varios', post: 'Una sola vez' });
     await received;
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(client.messages.filter((message) => message.post.id === (response.body as Post).id)).toHaveLength(1);
+    expect(client.messages.filter((message) => idOf(message) === post.id)).toHaveLength(1);
   });
 });

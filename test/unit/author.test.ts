@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_NAME_LENGTH } from '../../functions/contract';
-import { authorFromClaims } from '../../functions/domain/author';
+import { authorFromClaims, callerFromClaims, groupsFromClaim } from '../../functions/domain/author';
 import { UnauthorizedError } from '../../functions/domain/errors';
 
 const idToken = (claims: Record<string, unknown>) => ({ sub: 's1', token_use: 'id', ...claims });
@@ -31,5 +31,26 @@ describe('author from verified claims', () => {
     expect(() => authorFromClaims(undefined)).toThrow(UnauthorizedError);
     expect(() => authorFromClaims({ email: 'a@b.c', token_use: 'id' })).toThrow(UnauthorizedError);
     expect(() => authorFromClaims({ sub: 's1', token_use: 'access', client_id: 'c' })).toThrow(UnauthorizedError);
+  });
+});
+
+describe('moderators from the cognito:groups claim', () => {
+  it('reads the group list as API Gateway passes it (a string "[a b]"), as JSON, or as an array', () => {
+    expect(groupsFromClaim('[moderadores other]')).toEqual(['moderadores', 'other']);
+    expect(groupsFromClaim('[moderadores]')).toEqual(['moderadores']);
+    expect(groupsFromClaim('["moderadores","other"]')).toEqual(['moderadores', 'other']);
+    expect(groupsFromClaim(['other', 'moderadores'])).toEqual(['other', 'moderadores']);
+    expect(groupsFromClaim('moderadores')).toEqual(['moderadores']);
+    expect(groupsFromClaim('[]')).toEqual([]);
+    expect(groupsFromClaim(undefined)).toEqual([]);
+    expect(groupsFromClaim(42)).toEqual([]);
+  });
+
+  it('makes a caller a moderator only for the exact group name', () => {
+    expect(callerFromClaims(idToken({ 'cognito:groups': '[moderadores]' })).moderator).toBe(true);
+    expect(callerFromClaims(idToken({ 'cognito:groups': '[other moderadores]' })).moderator).toBe(true);
+    for (const groups of [undefined, '[]', '[Moderadores]', '[moderadoresx]', 'moderadores-falsos', '[moderador]']) {
+      expect(callerFromClaims(idToken({ 'cognito:groups': groups })).moderator).toBe(false);
+    }
   });
 });

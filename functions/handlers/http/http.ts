@@ -4,6 +4,7 @@
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { ERRORS, MAX_BODY_BYTES, errorBody, type ErrorCode } from '../../contract';
+import { callerFromClaims, type Caller } from '../../domain/author';
 import { DomainError, PayloadTooLargeError, ValidationError } from '../../domain/errors';
 
 export type HttpEvent = APIGatewayProxyEventV2 | APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -37,6 +38,16 @@ export function parseJsonBody(event: HttpEvent): unknown {
 export function jwtClaims(event: HttpEvent): Record<string, unknown> | undefined {
   const authorizer = (event.requestContext as { authorizer?: { jwt?: { claims?: Record<string, unknown> } } }).authorizer;
   return authorizer?.jwt?.claims;
+}
+
+/** Who calls an authenticated route, from the authorizer's verified claims (UNAUTHORIZED without them). */
+export function callerOf(event: HttpEvent): Caller {
+  return callerFromClaims(jwtClaims(event));
+}
+
+/** 204 No Content. */
+export function noContent(): HttpResult {
+  return { statusCode: 204, headers: { 'cache-control': 'no-store' }, body: '' };
 }
 
 /**

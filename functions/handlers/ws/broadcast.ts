@@ -2,10 +2,10 @@ import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatew
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { toPost, type Post } from '../../contract';
 import { managementClient } from '../../clients';
 import { requireEnv } from '../../config';
-import { broadcastPosts, type ConnectionSender } from '../../domain/broadcast';
+import { broadcastMessages, liveMessagesFor, type ConnectionSender } from '../../domain/broadcast';
+import { postFromItem } from '../../store/dynamodb/postItems';
 import { ENV } from '../../store/tables';
 import { connectionRepository } from './connectionDeps';
 
@@ -26,24 +26,26 @@ const sender: ConnectionSender = {
   },
 };
 
+const image = (value: unknown) => (value ? postFromItem(unmarshall(value as Record<string, AttributeValue>)) : undefined);
+
 /**
- * Fed by the posts table stream (INSERT only). Records may repeat: clients de-duplicate by post id.
- * Per-connection failures are logged, never thrown, so one bad client cannot make the batch retry.
+ * Fed by the posts table stream (old and new images), filtered to changes that touch a published
+ * post: `post.published` when a post entered the feeds, `post.removed` when it left them. Records
+ * may repeat: clients apply both messages idempotently. Per-connection failures are logged, never
+ * thrown, so one bad client cannot make the batch retry.
  */
 export const handler = async (event: DynamoDBStreamEvent): Promise<void> => {
-  const posts = event.Records.flatMap((record): Post[] => {
-    const image = record.eventName === 'INSERT' ? record.dynamodb?.NewImage : undefined;
-    const post = image ? toPost(unmarshall(image as Record<string, AttributeValue>)) : undefined;
-    return post ? [post] : [];
-  });
-  const report = await broadcastPosts(
+  const messages = event.Records.flatMap((record) =>
+    liveMessagesFor({ before: image(record.dynamodb?.OldImage), after: record.eventName === 'REMOVE' ? undefined : image(record.dynamodb?.NewImage) }),
+  );
+  const report = await broadcastMessages(
     {
       connections: connectionRepository,
       sender,
       onError: (connectionId, error) =>
         console.log(JSON.stringify({ level: 'warn', route: 'broadcast', connectionId, error: error instanceof Error ? error.name : String(error) })),
     },
-    posts,
+    messages,
   );
-  console.log(JSON.stringify({ level: 'info', route: 'broadcast', records: event.Records.length, posts: posts.length, ...report }));
+  console.log(JSON.stringify({ level: 'info', route: 'broadcast', records: event.Records.length, messages: messages.length, ...report }));
 };

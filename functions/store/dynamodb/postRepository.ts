@@ -1,27 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { toPost, type Post } from '../../contract';
-import { sortKeyOf } from '../../domain/cursor';
-import type { Page, PageQuery, PostRepository, StoredPost } from '../../domain/ports';
-import { FEED_PARTITION, POSTS_INDEX, POSTS_KEYS } from '../tables';
-
-/** Only the public fields ever leave the repository. */
-function publicPosts(items: Record<string, unknown>[] | undefined): Post[] {
-  return (items ?? []).map(toPost).filter((post): post is Post => post !== undefined);
-}
-
-/**
- * The stored item for a post: the post plus its index keys. `sortKey` orders the feeds; `rand` is a
- * uniformly random key, so `random()` can read the first post at or after a random point.
- */
-export function postItem(post: StoredPost): Record<string, unknown> {
-  return {
-    ...post,
-    [POSTS_KEYS.feed]: FEED_PARTITION,
-    [POSTS_KEYS.sortKey]: sortKeyOf(post.createdAt, post.id),
-    [POSTS_KEYS.rand]: randomBytes(8).toString('hex'),
-  };
-}
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { PostStatus } from '../../contract';
+import type { AuthorPageQuery, Page, PageQuery, PostRepository, QueueQuery, StoredPost } from '../../domain/ports';
+import { FEED_PARTITION, POSTS_INDEX, POSTS_KEYS, QUEUES } from '../tables';
+import { postFromItem, postItem, postsFromItems, statusUpdate, updateParams } from './postItems';
 
 export class DynamoPostRepository implements PostRepository {
   constructor(
@@ -39,12 +22,12 @@ export class DynamoPostRepository implements PostRepository {
     );
   }
 
-  async get(id: string): Promise<Post | undefined> {
-    const { Item } = await this.client.send(new GetCommand({ TableName: this.tableName, Key: { id } }));
-    return toPost(Item);
+  async get(id: string, options: { consistent?: boolean } = {}): Promise<StoredPost | undefined> {
+    const { Item } = await this.client.send(new GetCommand({ TableName: this.tableName, Key: { id }, ConsistentRead: options.consistent }));
+    return postFromItem(Item);
   }
 
-  /** One Query on the feed or category index; one extra item is read to know whether more exist. */
+  /** One Query on the feed or category index (published posts only: both are sparse); one extra item says whether more exist. */
   async page({ category, limit, afterSortKey }: PageQuery): Promise<Page> {
     const partition = category ? { name: POSTS_KEYS.category, value: category } : { name: POSTS_KEYS.feed, value: FEED_PARTITION };
     const { Items } = await this.client.send(
@@ -58,12 +41,12 @@ export class DynamoPostRepository implements PostRepository {
         Limit: limit + 1,
       }),
     );
-    const items = publicPosts(Items);
+    const items = postsFromItems(Items);
     return { items: items.slice(0, limit), hasMore: items.length > limit };
   }
 
-  /** At most two single-item queries, whatever the table size. */
-  async random(): Promise<Post | undefined> {
+  /** At most two single-item queries on the (sparse) random index, whatever the table size. */
+  async random(): Promise<StoredPost | undefined> {
     const point = randomBytes(8).toString('hex');
     const query = (atOrAfter?: string) =>
       this.client.send(
@@ -76,10 +59,70 @@ export class DynamoPostRepository implements PostRepository {
           Limit: 1,
         }),
       );
-    const found = publicPosts((await query(point)).Items)[0];
+    const found = postsFromItems((await query(point)).Items)[0];
     if (found) return found;
     // Past the largest key: wrap around to the smallest.
-    const first = await query();
-    return publicPosts(first.Items)[0];
+    return postsFromItems((await query()).Items)[0];
+  }
+
+  /** One Query on the author index, newest first. */
+  async byAuthor({ authorId, limit, afterKey }: AuthorPageQuery): Promise<Page> {
+    const { Items } = await this.client.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        IndexName: POSTS_INDEX.author,
+        KeyConditionExpression: afterKey ? '#p = :p AND #s < :after' : '#p = :p',
+        ExpressionAttributeNames: { '#p': POSTS_KEYS.authorId, ...(afterKey ? { '#s': POSTS_KEYS.createdKey } : {}) },
+        ExpressionAttributeValues: { ':p': authorId, ...(afterKey ? { ':after': afterKey } : {}) },
+        ScanIndexForward: false,
+        Limit: limit + 1,
+      }),
+    );
+    const items = postsFromItems(Items);
+    return { items: items.slice(0, limit), hasMore: items.length > limit };
+  }
+
+  /** One Query of at most `limit` entries of the pending queue, oldest first, leaving one author's out. */
+  async pendingQueue({ excludeAuthorId, limit, after }: QueueQuery): Promise<{ items: StoredPost[]; next?: string }> {
+    const { Items, LastEvaluatedKey } = await this.client.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        IndexName: POSTS_INDEX.queue,
+        KeyConditionExpression: '#q = :q',
+        FilterExpression: '#author <> :author',
+        ExpressionAttributeNames: { '#q': POSTS_KEYS.queue, '#author': POSTS_KEYS.authorId },
+        ExpressionAttributeValues: { ':q': QUEUES.pending, ':author': excludeAuthorId },
+        ScanIndexForward: true,
+        Limit: limit,
+        ExclusiveStartKey: after ? (JSON.parse(after) as Record<string, unknown>) : undefined,
+      }),
+    );
+    return { items: postsFromItems(Items), next: LastEvaluatedKey ? JSON.stringify(LastEvaluatedKey) : undefined };
+  }
+
+  /** One Query of the hidden queue, oldest first. */
+  async hidden(limit: number): Promise<StoredPost[]> {
+    const { Items } = await this.client.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        IndexName: POSTS_INDEX.queue,
+        KeyConditionExpression: '#q = :q',
+        ExpressionAttributeNames: { '#q': POSTS_KEYS.queue },
+        ExpressionAttributeValues: { ':q': QUEUES.hidden },
+        ScanIndexForward: true,
+        Limit: limit,
+      }),
+    );
+    return postsFromItems(Items);
+  }
+
+  async changeStatus(post: StoredPost, to: PostStatus, at: Date): Promise<boolean> {
+    try {
+      await this.client.send(new UpdateCommand({ TableName: this.tableName, Key: { id: post.id }, ...updateParams(statusUpdate(post, to, at)) }));
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
   }
 }

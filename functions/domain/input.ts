@@ -1,0 +1,47 @@
+/** Input checks shared by the use cases: ids, bodies, page sizes. */
+import * as z from 'zod/mini';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../contract';
+import { PostNotFoundError, ValidationError } from './errors';
+
+/** Post ids are UUIDs (lowercase, as the server makes them); anything else cannot name a post. */
+const POST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function isPostId(value: unknown): value is string {
+  return typeof value === 'string' && POST_ID.test(value);
+}
+
+/** A path's post id, or POST_NOT_FOUND: a malformed id names no post, and is never looked up. */
+export function postIdFrom(value: string | undefined): string {
+  if (!isPostId(value)) throw new PostNotFoundError();
+  return value;
+}
+
+/** A request body checked against a contract schema (unknown fields dropped), or INVALID_REQUEST. */
+export function parseRequest<S extends z.ZodMiniType>(schema: S, body: unknown): z.infer<S> {
+  const result = z.safeParse(schema, body);
+  if (!result.success) throw new ValidationError('INVALID_REQUEST');
+  return result.data;
+}
+
+/** `limit` of a paged read: 1–MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE when absent, else INVALID_LIMIT. */
+export function parseLimit(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_PAGE_SIZE;
+  if (!/^\d{1,3}$/.test(raw)) throw new ValidationError('INVALID_LIMIT');
+  const limit = Number(raw);
+  if (limit < 1 || limit > MAX_PAGE_SIZE) throw new ValidationError('INVALID_LIMIT');
+  return limit;
+}
+
+/**
+ * Runs a read-then-conditional-write step until it settles: `attempt` returns a value when done, or
+ * `undefined` when the item changed between its read and its write (another request won the race),
+ * and then it runs again on a fresh read, after a short random pause so racers spread out.
+ */
+export async function untilSettled<T>(attempt: () => Promise<T | undefined>, maxAttempts = 40): Promise<T> {
+  for (let round = 0; round < maxAttempts; round++) {
+    const result = await attempt();
+    if (result !== undefined) return result;
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 10 + round * 5)));
+  }
+  throw new Error(`An item kept changing under ${maxAttempts} attempts`);
+}

@@ -1,0 +1,73 @@
+/**
+ * The life of a post, as pure rules:
+ *
+ *   pending ──(net +MARGIN, or a moderator)──▶ published ──(REPORTS_TO_HIDE reports)──▶ hidden
+ *      │                                         ▲    │                                  │
+ *      └──(net −MARGIN, or a moderator)──▶ rejected   └──── moderator restores ◀─────────┘
+ *
+ * and from any state but `removed`, deleting (its author or a moderator) makes it `removed`. Only
+ * `published` posts are in the feeds, random reads, permalinks and live messages.
+ */
+import {
+  MODERATION_MARGIN,
+  type ModerationDecision,
+  type OwnPost,
+  type PendingPost,
+  type Post,
+  type PostStatus,
+} from '../contract';
+import type { StoredPost } from './ports';
+
+const TRANSITIONS: Record<PostStatus, readonly PostStatus[]> = {
+  pending: ['published', 'rejected', 'removed'],
+  published: ['hidden', 'removed'],
+  hidden: ['published', 'removed'],
+  rejected: ['removed'],
+  removed: [],
+};
+
+export function canMove(from: PostStatus, to: PostStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+/** A pending post's status once its net moderation score is `score`. */
+export function statusForScore(score: number): PostStatus {
+  if (score >= MODERATION_MARGIN) return 'published';
+  if (score <= -MODERATION_MARGIN) return 'rejected';
+  return 'pending';
+}
+
+/**
+ * Where a moderator's decision takes a post: publish (or restore) it, or reject it — which for a
+ * post already published and then hidden means removing it. Undefined when there is nothing to
+ * decide (only pending and hidden posts await a moderator).
+ */
+export function decisionTarget(from: PostStatus, decision: ModerationDecision): PostStatus | undefined {
+  if (from === 'pending') return decision === 'publish' ? 'published' : 'rejected';
+  if (from === 'hidden') return decision === 'publish' ? 'published' : 'removed';
+  return undefined;
+}
+
+/** The public view of a published post. */
+export function publicPost(post: StoredPost): Post {
+  return {
+    id: post.id,
+    name: post.name,
+    category: post.category,
+    post: post.post,
+    createdAt: post.createdAt,
+    publishedAt: post.publishedAt ?? post.createdAt,
+    votes: { agree: post.votes.agree, deserved: post.votes.deserved },
+    comments: post.comments,
+  };
+}
+
+/** The author's view: every status, `publishedAt` null until published. */
+export function ownPost(post: StoredPost): OwnPost {
+  return { ...publicPost(post), publishedAt: post.publishedAt, status: post.status };
+}
+
+/** What a moderating user sees: no author. */
+export function pendingPost(post: StoredPost): PendingPost {
+  return { id: post.id, category: post.category, post: post.post, createdAt: post.createdAt };
+}

@@ -1,0 +1,120 @@
+/**
+ * Community moderation (votes on pending posts), moderators' decisions, and reports. Every change
+ * is a conditional write on the post as it was read, so concurrent requests settle to one outcome:
+ * a post is published or rejected once, a tally always equals the votes stored.
+ */
+import {
+  REPORTS_TO_HIDE,
+  moderationDecisionSchema,
+  moderationVoteSchema,
+  reportSchema,
+  type ModerationResult,
+  type PendingPost,
+  type ReportedItems,
+} from '../contract';
+import type { Caller } from './author';
+import {
+  AlreadyReportedError,
+  AlreadyVotedError,
+  ForbiddenError,
+  OwnPostError,
+  PostNotFoundError,
+  QueueEmptyError,
+} from './errors';
+import { parseRequest, postIdFrom, untilSettled } from './input';
+import { decisionTarget, ownPost, pendingPost, statusForScore } from './lifecycle';
+import type { ModerationStore, PostRepository } from './ports';
+
+export type ModerationDeps = { posts: PostRepository; moderation: ModerationStore; now?: () => Date };
+
+/** Queue entries read per step, and steps at most, for one `nextForModeration`: a bounded read. */
+export const QUEUE_BATCH = 25;
+export const QUEUE_MAX_BATCHES = 4;
+
+/** Most hidden posts listed for moderators at once (oldest first: the longest waiting). */
+export const REPORTED_LIST_LIMIT = 100;
+
+const clock = (deps: { now?: () => Date }) => (deps.now ?? (() => new Date()))();
+
+/**
+ * The oldest pending post the caller may vote on: not theirs, not one they voted on. Reads at most
+ * QUEUE_MAX_BATCHES × QUEUE_BATCH queue entries (one Query and one BatchGetItem a batch), so a user
+ * who has voted on every one of those sees QUEUE_EMPTY until the queue moves on.
+ */
+export async function nextForModeration(deps: ModerationDeps, caller: Caller): Promise<PendingPost> {
+  let after: string | undefined;
+  for (let batch = 0; batch < QUEUE_MAX_BATCHES; batch++) {
+    const { items, next } = await deps.posts.pendingQueue({ excludeAuthorId: caller.id, limit: QUEUE_BATCH, after });
+    const candidates = items.filter((post) => post.status === 'pending' && post.authorId !== caller.id);
+    if (candidates.length > 0) {
+      const voted = await deps.moderation.votedOn(
+        caller.id,
+        candidates.map((post) => post.id),
+      );
+      const found = candidates.find((post) => !voted.has(post.id));
+      if (found) return pendingPost(found);
+    }
+    if (next === undefined) break;
+    after = next;
+  }
+  throw new QueueEmptyError();
+}
+
+/**
+ * A signed-in user's vote on a pending post. The vote and the tally move in one transaction, and so
+ * does the status when the net score reaches ±MODERATION_MARGIN; a vote that lost a race is tried
+ * again on the post as it now is (and may then find it decided: POST_NOT_FOUND).
+ */
+export async function voteOnPost(deps: ModerationDeps, caller: Caller, id: string | undefined, body: unknown): Promise<ModerationResult> {
+  const postId = postIdFrom(id);
+  const { vote } = parseRequest(moderationVoteSchema, body);
+  return untilSettled(async () => {
+    const post = await deps.posts.get(postId, { consistent: true });
+    if (!post || post.status !== 'pending') throw new PostNotFoundError();
+    if (post.authorId === caller.id) throw new OwnPostError();
+    const outcome = statusForScore(post.moderation.score + (vote === 'publish' ? 1 : -1));
+    const written = await deps.moderation.recordVote({ post, userId: caller.id, vote, at: clock(deps), outcome });
+    if (written === 'duplicate') throw new AlreadyVotedError();
+    return written === 'recorded' ? { status: outcome } : undefined;
+  });
+}
+
+/**
+ * A moderator decides at once: on a pending post (publish or reject) or on one hidden by reports
+ * (restore it, or remove it). Anyone else: FORBIDDEN.
+ */
+export async function decideOnPost(deps: ModerationDeps, caller: Caller, id: string | undefined, body: unknown): Promise<ModerationResult> {
+  if (!caller.moderator) throw new ForbiddenError();
+  const postId = postIdFrom(id);
+  const { decision } = parseRequest(moderationDecisionSchema, body);
+  return untilSettled(async () => {
+    const post = await deps.posts.get(postId, { consistent: true });
+    const to = post ? decisionTarget(post.status, decision) : undefined;
+    if (!post || !to) throw new PostNotFoundError();
+    return (await deps.posts.changeStatus(post, to, clock(deps))) ? { status: to } : undefined;
+  });
+}
+
+/** What reports have hidden, for moderators to decide on. */
+export async function listReported(deps: ModerationDeps, caller: Caller): Promise<ReportedItems> {
+  if (!caller.moderator) throw new ForbiddenError();
+  const posts = await deps.posts.hidden(REPORTED_LIST_LIMIT);
+  return { posts: posts.filter((post) => post.status === 'hidden').map(ownPost), comments: [] };
+}
+
+/**
+ * Reports a published post, once per user. The report and the count move in one transaction; the
+ * REPORTS_TO_HIDE-th distinct reporter also hides the post until a moderator decides.
+ */
+export async function reportPost(deps: ModerationDeps, caller: Caller, id: string | undefined, body: unknown): Promise<void> {
+  const postId = postIdFrom(id);
+  const { reason } = parseRequest(reportSchema, body);
+  await untilSettled(async () => {
+    const post = await deps.posts.get(postId, { consistent: true });
+    if (!post || post.status !== 'published') throw new PostNotFoundError();
+    const hide = post.reports + 1 >= REPORTS_TO_HIDE;
+    const written = await deps.moderation.recordReport({ post, userId: caller.id, reason, at: clock(deps), hide });
+    if (written === 'duplicate') throw new AlreadyReportedError();
+    return written === 'recorded' || undefined;
+  });
+}

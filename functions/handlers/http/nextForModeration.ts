@@ -1,0 +1,6 @@
+import { nextForModeration } from '../../domain/moderation';
+import { callerOf, httpHandler, json } from './http';
+import { moderationDeps } from './moderationDeps';
+
+/** GET /moderation/next — one pending post the caller may vote on, without its author. */
+export const handler = httpHandler(async (event) => json(200, await nextForModeration(moderationDeps, callerOf(event))));

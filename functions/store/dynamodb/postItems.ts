@@ -1,0 +1,168 @@
+/**
+ * How a post is laid out as a DynamoDB item, and how a change of status rewrites it. Index keys are
+ * present only while they apply, so each index holds exactly what its reads want (sparse indexes):
+ * `feed`, `sortKey` and `rand` only while published; `queue`/`queuedAt` only while pending or hidden.
+ */
+import { randomBytes } from 'node:crypto';
+import * as z from 'zod/mini';
+import { CATEGORIES, POST_STATUSES, type PostStatus } from '../../contract';
+import { sortKeyOf } from '../../domain/cursor';
+import type { StoredPost } from '../../domain/ports';
+import { FEED_PARTITION, POSTS_KEYS, QUEUES } from '../tables';
+
+const count = z._default(z.number(), 0);
+
+/** What a stored item must hold to be a post; counters that were never written read as 0. */
+const itemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.enum(CATEGORIES),
+  post: z.string(),
+  createdAt: z.string(),
+  publishedAt: z.optional(z.string()),
+  status: z.enum(POST_STATUSES),
+  authorId: z.string(),
+  agree: count,
+  deserved: count,
+  comments: count,
+  modScore: count,
+  modVotes: count,
+  reports: count,
+});
+
+/** The post an item holds, or undefined when it is not a well-formed post item. */
+export function postFromItem(item: Record<string, unknown> | undefined): StoredPost | undefined {
+  const parsed = z.safeParse(itemSchema, item);
+  if (!parsed.success) return undefined;
+  const i = parsed.data;
+  return {
+    id: i.id,
+    name: i.name,
+    category: i.category,
+    post: i.post,
+    createdAt: i.createdAt,
+    publishedAt: i.publishedAt ?? null,
+    status: i.status,
+    authorId: i.authorId,
+    votes: { agree: i.agree, deserved: i.deserved },
+    comments: i.comments,
+    moderation: { score: i.modScore, votes: i.modVotes },
+    reports: i.reports,
+  };
+}
+
+export function postsFromItems(items: Record<string, unknown>[] | undefined): StoredPost[] {
+  return (items ?? []).map(postFromItem).filter((post): post is StoredPost => post !== undefined);
+}
+
+/** The attributes a status brings (its index keys) and those it takes away. */
+function statusAttributes(post: StoredPost, status: PostStatus, at: string): { set: Record<string, unknown>; remove: string[] } {
+  const { feed, sortKey, rand, queue, queuedAt } = POSTS_KEYS;
+  if (status === 'published') {
+    const publishedAt = post.publishedAt ?? at;
+    return {
+      set: { publishedAt, [feed]: FEED_PARTITION, [sortKey]: sortKeyOf(publishedAt, post.id), [rand]: randomBytes(8).toString('hex') },
+      remove: [queue, queuedAt],
+    };
+  }
+  const leaveFeeds = [feed, sortKey, rand];
+  if (status === 'pending') return { set: { [queue]: QUEUES.pending, [queuedAt]: sortKeyOf(post.createdAt, post.id) }, remove: leaveFeeds };
+  if (status === 'hidden') return { set: { [queue]: QUEUES.hidden, [queuedAt]: sortKeyOf(at, post.id) }, remove: leaveFeeds };
+  return { set: {}, remove: [...leaveFeeds, queue, queuedAt] };
+}
+
+/** The whole item for a new post, with the index keys of its status. */
+export function postItem(post: StoredPost): Record<string, unknown> {
+  const { set } = statusAttributes(post, post.status, post.createdAt);
+  return {
+    id: post.id,
+    name: post.name,
+    category: post.category,
+    post: post.post,
+    createdAt: post.createdAt,
+    ...(post.publishedAt !== null ? { publishedAt: post.publishedAt } : {}),
+    status: post.status,
+    authorId: post.authorId,
+    agree: post.votes.agree,
+    deserved: post.votes.deserved,
+    comments: post.comments,
+    modScore: post.moderation.score,
+    modVotes: post.moderation.votes,
+    reports: post.reports,
+    [POSTS_KEYS.createdKey]: sortKeyOf(post.createdAt, post.id),
+    ...set,
+  };
+}
+
+/** One UpdateItem's worth of changes, with its condition. */
+export type ItemUpdate = {
+  set?: Record<string, unknown>;
+  add?: Record<string, number>;
+  remove?: string[];
+  /** A condition over `#name` / `:value` placeholders given in `names` / `values`. */
+  condition: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+};
+
+/**
+ * The changes that move `post` (as read) to `status` at `at`: the new status and its index keys,
+ * on the condition that its status is still the one read. Publishing keeps an earlier `publishedAt`
+ * (a restored post returns to its place in the feeds) and restoring a hidden post clears its reports.
+ */
+export function statusUpdate(post: StoredPost, status: PostStatus, at: Date): ItemUpdate {
+  const iso = at.toISOString();
+  const { set, remove } = statusAttributes(post, status, iso);
+  return {
+    set: { status, statusAt: iso, ...set, ...(post.status === 'hidden' && status === 'published' ? { reports: 0 } : {}) },
+    remove,
+    condition: '#status = :from',
+    names: { '#status': 'status' },
+    values: { ':from': post.status },
+  };
+}
+
+/** Adds counters and a condition to an update (e.g. a tally that moves with a status). */
+export function withCounters(update: ItemUpdate, add: Record<string, number>, condition: string, values: Record<string, unknown>): ItemUpdate {
+  return {
+    ...update,
+    add: { ...update.add, ...add },
+    condition: `${update.condition} AND ${condition}`,
+    values: { ...update.values, ...values },
+  };
+}
+
+/** UpdateItem / TransactWriteItems Update parameters for an ItemUpdate. */
+export function updateParams(update: ItemUpdate): {
+  UpdateExpression: string;
+  ConditionExpression: string;
+  ExpressionAttributeNames: Record<string, string>;
+  ExpressionAttributeValues: Record<string, unknown>;
+} {
+  const names: Record<string, string> = { ...update.names };
+  const values: Record<string, unknown> = { ...update.values };
+  const clauses: string[] = [];
+  const name = (attribute: string, index: number, kind: string) => {
+    const placeholder = `#${kind}${index}`;
+    names[placeholder] = attribute;
+    return placeholder;
+  };
+  const sets = Object.entries(update.set ?? {}).map(([attribute, value], index) => {
+    values[`:s${index}`] = value;
+    return `${name(attribute, index, 's')} = :s${index}`;
+  });
+  if (sets.length > 0) clauses.push(`SET ${sets.join(', ')}`);
+  const adds = Object.entries(update.add ?? {}).map(([attribute, value], index) => {
+    values[`:a${index}`] = value;
+    return `${name(attribute, index, 'a')} :a${index}`;
+  });
+  if (adds.length > 0) clauses.push(`ADD ${adds.join(', ')}`);
+  const removes = (update.remove ?? []).map((attribute, index) => name(attribute, index, 'r'));
+  if (removes.length > 0) clauses.push(`REMOVE ${removes.join(', ')}`);
+  return {
+    UpdateExpression: clauses.join(' '),
+    ConditionExpression: update.condition,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * In-memory stand-ins for the storage ports, with the same conditions as the DynamoDB adapters
+ * (store/dynamodb), so the domain's rules and its retries can be tested without a database. Every
+ * call yields to the event loop first, so concurrent use cases interleave as they would over a network.
+ */
+import { MODERATION_MARGIN, REPORTS_TO_HIDE, type PostStatus } from '../../functions/contract';
+import type {
+  AuthorPageQuery,
+  GuardedWrite,
+  ModerationStore,
+  ModerationVoteWrite,
+  Page,
+  PageQuery,
+  PostRepository,
+  QueueQuery,
+  ReportWrite,
+  StoredPost,
+} from '../../functions/domain/ports';
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+const newestPublishedFirst = (a: StoredPost, b: StoredPost) => ((a.publishedAt ?? '') < (b.publishedAt ?? '') ? 1 : -1);
+
+export class MemoryStore implements PostRepository, ModerationStore {
+  readonly posts = new Map<string, StoredPost>();
+  readonly rows = new Map<string, { kind: 'vote' | 'report'; postId: string; userId: string; value: string }>();
+  /** When each post entered its current queue (pending or hidden), for queue order. */
+  private readonly queuedAt = new Map<string, string>();
+  /** Every status change applied, in order. */
+  readonly changes: Array<{ id: string; from: PostStatus; to: PostStatus }> = [];
+
+  async insert(post: StoredPost): Promise<void> {
+    await tick();
+    if (this.posts.has(post.id)) throw new Error('exists');
+    this.posts.set(post.id, structuredClone(post));
+    this.queuedAt.set(post.id, post.createdAt);
+  }
+
+  async get(id: string): Promise<StoredPost | undefined> {
+    await tick();
+    const post = this.posts.get(id);
+    return post && structuredClone(post);
+  }
+
+  async page({ category, limit, afterSortKey }: PageQuery): Promise<Page> {
+    await tick();
+    const items = [...this.posts.values()]
+      .filter((post) => post.status === 'published' && (!category || post.category === category))
+      .filter((post) => !afterSortKey || `${post.publishedAt}#${post.id}` < afterSortKey)
+      .sort(newestPublishedFirst);
+    return { items: items.slice(0, limit).map((post) => structuredClone(post)), hasMore: items.length > limit };
+  }
+
+  async random(): Promise<StoredPost | undefined> {
+    await tick();
+    return [...this.posts.values()].find((post) => post.status === 'published');
+  }
+
+  async byAuthor({ authorId, limit, afterKey }: AuthorPageQuery): Promise<Page> {
+    await tick();
+    const items = [...this.posts.values()]
+      .filter((post) => post.authorId === authorId && (!afterKey || `${post.createdAt}#${post.id}` < afterKey))
+      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
+    return { items: items.slice(0, limit).map((post) => structuredClone(post)), hasMore: items.length > limit };
+  }
+
+  /** Like the Query with a filter: `limit` queue entries are read, then the author's are dropped. */
+  async pendingQueue({ excludeAuthorId, limit, after }: QueueQuery): Promise<{ items: StoredPost[]; next?: string }> {
+    await tick();
+    const queue = this.queue('pending');
+    const start = after ? Number(after) : 0;
+    const read = queue.slice(start, start + limit);
+    return {
+      items: read.filter((post) => post.authorId !== excludeAuthorId).map((post) => structuredClone(post)),
+      next: start + limit < queue.length ? String(start + limit) : undefined,
+    };
+  }
+
+  async hidden(limit: number): Promise<StoredPost[]> {
+    await tick();
+    return this.queue('hidden').slice(0, limit);
+  }
+
+  async changeStatus(read: StoredPost, to: PostStatus, at: Date): Promise<boolean> {
+    await tick();
+    const post = this.posts.get(read.id);
+    if (!post || post.status !== read.status) return false;
+    this.move(post, to, at);
+    return true;
+  }
+
+  async votedOn(userId: string, postIds: string[]): Promise<Set<string>> {
+    await tick();
+    return new Set(postIds.filter((id) => this.rows.has(`vote#${id}#${userId}`)));
+  }
+
+  async recordVote({ post: read, userId, vote, at, outcome }: ModerationVoteWrite): Promise<GuardedWrite> {
+    await tick();
+    const key = `vote#${read.id}#${userId}`;
+    if (this.rows.has(key)) return 'duplicate';
+    const post = this.posts.get(read.id);
+    const delta = vote === 'publish' ? 1 : -1;
+    if (!post || post.status !== 'pending') return 'conflict';
+    if (outcome === 'pending' ? Math.abs(post.moderation.score + delta) >= MODERATION_MARGIN : post.moderation.score !== read.moderation.score) return 'conflict';
+    this.rows.set(key, { kind: 'vote', postId: read.id, userId, value: vote });
+    post.moderation = { score: post.moderation.score + delta, votes: post.moderation.votes + 1 };
+    if (outcome !== 'pending') this.move(post, outcome, at);
+    return 'recorded';
+  }
+
+  async recordReport({ post: read, userId, reason, at, hide }: ReportWrite): Promise<GuardedWrite> {
+    await tick();
+    const key = `report#${read.id}#${userId}`;
+    if (this.rows.has(key)) return 'duplicate';
+    const post = this.posts.get(read.id);
+    if (!post || post.status !== 'published') return 'conflict';
+    if (hide ? post.reports !== read.reports : post.reports + 1 >= REPORTS_TO_HIDE) return 'conflict';
+    this.rows.set(key, { kind: 'report', postId: read.id, userId, value: reason });
+    post.reports += 1;
+    if (hide) this.move(post, 'hidden', at);
+    return 'recorded';
+  }
+
+  private queue(status: 'pending' | 'hidden'): StoredPost[] {
+    return [...this.posts.values()]
+      .filter((post) => post.status === status)
+      .sort((a, b) => ((this.queuedAt.get(a.id) ?? '') < (this.queuedAt.get(b.id) ?? '') ? -1 : 1));
+  }
+
+  private move(post: StoredPost, to: PostStatus, at: Date): void {
+    this.changes.push({ id: post.id, from: post.status, to });
+    if (to === 'published') {
+      post.publishedAt ??= at.toISOString();
+      if (post.status === 'hidden') post.reports = 0;
+    }
+    if (to === 'hidden') this.queuedAt.set(post.id, at.toISOString());
+    post.status = to;
+  }
+}
