@@ -8,7 +8,7 @@ import { ApiContext, type ApiClient } from '../../web/src/lib/api';
 import { ConfigContext } from '../../web/src/lib/config';
 import { prefetch } from '../../web/src/lib/prefetch';
 import { firstPageKey } from '../../web/src/features/posts/useFeed';
-import { aPost } from './factories';
+import { aPost, fakeApiClient } from './factories';
 import { FakeSocket } from './fakeSocket';
 
 const config: RuntimeConfig = {
@@ -27,20 +27,15 @@ function fakeApi(all: Post[]) {
     const items = matching.slice(start, start + limit);
     return { items, nextCursor: start + limit < matching.length ? String(start + limit) : null };
   });
-  const api: ApiClient = {
-    listPosts,
-    getPost: vi.fn(),
-    randomPost: vi.fn(),
-    createPost: vi.fn(),
-  };
+  const api: ApiClient = fakeApiClient({ listPosts });
   return { api, listPosts };
 }
 
-function renderAt(path: string, api: ApiClient) {
+function renderAt(path: string, api: ApiClient, state?: unknown) {
   render(
     <ConfigContext.Provider value={config}>
       <ApiContext.Provider value={api}>
-        <MemoryRouter initialEntries={[path]}>
+        <MemoryRouter initialEntries={[{ pathname: path, state }]}>
           <Routes>
             <Route path="/" element={<FeedRoute />} />
             <Route path="/category/:category" element={<FeedRoute />} />
@@ -75,8 +70,8 @@ describe('FeedRoute', () => {
     act(() => FakeSocket.latest().open());
 
     const live = aPost({ minutesAgo: 0, post: 'recién llegada', category: 'trabajo' });
-    act(() => FakeSocket.latest().send({ type: 'post.created', post: live }));
-    act(() => FakeSocket.latest().send({ type: 'post.created', post: live }));
+    act(() => FakeSocket.latest().send({ type: 'post.published', post: live }));
+    act(() => FakeSocket.latest().send({ type: 'post.published', post: live }));
     expect(shownTexts()[0]).toBe('recién llegada');
 
     await user.click(screen.getByRole('button', { name: 'Cargar más' }));
@@ -85,6 +80,28 @@ describe('FeedRoute', () => {
     expect(texts).toHaveLength(26);
     expect(new Set(texts).size).toBe(26);
     expect(screen.queryByRole('button', { name: 'Cargar más' })).toBeNull();
+  });
+
+  it('drops a post that leaves the feeds live (removed or hidden), and ignores the message twice', async () => {
+    const all = [aPost({ minutesAgo: 1, post: 'se queda' }), aPost({ minutesAgo: 2, post: 'se va' })];
+    const { api } = fakeApi(all);
+    renderAt('/', api);
+    await screen.findByText('se va');
+    act(() => FakeSocket.latest().open());
+    act(() => FakeSocket.latest().send({ type: 'post.removed', id: all[1]!.id }));
+    act(() => FakeSocket.latest().send({ type: 'post.removed', id: all[1]!.id }));
+    expect(shownTexts()).toEqual(['se queda']);
+  });
+
+  it('says after Enviar that the post is in moderation, with a link to «Mis anécdotas», until closed', async () => {
+    const user = userEvent.setup();
+    const { api } = fakeApi([aPost({ post: 'otra' })]);
+    renderAt('/', api, { sent: 'p-new' });
+    const notice = await screen.findByRole('status', { name: '' });
+    expect(notice.textContent).toMatch(/en moderación/);
+    expect(within(notice).getByRole('link', { name: 'Mis anécdotas' }).getAttribute('href')).toBe('/mis-anecdotas');
+    await user.click(within(notice).getByRole('button', { name: 'Cerrar el aviso' }));
+    expect(screen.queryByText(/en moderación/)).toBeNull();
   });
 
   it('re-reads the first page after a reconnect and merges what was missed', async () => {
@@ -115,8 +132,8 @@ describe('FeedRoute', () => {
     expect(listPosts).toHaveBeenCalledWith(expect.objectContaining({ category: 'amor' }));
     expect(screen.queryByText('de trabajo')).toBeNull();
     act(() => FakeSocket.latest().open());
-    act(() => FakeSocket.latest().send({ type: 'post.created', post: aPost({ minutesAgo: 0, category: 'trabajo', post: 'otro trabajo' }) }));
-    act(() => FakeSocket.latest().send({ type: 'post.created', post: aPost({ minutesAgo: 0, category: 'amor', post: 'otro amor' }) }));
+    act(() => FakeSocket.latest().send({ type: 'post.published', post: aPost({ minutesAgo: 0, category: 'trabajo', post: 'otro trabajo' }) }));
+    act(() => FakeSocket.latest().send({ type: 'post.published', post: aPost({ minutesAgo: 0, category: 'amor', post: 'otro amor' }) }));
     expect(shownTexts()).toEqual(['otro amor', 'de amor']);
     expect(screen.getByRole('link', { name: 'amor', current: 'page' })).toBeTruthy();
   });

@@ -1,4 +1,6 @@
-import type { Category, Post } from '@contract';
+import { vi } from 'vitest';
+import type { Category, OwnPost, Post, PostStatus } from '@contract';
+import type { ApiClient } from '../../web/src/lib/api';
 
 let counter = 0;
 
@@ -6,12 +8,41 @@ let counter = 0;
 export function aPost(overrides: Partial<Post> & { minutesAgo?: number } = {}): Post {
   counter += 1;
   const { minutesAgo = counter, ...rest } = overrides;
+  const at = new Date(Date.UTC(2025, 4, 3, 12, 0, 0) - minutesAgo * 60_000).toISOString();
   return {
     id: `p${String(counter).padStart(4, '0')}`,
     name: 'lucia',
     category: 'varios' as Category,
     post: `Anécdota número ${counter}`,
-    createdAt: new Date(Date.UTC(2025, 4, 3, 12, 0, 0) - minutesAgo * 60_000).toISOString(),
+    createdAt: at,
+    publishedAt: at,
+    votes: { agree: 0, deserved: 0 },
+    comments: 0,
     ...rest,
+  };
+}
+
+/** One of the signed-in user's posts in `status` (published ones have a `publishedAt`). */
+export function anOwnPost(status: PostStatus, overrides: Partial<OwnPost> = {}): OwnPost {
+  const post = aPost();
+  return { ...post, status, publishedAt: status === 'published' || status === 'hidden' ? post.publishedAt : null, ...overrides };
+}
+
+/** An API client whose every call fails unless the test gives it: each test says what it uses. */
+export function fakeApiClient(overrides: Partial<ApiClient> = {}): ApiClient {
+  const unused = (name: string) => vi.fn(() => Promise.reject(new Error(`${name} was not expected in this test`)));
+  return {
+    listPosts: unused('listPosts'),
+    getPost: unused('getPost'),
+    randomPost: unused('randomPost'),
+    createPost: unused('createPost'),
+    myPosts: unused('myPosts'),
+    deletePost: unused('deletePost'),
+    reportPost: unused('reportPost'),
+    nextForModeration: unused('nextForModeration'),
+    voteOnPost: unused('voteOnPost'),
+    decideOnPost: unused('decideOnPost'),
+    reported: unused('reported'),
+    ...overrides,
   };
 }

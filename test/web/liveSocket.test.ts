@@ -11,18 +11,20 @@ afterEach(() => vi.useRealTimers());
 
 function open(overrides: Partial<Parameters<typeof openLiveSocket>[0]> = {}) {
   const onPost = vi.fn();
+  const onRemoved = vi.fn();
   const onReconnect = vi.fn();
   const onStatus = vi.fn();
   const stop = openLiveSocket({
     url: 'ws://live.test',
-    onPost,
+    onPublished: onPost,
+    onRemoved,
     onReconnect,
     onStatus,
     createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
     random: () => 1,
     ...overrides,
   });
-  return { onPost, onReconnect, onStatus, stop };
+  return { onPost, onRemoved, onReconnect, onStatus, stop };
 }
 
 describe('backoffDelay', () => {
@@ -35,22 +37,29 @@ describe('backoffDelay', () => {
 });
 
 describe('parseLiveMessage', () => {
-  it('accepts post.created with a post and ignores anything else', () => {
+  it('accepts post.published with a post and post.removed with an id, and ignores anything else', () => {
     const post = aPost();
-    expect(parseLiveMessage(JSON.stringify({ type: 'post.created', post }))).toEqual({ type: 'post.created', post });
+    expect(parseLiveMessage(JSON.stringify({ type: 'post.published', post }))).toEqual({ type: 'post.published', post });
+    expect(parseLiveMessage(JSON.stringify({ type: 'post.removed', id: 'p1' }))).toEqual({ type: 'post.removed', id: 'p1' });
     expect(parseLiveMessage('not json')).toBeNull();
     expect(parseLiveMessage(JSON.stringify({ type: 'other', post }))).toBeNull();
-    expect(parseLiveMessage(JSON.stringify({ type: 'post.created', post: { id: 1 } }))).toBeNull();
+    expect(parseLiveMessage(JSON.stringify({ type: 'post.created', post }))).toBeNull();
+    expect(parseLiveMessage(JSON.stringify({ type: 'post.published', post: { id: 1 } }))).toBeNull();
+    expect(parseLiveMessage(JSON.stringify({ type: 'post.removed', id: 7 }))).toBeNull();
+    expect(parseLiveMessage(JSON.stringify({ type: 'post.removed', id: '' }))).toBeNull();
+    expect(parseLiveMessage('null')).toBeNull();
   });
 });
 
 describe('openLiveSocket', () => {
-  it('delivers posts from the server', () => {
-    const { onPost } = open();
+  it('delivers posts entering and leaving the feeds', () => {
+    const { onPost, onRemoved } = open();
     const post = aPost();
     FakeSocket.latest().open();
-    FakeSocket.latest().send({ type: 'post.created', post });
+    FakeSocket.latest().send({ type: 'post.published', post });
+    FakeSocket.latest().send({ type: 'post.removed', id: post.id });
     expect(onPost).toHaveBeenCalledWith(post);
+    expect(onRemoved).toHaveBeenCalledWith(post.id);
   });
 
   it('reconnects with growing delays and asks for a refetch once it is back', () => {
@@ -92,7 +101,7 @@ describe('openLiveSocket', () => {
     expect(socket.closed).toBe(true);
     vi.advanceTimersByTime(60_000);
     expect(FakeSocket.instances).toHaveLength(1);
-    socket.send({ type: 'post.created', post: aPost() });
+    socket.send({ type: 'post.published', post: aPost() });
     expect(onPost).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { PageSpinner } from '../components/PageSpinner';
+import { useAuth } from '../features/auth/context';
 import { RequireSignedIn, RequireSignedOut } from '../features/auth/guards';
 import { FeedRoute } from './FeedRoute';
 import { Layout } from './Layout';
@@ -12,6 +13,14 @@ const NewPostPage = lazy(() => import('../features/posts/NewPostPage'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
+const ModerationPage = lazy(() => import('../features/moderation/ModerationPage'));
+const MyPostsPage = lazy(() => import('../features/myPosts/MyPostsPage'));
+
+/** /moderar for whoever is signed in; moderators (as their token says) also decide at once. */
+function ModerationRoute() {
+  const { state } = useAuth();
+  return <ModerationPage moderator={state.status === 'signedIn' && state.user.moderator === true} />;
+}
 
 /** The site's routes; the guards send signed-out visitors to /login and signed-in users away from it. */
 export function AppRoutes() {
@@ -27,6 +36,22 @@ export function AppRoutes() {
             element={
               <RequireSignedIn>
                 <NewPostPage />
+              </RequireSignedIn>
+            }
+          />
+          <Route
+            path="moderar"
+            element={
+              <RequireSignedIn>
+                <ModerationRoute />
+              </RequireSignedIn>
+            }
+          />
+          <Route
+            path="mis-anecdotas"
+            element={
+              <RequireSignedIn>
+                <MyPostsPage />
               </RequireSignedIn>
             }
           />

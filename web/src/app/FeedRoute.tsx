@@ -1,11 +1,13 @@
-import { useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { isCategory, type Category } from '@contract';
 import { useConfig } from '../lib/config';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { useFeed } from '../features/posts/useFeed';
 import { FeedView } from '../features/posts/FeedView';
 import { CategoryTags } from '../features/posts/CategoryTags';
-import { categoryLabel } from '../features/posts/format';
+import { SentNotice } from '../features/posts/SentNotice';
+import type { SentState } from '../features/posts/NewPostPage';
+import { categoryLabel } from '../lib/format';
 import { useLivePosts } from '../features/live/useLivePosts';
 import type { LiveStatus } from '../features/live/liveSocket';
 
@@ -19,7 +21,7 @@ const LIVE_TEXT: Record<LiveStatus, string> = {
 function LiveFeed({ category }: { category?: Category }) {
   const config = useConfig();
   const feed = useFeed(category);
-  const live = useLivePosts(config.wsUrl, { onPost: feed.addLive, onReconnect: feed.refresh });
+  const live = useLivePosts(config.wsUrl, { onPublished: feed.addLive, onRemoved: feed.removeLive, onReconnect: feed.refresh });
   return (
     <>
       <p className={`live-status live-status--${live}`}>
@@ -34,15 +36,22 @@ function LiveFeed({ category }: { category?: Category }) {
   );
 }
 
-/** `/` (all posts) and `/category/:category` (one category, or "categoría desconocida"). */
+/**
+ * `/` (all posts) and `/category/:category` (one category, or "categoría desconocida"); after a
+ * post was sent, `/` first says it is in moderation.
+ */
 export function FeedRoute() {
   const { category: param } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const sent = typeof (location.state as Partial<SentState> | null)?.sent === 'string';
   const category = param === undefined ? undefined : isCategory(param) ? param : null;
   useDocumentTitle(category === undefined ? undefined : category === null ? 'Categoría desconocida' : categoryLabel(category));
 
   return (
     <div className="page-grid">
       <section className="page-main" aria-labelledby="feed-title">
+        {sent && <SentNotice onClose={() => void navigate(location.pathname, { replace: true, state: null })} />}
         {category === null ? (
           <div className="notice">
             <h1 id="feed-title">Categoría desconocida</h1>

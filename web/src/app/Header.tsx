@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { errorMessage, useApi } from '../lib/api';
 import { useAuth } from '../features/auth/context';
 import { Spinner } from '../components/Spinner';
@@ -17,7 +17,7 @@ export function Header() {
     setRandomError(null);
     try {
       const post = await api.randomPost();
-      navigate(`/post/${encodeURIComponent(post.id)}`, { state: { post } });
+      void navigate(`/post/${encodeURIComponent(post.id)}`, { state: { post } });
     } catch (error) {
       setRandomError(errorMessage(error));
     } finally {
@@ -43,15 +43,22 @@ export function Header() {
               </Link>
             </li>
             <li>
-              <button type="button" className="site-nav__item" disabled title="Todavía no hay moderación">
+              <NavLink className="site-nav__item" to="/moderar">
                 Moderar
-              </button>
+              </NavLink>
             </li>
             <li>
-              <button type="button" className="site-nav__item" onClick={openRandom} aria-busy={randomBusy} disabled={randomBusy}>
+              <button type="button" className="site-nav__item" onClick={() => void openRandom()} aria-busy={randomBusy} disabled={randomBusy}>
                 Aleatorio
               </button>
             </li>
+            {state.status === 'signedIn' && (
+              <li>
+                <NavLink className="site-nav__item" to="/mis-anecdotas">
+                  Mis anécdotas
+                </NavLink>
+              </li>
+            )}
           </ul>
         </nav>
         <div className="account" aria-live="polite">

@@ -1,5 +1,21 @@
 import { createContext, useContext } from 'react';
-import { ERRORS, type CreatePostRequest, type ErrorBody, type ErrorCode, type Post, type PostPage, type Category } from '@contract';
+import {
+  ERRORS,
+  type Category,
+  type CreatePostRequest,
+  type ErrorBody,
+  type ErrorCode,
+  type ModerationDecision,
+  type ModerationResult,
+  type ModerationVote,
+  type OwnPost,
+  type OwnPostPage,
+  type PendingPost,
+  type Post,
+  type PostPage,
+  type ReportReason,
+  type ReportedItems,
+} from '@contract';
 
 /** An API failure with the Spanish message to show to people and, when the server sent one, its code. */
 export class ApiError extends Error {
@@ -44,7 +60,19 @@ export type ApiClient = {
   listPosts(options?: { category?: Category; cursor?: string | null; limit?: number; signal?: AbortSignal }): Promise<PostPage>;
   getPost(id: string, signal?: AbortSignal): Promise<Post>;
   randomPost(signal?: AbortSignal): Promise<Post>;
-  createPost(request: CreatePostRequest): Promise<Post>;
+  /** Sends a post to moderation: it comes back `pending`. */
+  createPost(request: CreatePostRequest): Promise<OwnPost>;
+  /** «Mis anécdotas»: the signed-in user's posts, every status, newest first. */
+  myPosts(options?: { cursor?: string | null; signal?: AbortSignal }): Promise<OwnPostPage>;
+  deletePost(id: string): Promise<void>;
+  reportPost(id: string, reason: ReportReason): Promise<void>;
+  /** A pending post to vote on; rejects with code QUEUE_EMPTY when there is none. */
+  nextForModeration(signal?: AbortSignal): Promise<PendingPost>;
+  voteOnPost(id: string, vote: ModerationVote): Promise<ModerationResult>;
+  /** Moderators only. */
+  decideOnPost(id: string, decision: ModerationDecision): Promise<ModerationResult>;
+  /** Moderators only. */
+  reported(signal?: AbortSignal): Promise<ReportedItems>;
 };
 
 export type ApiClientOptions = {
@@ -67,8 +95,26 @@ export function createApiClient({ apiUrl, getIdToken, fetchImpl = (...args) => f
       throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK');
     }
     if (!response.ok) throw await toApiError(response);
+    if (response.status === 204) return undefined as T;
     return (await response.json()) as T;
   }
+
+  /** A call as the signed-in user: their ID token as the bearer, a JSON body if any. */
+  async function authorized<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+    const token = await getIdToken();
+    if (!token) throw new ApiError(ERRORS.UNAUTHORIZED.message, 401, 'UNAUTHORIZED');
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    return request<T>(path, {
+      method: init.method ?? 'GET',
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: init.signal,
+      cache: 'no-store',
+    });
+  }
+
+  const postPath = (id: string) => `/posts/${encodeURIComponent(id)}`;
 
   return {
     listPosts({ category, cursor, limit, signal } = {}) {
@@ -80,19 +126,34 @@ export function createApiClient({ apiUrl, getIdToken, fetchImpl = (...args) => f
       return request<PostPage>(`/posts${qs ? `?${qs}` : ''}`, { signal });
     },
     getPost(id, signal) {
-      return request<Post>(`/posts/${encodeURIComponent(id)}`, { signal });
+      return request<Post>(postPath(id), { signal });
     },
     randomPost(signal) {
       return request<Post>('/posts/random', { signal, cache: 'no-store' });
     },
-    async createPost(body) {
-      const token = await getIdToken();
-      if (!token) throw new ApiError(ERRORS.UNAUTHORIZED.message, 401, 'UNAUTHORIZED');
-      return request<Post>('/posts', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify(body),
-      });
+    createPost(body) {
+      return authorized<OwnPost>('/posts', { method: 'POST', body });
+    },
+    myPosts({ cursor, signal } = {}) {
+      return authorized<OwnPostPage>(`/me/posts${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { signal });
+    },
+    deletePost(id) {
+      return authorized<void>(postPath(id), { method: 'DELETE' });
+    },
+    async reportPost(id, reason) {
+      await authorized<unknown>(`${postPath(id)}/report`, { method: 'POST', body: { reason } });
+    },
+    nextForModeration(signal) {
+      return authorized<PendingPost>('/moderation/next', { signal });
+    },
+    voteOnPost(id, vote) {
+      return authorized<ModerationResult>(`/moderation/${encodeURIComponent(id)}/vote`, { method: 'PUT', body: { vote } });
+    },
+    decideOnPost(id, decision) {
+      return authorized<ModerationResult>(`/moderation/${encodeURIComponent(id)}/decision`, { method: 'PUT', body: { decision } });
+    },
+    reported(signal) {
+      return authorized<ReportedItems>('/moderation/reported', { signal });
     },
   };
 }

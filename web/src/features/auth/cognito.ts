@@ -17,7 +17,7 @@ import {
   signUp,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
-import type { RuntimeConfig } from '@contract';
+import { MODERATORS_GROUP, type RuntimeConfig } from '@contract';
 import { authErrorMessage } from './errors';
 import { GOOGLE_UNAVAILABLE_MESSAGE } from './messages';
 import type { AuthService, AuthUser, SignInOutcome } from './types';
@@ -60,17 +60,20 @@ export function createCognitoAuth(config: RuntimeConfig, origin = window.locatio
     } catch {
       return null;
     }
+    // The ID token says whether the user moderates (`cognito:groups`); the API checks it again.
+    const session = await fetchAuthSession().catch(() => null);
+    const claims = session?.tokens?.idToken?.payload;
+    const groups = claims?.['cognito:groups'];
+    const moderator = Array.isArray(groups) && groups.includes(MODERATORS_GROUP);
     try {
       const attributes = await fetchUserAttributes();
       const displayName = attributes.name?.trim() || attributes.email || username;
-      return { displayName };
+      return { displayName, moderator };
     } catch {
       // The attributes call can fail (e.g. offline); the ID token carries the same data.
-      const session = await fetchAuthSession().catch(() => null);
-      const claims = session?.tokens?.idToken?.payload;
       const name = typeof claims?.name === 'string' ? claims.name.trim() : '';
       const email = typeof claims?.email === 'string' ? claims.email : '';
-      return { displayName: name || email || username };
+      return { displayName: name || email || username, moderator };
     }
   }
 

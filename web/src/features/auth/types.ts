@@ -1,5 +1,5 @@
-/** The signed-in person as the header shows them. */
-export type AuthUser = { displayName: string };
+/** The signed-in person as the header shows them; `moderator` when in the `moderadores` group. */
+export type AuthUser = { displayName: string; moderator?: boolean };
 
 export type AuthState =
   | { status: 'loading' }

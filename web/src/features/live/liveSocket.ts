@@ -1,10 +1,13 @@
-import { toPost, type LiveMessage, type Post } from '@contract';
+import { toLiveMessage, type LiveMessage, type Post } from '@contract';
 
 export type LiveStatus = 'connecting' | 'open' | 'reconnecting';
 
 export type LiveSocketOptions = {
   url: string;
-  onPost(post: Post): void;
+  /** A post entered the feeds. */
+  onPublished(post: Post): void;
+  /** A post left the feeds (removed, or hidden by reports). */
+  onRemoved(id: string): void;
   /** Called when a connection opens again after being lost: time to refetch what was missed. */
   onReconnect(): void;
   onStatus?(status: LiveStatus): void;
@@ -19,13 +22,11 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
   return Math.round(base * (0.5 + random() / 2));
 }
 
-/** Parses a frame from the server; anything that is not a `post.created` message is ignored. */
+/** Parses a frame from the server; anything that is not a well-formed live message is ignored. */
 export function parseLiveMessage(data: unknown): LiveMessage | null {
   if (typeof data !== 'string') return null;
   try {
-    const message = JSON.parse(data) as { type?: unknown; post?: unknown };
-    const post = message.type === 'post.created' ? toPost(message.post) : undefined;
-    return post ? { type: 'post.created', post } : null;
+    return toLiveMessage(JSON.parse(data));
   } catch {
     return null;
   }
@@ -37,7 +38,7 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
  * visible. Returns a function that closes it for good.
  */
 export function openLiveSocket(options: LiveSocketOptions): () => void {
-  const { url, onPost, onReconnect, onStatus, createSocket = (u) => new WebSocket(u), random = Math.random } = options;
+  const { url, onPublished, onRemoved, onReconnect, onStatus, createSocket = (u) => new WebSocket(u), random = Math.random } = options;
   let socket: WebSocket | null = null;
   let attempt = 0;
   let everOpened = false;
@@ -59,7 +60,8 @@ export function openLiveSocket(options: LiveSocketOptions): () => void {
     };
     current.onmessage = (event: MessageEvent) => {
       const message = parseLiveMessage(event.data);
-      if (message) onPost(message.post);
+      if (message?.type === 'post.published') onPublished(message.post);
+      else if (message?.type === 'post.removed') onRemoved(message.id);
     };
     current.onclose = () => {
       if (socket !== current) return;

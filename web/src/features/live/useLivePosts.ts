@@ -2,8 +2,17 @@ import { useEffect, useRef, useState } from 'react';
 import type { Post } from '@contract';
 import { openLiveSocket, type LiveStatus } from './liveSocket';
 
-/** Subscribes to new posts while mounted; returns the connection status for a small indicator. */
-export function useLivePosts(url: string, handlers: { onPost(post: Post): void; onReconnect(): void }): LiveStatus {
+export type LiveHandlers = {
+  /** A post entered the feeds. */
+  onPublished(post: Post): void;
+  /** A post left the feeds. */
+  onRemoved(id: string): void;
+  /** The connection is back after a drop: refetch what may have been missed. */
+  onReconnect(): void;
+};
+
+/** Subscribes to posts entering and leaving the feeds while mounted; returns the connection status for a small indicator. */
+export function useLivePosts(url: string, handlers: LiveHandlers): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const latest = useRef(handlers);
   useEffect(() => {
@@ -13,7 +22,8 @@ export function useLivePosts(url: string, handlers: { onPost(post: Post): void; 
     () =>
       openLiveSocket({
         url,
-        onPost: (post) => latest.current.onPost(post),
+        onPublished: (post) => latest.current.onPublished(post),
+        onRemoved: (id) => latest.current.onRemoved(id),
         onReconnect: () => latest.current.onReconnect(),
         onStatus: setStatus,
       }),

@@ -11,7 +11,7 @@ import {
   type CreatePostRequest,
 } from '@contract';
 import { FormAlert } from '../../components/FormAlert';
-import { categoryLabel } from './format';
+import { categoryLabel } from '../../lib/format';
 import '../../components/amplifyUi.css';
 
 type Props = {

@@ -3,7 +3,13 @@ import { useApi } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { NewPostForm } from './NewPostForm';
 
-/** `/newpost` (signed-in users only: the route guard sees to it). Success goes to the home page. */
+/** What NewPostPage leaves in the history entry of `/` after a successful send. */
+export type SentState = { sent: string };
+
+/**
+ * `/newpost` (signed-in users only: the route guard sees to it). Success goes to the home page,
+ * which then says the post is in moderation (SentState).
+ */
 export default function NewPostPage() {
   useDocumentTitle('Publicar una anécdota');
   const api = useApi();
@@ -13,8 +19,8 @@ export default function NewPostPage() {
       <h1>Publicar una anécdota</h1>
       <NewPostForm
         onSubmit={async (request) => {
-          await api.createPost(request);
-          navigate('/');
+          const post = await api.createPost(request);
+          navigate('/', { state: { sent: post.id } satisfies SentState });
         }}
       />
     </section>

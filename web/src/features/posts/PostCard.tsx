@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Post } from '@contract';
-import { formatPostDate } from './format';
+import { formatPostDate } from '../../lib/format';
+import { ReportControl } from './ReportControl';
 
 type Props = {
   post: Post;
@@ -10,7 +11,10 @@ type Props = {
   linkToPost?: boolean;
 };
 
-/** One anecdote: who, when, which category, and the text (always as text, never as HTML). */
+/**
+ * One published anecdote: who, when it was published, which category, and the text (always as
+ * text, never as HTML); a permalink and «Denunciar».
+ */
 export function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true }: Props) {
   return (
     <article className="post-card" aria-labelledby={`post-${post.id}-title`}>
@@ -18,7 +22,7 @@ export function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true
         <span className="post-card__label">Publicado por</span> <span className="post-card__author">{post.name}</span>
       </Heading>
       <p className="post-card__details">
-        <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
+        <time dateTime={post.publishedAt}>{formatPostDate(post.publishedAt)}</time>
         <span aria-hidden="true"> · </span>
         <span className="post-card__label">Categoria</span>{' '}
         <Link className="tag" to={`/category/${post.category}`}>
@@ -26,13 +30,14 @@ export function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true
         </Link>
       </p>
       <p className="post-card__text">{post.post}</p>
-      {linkToPost && (
-        <p className="post-card__permalink">
+      <div className="post-card__actions">
+        {linkToPost && (
           <Link to={`/post/${encodeURIComponent(post.id)}`} aria-label={`Enlace permanente a la anécdota de ${post.name}`}>
             Enlace permanente
           </Link>
-        </p>
-      )}
+        )}
+        <ReportControl postId={post.id} />
+      </div>
     </article>
   );
 }

@@ -8,8 +8,10 @@ export type Feed = FeedState & {
   loadMore(): void;
   /** Re-reads the first page and merges it (after a reconnect, or to retry). */
   refresh(): void;
-  /** A post that arrived live; ignored when it is of another category or already shown. */
+  /** A post that entered the feeds live; ignored when it is of another category or already shown. */
   addLive(post: Post): void;
+  /** A post that left the feeds live. */
+  removeLive(id: string): void;
 };
 
 /** The key under which main.tsx prefetches a feed's first page (see lib/prefetch.ts). */
@@ -57,7 +59,8 @@ export function useFeed(category?: Category): Feed {
       .catch((error: unknown) => dispatch({ type: 'failed', message: errorMessage(error) }));
   }, [api, category]);
 
-  const addLive = useCallback((post: Post) => dispatch({ type: 'livePost', post, category }), [category]);
+  const addLive = useCallback((post: Post) => dispatch({ type: 'livePublished', post, category }), [category]);
+  const removeLive = useCallback((id: string) => dispatch({ type: 'liveRemoved', id }), []);
 
-  return { ...state, loadMore, refresh, addLive };
+  return { ...state, loadMore, refresh, addLive, removeLive };
 }

@@ -1,0 +1,162 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ERRORS, MODERATION_MARGIN, type ModerationDecision, type ModerationResult, type ModerationVote, type PendingPost } from '@contract';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageSpinner } from '../../components/PageSpinner';
+import { ApiError, errorMessage, useApi } from '../../lib/api';
+import { formatPostDate } from '../../lib/format';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { ReportedPosts } from './ReportedPosts';
+
+type Queue = { status: 'loading' } | { status: 'ready'; post: PendingPost } | { status: 'empty' } | { status: 'error'; message: string };
+
+/** Errors after which the post in front of the user is no longer theirs to vote on: move on to the next. */
+const MOVE_ON: ReadonlySet<string> = new Set(['ALREADY_VOTED', 'POST_NOT_FOUND', 'OWN_POST']);
+
+function thanks(result: ModerationResult, byModerator: boolean): string {
+  if (result.status === 'published') return byModerator ? 'Publicada.' : '¡Gracias! Con tu voto se ha publicado.';
+  if (result.status === 'rejected') return byModerator ? 'Rechazada.' : 'Gracias. Con tu voto ha quedado descartada.';
+  return 'Gracias, tu voto cuenta.';
+}
+
+/**
+ * `/moderar` (signed-in users): one pending post at a time, without its author, to vote
+ * «Publicable» or «No publicable»; then the next. Moderators may also decide at once, and see what
+ * reports have hidden.
+ */
+export default function ModerationPage({ moderator = false }: { moderator?: boolean }) {
+  useDocumentTitle('Moderar');
+  const api = useApi();
+  const [queue, setQueue] = useState<Queue>({ status: 'loading' });
+  const [busy, setBusy] = useState<ModerationVote | ModerationDecision | 'decide-publish' | 'decide-reject' | null>(null);
+  const [feedback, setFeedback] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  const loadNext = useCallback(() => {
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    setQueue({ status: 'loading' });
+    setActionError(null);
+    api
+      .nextForModeration(controller.signal)
+      .then((post) => setQueue({ status: 'ready', post }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof ApiError && error.code === 'QUEUE_EMPTY') setQueue({ status: 'empty' });
+        else setQueue({ status: 'error', message: errorMessage(error) });
+      });
+  }, [api]);
+
+  useEffect(() => {
+    loadNext();
+    return () => abort.current?.abort();
+  }, [loadNext]);
+
+  async function act(kind: typeof busy, call: () => Promise<ModerationResult>, byModerator: boolean) {
+    setBusy(kind);
+    setActionError(null);
+    try {
+      setFeedback(thanks(await call(), byModerator));
+      loadNext();
+    } catch (error) {
+      if (error instanceof ApiError && MOVE_ON.has(error.code)) {
+        setFeedback(error.code === 'POST_NOT_FOUND' ? 'Esa anécdota ya estaba decidida. Te enseñamos otra.' : error.message);
+        loadNext();
+      } else {
+        setActionError(errorMessage(error));
+      }
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const post = queue.status === 'ready' ? queue.post : null;
+  return (
+    <div className="wide stack-lg">
+      <section aria-labelledby="moderation-title">
+        <h1 id="moderation-title">Moderar</h1>
+        <p className="page-intro">
+          ¿Esta anécdota merece estar en portada? Con {MODERATION_MARGIN} votos netos a favor se publica; con {MODERATION_MARGIN} en contra, se
+          descarta. No verás tus propias anécdotas ni las que ya hayas votado.
+        </p>
+        <p className="moderation-feedback" role="status">
+          {feedback}
+        </p>
+        {queue.status === 'loading' && <PageSpinner label="Buscando una anécdota por moderar…" />}
+        {queue.status === 'empty' && (
+          <div className="notice">
+            <p>{ERRORS.QUEUE_EMPTY.message}</p>
+            <button type="button" className="button" onClick={loadNext}>
+              Buscar otra vez
+            </button>
+          </div>
+        )}
+        {queue.status === 'error' && (
+          <div className="feed-message">
+            <ErrorAlert>{queue.message}</ErrorAlert>
+            <button type="button" className="button" onClick={loadNext}>
+              Reintentar
+            </button>
+          </div>
+        )}
+        {post && (
+          <article className="post-card moderation-card" aria-labelledby="pending-title" aria-busy={busy !== null}>
+            <h2 id="pending-title" className="post-card__meta">
+              Anécdota por moderar
+            </h2>
+            <p className="post-card__details">
+              <span className="post-card__label">Categoria</span> <span className="tag">{post.category}</span>
+              <span aria-hidden="true"> · </span>
+              enviada el <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
+            </p>
+            <p className="post-card__text">{post.post}</p>
+            {actionError && <ErrorAlert>{actionError}</ErrorAlert>}
+            <div className="moderation-card__votes">
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={busy !== null}
+                aria-busy={busy === 'publish'}
+                onClick={() => void act('publish', () => api.voteOnPost(post.id, 'publish'), false)}
+              >
+                Publicable
+              </button>
+              <button
+                type="button"
+                className="button"
+                disabled={busy !== null}
+                aria-busy={busy === 'reject'}
+                onClick={() => void act('reject', () => api.voteOnPost(post.id, 'reject'), false)}
+              >
+                No publicable
+              </button>
+            </div>
+            {moderator && (
+              <div className="moderation-card__decide" role="group" aria-label="Decidir como moderador">
+                <span>Como moderador, sin esperar votos:</span>
+                <button
+                  type="button"
+                  className="button button--small"
+                  disabled={busy !== null}
+                  onClick={() => void act('decide-publish', () => api.decideOnPost(post.id, 'publish'), true)}
+                >
+                  Publicar ya
+                </button>
+                <button
+                  type="button"
+                  className="button button--small button--danger"
+                  disabled={busy !== null}
+                  onClick={() => void act('decide-reject', () => api.decideOnPost(post.id, 'reject'), true)}
+                >
+                  Rechazar
+                </button>
+              </div>
+            )}
+          </article>
+        )}
+      </section>
+      {moderator && <ReportedPosts />}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { useCallback, useEffect, useState } from 'react';
+import { REPORTS_TO_HIDE, type ModerationDecision, type OwnPost } from '@contract';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageSpinner } from '../../components/PageSpinner';
+import { errorMessage, useApi } from '../../lib/api';
+import { formatPostDate } from '../../lib/format';
+
+type State = { status: 'loading' } | { status: 'ready'; posts: OwnPost[] } | { status: 'error'; message: string };
+
+/** For moderators on /moderar: the posts reports have hidden, to restore or remove. */
+export function ReportedPosts() {
+  const api = useApi();
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [busy, setBusy] = useState<string | null>(null);
+  const [done, setDone] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(
+    (signal?: AbortSignal) => {
+      setState({ status: 'loading' });
+      api
+        .reported(signal)
+        .then(({ posts }) => setState({ status: 'ready', posts }))
+        .catch((failure: unknown) => {
+          if (!signal?.aborted) setState({ status: 'error', message: errorMessage(failure) });
+        });
+    },
+    [api],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  async function decide(post: OwnPost, decision: ModerationDecision) {
+    setBusy(post.id);
+    setError(null);
+    try {
+      const result = await api.decideOnPost(post.id, decision);
+      setDone((current) => ({ ...current, [post.id]: result.status === 'published' ? 'Restaurada: vuelve a estar en portada.' : 'Eliminada.' }));
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="reported-title" className="reported">
+      <h2 id="reported-title">Ocultas por denuncias</h2>
+      <p className="page-intro">
+        Con {REPORTS_TO_HIDE} denuncias de personas distintas una anécdota sale de portada hasta que un moderador la restaura o la elimina.
+      </p>
+      {error && <ErrorAlert>{error}</ErrorAlert>}
+      {state.status === 'loading' && <PageSpinner label="Cargando las denunciadas…" />}
+      {state.status === 'error' && <ErrorAlert>{state.message}</ErrorAlert>}
+      {state.status === 'ready' && state.posts.length === 0 && <p className="feed-message">No hay anécdotas ocultas por denuncias.</p>}
+      {state.status === 'ready' && state.posts.length > 0 && (
+        <ol className="feed" aria-label="Anécdotas ocultas por denuncias">
+          {state.posts.map((post) => (
+            <li key={post.id}>
+              <article className="post-card" aria-labelledby={`reported-${post.id}`}>
+                <h3 id={`reported-${post.id}`} className="post-card__meta">
+                  <span className="post-card__label">Publicado por</span> <span className="post-card__author">{post.name}</span>
+                </h3>
+                <p className="post-card__details">
+                  <span className="tag">{post.category}</span>
+                  {post.publishedAt && (
+                    <>
+                      <span aria-hidden="true"> · </span>
+                      <time dateTime={post.publishedAt}>{formatPostDate(post.publishedAt)}</time>
+                    </>
+                  )}
+                </p>
+                <p className="post-card__text">{post.post}</p>
+                <div className="post-card__actions">
+                  {done[post.id] ? (
+                    <span role="status">{done[post.id]}</span>
+                  ) : (
+                    <>
+                      <button type="button" className="button button--small" disabled={busy === post.id} onClick={() => void decide(post, 'publish')}>
+                        Restaurar
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--small button--danger"
+                        disabled={busy === post.id}
+                        onClick={() => void decide(post, 'reject')}
+                      >
+                        Eliminar
+                      </button>
+                    </>
+                  )}
+                </div>
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
