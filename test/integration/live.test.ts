@@ -13,7 +13,7 @@ const opened: WebSocket[] = [];
 
 beforeAll(async () => {
   cloud = await startLocalCloudProcess();
-  dynamo = new DynamoDBClient({ endpoint: cloud.dynamodbEndpoint, region: 'eu-west-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+  dynamo = cloud.dynamodb();
   author = await createUser(cloud, { name: 'Directo' });
 });
 afterAll(async () => {
