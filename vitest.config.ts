@@ -12,6 +12,8 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/infra/**/*.test.ts'],
+          // One DynamoDB Local for the whole run; each local cloud has its own database in it.
+          globalSetup: ['test/support/sharedDynamo.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

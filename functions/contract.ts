@@ -170,6 +170,7 @@ export const ERRORS = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'La petición es demasiado grande.' },
   RATE_LIMITED: { status: 429, message: 'Has publicado demasiadas anécdotas seguidas. Espera unos minutos y vuelve a intentarlo.' },
   INTERNAL_ERROR: { status: 500, message: 'Algo ha fallado por nuestra parte. Inténtalo de nuevo en un rato.' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'El servicio no está disponible ahora mismo. Inténtalo de nuevo en un rato.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -42,7 +42,14 @@ export type TableAccess = {
  * field of the record, each leaf is the list of values that match. Both the stack and the local
  * stream poller apply it.
  */
-export type FilterPattern = { readonly [field: string]: readonly (string | number | boolean | null)[] | FilterPattern };
+export type FilterPattern = { readonly [field: string]: readonly FilterRule[] | FilterPattern };
+type FilterLiteral = string | number | boolean | null;
+export type FilterRule =
+  | FilterLiteral
+  | { readonly exists: boolean }
+  | { readonly prefix: string }
+  | { readonly 'anything-but': FilterLiteral | readonly FilterLiteral[] }
+  | { readonly numeric: readonly (string | number)[] };
 
 export type HttpTrigger = {
   readonly type: 'http';

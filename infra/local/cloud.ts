@@ -1,19 +1,23 @@
 /**
- * The whole site on one machine, no AWS account: DynamoDB (dynalite), Cognito (cognito-local), the
- * HTTP and WebSocket gateways invoking the real handler modules, stream delivery to the broadcast
- * handler, and the web server with `/config.json`. Handler modules are loaded only after the
- * environment they read (table names, SDK endpoints) is set, exactly as Lambda would provide it.
+ * The whole site on one machine, no AWS account: DynamoDB Local (or an already running one), Cognito
+ * (cognito-local), every function of infra/functions.ts on its own worker with its own environment,
+ * the HTTP and WebSocket gateways that invoke them, a stream poller per stream-triggered function,
+ * and the web server with `/config.json`. The functions are the same declarations the stack deploys.
  */
 import { join, resolve } from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { RuntimeConfig } from '../../functions/contract';
-import { CONNECTIONS_TABLE, ENV, POSTS_TABLE, RATE_LIMITS_TABLE } from '../../functions/store/tables';
-import { startBroadcastDelivery } from './broadcast';
+import { DynamoPostRepository } from '../../functions/store/dynamodb/postRepository';
+import { FUNCTIONS as DECLARED, TABLES, environmentOf, type Addresses, type FunctionDeclaration, type TableName } from '../functions';
 import { startCognito } from './cognito';
-import { ensureTables, startDynamo } from './dynamo';
+import { ensureTables, startDynamo, type DynamoCredentials } from './dynamo';
 import { startHttpGateway } from './httpGateway';
+import { localFunction, type LocalFunction } from './lambdaRuntime';
 import { LOOPBACK, portOrFree } from './net';
 import { seedIfEmpty } from './seed';
+import { startStreamPoller } from './streamPoller';
 import { startWebServer } from './webServer';
 import { startWsGateway } from './wsGateway';
 
@@ -22,6 +26,12 @@ export type LocalCloudOptions = {
   dataDir: string;
   /** Ports; 0 picks a free one. */
   ports: { web: number; api: number; ws: number; dynamodb: number; cognito: number; triggers: number };
+  /**
+   * An already running DynamoDB Local to use instead of starting one (a test suite shares one), and
+   * the access key that names this cloud's database in it (DynamoDB Local keeps one per key).
+   * @default - start DynamoDB Local with its data under `dataDir`, access key `local`
+   */
+  dynamodb?: { endpoint?: string; accessKeyId?: string };
   /** How the web app is served (see webServer.ts). */
   webMode?: 'dev' | 'dist';
   /** Write sample posts when the posts table is empty. @default true */
@@ -33,87 +43,132 @@ export type LocalCloud = {
   webUrl: string;
   config: RuntimeConfig;
   dynamodbEndpoint: string;
+  dynamodbCredentials: DynamoCredentials;
   cognitoEndpoint: string;
-  tables: { posts: string; rateLimits: string; connections: string };
+  tables: Record<TableName, string>;
   seeded: number;
   stop(): Promise<void>;
 };
 
 const REGION = 'eu-west-1';
+const FUNCTIONS: readonly FunctionDeclaration[] = DECLARED;
 
 export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
   const dataDir = resolve(options.dataDir);
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
-    for (const close of stops.reverse()) await close().catch((error) => console.error('local cloud stop:', error));
+    for (const close of stops.reverse()) await close().catch((error: unknown) => console.error('local cloud stop:', error));
   };
   try {
-    const tables = { posts: POSTS_TABLE.logicalName, rateLimits: RATE_LIMITS_TABLE.logicalName, connections: CONNECTIONS_TABLE.logicalName };
-    let deliverInsert: (record: import('aws-lambda').DynamoDBRecord) => void = () => undefined;
+    const credentials: DynamoCredentials = { accessKeyId: options.dynamodb?.accessKeyId || 'local', secretAccessKey: 'local' };
+    const externalDynamo = options.dynamodb?.endpoint;
+    const cognitoPort = await portOrFree(options.ports.cognito);
+    // The two emulators start in parallel (DynamoDB Local's JVM takes the longest); both have
+    // settled, and are in `stops`, before a failure of either is thrown.
+    const [dynamoStart, cognitoStart] = await Promise.allSettled([
+      externalDynamo
+        ? { endpoint: externalDynamo, close: async () => {} }
+        : startDynamo({
+            dataDir: join(dataDir, 'dynamodb'),
+            port: options.ports.dynamodb,
+            onUnexpectedExit: (code) =>
+              console.error(`DynamoDB Local stopped unexpectedly (exit code ${code}); the API cannot work until npm start is restarted.`),
+          }).then((started) => {
+            stops.push(started.close);
+            return started;
+          }),
+      startCognito({
+        dataDir: join(dataDir, 'cognito'),
+        port: cognitoPort,
+        triggersPort: options.ports.triggers,
+        region: REGION,
+        onConfirmationCode: (email, code) => options.onConfirmationCode?.(email, code),
+      }).then((started) => {
+        stops.push(started.close);
+        return started;
+      }),
+    ]);
+    if (dynamoStart.status === 'rejected') throw dynamoStart.reason;
+    if (cognitoStart.status === 'rejected') throw cognitoStart.reason;
+    const [dynamo, cognito] = [dynamoStart.value, cognitoStart.value];
 
-    const dynamo = await startDynamo({
-      dataDir: join(dataDir, 'dynamodb'),
-      port: options.ports.dynamodb,
-      region: REGION,
-      streamedTable: tables.posts,
-      onInsert: (record) => deliverInsert(record),
-    });
-    stops.push(dynamo.close);
+    const tables = Object.fromEntries(
+      (Object.keys(TABLES) as TableName[]).map((name) => [name, TABLES[name].description.logicalName]),
+    ) as Record<TableName, string>;
+    const admin = new DynamoDBClient({ endpoint: dynamo.endpoint, region: REGION, credentials });
+    stops.push(async () => admin.destroy());
+    await ensureTables(
+      admin,
+      (Object.keys(TABLES) as TableName[]).map((name) => ({ name: tables[name], description: TABLES[name].description })),
+    );
 
-    const cognito = await startCognito({
-      dataDir: join(dataDir, 'cognito'),
-      port: await portOrFree(options.ports.cognito),
-      triggersPort: options.ports.triggers,
-      region: REGION,
-      onConfirmationCode: (email, code) => options.onConfirmationCode?.(email, code),
-    });
-    stops.push(cognito.close);
-
-    // The handlers' environment, as the stack sets it on each Lambda.
+    // Every function with the environment the stack gives it, plus what Lambda itself sets; the SDK
+    // finds DynamoDB Local through its standard endpoint variable.
     const wsPort = await portOrFree(options.ports.ws);
-    Object.assign(process.env, {
-      AWS_REGION: REGION,
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
-      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
-      [ENV.postsTable]: tables.posts,
-      [ENV.rateLimitsTable]: tables.rateLimits,
-      [ENV.connectionsTable]: tables.connections,
-      [ENV.wsManagementEndpoint]: `http://${LOOPBACK}:${wsPort}`,
+    const addresses: Addresses = {
+      tableName: (table) => tables[table],
+      endpoint: () => `http://${LOOPBACK}:${wsPort}`,
+    };
+    const functions = new Map<string, LocalFunction>(
+      FUNCTIONS.map((declaration) => [
+        declaration.id,
+        localFunction(
+          declaration,
+          {
+            AWS_REGION: REGION,
+            AWS_DEFAULT_REGION: REGION,
+            AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+            AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+            AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+            AWS_LAMBDA_FUNCTION_NAME: declaration.id,
+            AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(declaration.memorySize ?? 256),
+            // Lambda runs Node 22; this machine may run Node 20, and the SDK's reminder is noise here.
+            AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+            ...environmentOf(declaration, addresses),
+          },
+          REGION,
+        ),
+      ]),
+    );
+    stops.push(async () => {
+      await Promise.all([...functions.values()].map((fn) => fn.close()));
     });
-    delete process.env.AWS_SESSION_TOKEN;
-    delete process.env.AWS_PROFILE;
+    const invoker = (id: string) => {
+      const fn = functions.get(id);
+      if (!fn) throw new Error(`No function ${id} is declared`);
+      return (event: unknown) => fn.invoke(event);
+    };
 
-    const admin = new DynamoDBClient({ endpoint: dynamo.endpoint, region: REGION });
-    await ensureTables(admin, [
-      { name: tables.posts, description: POSTS_TABLE },
-      { name: tables.rateLimits, description: RATE_LIMITS_TABLE },
-      { name: tables.connections, description: CONNECTIONS_TABLE },
-    ]);
-    admin.destroy();
+    // Samples are written before the stream pollers start (at LATEST): nobody is connected yet.
+    const documents = DynamoDBDocumentClient.from(admin, { marshallOptions: { removeUndefinedValues: true } });
+    const seeded = options.seed === false ? 0 : await seedIfEmpty(new DynamoPostRepository(documents, tables.posts));
 
-    const [listPosts, getPost, getRandomPost, createPost, connect, disconnect] = await Promise.all([
-      import('../../functions/handlers/http/listPosts'),
-      import('../../functions/handlers/http/getPost'),
-      import('../../functions/handlers/http/getRandomPost'),
-      import('../../functions/handlers/http/createPost'),
-      import('../../functions/handlers/ws/connect'),
-      import('../../functions/handlers/ws/disconnect'),
-    ]);
-
-    // Samples are written before stream delivery starts: nobody is connected yet to receive them.
-    const { DynamoPostRepository } = await import('../../functions/store/dynamodb/postRepository');
-    const { documentClient } = await import('../../functions/clients');
-    const seeded = options.seed === false ? 0 : await seedIfEmpty(new DynamoPostRepository(documentClient, tables.posts));
-
-    const ws = await startWsGateway({ port: wsPort, onConnect: connect.handler, onDisconnect: disconnect.handler });
+    const wsRoute = (route: '$connect' | '$disconnect') => {
+      const declaration = FUNCTIONS.find((fn) => fn.trigger.type === 'websocket' && fn.trigger.route === route);
+      if (!declaration) throw new Error(`No function is declared for the WebSocket route ${route}`);
+      return invoker(declaration.id);
+    };
+    const ws = await startWsGateway({ port: wsPort, onConnect: wsRoute('$connect'), onDisconnect: wsRoute('$disconnect') });
     stops.push(ws.close);
 
-    // The broadcast handler runs on its own thread, like its own Lambda (broadcast.ts). Stopped
-    // before the WebSocket gateway (stops run in reverse), so queued broadcasts drain first.
-    const delivery = await startBroadcastDelivery();
-    deliverInsert = (record) => delivery.push(record);
-    stops.push(() => delivery.close());
+    // One poller per stream-triggered function, as each has its own event source mapping. Stopped
+    // before the WebSocket gateway (stops run in reverse).
+    const streams = new DynamoDBStreamsClient({ endpoint: dynamo.endpoint, region: REGION, credentials });
+    stops.push(async () => streams.destroy());
+    for (const declaration of FUNCTIONS) {
+      if (declaration.trigger.type !== 'stream') continue;
+      const { Table } = await admin.send(new DescribeTableCommand({ TableName: tables[declaration.trigger.table] }));
+      if (!Table?.LatestStreamArn) throw new Error(`The ${declaration.trigger.table} table has no stream for ${declaration.id}`);
+      const poller = await startStreamPoller({
+        client: streams,
+        streamArn: Table.LatestStreamArn,
+        region: REGION,
+        functionId: declaration.id,
+        trigger: declaration.trigger,
+        invoke: invoker(declaration.id),
+      });
+      stops.push(poller.close);
+    }
 
     const webPort = await portOrFree(options.ports.web);
     const webOrigins = [`http://localhost:${webPort}`, `http://${LOOPBACK}:${webPort}`];
@@ -121,12 +176,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       port: options.ports.api,
       allowedOrigins: webOrigins,
       jwt: { issuer: cognito.issuer, audience: cognito.userPoolClientId, jwksUrl: cognito.jwksUrl },
-      routes: [
-        { method: 'GET', path: '/posts', handler: listPosts.handler },
-        { method: 'GET', path: '/posts/random', handler: getRandomPost.handler },
-        { method: 'GET', path: '/posts/{id}', handler: getPost.handler },
-        { method: 'POST', path: '/posts', handler: createPost.handler, jwt: true },
-      ],
+      routes: FUNCTIONS.flatMap((declaration) =>
+        declaration.trigger.type === 'http'
+          ? [{ method: declaration.trigger.method, path: declaration.trigger.path, jwt: declaration.trigger.auth === 'user', handler: invoker(declaration.id) }]
+          : [],
+      ),
     });
     stops.push(api.close);
 
@@ -143,16 +197,15 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       userPoolEndpoint: cognito.endpoint,
       authFlowType: 'USER_PASSWORD_AUTH',
     };
-    const webOptions = { host: LOOPBACK, port: webPort, config, mode: options.webMode, api: api.handle };
-    const web = await startWebServer(webOptions);
+    const web = await startWebServer({ host: LOOPBACK, port: webPort, config, mode: options.webMode, api: api.handle });
     stops.push(web.close);
     if (web.url !== webUrl) throw new Error(`The web server is at ${web.url}, not ${webUrl} as config.json says`);
-
 
     return {
       webUrl: web.url,
       config,
       dynamodbEndpoint: dynamo.endpoint,
+      dynamodbCredentials: credentials,
       cognitoEndpoint: cognito.endpoint,
       tables,
       seeded,

@@ -4,12 +4,10 @@
  * token lacks `name`, so a PreTokenGeneration trigger served by `startTriggers` adds it; and the
  * confirmation code it prints may sit in its log buffer, so codes are read from its user store.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, unwatchFile, watchFile, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, unwatchFile, watchFile, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
+import { dirname, join } from 'node:path';
 import {
   CognitoIdentityProviderClient,
   CreateUserPoolClientCommand,
@@ -18,12 +16,16 @@ import {
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PASSWORD_POLICY } from '../../functions/contract';
+import { spawnGuarded, type GuardedChild } from './childProcess';
 import { startCognitoProxy } from './cognitoProxy';
+import { guardStore, writeFileAtomically } from './cognitoStore';
 import { LOOPBACK, closeServer, freePort, listen, readBody, safeHandler } from './net';
 
 const require = createRequire(import.meta.url);
 const POOL_NAME = 'vaya-dia';
 const CLIENT_NAME = 'vaya-dia-web';
+/** Records the pool this data folder belongs to (see ensurePool). */
+const POOL_MARKER = 'vaya-dia-pool.json';
 
 export type LocalCognito = {
   endpoint: string;
@@ -66,22 +68,36 @@ export async function startCognito(options: LocalCognitoOptions): Promise<LocalC
     ),
   );
 
-  const child = spawn(process.execPath, [require.resolve('cognito-local/lib/bin/start.js')], {
+  const dbDir = join(options.dataDir, '.cognito', 'db');
+  const store = guardStore(dbDir);
+  store.checkOrRestore();
+  let closing = false;
+  const output: string[] = [];
+  const child = spawnGuarded({
+    name: 'cognito-local',
+    command: process.execPath,
+    args: [require.resolve('cognito-local/lib/bin/start.js')],
     cwd: options.dataDir,
     env: { ...process.env, PORT: String(emulatorPort), HOST: LOOPBACK, NO_COLOR: '1', FORCE_COLOR: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    onLine: (line) => {
+      output.push(line);
+      options.onLog?.(line);
+    },
+    onUnexpectedExit: (code) => {
+      if (!closing) console.error(`cognito-local stopped unexpectedly (exit code ${code}); sign-in answers 503 until npm start is restarted.`);
+    },
   });
-  // However this process ends, cognito-local must not outlive it.
-  const killChild = () => child.kill('SIGKILL');
-  process.once('exit', killChild);
-  await waitForStart(child, { ...options, port: emulatorPort }).catch(async (error: unknown) => {
-    await stopChild(child);
+  const cleanUp = async () => {
+    closing = true;
+    await child.stop();
     await triggers.close();
+  };
+  await waitForStart(child, output).catch(async (error: unknown) => {
+    await cleanUp();
     throw error;
   });
-  const proxy = await startCognitoProxy({ port: options.port, upstreamPort: emulatorPort }).catch(async (error: unknown) => {
-    await stopChild(child);
-    await triggers.close();
+  const proxy = await startCognitoProxy({ port: options.port, upstreamPort: emulatorPort, afterWrite: store.snapshot }).catch(async (error: unknown) => {
+    await cleanUp();
     throw error;
   });
 
@@ -90,14 +106,14 @@ export async function startCognito(options: LocalCognitoOptions): Promise<LocalC
     region: options.region,
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  const { userPoolId, userPoolClientId } = await ensurePool(client)
+  const { userPoolId, userPoolClientId } = await ensurePool(client, join(options.dataDir, '.cognito', POOL_MARKER))
     .catch(async (error: unknown) => {
       await proxy.close();
-      await stopChild(child);
-      await triggers.close();
+      await cleanUp();
       throw error;
     })
     .finally(() => client.destroy());
+  await store.snapshot();
   const stopWatching = watchConfirmationCodes(join(options.dataDir, '.cognito', 'db', `${userPoolId}.json`), options.onConfirmationCode);
   return {
     endpoint,
@@ -108,39 +124,26 @@ export async function startCognito(options: LocalCognitoOptions): Promise<LocalC
     close: async () => {
       stopWatching();
       await proxy.close();
-      await stopChild(child);
-      process.off('exit', killChild);
-      await triggers.close();
+      await cleanUp();
     },
   };
 }
 
-function waitForStart(child: ChildProcess, options: LocalCognitoOptions): Promise<void> {
+function waitForStart(child: GuardedChild, output: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('cognito-local did not start within 30 s')), 30_000);
-    const onLine = (line: string) => {
-      if (line.includes('Cognito Local running on')) {
+    const timer = setTimeout(() => reject(new Error(`cognito-local did not start within 30 s:\n${output.join('\n')}`)), 30_000);
+    const poll = setInterval(() => {
+      if (output.some((line) => line.includes('Cognito Local running on'))) {
         clearTimeout(timer);
+        clearInterval(poll);
         resolve();
       }
-      options.onLog?.(line);
-    };
-    splitLines(child.stdout, onLine);
-    splitLines(child.stderr, onLine);
-    child.once('exit', (code) => {
+    }, 20);
+    void child.exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`cognito-local exited with code ${code} (is port ${options.port} in use?)`));
+      clearInterval(poll);
+      reject(new Error(`cognito-local exited with code ${code} while starting:\n${output.join('\n')}`));
     });
-  });
-}
-
-function splitLines(stream: NodeJS.ReadableStream | null, onLine: (line: string) => void): void {
-  let rest = '';
-  stream?.setEncoding('utf8');
-  stream?.on('data', (chunk: string) => {
-    const lines = (rest + chunk).split('\n');
-    rest = lines.pop() ?? '';
-    for (const line of lines) onLine(stripVTControlCharacters(line).trim());
   });
 }
 
@@ -178,22 +181,21 @@ function watchConfirmationCodes(storeFile: string, report: (email: string, code:
   };
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-/** The pool and web client, found by name so a restart reuses them (and their users). */
-async function ensurePool(client: CognitoIdentityProviderClient): Promise<{ userPoolId: string; userPoolClientId: string }> {
+/**
+ * The pool and web client, found by name so a restart reuses them (and their users). The pool's id
+ * is recorded once created: a recorded pool that has disappeared is an error, never silently
+ * replaced by an empty one.
+ */
+async function ensurePool(client: CognitoIdentityProviderClient, markerFile: string): Promise<{ userPoolId: string; userPoolClientId: string }> {
+  const recorded = existsSync(markerFile) ? (JSON.parse(readFileSync(markerFile, 'utf8')) as { userPoolId?: string }).userPoolId : undefined;
   const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
   let userPoolId = pools.UserPools?.find((pool) => pool.Name === POOL_NAME)?.Id;
+  if (recorded && userPoolId !== recorded) {
+    throw new Error(
+      `The local user pool ${recorded} (recorded in ${markerFile}) is missing from cognito-local's store, so its accounts are gone. ` +
+        `Put back ${dirname(markerFile)}/db/${recorded}.json from a copy (a .last-good copy is kept beside it), or run \`npm run reset\` to start over with no accounts and no posts.`,
+    );
+  }
   if (!userPoolId) {
     const created = await client.send(
       new CreateUserPoolCommand({
@@ -228,6 +230,7 @@ async function ensurePool(client: CognitoIdentityProviderClient): Promise<{ user
     userPoolClientId = created.UserPoolClient?.ClientId;
   }
   if (!userPoolClientId) throw new Error('cognito-local did not create the app client');
+  if (!recorded) writeFileAtomically(markerFile, JSON.stringify({ userPoolId }));
   return { userPoolId, userPoolClientId };
 }
 

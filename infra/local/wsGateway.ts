@@ -5,11 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { LOOPBACK, closeServer, listen, readBody, safeHandler } from './net';
 
-type WsHandler = (event: APIGatewayProxyWebsocketEventV2) => Promise<APIGatewayProxyResultV2>;
+/** Invokes the route's function (lambdaRuntime.ts). */
+type WsHandler = (event: APIGatewayProxyWebsocketEventV2) => Promise<unknown>;
 
 export type WsGatewayOptions = { port: number; onConnect: WsHandler; onDisconnect: WsHandler };
 
@@ -58,22 +60,38 @@ export async function startWsGateway(options: WsGatewayOptions): Promise<WsGatew
     }),
   );
 
-  server.on('upgrade', async (req, socket, head) => {
-    const connectionId = randomBytes(9).toString('base64');
-    const sourceIp = req.socket.remoteAddress ?? LOOPBACK;
-    let accepted = false;
-    try {
-      const result = await options.onConnect(wsEvent('$connect', 'CONNECT', connectionId, req));
-      const status = typeof result === 'object' ? (result.statusCode ?? 200) : 200;
-      accepted = status >= 200 && status < 300;
-    } catch (error) {
-      console.error('local ws gateway $connect:', error);
-    }
-    if (!accepted) {
-      socket.end('HTTP/1.1 500 Internal Server Error\r\n\r\n');
-      return;
-    }
+  // A client's fault (an oversized or invalid frame, a reset) must never reach the process: each
+  // socket has an 'error' listener, and ws then closes that connection (1009, 1007…) by itself.
+  wss.on('error', (error) => console.error('local ws gateway:', error.message));
+  server.on('upgrade', (req, socket, head) => {
+    socket.on('error', (error) => console.error(`local ws gateway: connection error (${error.message})`));
+    void (async () => {
+      const connectionId = randomBytes(9).toString('base64');
+      const sourceIp = req.socket.remoteAddress ?? LOOPBACK;
+      let accepted = false;
+      try {
+        const result = (await options.onConnect(wsEvent('$connect', 'CONNECT', connectionId, req))) as APIGatewayProxyResultV2;
+        const status = typeof result === 'object' ? (result.statusCode ?? 200) : 200;
+        accepted = status >= 200 && status < 300;
+      } catch (error) {
+        console.error('local ws gateway $connect:', error instanceof Error ? error.message : error);
+      }
+      if (!accepted) {
+        if (!socket.destroyed) socket.end('HTTP/1.1 500 Internal Server Error\r\n\r\n');
+        return;
+      }
+      if (socket.destroyed) {
+        // The client left during $connect: API Gateway would run $disconnect for it.
+        void options.onDisconnect(wsEvent('$disconnect', 'DISCONNECT', connectionId, req)).catch(() => undefined);
+        return;
+      }
+      accept(connectionId, sourceIp, req, socket, head);
+    })();
+  });
+
+  const accept = (connectionId: string, sourceIp: string, req: IncomingMessage, socket: Duplex, head: Buffer) => {
     wss.handleUpgrade(req, socket, head, (ws) => {
+      ws.on('error', (error) => console.error(`local ws gateway: closing ${connectionId} (${error.message})`));
       sockets.set(connectionId, { socket: ws, connectedAt: new Date(), sourceIp });
       ws.on('close', () => {
         sockets.delete(connectionId);
@@ -85,7 +103,7 @@ export async function startWsGateway(options: WsGatewayOptions): Promise<WsGatew
         disconnecting.add(disconnected);
       });
     });
-  });
+  };
 
   const port = await listen(server, options.port);
   return {

@@ -99,7 +99,7 @@ type PerSize = { p50: number[]; p95: number[]; deepP50: number[]; deepP95: numbe
 
 export async function measureFeedPages(options: FeedPagesOptions): Promise<FigureResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vaya-dia-bench-feed-'));
-  const dynamo = await startDynamo({ dataDir, port: 0, region: REGION, streamedTable: '(none)', onInsert: () => undefined });
+  const dynamo = await startDynamo({ dataDir, port: 0 });
   const raw = new DynamoDBClient({ endpoint: dynamo.endpoint, region: REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   // The same document-client options as functions/clients.ts.
   const client = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });

@@ -8,7 +8,7 @@ export default defineConfig({
     root: new URL('../..', import.meta.url).pathname,
     include: ['test/e2e/**/*.e2e.test.ts'],
     environment: 'node',
-    globalSetup: ['test/e2e/globalSetup.ts'],
+    globalSetup: ['test/e2e/globalSetup.ts', 'test/support/sharedDynamo.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Each file starts its own local cloud and browser; one at a time keeps small CI machines steady.

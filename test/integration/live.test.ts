@@ -15,7 +15,7 @@ const opened: WebSocket[] = [];
 
 beforeAll(async () => {
   cloud = await startLocalCloudProcess();
-  dynamo = new DynamoDBClient({ endpoint: cloud.dynamodbEndpoint, region: 'eu-west-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+  dynamo = cloud.dynamodb();
   [author, moderator] = await Promise.all([createUser(cloud, { name: 'Directo' }), createModerator(cloud)]);
 });
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { createPrivateKey } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { CreateUserPoolClientCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { SignJWT, decodeJwt, generateKeyPair } from 'jose';
@@ -28,7 +28,7 @@ function expectError(response: { status: number; body: unknown }, code: keyof ty
 }
 
 async function storedItems(): Promise<Record<string, unknown>[]> {
-  const client = new DynamoDBClient({ endpoint: cloud.dynamodbEndpoint, region: 'eu-west-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+  const client = cloud.dynamodb();
   const { Items } = await client.send(new ScanCommand({ TableName: cloud.tables.posts }));
   client.destroy();
   return (Items ?? []).map((item) => unmarshall(item));

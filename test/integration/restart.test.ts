@@ -17,13 +17,13 @@ afterAll(async () => {
 
 describe('local cloud restart', () => {
   it('keeps users and posts, and does not seed the samples twice', async () => {
-    cloud = await startLocalCloudProcess({ dataDir });
+    cloud = await startLocalCloudProcess({ dataDir, ownDynamoDb: true });
     const user = await createUser(cloud, { name: 'Persistente' });
     const post = (await publish(cloud, user.idToken, { category: 'familia', post: 'Antes del reinicio' })).body as Post;
     const countBefore = ((await listPosts(cloud, '?limit=100')).body as PostPage).items.length;
     await cloud.stop();
 
-    cloud = await startLocalCloudProcess({ dataDir });
+    cloud = await startLocalCloudProcess({ dataDir, ownDynamoDb: true });
     expect((await call<Post>(cloud, `/posts/${post.id}`)).body).toEqual(post);
     expect(((await listPosts(cloud, '?limit=100')).body as PostPage).items).toHaveLength(countBefore);
     const { idToken } = await signIn(cloud, user);

@@ -3,20 +3,28 @@
  * with its own data folder, exactly as `npm start` runs it. Always `stop()` it (afterAll).
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { RuntimeConfig } from '../../functions/contract';
+import type { TableName } from '../../infra/functions';
+import { SHARED_DYNAMODB_ENV } from './sharedDynamo';
 
 export type LocalCloudProcess = {
   webUrl: string;
   config: RuntimeConfig;
   cognitoEndpoint: string;
   dynamodbEndpoint: string;
+  /** A client of this cloud's own database (destroy it after use). */
+  dynamodb(): DynamoDBClient;
   userPoolId: string;
   userPoolClientId: string;
-  tables: { posts: string; rateLimits: string; connections: string };
+  tables: Record<TableName, string>;
   dataDir: string;
+  /** The local cloud's process id. */
+  pid: number;
   /** Everything the process printed so far. */
   output(): string;
   /** The code cognito-local printed for this address (waits up to 10 s for it). */
@@ -28,6 +36,11 @@ export type LocalCloudProcess = {
 export type StartOptions = {
   /** Reuse a data folder (e.g. across a restart); it is then left in place on stop. */
   dataDir?: string;
+  /**
+   * Start a DynamoDB Local of its own, with its data in the data folder, instead of using the one the
+   * test run shares (a restart test needs the data on disk). @default false
+   */
+  ownDynamoDb?: boolean;
   env?: Record<string, string>;
 };
 
@@ -36,6 +49,7 @@ type ReadyMessage = {
   webUrl: string;
   config: RuntimeConfig;
   dynamodbEndpoint: string;
+  dynamodbCredentials: { accessKeyId: string; secretAccessKey: string };
   cognitoEndpoint: string;
   tables: LocalCloudProcess['tables'];
 };
@@ -63,6 +77,10 @@ export async function startLocalCloudProcess(options: StartOptions = {}): Promis
       DYNAMODB_PORT: '0',
       COGNITO_PORT: '0',
       TRIGGERS_PORT: '0',
+      // The run's shared DynamoDB Local (test/support/sharedDynamo.ts), a database of this cloud's own in it.
+      DYNAMODB_ENDPOINT: options.ownDynamoDb ? '' : (process.env[SHARED_DYNAMODB_ENV] ?? ''),
+      // DynamoDB Local takes access keys of letters and digits only.
+      DYNAMODB_ACCESS_KEY_ID: options.ownDynamoDb ? '' : `test${randomUUID().replaceAll('-', '')}`,
       ...options.env,
     },
   });
@@ -105,10 +123,12 @@ export async function startLocalCloudProcess(options: StartOptions = {}): Promis
     config: ready.config,
     cognitoEndpoint: ready.cognitoEndpoint,
     dynamodbEndpoint: ready.dynamodbEndpoint,
+    dynamodb: () => new DynamoDBClient({ endpoint: ready.dynamodbEndpoint, region: ready.config.region, credentials: ready.dynamodbCredentials }),
     userPoolId: ready.config.userPoolId,
     userPoolClientId: ready.config.userPoolClientId,
     tables: ready.tables,
     dataDir,
+    pid: child.pid ?? 0,
     output: () => output,
     confirmationCode: (email) => {
       const known = codes.get(email);

@@ -1,0 +1,238 @@
+/**
+ * The local stand-in for Lambda's DynamoDB event source mapping: reads a table's real stream from
+ * DynamoDB Local and invokes one stream-triggered function (infra/functions.ts) the way the mapping
+ * the stack declares would:
+ * - it starts at LATEST, reads each shard in order and a child shard only after its parent;
+ * - records that match none of the function's filter patterns are dropped before batching;
+ * - batches hold up to `batchSize` records, gathered for up to `maxBatchingWindowSeconds`;
+ * - a failing batch is bisected (when declared) and retried `retryAttempts` times; what still fails,
+ *   or is older than `maxRecordAgeSeconds`, goes to the on-failure destination — locally a log line
+ *   with the metadata Lambda would send to the queue.
+ * An empty shard is polled four times a second, as Lambda does.
+ */
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  ExpiredIteratorException,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  TrimmedDataAccessException,
+  type _Record as StreamRecord,
+  type Shard,
+  type ShardIteratorType,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { StreamTrigger } from '../functions';
+import { checkPattern, matchesAny } from './filterPattern';
+
+const EMPTY_POLL_MS = 250;
+const SHARD_REFRESH_MS = 5000;
+
+export type StreamPollerOptions = {
+  client: DynamoDBStreamsClient;
+  streamArn: string;
+  region: string;
+  functionId: string;
+  trigger: StreamTrigger;
+  invoke(event: DynamoDBStreamEvent): Promise<unknown>;
+};
+
+export type StreamPoller = {
+  /** Resolves once every record written so far has been handled (or sent to the failure destination). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+};
+
+type ShardState = { shard: Shard; iterator?: string; lastSequenceNumber?: string; done: boolean };
+
+export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
+  const { client, streamArn, trigger } = options;
+  for (const pattern of trigger.filters) checkPattern(pattern);
+  const shards = new Map<string, ShardState>();
+  let running = true;
+  let lastRefresh = 0;
+  let wake: (() => void) | undefined;
+
+  const iteratorFor = async (shardId: string, type: ShardIteratorType, sequenceNumber?: string) =>
+    (await client.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type, SequenceNumber: sequenceNumber })))
+      .ShardIterator;
+
+  /** Learns of new shards. At start, open shards are read from LATEST and closed ones are history. */
+  const refreshShards = async (initial: boolean) => {
+    lastRefresh = Date.now();
+    let exclusiveStartShardId: string | undefined;
+    do {
+      const { StreamDescription } = await client.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: exclusiveStartShardId }));
+      for (const shard of StreamDescription?.Shards ?? []) {
+        if (!shard.ShardId || shards.has(shard.ShardId)) continue;
+        const closed = shard.SequenceNumberRange?.EndingSequenceNumber !== undefined;
+        if (initial && closed) {
+          shards.set(shard.ShardId, { shard, done: true });
+        } else {
+          const iterator = await iteratorFor(shard.ShardId, initial ? 'LATEST' : 'TRIM_HORIZON');
+          shards.set(shard.ShardId, { shard, iterator, done: iterator === undefined });
+        }
+      }
+      exclusiveStartShardId = StreamDescription?.LastEvaluatedShardId;
+    } while (exclusiveStartShardId);
+  };
+
+  /** Shards whose turn it is: not finished, and their parent (if this poller knows it) finished. */
+  const readyShards = () =>
+    [...shards.values()].filter((state) => {
+      if (state.done) return false;
+      const parent = state.shard.ParentShardId ? shards.get(state.shard.ParentShardId) : undefined;
+      return !parent || parent.done;
+    });
+
+  /** One GetRecords on a shard; a lost or expired iterator is renewed after the last record read. */
+  const read = async (state: ShardState, limit: number): Promise<StreamRecord[]> => {
+    const shardId = state.shard.ShardId ?? '';
+    try {
+      const page = await client.send(new GetRecordsCommand({ ShardIterator: state.iterator, Limit: limit }));
+      state.iterator = page.NextShardIterator;
+      if (!state.iterator) state.done = true; // closed and drained: its children may go now
+      const records = page.Records ?? [];
+      const last = records.at(-1)?.dynamodb?.SequenceNumber;
+      if (last) state.lastSequenceNumber = last;
+      return records;
+    } catch (error) {
+      if (error instanceof ExpiredIteratorException) {
+        state.iterator = state.lastSequenceNumber
+          ? await iteratorFor(shardId, 'AFTER_SEQUENCE_NUMBER', state.lastSequenceNumber)
+          : await iteratorFor(shardId, 'LATEST');
+        return [];
+      }
+      if (error instanceof TrimmedDataAccessException) {
+        state.iterator = await iteratorFor(shardId, 'TRIM_HORIZON');
+        return [];
+      }
+      throw error;
+    }
+  };
+
+  const sendToFailureDestination = (state: ShardState, records: DynamoDBRecord[], reason: string, error?: unknown) => {
+    // The fields of the message Lambda sends to an on-failure destination for a stream batch.
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        message: 'stream batch sent to the on-failure destination',
+        function: options.functionId,
+        reason,
+        error: error instanceof Error ? `${error.name}: ${error.message}` : error === undefined ? undefined : String(error),
+        DDBStreamBatchInfo: {
+          shardId: state.shard.ShardId,
+          startSequenceNumber: records[0]?.dynamodb?.SequenceNumber,
+          endSequenceNumber: records.at(-1)?.dynamodb?.SequenceNumber,
+          batchSize: records.length,
+          streamArn,
+        },
+      }),
+    );
+  };
+
+  /** Invokes with retries and bisection; never throws. */
+  const deliver = async (state: ShardState, records: DynamoDBRecord[]): Promise<void> => {
+    let lastError: unknown;
+    for (let attempt = 0; attempt <= trigger.retryAttempts; attempt++) {
+      try {
+        await options.invoke({ Records: records });
+        return;
+      } catch (error) {
+        lastError = error;
+        if (trigger.bisectBatchOnError && records.length > 1) {
+          const half = Math.ceil(records.length / 2);
+          await deliver(state, records.slice(0, half));
+          await deliver(state, records.slice(half));
+          return;
+        }
+        if (!running) break;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 100 * 2 ** attempt)));
+      }
+    }
+    sendToFailureDestination(state, records, 'RetryAttemptsExhausted', lastError);
+  };
+
+  const toLambdaRecord = (record: StreamRecord): DynamoDBRecord => ({
+    eventID: record.eventID,
+    eventName: record.eventName,
+    eventVersion: record.eventVersion,
+    eventSource: 'aws:dynamodb',
+    awsRegion: options.region,
+    eventSourceARN: streamArn,
+    dynamodb: {
+      ...(record.dynamodb as DynamoDBRecord['dynamodb']),
+      // Lambda sends epoch seconds; the SDK gives a Date.
+      ApproximateCreationDateTime: record.dynamodb?.ApproximateCreationDateTime
+        ? Math.floor(record.dynamodb.ApproximateCreationDateTime.getTime() / 1000)
+        : undefined,
+    },
+  });
+
+  /** Reads one shard until a batch is full, the batching window closes, or the shard has nothing more. */
+  const processShard = async (state: ShardState): Promise<boolean> => {
+    const batch: DynamoDBRecord[] = [];
+    const windowEnds = Date.now() + trigger.maxBatchingWindowSeconds * 1000;
+    let sawAny = false;
+    while (running && !state.done && batch.length < trigger.batchSize) {
+      const records = await read(state, trigger.batchSize - batch.length);
+      if (records.length > 0) sawAny = true;
+      for (const record of records.map(toLambdaRecord)) {
+        const created = record.dynamodb?.ApproximateCreationDateTime;
+        if (created !== undefined && Date.now() / 1000 - created > trigger.maxRecordAgeSeconds) {
+          sendToFailureDestination(state, [record], 'RecordAgeExceeded');
+        } else if (matchesAny(trigger.filters, record)) {
+          batch.push(record);
+        }
+      }
+      if (batch.length === 0 || Date.now() >= windowEnds) break;
+      if (records.length === 0) await sleep(Math.min(EMPTY_POLL_MS, windowEnds - Date.now()));
+    }
+    if (batch.length > 0) await deliver(state, batch);
+    return sawAny;
+  };
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  let idleWaiters: Array<() => void> = [];
+  await refreshShards(true);
+  const loop = (async () => {
+    while (running) {
+      try {
+        if (Date.now() - lastRefresh > SHARD_REFRESH_MS || readyShards().length === 0) await refreshShards(false);
+        let sawAny = false;
+        for (const state of readyShards()) {
+          if (!running) break;
+          if (await processShard(state)) sawAny = true;
+          if (state.done) await refreshShards(false);
+        }
+        if (!sawAny) {
+          for (const resolve of idleWaiters) resolve();
+          idleWaiters = [];
+          if (running) await sleep(EMPTY_POLL_MS);
+        }
+      } catch (error) {
+        if (!running) break;
+        console.error(JSON.stringify({ level: 'error', message: 'local stream poller', function: options.functionId, error: String(error) }));
+        await sleep(1000);
+      }
+    }
+    for (const resolve of idleWaiters) resolve();
+  })();
+
+  return {
+    idle: () => new Promise<void>((resolve) => idleWaiters.push(resolve)),
+    async close() {
+      running = false;
+      wake?.();
+      await loop;
+    },
+  };
+}

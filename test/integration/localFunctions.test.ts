@@ -1,0 +1,144 @@
+/**
+ * The local Lambda runtime and event source mapping behave as AWS's do: a function sees only its own
+ * declared environment, and stream records reach a function in order, filtered, batched, retried
+ * with bisection, and the poison record ends in the failure destination.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  CreateTableCommand,
+  DeleteItemCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  PutItemCommand,
+  UpdateItemCommand,
+} from '@aws-sdk/client-dynamodb';
+import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { FUNCTIONS, type FunctionDeclaration, type StreamTrigger } from '../../infra/functions';
+import { InvocationError, localFunction } from '../../infra/local/lambdaRuntime';
+import { startStreamPoller } from '../../infra/local/streamPoller';
+import { SHARED_DYNAMODB_ENV } from '../support/sharedDynamo';
+
+const REGION = 'eu-west-1';
+const closers: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const close of closers) await close();
+});
+
+const declaration = (id: string): FunctionDeclaration => {
+  const found = (FUNCTIONS as readonly FunctionDeclaration[]).find((fn) => fn.id === id);
+  if (!found) throw new Error(`no ${id}`);
+  return found;
+};
+
+describe('local functions', () => {
+  it('fail to start, as on AWS, when their declared environment lacks a variable their handler reads', async () => {
+    // GetPost reads POSTS_TABLE; given every other variable but that one, it cannot start.
+    const fn = localFunction(declaration('GetPost'), { AWS_REGION: REGION, RATE_LIMITS_TABLE: 'rate-limits' }, REGION);
+    closers.push(fn.close);
+    const failure = await fn.invoke({ pathParameters: { id: 'x' } }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(InvocationError);
+    expect(failure).toMatchObject({ kind: 'init', message: expect.stringContaining('POSTS_TABLE') });
+  });
+
+  it('run their handler with exactly their own environment', async () => {
+    const fn = localFunction(declaration('GetPost'), { AWS_REGION: REGION, POSTS_TABLE: 'posts' }, REGION);
+    closers.push(fn.close);
+    // An id that cannot exist is answered without a database call.
+    const result = (await fn.invoke({ pathParameters: { id: 'not-a-uuid' }, requestContext: {} })) as { statusCode: number; body: string };
+    expect(result.statusCode).toBe(404);
+    expect(JSON.parse(result.body)).toMatchObject({ error: { code: 'POST_NOT_FOUND' } });
+  });
+});
+
+describe('the local event source mapping', () => {
+  it('delivers matching records in order, bisects a failing batch and sends only the poison record to the failure destination', async () => {
+    const endpoint = process.env[SHARED_DYNAMODB_ENV];
+    if (!endpoint) throw new Error('the shared DynamoDB Local is not running (test/support/sharedDynamo.ts)');
+    const credentials = { accessKeyId: `poller${randomUUID().replaceAll('-', '')}`, secretAccessKey: 'x' };
+    const dynamo = new DynamoDBClient({ endpoint, region: REGION, credentials });
+    const streams = new DynamoDBStreamsClient({ endpoint, region: REGION, credentials });
+    closers.push(async () => {
+      dynamo.destroy();
+      streams.destroy();
+    });
+    const TableName = 'items';
+    await dynamo.send(
+      new CreateTableCommand({
+        TableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+        AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+        StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
+      }),
+    );
+    const { Table } = await dynamo.send(new DescribeTableCommand({ TableName }));
+
+    const trigger: StreamTrigger = {
+      type: 'stream',
+      table: 'posts',
+      batchSize: 10,
+      maxBatchingWindowSeconds: 1,
+      retryAttempts: 1,
+      bisectBatchOnError: true,
+      maxRecordAgeSeconds: 3600,
+      // Inserts, and changes whose new image says "published"; never removals.
+      filters: [{ eventName: ['INSERT'] }, { eventName: ['MODIFY'], dynamodb: { NewImage: { status: { S: ['published'] } } } }],
+    };
+    const delivered: DynamoDBRecord[] = [];
+    const batches: number[] = [];
+    const failures = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const poller = await startStreamPoller({
+      client: streams,
+      streamArn: Table!.LatestStreamArn!,
+      region: REGION,
+      functionId: 'Test',
+      trigger,
+      invoke: async (event) => {
+        batches.push(event.Records.length);
+        if (event.Records.some((record) => record.dynamodb?.Keys?.id?.S === 'poison')) throw new Error('poison');
+        delivered.push(...event.Records);
+      },
+    });
+    closers.push(poller.close);
+
+    const ids = ['a', 'b', 'poison', 'c', 'd'];
+    for (const id of ids) await dynamo.send(new PutItemCommand({ TableName, Item: { id: { S: id }, status: { S: 'pending' } } }));
+    const setStatus = (id: string, status: string) =>
+      dynamo.send(
+        new UpdateItemCommand({
+          TableName,
+          Key: { id: { S: id } },
+          UpdateExpression: 'SET #s = :s',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: { ':s': { S: status } },
+        }),
+      );
+    await setStatus('a', 'rejected'); // filtered out
+    await setStatus('b', 'published'); // delivered
+    await dynamo.send(new DeleteItemCommand({ TableName, Key: { id: { S: 'c' } } })); // filtered out
+
+    const deadline = Date.now() + 15_000;
+    while (delivered.length < 5 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    await poller.close();
+    const failed = failures.mock.calls.map(([line]) => String(line)).filter((line) => line.includes('on-failure destination'));
+    failures.mockRestore();
+
+    expect(delivered.map((record) => `${record.eventName} ${record.dynamodb?.Keys?.id?.S}`)).toEqual([
+      'INSERT a',
+      'INSERT b',
+      'INSERT c',
+      'INSERT d',
+      'MODIFY b',
+    ]);
+    const modified = delivered.at(-1)!;
+    expect(modified.dynamodb?.OldImage?.status).toEqual({ S: 'pending' });
+    expect(modified.eventSourceARN).toBe(Table!.LatestStreamArn);
+    expect(typeof modified.dynamodb?.ApproximateCreationDateTime).toBe('number');
+    // The first batch held all six matching records; it was split until the poison record stood alone.
+    expect(batches[0]).toBe(6);
+    expect(failed).toHaveLength(1);
+    expect(JSON.parse(failed[0]!)).toMatchObject({ reason: 'RetryAttemptsExhausted', DDBStreamBatchInfo: { batchSize: 1 } });
+  });
+});
