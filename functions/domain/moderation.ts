@@ -26,6 +26,8 @@ import { decisionTarget, ownPost, pendingPost, statusForScore } from './lifecycl
 import type { ModerationStore, PostRepository } from './ports';
 
 export type ModerationDeps = { posts: PostRepository; moderation: ModerationStore; now?: () => Date };
+/** What moderators' own decisions need: the posts alone. */
+export type DecisionDeps = { posts: PostRepository; now?: () => Date };
 
 /** Queue entries read per step, and steps at most, for one `nextForModeration`: a bounded read. */
 export const QUEUE_BATCH = 25;
@@ -83,7 +85,7 @@ export async function voteOnPost(deps: ModerationDeps, caller: Caller, id: strin
  * A moderator decides at once: on a pending post (publish or reject) or on one hidden by reports
  * (restore it, or remove it). Anyone else: FORBIDDEN.
  */
-export async function decideOnPost(deps: ModerationDeps, caller: Caller, id: string | undefined, body: unknown): Promise<ModerationResult> {
+export async function decideOnPost(deps: DecisionDeps, caller: Caller, id: string | undefined, body: unknown): Promise<ModerationResult> {
   if (!caller.moderator) throw new ForbiddenError();
   const postId = postIdFrom(id);
   const { decision } = parseRequest(moderationDecisionSchema, body);
@@ -96,7 +98,7 @@ export async function decideOnPost(deps: ModerationDeps, caller: Caller, id: str
 }
 
 /** What reports have hidden, for moderators to decide on. */
-export async function listReported(deps: ModerationDeps, caller: Caller): Promise<ReportedItems> {
+export async function listReported(deps: DecisionDeps, caller: Caller): Promise<ReportedItems> {
   if (!caller.moderator) throw new ForbiddenError();
   const posts = await deps.posts.hidden(REPORTED_LIST_LIMIT);
   return { posts: posts.filter((post) => post.status === 'hidden').map(ownPost), comments: [] };

@@ -15,6 +15,7 @@ import { startCognito } from './cognito';
 import { ensureTables, startDynamo, type DynamoCredentials } from './dynamo';
 import { startHttpGateway } from './httpGateway';
 import { localFunction, type LocalFunction } from './lambdaRuntime';
+import { ensureModerators } from './moderators';
 import { LOOPBACK, portOrFree } from './net';
 import { seedIfEmpty } from './seed';
 import { startStreamPoller } from './streamPoller';
@@ -47,6 +48,8 @@ export type LocalCloud = {
   cognitoEndpoint: string;
   tables: Record<TableName, string>;
   seeded: number;
+  /** The demo account in the `moderadores` group. */
+  moderator: { email: string; password: string };
   stop(): Promise<void>;
 };
 
@@ -91,6 +94,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     if (dynamoStart.status === 'rejected') throw dynamoStart.reason;
     if (cognitoStart.status === 'rejected') throw cognitoStart.reason;
     const [dynamo, cognito] = [dynamoStart.value, cognitoStart.value];
+    const moderator = await ensureModerators({ endpoint: cognito.endpoint, region: REGION, userPoolId: cognito.userPoolId });
 
     const tables = Object.fromEntries(
       (Object.keys(TABLES) as TableName[]).map((name) => [name, TABLES[name].description.logicalName]),
@@ -209,6 +213,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       cognitoEndpoint: cognito.endpoint,
       tables,
       seeded,
+      moderator,
       stop,
     };
   } catch (error) {

@@ -22,7 +22,7 @@ import { guardStore, writeFileAtomically } from './cognitoStore';
 import { LOOPBACK, closeServer, freePort, listen, readBody, safeHandler } from './net';
 
 const require = createRequire(import.meta.url);
-const POOL_NAME = 'vaya-dia';
+export const POOL_NAME = 'vaya-dia';
 const CLIENT_NAME = 'vaya-dia-web';
 /** Records the pool this data folder belongs to (see ensurePool). */
 const POOL_MARKER = 'vaya-dia-pool.json';

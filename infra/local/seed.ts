@@ -16,24 +16,38 @@ const SAMPLES: Array<{ name: string; category: Category; post: string }> = [
   { name: 'David', category: 'amor', post: 'Le pido matrimonio a mi novia en la playa, al atardecer. Se me cae el anillo en la arena. Seguimos buscándolo cuando ya era de noche, con la linterna del móvil. Dijo que sí, eso sí. Vaya día.' },
 ];
 
-/** Writes the samples when the store is empty; their dates are spread over the past days. */
+/** A few more that wait in moderation, so `/moderar` has work on a fresh site. */
+const PENDING_SAMPLES: Array<{ name: string; category: Category; post: string }> = [
+  { name: 'Irene', category: 'trabajo', post: 'Primer día en la oficina nueva. Saludo con dos besos al que creía que era un compañero: era el cliente más importante de la empresa. Vaya día.' },
+  { name: 'Tomás', category: 'familia', post: 'Mi hijo de cinco años le ha contado a toda la clase que en casa «papá duerme en el sofá cuando mamá se enfada». Hoy tocaba tutoría. Vaya día.' },
+  { name: 'Lola', category: 'amistad', post: 'Quedo con mis amigas para cenar y llego la primera. Pasa una hora. Miro el grupo: la cena era mañana. Vaya día.' },
+];
+
+/**
+ * Writes the samples when the store is empty: published ones with their dates spread over the past
+ * days, and a few pending ones. Their author is `sample`, so every account may vote on them.
+ */
 export async function seedIfEmpty(posts: PostRepository, now = new Date()): Promise<number> {
   const { items } = await posts.page({ limit: 1 });
   if (items.length > 0) return 0;
-  for (const [index, sample] of SAMPLES.entries()) {
-    const createdAt = new Date(now.getTime() - (SAMPLES.length - index) * 7 * 60 * 60 * 1000).toISOString();
-    await posts.insert({
+  const write = (sample: (typeof SAMPLES)[number], createdAt: string, published: boolean) =>
+    posts.insert({
       ...sample,
       id: randomUUID(),
       createdAt,
-      publishedAt: createdAt,
-      status: 'published',
+      publishedAt: published ? createdAt : null,
+      status: published ? 'published' : 'pending',
       authorId: 'sample',
       votes: { agree: 0, deserved: 0 },
       comments: 0,
       moderation: { score: 0, votes: 0 },
       reports: 0,
     });
+  for (const [index, sample] of SAMPLES.entries()) {
+    await write(sample, new Date(now.getTime() - (SAMPLES.length - index) * 7 * 60 * 60 * 1000).toISOString(), true);
   }
-  return SAMPLES.length;
+  for (const [index, sample] of PENDING_SAMPLES.entries()) {
+    await write(sample, new Date(now.getTime() - (PENDING_SAMPLES.length - index) * 20 * 60 * 1000).toISOString(), false);
+  }
+  return SAMPLES.length + PENDING_SAMPLES.length;
 }

@@ -75,6 +75,7 @@ if (cloud) {
       `  Cognito         ${config.userPoolEndpoint}  (pool ${config.userPoolId}, client ${config.userPoolClientId})`,
       `  DynamoDB        ${cloud.dynamodbEndpoint}  (tables ${Object.values(cloud.tables).join(', ')})`,
       `  Data            ${process.env.DATA_DIR || '.data'}  (npm run reset wipes it)${cloud.seeded ? `; ${cloud.seeded} sample posts written` : ''}`,
+      `  Moderator       ${cloud.moderator.email} / ${cloud.moderator.password}  (npm run moderator -- <email> makes another)`,
       'Confirmation codes for new accounts are printed here. Ctrl-C stops everything.',
     ].join('\n'),
   );

@@ -69,9 +69,16 @@ function sendConfig(res: ServerResponse, configJson: string): void {
   res.end(configJson);
 }
 
-/** The paths CloudFront sends to the HTTP API: its path pattern `/posts*` (the app's routes are `/post/:id`). */
+/**
+ * The paths served by the HTTP API under the site's origin (DESIGN §3: `/posts*`, `/me*`,
+ * `/moderation*`, `/comments*`); the app's own routes (`/post/:id`, `/moderar`, `/mis-anecdotas`)
+ * start otherwise.
+ */
+const API_PREFIXES = ['/posts', '/me', '/moderation', '/comments'];
+
 export function isApiPath(url: string | undefined): boolean {
-  return (url ?? '/').startsWith('/posts');
+  const path = url ?? '/';
+  return API_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
 export async function startWebServer(options: WebServerOptions): Promise<RunningServer> {

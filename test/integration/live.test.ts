@@ -16,7 +16,8 @@ const opened: WebSocket[] = [];
 beforeAll(async () => {
   cloud = await startLocalCloudProcess();
   dynamo = cloud.dynamodb();
-  [author, moderator] = await Promise.all([createUser(cloud, { name: 'Directo' }), createModerator(cloud)]);
+  author = await createUser(cloud, { name: 'Directo' });
+  moderator = await createModerator(cloud);
 });
 afterAll(async () => {
   for (const socket of opened) socket.terminate();

@@ -5,9 +5,10 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { CreateUserPoolClientCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { SignJWT, decodeJwt, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES, ERRORS, MAX_BODY_BYTES, type ErrorBody, type Post, type PostPage } from '../../functions/contract';
+import { CATEGORIES, ERRORS, MAX_BODY_BYTES, type ErrorBody, type OwnPost, type Post, type PostPage } from '../../functions/contract';
 import { call, listPosts, publish } from '../support/api';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
+import { createModerator, decide, publishApproved } from '../support/moderation';
 import { cognitoClient, createUser, signIn, type TestUser } from '../support/users';
 
 let cloud: LocalCloudProcess;
@@ -22,6 +23,10 @@ afterAll(async () => {
 /** A fresh signed-in user: each may publish five posts before the rate limit applies. */
 const newUser = (name?: string) => createUser(cloud, { name });
 
+let moderatorUser: Promise<TestUser> | undefined;
+/** One moderator for the file, created when first needed. */
+const moderator = () => (moderatorUser ??= createModerator(cloud));
+
 function expectError(response: { status: number; body: unknown }, code: keyof typeof ERRORS) {
   expect(response.status).toBe(ERRORS[code].status);
   expect(response.body).toEqual({ error: { code, message: ERRORS[code].message } });
@@ -35,14 +40,19 @@ async function storedItems(): Promise<Record<string, unknown>[]> {
 }
 
 describe('GET /posts', () => {
-  it('returns the sample posts of a fresh local cloud, newest first', async () => {
+  it('returns the published sample posts of a fresh local cloud, newest publishedAt first, and none of the pending ones', async () => {
     const response = await listPosts(cloud);
     expect(response.status).toBe(200);
     const page = response.body as PostPage;
-    expect(page.items.length).toBeGreaterThanOrEqual(10);
-    const dates = page.items.map((post) => post.createdAt);
+    expect(page.items.length).toBe(10);
+    const dates = page.items.map((post) => post.publishedAt);
     expect([...dates].sort().reverse()).toEqual(dates);
-    for (const post of page.items) expect(Object.keys(post).sort()).toEqual(['category', 'createdAt', 'id', 'name', 'post']);
+    for (const post of page.items) {
+      expect(Object.keys(post).sort()).toEqual(['category', 'comments', 'createdAt', 'id', 'name', 'post', 'publishedAt', 'votes']);
+      expect(post.votes).toEqual({ agree: 0, deserved: 0 });
+      expect(post.comments).toBe(0);
+    }
+    expect((await storedItems()).filter((item) => item.status === 'pending').length).toBeGreaterThanOrEqual(3);
   });
 
   it('answers 400 INVALID_LIMIT for a limit outside 1–100 or not a whole number', async () => {
@@ -78,9 +88,11 @@ describe('GET /posts', () => {
 });
 
 describe('GET /posts/{id} and /posts/random', () => {
-  it('returns a stored post by id and 404 POST_NOT_FOUND for an unknown id', async () => {
+  it('returns a published post by id, and 404 POST_NOT_FOUND for an unknown id and for a post still in moderation', async () => {
     const user = await newUser();
-    const created = (await publish(cloud, user.idToken, { category: 'amistad', post: 'Permalink' })).body as Post;
+    const pending = (await publish(cloud, user.idToken, { category: 'amistad', post: 'Todavía no' })).body as OwnPost;
+    expectError(await call(cloud, `/posts/${pending.id}`), 'POST_NOT_FOUND');
+    const created = await publishApproved(cloud, user, await moderator(), { category: 'amistad', post: 'Permalink' });
     const found = await call<Post>(cloud, `/posts/${created.id}`);
     expect(found.status).toBe(200);
     expect(found.body).toEqual(created);
@@ -89,7 +101,7 @@ describe('GET /posts/{id} and /posts/random', () => {
     expectError(await call(cloud, `/posts/${'a'.repeat(3000)}`), 'POST_NOT_FOUND');
   });
 
-  it('returns a random stored post', async () => {
+  it('returns a random published post, never one in moderation', async () => {
     const ids = new Set(((await listPosts(cloud, '?limit=100')).body as PostPage).items.map((post) => post.id));
     const seen = new Set<string>();
     for (let i = 0; i < 15; i++) {
@@ -108,16 +120,31 @@ describe('POST /posts', () => {
     user = await newUser('Rocío');
   });
 
-  it('stores a post with the server time and the name from the token, and returns 201', async () => {
+  it('stores a post in moderation with the server time and the name from the token, and returns 201 with its status', async () => {
     const before = Date.now();
     const response = await publish(cloud, user.idToken, { category: 'trabajo', post: 'Se me cayó el café en el teclado.' });
     expect(response.status).toBe(201);
-    const post = response.body as Post;
-    expect(post).toEqual({ id: expect.any(String), name: 'Rocío', category: 'trabajo', post: 'Se me cayó el café en el teclado.', createdAt: expect.any(String) });
+    const post = response.body as OwnPost;
+    expect(post).toEqual({
+      id: expect.any(String),
+      name: 'Rocío',
+      category: 'trabajo',
+      post: 'Se me cayó el café en el teclado.',
+      createdAt: expect.any(String),
+      publishedAt: null,
+      votes: { agree: 0, deserved: 0 },
+      comments: 0,
+      status: 'pending',
+    });
     expect(Date.parse(post.createdAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(post.createdAt).toMatch(/Z$/);
-    const feed = (await listPosts(cloud)).body as PostPage;
-    expect(feed.items[0]).toEqual(post);
+    expect(((await listPosts(cloud)).body as PostPage).items.map((p) => p.id)).not.toContain(post.id);
+    // Once a moderator lets it in, it heads the feed, with the moment it entered it.
+    const { status: _status, ...published } = post;
+    expect((await decide(cloud, (await moderator()).idToken, post.id, 'publish')).status).toBe(200);
+    const head = ((await listPosts(cloud)).body as PostPage).items[0];
+    expect(head).toEqual({ ...published, publishedAt: expect.any(String) });
+    expect(Date.parse(head!.publishedAt)).toBeGreaterThanOrEqual(Date.parse(post.createdAt));
   });
 
   it('publishes under the local part of the email when the user has no name, never the full address', async () => {

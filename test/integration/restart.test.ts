@@ -2,9 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Post, PostPage } from '../../functions/contract';
+import { decodeJwt } from 'jose';
+import { MODERATORS_GROUP, type Post, type PostPage } from '../../functions/contract';
+import { DEMO_MODERATOR } from '../../infra/local/moderators';
 import { call, listPosts, publish } from '../support/api';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
+import { publishApproved } from '../support/moderation';
 import { createUser, signIn } from '../support/users';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'vaya-dia-restart-'));
@@ -16,10 +19,11 @@ afterAll(async () => {
 });
 
 describe('local cloud restart', () => {
-  it('keeps users and posts, and does not seed the samples twice', async () => {
+  it('keeps users, moderators and posts, and does not seed the samples twice', async () => {
     cloud = await startLocalCloudProcess({ dataDir, ownDynamoDb: true });
     const user = await createUser(cloud, { name: 'Persistente' });
-    const post = (await publish(cloud, user.idToken, { category: 'familia', post: 'Antes del reinicio' })).body as Post;
+    const moderator = { ...DEMO_MODERATOR, ...(await signIn(cloud, DEMO_MODERATOR)) };
+    const post = await publishApproved(cloud, user, moderator, { category: 'familia', post: 'Antes del reinicio' });
     const countBefore = ((await listPosts(cloud, '?limit=100')).body as PostPage).items.length;
     await cloud.stop();
 
@@ -28,5 +32,8 @@ describe('local cloud restart', () => {
     expect(((await listPosts(cloud, '?limit=100')).body as PostPage).items).toHaveLength(countBefore);
     const { idToken } = await signIn(cloud, user);
     expect((await publish(cloud, idToken, { category: 'familia', post: 'Después del reinicio' })).status).toBe(201);
+    // The demo moderator is still one: the group travels in the token.
+    const again = await signIn(cloud, DEMO_MODERATOR);
+    expect(decodeJwt(again.idToken)['cognito:groups']).toEqual([MODERATORS_GROUP]);
   });
 });

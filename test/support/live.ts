@@ -1,0 +1,50 @@
+/** A WebSocket reader of the live feed that records every message, for tests. */
+import WebSocket from 'ws';
+import type { LiveMessage } from '../../functions/contract';
+import type { LocalCloudProcess } from './localCloud';
+
+export type LiveReader = {
+  messages: LiveMessage[];
+  /** Resolves with the first message (already received or to come) that matches, or fails after `timeoutMs`. */
+  waitFor(match: (message: LiveMessage) => boolean, timeoutMs?: number): Promise<LiveMessage>;
+  close(): void;
+};
+
+export async function liveReader(cloud: LocalCloudProcess): Promise<LiveReader> {
+  const socket = new WebSocket(cloud.config.wsUrl);
+  const messages: LiveMessage[] = [];
+  const waiters = new Set<(message: LiveMessage) => void>();
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as LiveMessage;
+    messages.push(message);
+    for (const waiter of [...waiters]) waiter(message);
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return {
+    messages,
+    waitFor: (match, timeoutMs = 10_000) => {
+      const seen = messages.find(match);
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const waiter = (message: LiveMessage) => {
+          if (!match(message)) return;
+          clearTimeout(timer);
+          waiters.delete(waiter);
+          resolve(message);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(waiter);
+          reject(new Error(`no matching live message within ${timeoutMs} ms (got ${JSON.stringify(messages)})`));
+        }, timeoutMs);
+        waiters.add(waiter);
+      });
+    },
+    close: () => socket.terminate(),
+  };
+}
+
+export const publishedMessage = (id: string) => (message: LiveMessage) => message.type === 'post.published' && message.post.id === id;
+export const removedMessage = (id: string) => (message: LiveMessage) => message.type === 'post.removed' && message.id === id;
