@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { LiveMessage, OwnPost, Post } from '../../functions/contract';
 import { call, publish } from '../support/api';
+import { liveReader, publishedMessage, removedMessage, type LiveReader } from '../support/live';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { createModerator, decide, publishApproved } from '../support/moderation';
 import { createUser, type TestUser } from '../support/users';
@@ -12,6 +13,7 @@ let dynamo: DynamoDBClient;
 let author: TestUser;
 let moderator: TestUser;
 const opened: WebSocket[] = [];
+const readers: LiveReader[] = [];
 
 beforeAll(async () => {
   cloud = await startLocalCloudProcess();
@@ -21,6 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const socket of opened) socket.terminate();
+  for (const reader of readers) reader.close();
   dynamo?.destroy();
   await cloud?.stop();
 });
@@ -93,11 +96,13 @@ describe('live updates over the WebSocket', () => {
   });
 
   it('sends post.removed when a published post is deleted', async () => {
+    // Left open until the end, so the connection counts of the next tests do not move under them.
+    const reader = await liveReader(cloud);
+    readers.push(reader);
     const post = await publishApproved(cloud, author, moderator, { category: 'varios', post: 'Me voy' });
-    const client = await connectClient();
-    const received = client.next();
+    await reader.waitFor(publishedMessage(post.id));
     expect((await call(cloud, `/posts/${post.id}`, { method: 'DELETE', token: author.idToken })).status).toBe(204);
-    expect(await received).toEqual({ type: 'post.removed', id: post.id });
+    expect(await reader.waitFor(removedMessage(post.id))).toEqual({ type: 'post.removed', id: post.id });
   });
 
   it('removes the connection row of a client that closes', async () => {

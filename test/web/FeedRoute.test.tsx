@@ -97,8 +97,7 @@ describe('FeedRoute', () => {
     const user = userEvent.setup();
     const { api } = fakeApi([aPost({ post: 'otra' })]);
     renderAt('/', api, { sent: 'p-new' });
-    const notice = await screen.findByRole('status', { name: '' });
-    expect(notice.textContent).toMatch(/en moderación/);
+    const notice = (await screen.findByText(/en moderación/)).closest<HTMLElement>('[role="status"]')!;
     expect(within(notice).getByRole('link', { name: 'Mis anécdotas' }).getAttribute('href')).toBe('/mis-anecdotas');
     await user.click(within(notice).getByRole('button', { name: 'Cerrar el aviso' }));
     expect(screen.queryByText(/en moderación/)).toBeNull();

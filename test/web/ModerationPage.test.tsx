@@ -1,0 +1,107 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { ERRORS, type PendingPost } from '@contract';
+import ModerationPage from '../../web/src/features/moderation/ModerationPage';
+import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
+import { anOwnPost, fakeApiClient } from './factories';
+
+const pending = (n: number): PendingPost => ({ id: `q${n}`, category: 'amor', post: `Pendiente número ${n}`, createdAt: '2025-05-03T10:00:00.000Z' });
+const queueEmpty = () => new ApiError(ERRORS.QUEUE_EMPTY.message, 404, 'QUEUE_EMPTY');
+
+function renderPage(api: ApiClient, moderator = false) {
+  render(
+    <ApiContext.Provider value={api}>
+      <MemoryRouter>
+        <ModerationPage moderator={moderator} />
+      </MemoryRouter>
+    </ApiContext.Provider>,
+  );
+}
+
+describe('ModerationPage (/moderar)', () => {
+  it('shows one pending post without its author, votes «Publicable», then shows the next', async () => {
+    const user = userEvent.setup();
+    const nextForModeration = vi.fn().mockResolvedValueOnce(pending(1)).mockResolvedValueOnce(pending(2));
+    const voteOnPost = vi.fn(async () => ({ status: 'pending' as const }));
+    renderPage(fakeApiClient({ nextForModeration, voteOnPost }));
+
+    const card = (await screen.findByText('Pendiente número 1')).closest('article')!;
+    expect(card.textContent).not.toMatch(/Publicado por/);
+    await user.click(within(card).getByRole('button', { name: 'Publicable' }));
+    expect(voteOnPost).toHaveBeenCalledWith('q1', 'publish');
+    await screen.findByText('Pendiente número 2');
+    expect(screen.getByText('Gracias, tu voto cuenta.')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'No publicable' }));
+    expect(voteOnPost).toHaveBeenLastCalledWith('q2', 'reject');
+  });
+
+  it('says so in Spanish when the queue is empty, and can look again', async () => {
+    const user = userEvent.setup();
+    const nextForModeration = vi.fn().mockRejectedValueOnce(queueEmpty()).mockResolvedValueOnce(pending(3));
+    renderPage(fakeApiClient({ nextForModeration }));
+    await screen.findByText(ERRORS.QUEUE_EMPTY.message);
+    await user.click(screen.getByRole('button', { name: 'Buscar otra vez' }));
+    await screen.findByText('Pendiente número 3');
+  });
+
+  it('shows a loading state, then an error with a retry', async () => {
+    const user = userEvent.setup();
+    let fail!: (error: Error) => void;
+    const nextForModeration = vi
+      .fn()
+      .mockReturnValueOnce(new Promise((_, reject) => (fail = reject)))
+      .mockResolvedValueOnce(pending(4));
+    renderPage(fakeApiClient({ nextForModeration }));
+    expect(screen.getByText('Buscando una anécdota por moderar…')).toBeTruthy();
+    fail(new ApiError('No se pudo conectar con el servidor.', 0, 'NETWORK'));
+    await screen.findByText('No se pudo conectar con el servidor.');
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    await screen.findByText('Pendiente número 4');
+  });
+
+  it('moves on when the post was decided or voted meanwhile, and keeps it when the vote failed for another reason', async () => {
+    const user = userEvent.setup();
+    const nextForModeration = vi.fn().mockResolvedValueOnce(pending(5)).mockResolvedValueOnce(pending(6));
+    const voteOnPost = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError(ERRORS.INTERNAL_ERROR.message, 500, 'INTERNAL_ERROR'))
+      .mockRejectedValueOnce(new ApiError(ERRORS.POST_NOT_FOUND.message, 404, 'POST_NOT_FOUND'));
+    renderPage(fakeApiClient({ nextForModeration, voteOnPost }));
+    await user.click(await screen.findByRole('button', { name: 'Publicable' }));
+    await screen.findByText(ERRORS.INTERNAL_ERROR.message);
+    expect(screen.getByText('Pendiente número 5')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Publicable' }));
+    await screen.findByText('Pendiente número 6');
+    expect(screen.getByText(/ya estaba decidida/)).toBeTruthy();
+  });
+
+  it('lets a moderator publish at once and restore or remove what reports hid; others see neither', async () => {
+    const user = userEvent.setup();
+    const hidden = anOwnPost('hidden', { post: 'Denunciada' });
+    const decideOnPost = vi.fn(async (_id: string, decision: string) => ({ status: decision === 'publish' ? ('published' as const) : ('removed' as const) }));
+    const api = fakeApiClient({
+      nextForModeration: vi.fn().mockResolvedValueOnce(pending(7)).mockRejectedValue(queueEmpty()),
+      decideOnPost,
+      reported: vi.fn(async () => ({ posts: [hidden], comments: [] })),
+    });
+    renderPage(api, true);
+    await user.click(await screen.findByRole('button', { name: 'Publicar ya' }));
+    expect(decideOnPost).toHaveBeenCalledWith('q7', 'publish');
+    await screen.findByText('Publicada.');
+
+    const reportedCard = (await screen.findByText('Denunciada')).closest('article')!;
+    await user.click(within(reportedCard).getByRole('button', { name: 'Restaurar' }));
+    expect(decideOnPost).toHaveBeenLastCalledWith(hidden.id, 'publish');
+    await within(reportedCard).findByText(/Restaurada/);
+  });
+
+  it('shows no moderator controls to other users', async () => {
+    renderPage(fakeApiClient({ nextForModeration: vi.fn(async () => pending(8)) }));
+    await screen.findByText('Pendiente número 8');
+    expect(screen.queryByRole('button', { name: 'Publicar ya' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Ocultas por denuncias' })).toBeNull();
+  });
+});

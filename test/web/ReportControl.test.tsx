@@ -1,0 +1,60 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { ERRORS, REPORT_REASON_LABELS } from '@contract';
+import { PostCard } from '../../web/src/features/posts/PostCard';
+import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
+import { aPost, fakeApiClient } from './factories';
+
+function renderCard(api: ApiClient, post = aPost()) {
+  render(
+    <ApiContext.Provider value={api}>
+      <MemoryRouter>
+        <PostCard post={post} />
+      </MemoryRouter>
+    </ApiContext.Provider>,
+  );
+  return post;
+}
+
+describe('«Denunciar» on a post card', () => {
+  it('sends the chosen reason and thanks the reader', async () => {
+    const user = userEvent.setup();
+    const reportPost = vi.fn(async () => {});
+    const post = renderCard(fakeApiClient({ reportPost }));
+    await user.click(screen.getByRole('button', { name: 'Denunciar' }));
+    const send = screen.getByRole('button', { name: 'Enviar denuncia' });
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('radio', { name: REPORT_REASON_LABELS['datos-personales'] }));
+    await user.click(send);
+    expect(reportPost).toHaveBeenCalledWith(post.id, 'datos-personales');
+    await screen.findByText('Gracias: hemos recibido tu denuncia.');
+  });
+
+  it('asks a signed-out reader to sign in, with a link', async () => {
+    const user = userEvent.setup();
+    renderCard(fakeApiClient({ reportPost: vi.fn(() => Promise.reject(new ApiError(ERRORS.UNAUTHORIZED.message, 401, 'UNAUTHORIZED'))) }));
+    await user.click(screen.getByRole('button', { name: 'Denunciar' }));
+    await user.click(screen.getByRole('radio', { name: REPORT_REASON_LABELS.spam }));
+    await user.click(screen.getByRole('button', { name: 'Enviar denuncia' }));
+    await screen.findByText(/Tienes que iniciar sesión para denunciar/);
+    expect(screen.getByRole('link', { name: 'Iniciar sesión' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('says so when the reader had already reported it', async () => {
+    const user = userEvent.setup();
+    renderCard(fakeApiClient({ reportPost: vi.fn(() => Promise.reject(new ApiError(ERRORS.ALREADY_REPORTED.message, 409, 'ALREADY_REPORTED'))) }));
+    await user.click(screen.getByRole('button', { name: 'Denunciar' }));
+    await user.click(screen.getByRole('radio', { name: REPORT_REASON_LABELS.otro }));
+    await user.click(screen.getByRole('button', { name: 'Enviar denuncia' }));
+    await screen.findByText(ERRORS.ALREADY_REPORTED.message);
+  });
+
+  it('shows the publication date and the text as text, never as HTML', () => {
+    const post = renderCard(fakeApiClient(), aPost({ post: '<img src=x onerror=alert(1)>', publishedAt: '2025-05-03T12:00:00.000Z', createdAt: '2025-05-01T08:00:00.000Z' }));
+    expect(screen.getByText(post.post)).toBeTruthy();
+    expect(document.querySelector('article img')).toBeNull();
+    expect(document.querySelector('time')!.getAttribute('datetime')).toBe('2025-05-03T12:00:00.000Z');
+  });
+});
