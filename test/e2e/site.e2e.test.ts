@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ERRORS, MAX_POST_LENGTH, RATE_LIMIT } from '../../functions/contract';
+import { mkdirSync } from 'node:fs';
 import { publish as publishByApi } from '../support/api';
-import { cognitoClient, signIn } from '../support/users';
+import { createModerator, decide } from '../support/moderation';
+import { cognitoClient, createUser, signIn, type TestUser } from '../support/users';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { cspViolations, launchChromium, newVisitor, seriousA11yViolations } from './browser';
 
@@ -33,6 +35,54 @@ async function publish(page: Page, category: string, text: string) {
   await page.getByRole('button', { name: 'Enviar' }).click();
   await page.waitForURL((url) => url.pathname === '/');
 }
+
+/** A visitor signed in through the login form as a fresh account (or the one given). */
+async function signedInVisitor(width = 1280, account?: TestUser): Promise<Page> {
+  const user = account ?? (await createUser(cloud, { name: `Lectora ${randomUUID().slice(0, 4)}` }));
+  const page = await visitor(width);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await header(page).getByRole('button', { name: 'Logout' }).waitFor();
+  return page;
+}
+
+/**
+ * On /moderar, votes «No publicable» on whatever else the queue offers until `text` comes up, then
+ * «Publicable» on it.
+ */
+async function voteThrough(page: Page, text: string) {
+  await page.goto('/moderar');
+  for (let shown = 0; shown < 30; shown++) {
+    const card = page.locator('.moderation-card .post-card__text');
+    await card.waitFor();
+    const current = await card.textContent();
+    const isOurs = current === text;
+    await page.getByRole('button', { name: isOurs ? 'Publicable' : 'No publicable', exact: true }).click();
+    if (isOurs) {
+      await page.locator('.moderation-feedback').getByText(/Gracias/).waitFor();
+      return;
+    }
+    await expect.poll(() => page.locator('.moderation-card .post-card__text, .notice').first().textContent()).not.toBe(current);
+  }
+  throw new Error(`"${text}" never came up on /moderar`);
+}
+
+let moderator: TestUser | undefined;
+/** Publishes a pending post at once through the API, as a moderator would. */
+async function approve(text: string) {
+  moderator ??= await createModerator(cloud);
+  const token = (await signIn(cloud, newcomer)).idToken;
+  const mine = await fetch(`${cloud.config.apiUrl}/me/posts`, { headers: { authorization: `Bearer ${token}` } });
+  const { items } = (await mine.json()) as { items: { id: string; post: string }[] };
+  const post = items.find((item) => item.post === text);
+  if (!post) throw new Error(`no post "${text}" in «Mis anécdotas»`);
+  expect((await decide(cloud, moderator.idToken, post.id, 'publish')).status).toBe(200);
+}
+
+const SCREENSHOTS = 'test-results/screenshots';
 
 beforeAll(async () => {
   [cloud, browser] = await Promise.all([startLocalCloudProcess({ env: { WEB_MODE: 'dist' } }), launchChromium()]);
@@ -87,7 +137,7 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
     await author.getByText(`${MAX_POST_LENGTH}/${MAX_POST_LENGTH} caracteres`).waitFor();
   });
 
-  it('publishes in amor: the author lands on / with the post first, and a reader already on / sees it arrive live', async () => {
+  it('sends a post to moderation: the author is told so and follows it in «Mis anécdotas»; three others vote it through /moderar; a reader already on / sees it arrive live', async () => {
     const reader = await visitor(375);
     await reader.goto('/');
     await reader.getByText('En directo').waitFor();
@@ -95,10 +145,24 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
 
     const text = `Hoy se me cayó el café en el teclado del jefe (${randomUUID().slice(0, 6)}). Vaya día.`;
     await publish(author, 'amor', text);
-    await expect.poll(() => firstCardText(author)).toBe(text);
+    const notice = author.locator('.sent-notice');
+    await notice.getByText(/en moderación/).waitFor();
+    expect(await cardTexts(author)).not.toContain(text);
+    await notice.getByRole('link', { name: 'Mis anécdotas' }).click();
+    await author.waitForURL((url) => url.pathname === '/mis-anecdotas');
+    const mine = author.locator('article', { hasText: text });
+    await mine.locator('.status-badge', { hasText: 'pendiente' }).waitFor();
+
+    for (let i = 0; i < 3; i++) {
+      expect(await cardTexts(reader)).not.toContain(text);
+      await voteThrough(await signedInVisitor(i === 0 ? 375 : 1280), text);
+    }
+
     await expect.poll(() => firstCardText(reader), { timeout: 15_000 }).toBe(text);
     expect(await reader.evaluate('window.__sameDocument === true')).toBe(true);
     expect((await cardTexts(reader)).filter((shown) => shown === text)).toHaveLength(1);
+    await author.reload();
+    await mine.locator('.status-badge', { hasText: 'publicada' }).waitFor();
 
     await reader.goto('/category/amor');
     await expect.poll(() => firstCardText(reader)).toBe(text);
@@ -106,6 +170,36 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
     await reader.getByRole('heading', { level: 1, name: /trabajo/ }).waitFor();
     await reader.locator('.feed, .feed-message').first().waitFor();
     expect(await cardTexts(reader)).not.toContain(text);
+  });
+
+  it('has no serious accessibility problem on /moderar and /mis-anecdotas (phone and desktop), and screenshots them', async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    for (const width of [375, 1280]) {
+      const page = await signedInVisitor(width);
+      await page.goto('/moderar');
+      await page.locator('.moderation-card, .notice').first().waitFor();
+      expect(await page.title()).toContain('Moderar');
+      expect(await seriousA11yViolations(page), `/moderar at ${width}px`).toEqual([]);
+      await page.screenshot({ path: `${SCREENSHOTS}/moderar-${width}.png`, fullPage: true });
+    }
+    await author.goto('/mis-anecdotas');
+    await author.locator('.own-post').first().waitFor();
+    for (const width of [375, 1280]) {
+      await author.setViewportSize({ width, height: width < 600 ? 812 : 900 });
+      expect(await seriousA11yViolations(author), `/mis-anecdotas at ${width}px`).toEqual([]);
+      await author.screenshot({ path: `${SCREENSHOTS}/mis-anecdotas-${width}.png`, fullPage: true });
+    }
+  });
+
+  it('lets a reader report a post with a reason from its card', async () => {
+    const page = await signedInVisitor(375);
+    await page.goto('/');
+    const card = page.locator('.feed article').first();
+    await card.getByRole('button', { name: 'Denunciar' }).click();
+    await card.getByRole('radio', { name: 'Spam' }).check();
+    await page.screenshot({ path: `${SCREENSHOTS}/denunciar-375.png` });
+    await card.getByRole('button', { name: 'Enviar denuncia' }).click();
+    await card.getByText('Gracias: hemos recibido tu denuncia.').waitFor();
   });
 
   it('shows a post that contains HTML as text and runs nothing', async () => {
@@ -116,6 +210,8 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
     });
     const evil = '<img src=x onerror=alert(1)>';
     await publish(author, 'varios', evil);
+    await approve(evil);
+    await author.goto('/');
     await expect.poll(() => firstCardText(author)).toBe(evil);
     expect(await author.locator('.feed img').count()).toBe(0);
     await author.waitForTimeout(300);
@@ -226,7 +322,7 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
   it('has no serious accessibility problem on a post page', async () => {
     const page = await visitor(375);
     await page.goto('/');
-    await page.locator('.post-card__permalink a').first().click();
+    await page.getByRole('link', { name: /Enlace permanente/ }).first().click();
     await page.locator('article.post-card h1').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
