@@ -114,7 +114,8 @@ export class Live extends Construct {
         bisectBatchOnError: true,
         maxRecordAge: Duration.hours(1),
         onFailure: new SqsDlq(this.failedBroadcasts),
-        filters: [lambda.FilterCriteria.filter({ eventName: lambda.FilterRule.isEqual('INSERT') })],
+        // FilterRule's helpers are typed `any` in aws-cdk-lib; the value is the JSON pattern `['INSERT']`.
+        filters: [lambda.FilterCriteria.filter({ eventName: lambda.FilterRule.isEqual('INSERT') as unknown })],
       }),
     );
   }

@@ -31,7 +31,7 @@ export type LocalCognito = {
   userPoolClientId: string;
   issuer: string;
   jwksUrl: string;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 };
 
 export type LocalCognitoOptions = {
@@ -39,7 +39,7 @@ export type LocalCognitoOptions = {
   port: number;
   triggersPort: number;
   region: string;
-  onConfirmationCode(email: string, code: string): void;
+  onConfirmationCode: (email: string, code: string) => void;
   onLog?(line: string): void;
 };
 

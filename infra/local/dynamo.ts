@@ -18,7 +18,7 @@ import type { DynamoWorkerData, DynamoWorkerMessage } from './dynamoWorker';
 import { LOOPBACK } from './net';
 import { tsWorker } from './worker';
 
-export type LocalDynamo = { endpoint: string; close(): Promise<void> };
+export type LocalDynamo = { endpoint: string; close: () => Promise<void> };
 
 export type LocalDynamoOptions = {
   dataDir: string;

@@ -4,6 +4,7 @@
  * broadcast handler use the real `@aws-sdk/client-apigatewaymanagementapi` client against it.
  */
 import { randomBytes } from 'node:crypto';
+import type { Duplex } from 'node:stream';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -13,7 +14,7 @@ type WsHandler = (event: APIGatewayProxyWebsocketEventV2) => Promise<APIGatewayP
 
 export type WsGatewayOptions = { port: number; onConnect: WsHandler; onDisconnect: WsHandler };
 
-export type WsGateway = { url: string; close(): Promise<void> };
+export type WsGateway = { url: string; close: () => Promise<void> };
 
 /** A 128 KB frame limit, as API Gateway's. */
 const MAX_MESSAGE_BYTES = 128 * 1024;
@@ -58,7 +59,7 @@ export async function startWsGateway(options: WsGatewayOptions): Promise<WsGatew
     }),
   );
 
-  server.on('upgrade', async (req, socket, head) => {
+  const upgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const connectionId = randomBytes(9).toString('base64');
     const sourceIp = req.socket.remoteAddress ?? LOOPBACK;
     let accepted = false;
@@ -84,6 +85,14 @@ export async function startWsGateway(options: WsGatewayOptions): Promise<WsGatew
           .finally(() => disconnecting.delete(disconnected));
         disconnecting.add(disconnected);
       });
+    });
+  };
+  // An upgrade that fails after $connect (a socket already gone, a bad frame header) drops that
+  // socket and is logged; it never becomes an unhandled rejection that stops the local cloud.
+  server.on('upgrade', (req, socket, head) => {
+    upgrade(req, socket, head).catch((error: unknown) => {
+      console.error('local ws gateway upgrade:', error);
+      socket.destroy();
     });
   });
 

@@ -54,7 +54,7 @@ function renderAt(path: string, api: ApiClient) {
 function shownTexts(): string[] {
   return within(screen.getByRole('list', { name: /Anécdotas/ }))
     .getAllByRole('article')
-    .map((article) => article.querySelector('.post-card__text')!.textContent!);
+    .map((article) => article.querySelector('.post-card__text')!.textContent);
 }
 
 beforeEach(() => {

@@ -25,7 +25,7 @@ function prefetchFeed(config: RuntimeConfig) {
     return; // a malformed address: the route itself will say the category is unknown
   }
   if (category !== undefined && !isCategory(category)) return;
-  const api = createApiClient({ apiUrl: config.apiUrl, getIdToken: async () => null, fetchImpl: earlyFeedFetch(category) });
+  const api = createApiClient({ apiUrl: config.apiUrl, getIdToken: () => Promise.resolve(null), fetchImpl: earlyFeedFetch(category) });
   prefetch(firstPageKey(category), () => api.listPosts({ category, limit: DEFAULT_PAGE_SIZE }));
 }
 
