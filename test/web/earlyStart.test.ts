@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CATEGORIES, DEFAULT_PAGE_SIZE } from '@contract';
+import { CATEGORIES, DEFAULT_PAGE_SIZE, isCategory } from '@contract';
 import { createApiClient } from '../../web/src/lib/api';
 import { earlyConfigFetch, earlyFeedFetch, earlyStartScript } from '../../web/src/lib/earlyStart';
+import { feedKey, feedPathCategory } from '../../web/src/lib/feedPage';
 
 /** The API under the site's own origin, as CloudFront and the local web server serve it. */
 const API = window.location.origin;
@@ -80,13 +81,24 @@ describe("index.html's early-start script", () => {
     }
   });
 
+  it('starts early exactly the feed pages main.tsx prefetches (one pattern, one key)', async () => {
+    const paths = ['/', '/category/amor', '/category/amor/', '/category/nada', '/category/%ZZ', '/category/amor/x', '/newpost', '/post/abc'];
+    for (const path of paths) {
+      delete window.__vayaEarly;
+      await runScriptAt(path);
+      const category = feedPathCategory(path);
+      const prefetched = category === undefined ? feedKey() : category !== null && isCategory(category) ? feedKey(category) : null;
+      expect(Object.keys(window.__vayaEarly ?? {}).filter((key) => key !== 'config'), path).toEqual(prefetched ? [prefetched] : []);
+    }
+  });
+
   it('makes its own request when the API is elsewhere or the early request failed', async () => {
     const fetchMock = await runScriptAt('/');
     const api = createApiClient({ apiUrl: 'https://other.test', getIdToken: async () => null, fetchImpl: earlyFeedFetch() });
     await api.listPosts({ limit: DEFAULT_PAGE_SIZE });
     expect(urlOf(fetchMock.mock.calls.at(-1)![0])).toBe('https://other.test/posts?limit=20');
 
-    window.__vayaEarly = { 'feed:': Promise.reject(new TypeError('offline')) };
+    window.__vayaEarly = { [feedKey()]: Promise.reject(new TypeError('offline')) };
     await createApiClient({ apiUrl: API, getIdToken: async () => null, fetchImpl: earlyFeedFetch() }).listPosts({ limit: DEFAULT_PAGE_SIZE });
     expect(urlOf(fetchMock.mock.calls.at(-1)![0])).toBe(await clientUrl());
   });

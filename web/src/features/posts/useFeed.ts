@@ -2,6 +2,7 @@ import { startTransition, useCallback, useEffect, useReducer, useRef } from 'rea
 import { DEFAULT_PAGE_SIZE, type Category, type Post, type PostPage } from '@contract';
 import { errorMessage, useApi } from '../../lib/api';
 import { takePrefetched } from '../../lib/prefetch';
+import { feedKey } from '../../lib/feedPage';
 import { feedReducer, initialFeed, type FeedState } from './feed';
 
 export type Feed = FeedState & {
@@ -11,11 +12,6 @@ export type Feed = FeedState & {
   /** A post that arrived live; ignored when it is of another category or already shown. */
   addLive: (post: Post) => void;
 };
-
-/** The key under which main.tsx prefetches a feed's first page (see lib/prefetch.ts). */
-export function firstPageKey(category?: Category): string {
-  return `feed:${category ?? ''}`;
-}
 
 /** A paged feed of all posts or of one category. Mount it again (a React key) to change category. */
 export function useFeed(category?: Category): Feed {
@@ -28,7 +24,7 @@ export function useFeed(category?: Category): Feed {
     const controller = new AbortController();
     firstPageAbort.current = controller;
     dispatch({ type: 'firstPageRequested' });
-    (takePrefetched<PostPage>(firstPageKey(category)) ?? api.listPosts({ category, limit: DEFAULT_PAGE_SIZE, signal: controller.signal }))
+    (takePrefetched<PostPage>(feedKey(category)) ?? api.listPosts({ category, limit: DEFAULT_PAGE_SIZE, signal: controller.signal }))
       .then((page) => {
         // A transition: React renders the list in slices, so a slow phone stays responsive.
         if (!controller.signal.aborted) startTransition(() => dispatch({ type: 'firstPageLoaded', page }));
