@@ -32,7 +32,7 @@ export type WebServerOptions = {
   /** The local HTTP gateway's request handler, served under `/posts*` of this server (in-process). */
   api?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 };
-export type RunningServer = { url: string; close(): Promise<void> };
+export type RunningServer = { url: string; close: () => Promise<void> };
 
 const WEB_DIR = fileURLToPath(new URL('../../web/', import.meta.url));
 const DIST_DIR = join(WEB_DIR, 'dist');

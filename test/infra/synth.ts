@@ -73,7 +73,7 @@ export function logicalId(construct: IConstruct): string {
 export function render(value: unknown): string {
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value);
+    const entries = Object.entries(value as Record<string, unknown>);
     if (entries.length === 1) {
       const [key, arg] = entries[0]!;
       if (key === 'Ref') return `\${${String(arg)}}`;

@@ -27,7 +27,7 @@ describe('broadcastPosts', () => {
       async send(id, data) {
         if (id.startsWith('gone')) return 'gone';
         if (id === 'boom') throw new Error('network down');
-        delivered.push(`${id}:${JSON.parse(data).post.id}`);
+        delivered.push(`${id}:${(JSON.parse(data) as { post: { id: string } }).post.id}`);
         return 'sent';
       },
     };

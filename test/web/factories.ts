@@ -1,4 +1,4 @@
-import type { Category, Post } from '@contract';
+import type { Post } from '@contract';
 
 let counter = 0;
 
@@ -9,7 +9,7 @@ export function aPost(overrides: Partial<Post> & { minutesAgo?: number } = {}): 
   return {
     id: `p${String(counter).padStart(4, '0')}`,
     name: 'lucia',
-    category: 'varios' as Category,
+    category: 'varios',
     post: `Anécdota número ${counter}`,
     createdAt: new Date(Date.UTC(2025, 4, 3, 12, 0, 0) - minutesAgo * 60_000).toISOString(),
     ...rest,

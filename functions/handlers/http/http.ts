@@ -2,6 +2,7 @@
  * The HTTP edge shared by every API handler: body parsing with a size limit, JSON responses, the one
  * mapping from errors to `{ error: { code, message } }`, and one structured log line per request.
  */
+import { inspect } from 'node:util';
 import type { APIGatewayProxyEventV2, APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { ERRORS, MAX_BODY_BYTES, errorBody, type ErrorCode } from '../../contract';
 import { DomainError, PayloadTooLargeError, ValidationError } from '../../domain/errors';
@@ -65,7 +66,7 @@ export function httpHandler(run: (event: HttpEvent) => Promise<HttpResult>) {
         status: result.statusCode,
         code,
         durationMs: Date.now() - started,
-        ...(failure ? { error: failure instanceof Error ? { name: failure.name, message: failure.message, stack: failure.stack } : String(failure) } : {}),
+        ...(failure ? { error: failure instanceof Error ? { name: failure.name, message: failure.message, stack: failure.stack } : inspect(failure) } : {}),
       }),
     );
     return result;

@@ -17,7 +17,7 @@ export function Header() {
     setRandomError(null);
     try {
       const post = await api.randomPost();
-      navigate(`/post/${encodeURIComponent(post.id)}`, { state: { post } });
+      void navigate(`/post/${encodeURIComponent(post.id)}`, { state: { post } });
     } catch (error) {
       setRandomError(errorMessage(error));
     } finally {
@@ -48,7 +48,7 @@ export function Header() {
               </button>
             </li>
             <li>
-              <button type="button" className="site-nav__item" onClick={openRandom} aria-busy={randomBusy} disabled={randomBusy}>
+              <button type="button" className="site-nav__item" onClick={() => void openRandom()} aria-busy={randomBusy} disabled={randomBusy}>
                 Aleatorio
               </button>
             </li>

@@ -4,10 +4,10 @@ export type LiveStatus = 'connecting' | 'open' | 'reconnecting';
 
 export type LiveSocketOptions = {
   url: string;
-  onPost(post: Post): void;
+  onPost: (post: Post) => void;
   /** Called when a connection opens again after being lost: time to refetch what was missed. */
-  onReconnect(): void;
-  onStatus?(status: LiveStatus): void;
+  onReconnect: () => void;
+  onStatus?: (status: LiveStatus) => void;
   /** Injected in tests. */
   createSocket?: (url: string) => WebSocket;
   random?: () => number;

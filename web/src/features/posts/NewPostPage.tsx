@@ -14,7 +14,7 @@ export default function NewPostPage() {
       <NewPostForm
         onSubmit={async (request) => {
           await api.createPost(request);
-          navigate('/');
+          void navigate('/');
         }}
       />
     </section>

@@ -40,6 +40,8 @@ export type FeedAction =
   | { type: 'moreRequested' }
   | { type: 'moreLoaded'; page: PostPage }
   | { type: 'failed'; message: string }
+  /** The first page could not be read: an error on an empty feed; a loaded list stays as it is. */
+  | { type: 'firstPageFailed'; message: string }
   | { type: 'livePost'; post: Post; category?: Category };
 
 export function feedReducer(state: FeedState, action: FeedAction): FeedState {
@@ -65,6 +67,8 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
       return { ...state, items: mergePosts(state.items, action.page.items), nextCursor: action.page.nextCursor, status: 'idle', error: null };
     case 'failed':
       return { ...state, status: 'error', error: action.message };
+    case 'firstPageFailed':
+      return state.loaded ? state : { ...state, status: 'error', error: action.message };
     case 'livePost':
       if (action.category && action.post.category !== action.category) return state;
       {
