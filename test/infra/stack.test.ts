@@ -6,7 +6,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONNECTIONS_TABLE, ENV, POSTS_TABLE, RATE_LIMITS_TABLE, type TableDescription } from '../../functions/store/tables';
-import { logicalId, references, render, synthesize, type CfnResourceJson, type Synthesized } from './synth';
+import { API_CACHE_MAX_TTL } from '../../infra/constructs/site';
+import { API_PATH_PREFIXES } from '../../infra/documentRoutes';
+import { CASES, throughCloudFront } from './documents';
+import { FAKE_INDEX_HTML, logicalId, references, render, synthesize, type CfnResourceJson, type Synthesized } from './synth';
 
 let s: Synthesized;
 let template: Template;
@@ -314,7 +317,7 @@ describe('site', () => {
     expect(statements).toContainEqual(
       expect.objectContaining({
         Effect: 'Allow',
-        Action: 's3:GetObject',
+        Action: ['s3:GetObject', 's3:ListBucket'],
         Principal: { Service: 'cloudfront.amazonaws.com' },
         Condition: { StringEquals: { 'AWS:SourceArn': expect.anything() } },
       }),
@@ -331,30 +334,83 @@ describe('site', () => {
     expect(config.DefaultCacheBehavior).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', Compress: true });
   });
 
-  it('serves the HTTP API under the site origin at /posts*: uncached, every method, every header but Host, HTTPS', () => {
+  it('serves every API path under the site origin (/posts*, /me*, /moderation*, /comments*): every method, every header but Host, HTTPS', () => {
     const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as { Origins: Record<string, unknown>[]; CacheBehaviors: Record<string, unknown>[] };
-    const behaviors = config.CacheBehaviors.filter((b) => String(b.PathPattern).startsWith('/post'));
-    expect(behaviors.map((b) => b.PathPattern)).toEqual(['/posts*']); // never the app's /post/:id
-    const [api] = behaviors as [Record<string, unknown>];
-    expect(api).toMatchObject({
-      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
-      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
-      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
-      ViewerProtocolPolicy: 'redirect-to-https',
-    });
-    const origin = config.Origins.find((o) => o.Id === api.TargetOriginId)!;
+    const behaviors = config.CacheBehaviors.filter((b) => b.PathPattern !== '/assets/*');
+    expect(behaviors.map((b) => b.PathPattern)).toEqual(API_PATH_PREFIXES.map((prefix) => `${prefix}*`)); // never the app's /post/:id
+    expect(new Set(behaviors.map((b) => b.TargetOriginId)).size).toBe(1);
+    for (const behavior of behaviors) {
+      expect(behavior).toMatchObject({
+        AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+        OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+        ViewerProtocolPolicy: 'redirect-to-https',
+      });
+      expect(behavior.FunctionAssociations).toBeUndefined();
+    }
+    const origin = config.Origins.find((o) => o.Id === behaviors[0]!.TargetOriginId)!;
     // The host of the API's endpoint, https://<id>.execute-api.<region>.amazonaws.com.
     expect(origin.DomainName).toEqual({ 'Fn::Select': [2, { 'Fn::Split': ['/', { 'Fn::GetAtt': [logicalId(s.stack.api.httpApi), 'ApiEndpoint'] }] }] });
     expect(origin).toMatchObject({ CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] } });
     expect(origin.OriginPath).toBeUndefined(); // the $default stage is the API's root
   });
 
-  it('answers deep links (/category/amor, /post/123) with index.html and 200, uncached', () => {
+  it("keeps public /posts* reads a few seconds, as their s-maxage says, keyed by query string and Authorization; never the other API paths", () => {
+    const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as { CacheBehaviors: Record<string, unknown>[] };
+    const byPattern = Object.fromEntries(config.CacheBehaviors.map((b) => [b.PathPattern as string, b]));
+    for (const pattern of ['/me*', '/moderation*', '/comments*']) {
+      expect(byPattern[pattern]!.CachePolicyId, pattern).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // Managed-CachingDisabled
+    }
+    const policyId = (byPattern['/posts*']!.CachePolicyId as { Ref: string }).Ref;
+    expect(resources[policyId]!.Type).toBe('AWS::CloudFront::CachePolicy');
+    expect(propsOf(policyId).CachePolicyConfig).toMatchObject({
+      // Nothing is kept unless the answer says so (public, s-maxage); never longer than 10 s.
+      MinTTL: 0,
+      DefaultTTL: 0,
+      MaxTTL: 10,
+      ParametersInCacheKeyAndForwardedToOrigin: {
+        // A signed-in call never shares an entry with an anonymous one or another user's.
+        HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization'] },
+        QueryStringsConfig: { QueryStringBehavior: 'all' },
+        CookiesConfig: { CookieBehavior: 'none' },
+      },
+    });
+    expect(API_CACHE_MAX_TTL.toSeconds()).toBe(10);
+  });
+
+  it('routes documents explicitly: no error responses, which CloudFront applies to every behaviour (the API would answer HTML)', () => {
     const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as Record<string, unknown>;
-    expect(config.CustomErrorResponses).toEqual([
-      { ErrorCode: 403, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
-      { ErrorCode: 404, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
-    ]);
+    expect(config.CustomErrorResponses).toBeUndefined();
+  });
+
+  it("runs the document functions on the default behaviour: app routes get index.html, unknown documents 404.html with 404, files pass", () => {
+    const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as { DefaultCacheBehavior: { FunctionAssociations: { EventType: string; FunctionARN: { 'Fn::GetAtt': [string, string] } }[] } };
+    const code = Object.fromEntries(
+      config.DefaultCacheBehavior.FunctionAssociations.map((association) => {
+        const fn = resources[association.FunctionARN['Fn::GetAtt'][0]]!;
+        expect(fn.Properties).toMatchObject({ AutoPublish: true, FunctionConfig: { Runtime: 'cloudfront-js-2.0' } });
+        return [association.EventType, fn.Properties.FunctionCode as string];
+      }),
+    );
+    expect(Object.keys(code).sort()).toEqual(['viewer-request', 'viewer-response']);
+    // The bucket as the deployment fills it from the (fake) build.
+    const objects = new Set(['/index.html', '/404.html', '/config.json', '/assets/index-abc123.js']);
+    const route = (uri: string) => throughCloudFront(code['viewer-request']!, code['viewer-response']!, objects, uri);
+    for (const uri of CASES.app) expect(route(uri), uri).toEqual({ object: '/index.html', status: 200 });
+    for (const uri of CASES.unknown) expect(route(uri), uri).toEqual({ object: '/404.html', status: 404 });
+    for (const uri of CASES.file) expect(route(uri), uri).toEqual({ object: uri, status: objects.has(uri) ? 200 : 404 });
+  });
+
+  it('lets CloudFront list the bucket, so that a missing file is a 404 and not a 403', () => {
+    const [[, policy]] = ofType('AWS::S3::BucketPolicy').filter(([, r]) => render(r.Properties.Bucket) === `\${${bucketId()}}`) as [[string, CfnResourceJson]];
+    const statements = (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Allow',
+        Action: ['s3:GetObject', 's3:ListBucket'],
+        Principal: { Service: 'cloudfront.amazonaws.com' },
+        Resource: [{ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId(), 'Arn'] }, '/*']] }, { 'Fn::GetAtt': [bucketId(), 'Arn'] }],
+      }),
+    );
   });
 
   it('sends HSTS and a Content-Security-Policy allowing exactly the site (and the API under it), the WebSocket and Cognito', () => {
@@ -403,6 +459,9 @@ describe('site', () => {
       wsUrl: `wss://\${${logicalId(s.stack.live.webSocketApi)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/live`,
       authFlowType: 'USER_SRP_AUTH',
     });
+    // And the not-found document, a copy of index.html (its app renders the not-found page).
+    const notFound = keys.map((key) => join(s.assembly.directory, `asset.${key.replace('.zip', '')}`)).find((dir) => existsSync(join(dir, '404.html')))!;
+    expect(readFileSync(join(notFound, '404.html'), 'utf8')).toBe(FAKE_INDEX_HTML);
   });
 });
 
