@@ -80,14 +80,22 @@ describe('data', () => {
     expect(props.StreamSpecification).toEqual(description.stream ? { StreamViewType: description.stream } : undefined);
   });
 
-  it('keeps the posts table when the stack is deleted, and only it', () => {
-    expect(resources[logicalId(s.stack.data.posts)]).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
-    expect(resources[logicalId(s.stack.data.rateLimits)]!.DeletionPolicy).toBe('Delete');
-    expect(resources[logicalId(s.stack.data.connections)]!.DeletionPolicy).toBe('Delete');
+  it.each(cases)('keeps the %s table when the stack is deleted or the table replaced, and protects it from deletion', (_name, id) => {
+    expect(resources[id()]).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    expect(propsOf(id()).DeletionProtectionEnabled).toBe(true);
+  });
+
+  it('has no table the Data construct does not protect', () => {
+    expect(ofType('AWS::DynamoDB::Table').map(([id]) => id).sort()).toEqual(cases.map(([, id]) => id()).sort());
   });
 });
 
 describe('auth', () => {
+  it('keeps the user pool when the stack is deleted or the pool replaced, and protects it from deletion', () => {
+    expect(resources[logicalId(s.stack.auth.userPool)]).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    expect(propsOf(logicalId(s.stack.auth.userPool)).DeletionProtection).toBe('ACTIVE');
+  });
+
   it('lets users sign themselves up with a verified email and a sound password', () => {
     template.hasResourceProperties('AWS::Cognito::UserPool', {
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
@@ -111,16 +119,20 @@ describe('auth', () => {
     });
   });
 
-  it('gives the web app a client without secret: SRP, password and OAuth code flows, back to the site or localhost', () => {
+  it('gives the web app a client without secret: SRP (no USER_PASSWORD_AUTH) and OAuth code flows, back to the site only', () => {
     const siteUrl = `https://\${${logicalId(s.stack.site.distribution)}.DomainName}/`;
     const props = propsOf(logicalId(s.stack.auth.client));
     expect(props.GenerateSecret).toBe(false);
-    expect(props.ExplicitAuthFlows).toEqual(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']);
+    expect(props.ExplicitAuthFlows).toEqual(['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']);
     expect(props.AllowedOAuthFlows).toEqual(['code']);
     expect(props.AllowedOAuthScopes).toEqual(['openid', 'email', 'profile']);
-    expect((props.CallbackURLs as unknown[]).map(render)).toEqual([siteUrl, 'http://localhost:5173/']);
-    expect((props.LogoutURLs as unknown[]).map(render)).toEqual([siteUrl, 'http://localhost:5173/']);
+    expect((props.CallbackURLs as unknown[]).map(render)).toEqual([siteUrl]);
+    expect((props.LogoutURLs as unknown[]).map(render)).toEqual([siteUrl]);
     expect(props.SupportedIdentityProviders).toEqual(['COGNITO']);
+  });
+
+  it('lets users write their email only: never their name or anything else', () => {
+    expect(propsOf(logicalId(s.stack.auth.client)).WriteAttributes).toEqual(['email']);
   });
 
   it('has a Cognito domain and no Google provider without the Google context', () => {
@@ -154,18 +166,9 @@ describe('api', () => {
     expect(render(jwt.Issuer)).toBe(`https://cognito-idp.\${AWS::Region}.amazonaws.com/\${${logicalId(s.stack.auth.userPool)}}`);
   });
 
-  it('allows CORS from the site and localhost only, set once the distribution exists', () => {
+  it('has no CORS and no custom resource to set it: the app calls the API under its own origin', () => {
     expect(propsOf(logicalId(s.stack.api.httpApi)).CorsConfiguration).toBeUndefined();
-    const [[, cors]] = ofType('Custom::AWS') as [[string, CfnResourceJson]];
-    for (const event of ['Create', 'Update']) {
-      const call = JSON.parse(render(cors.Properties[event])) as { action: string; parameters: { ApiId: string; CorsConfiguration: { AllowOrigins: string[] } } };
-      expect(call.action).toBe('UpdateApi');
-      expect(call.parameters.ApiId).toBe(`\${${logicalId(s.stack.api.httpApi)}}`);
-      expect(call.parameters.CorsConfiguration.AllowOrigins).toEqual([
-        `https://\${${logicalId(s.stack.site.distribution)}.DomainName}`,
-        'http://localhost:5173',
-      ]);
-    }
+    expect(ofType('Custom::AWS')).toEqual([]);
   });
 
   it('throttles the stage and writes JSON access logs', () => {
