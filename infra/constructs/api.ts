@@ -6,7 +6,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { functionsTriggeredBy } from '../functions';
+import { DEFAULT_THROTTLE, functionsTriggeredBy, throttleOf } from '../functions';
 import type { Data } from './data';
 import { DeclaredFunction } from './lambdaFunction';
 
@@ -16,22 +16,21 @@ export interface ApiProps {
   readonly userPool: cognito.IUserPool;
   /** The web app's client: the JWT authorizer's audience. */
   readonly userPoolClient: cognito.IUserPoolClient;
-  /**
-   * Stage throttling, for all routes together.
-   * @default { rateLimit: 50, burstLimit: 100 }
-   */
-  readonly throttle?: apigwv2.ThrottleSettings;
 }
 
 /**
  * The HTTP API of DESIGN.md §3: one Lambda per route, each built from its declaration
- * (infra/functions.ts); routes of signed-in users behind a JWT authorizer on the user pool; stage
- * throttling and JSON access logs.
+ * (infra/functions.ts); routes of signed-in users behind a JWT authorizer on the user pool; a
+ * throttle per route (its declaration's, writes tighter than reads) and JSON access logs.
  */
 export class Api extends Construct {
   public readonly httpApi: apigwv2.HttpApi;
   /** The API's base URL, with a trailing slash: `https://<id>.execute-api.<region>.amazonaws.com/`. */
   public readonly url: string;
+  /** Where the stage writes one JSON line per request. */
+  public readonly accessLogs: logs.LogGroup;
+  /** Its functions, one per declared route. */
+  public readonly functions: DeclaredFunction[] = [];
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -40,14 +39,15 @@ export class Api extends Construct {
       description: 'Vaya día: posts',
       createDefaultStage: false,
     });
-    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+    const accessLogs = (this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
       retention: logs.RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
-    });
+    }));
     const stage = this.httpApi.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
-      throttle: props.throttle ?? { rateLimit: 50, burstLimit: 100 },
+      // Only for a route without settings of its own, which no declared route is.
+      throttle: DEFAULT_THROTTLE.write,
       accessLogSettings: {
         destination: new apigwv2.LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(
@@ -71,16 +71,25 @@ export class Api extends Construct {
     const authorizer = new HttpUserPoolAuthorizer('CognitoIdToken', props.userPool, {
       userPoolClients: [props.userPoolClient],
     });
+    const cfnStage = stage.node.defaultChild as apigwv2.CfnStage;
+    // A JSON property: CloudFormation's own (PascalCase) names, which CDK does not translate here.
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const declaration of functionsTriggeredBy('http')) {
       const fn = new DeclaredFunction(this, { declaration, data: props.data });
-      const { method, path, auth } = declaration.trigger;
-      this.httpApi.addRoutes({
-        path,
-        methods: [apigwv2.HttpMethod[method]],
+      this.functions.push(fn);
+      const { trigger } = declaration;
+      const routes = this.httpApi.addRoutes({
+        path: trigger.path,
+        methods: [apigwv2.HttpMethod[trigger.method]],
         integration: new HttpLambdaIntegration(`${declaration.id}Integration`, fn.function),
-        authorizer: auth === 'user' ? authorizer : undefined,
+        authorizer: trigger.auth === 'user' ? authorizer : undefined,
       });
+      const { rateLimit, burstLimit } = throttleOf(trigger);
+      routeSettings[`${trigger.method} ${trigger.path}`] = { ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit };
+      // A stage may only name routes that exist: CloudFormation must create them first.
+      cfnStage.node.addDependency(...routes);
     }
+    cfnStage.routeSettings = routeSettings;
     Validations.of(this.httpApi).acknowledge(
       {
         id: 'AwsSolutions-APIG4',

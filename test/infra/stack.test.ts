@@ -6,7 +6,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONNECTIONS_TABLE, ENV, POSTS_TABLE, RATE_LIMITS_TABLE, type TableDescription } from '../../functions/store/tables';
+import { PUBLIC_READ, PUBLIC_READ_SECONDS } from '../../functions/handlers/http/http';
 import { API_CACHE_MAX_TTL } from '../../infra/constructs/site';
+import { DEFAULT_THROTTLE, functionsTriggeredBy, throttleOf } from '../../infra/functions';
 import { API_PATH_PREFIXES } from '../../infra/documentRoutes';
 import { CASES, throughCloudFront } from './documents';
 import { FAKE_INDEX_HTML, logicalId, references, render, synthesize, type CfnResourceJson, type Synthesized } from './synth';
@@ -171,26 +173,72 @@ describe('api', () => {
     expect(ofType('Custom::AWS')).toEqual([]);
   });
 
-  it('throttles the stage and writes JSON access logs', () => {
+  it('throttles each route as its declaration says, writes tighter than reads, and writes JSON access logs', () => {
     const [[, stage]] = ofType('AWS::ApiGatewayV2::Stage').filter(([, r]) => r.Properties.StageName === '$default') as [[string, CfnResourceJson]];
     expect(stage.Properties.AutoDeploy).toBe(true);
-    expect(stage.Properties.DefaultRouteSettings).toEqual({ ThrottlingBurstLimit: 100, ThrottlingRateLimit: 50 });
+    const settings = stage.Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
+    const declared = functionsTriggeredBy('http').map(({ trigger }) => [`${trigger.method} ${trigger.path}`, throttleOf(trigger)] as const);
+    expect(settings).toEqual(
+      Object.fromEntries(declared.map(([key, t]) => [key, { ThrottlingRateLimit: t.rateLimit, ThrottlingBurstLimit: t.burstLimit }])),
+    );
+    expect(Object.keys(settings).sort()).toEqual(routeKeys().map(([, r]) => r.Properties.RouteKey).sort());
+    const reads = declared.filter(([key]) => key.startsWith('GET '));
+    const writes = declared.filter(([key]) => !key.startsWith('GET '));
+    expect(writes.length).toBeGreaterThan(0);
+    for (const [, write] of writes) for (const [, read] of reads) expect(write.rateLimit).toBeLessThan(read.rateLimit);
+    expect(settings['POST /posts']).toEqual({ ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 });
+    // A route with no settings of its own (none today) gets the tight default.
+    expect(stage.Properties.DefaultRouteSettings).toEqual({ ThrottlingBurstLimit: DEFAULT_THROTTLE.write.burstLimit, ThrottlingRateLimit: DEFAULT_THROTTLE.write.rateLimit });
+    // The stage may only name routes that exist: CloudFormation creates them first.
+    for (const [id] of routeKeys()) expect(stage.DependsOn, id).toContain(id);
     const logs = stage.Properties.AccessLogSettings as { DestinationArn: unknown; Format: string };
     expect(JSON.parse(logs.Format)).toMatchObject({ requestId: '$context.requestId', status: '$context.status', routeKey: '$context.routeKey' });
     expect(resources[[...references(logs.DestinationArn)][0]!]!.Type).toBe('AWS::Logs::LogGroup');
   });
+
+  it('lets CloudFront share a public read for less time than its cache policy allows', () => {
+    expect(PUBLIC_READ).toBe(`public, max-age=0, s-maxage=${PUBLIC_READ_SECONDS}`);
+    expect(PUBLIC_READ_SECONDS).toBeLessThanOrEqual(API_CACHE_MAX_TTL.toSeconds());
+  });
 });
 
 describe('live', () => {
+  const wsStage = () => ofType('AWS::ApiGatewayV2::Stage').find(([, r]) => r.Properties.StageName === 'live')!;
+
   it('has a WebSocket API with $connect and $disconnect handlers and a throttled stage', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'WEBSOCKET', RouteSelectionExpression: '$request.body.action' });
     const wsRoutes = ofType('AWS::ApiGatewayV2::Route').filter(([, r]) => render(r.Properties.ApiId) === `\${${logicalId(s.stack.live.webSocketApi)}}`);
     expect(wsRoutes.map(([, r]) => r.Properties.RouteKey).sort()).toEqual(['$connect', '$disconnect']);
-    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-      StageName: 'live',
-      AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingBurstLimit: 100, ThrottlingRateLimit: 50 },
+    const [, stage] = wsStage();
+    expect(stage.Properties).toMatchObject({ AutoDeploy: true, DefaultRouteSettings: { ThrottlingBurstLimit: 100, ThrottlingRateLimit: 50 } });
+    for (const [id] of wsRoutes) expect(stage.DependsOn, id).toContain(id);
+  });
+
+  it('limits the rate of new connections ($connect: 10 a second after a burst of 50)', () => {
+    const [, stage] = wsStage();
+    expect(stage.Properties.RouteSettings).toEqual({ $connect: { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 50 } });
+  });
+
+  it('writes JSON access logs, through an account CloudWatch role of its own that outlives the stack', () => {
+    const [, stage] = wsStage();
+    const logs = stage.Properties.AccessLogSettings as { DestinationArn: unknown; Format: string };
+    expect(JSON.parse(logs.Format)).toMatchObject({
+      requestId: '$context.requestId',
+      eventType: '$context.eventType',
+      routeKey: '$context.routeKey',
+      connectionId: '$context.connectionId',
+      status: '$context.status',
     });
+    expect(render(logs.DestinationArn)).toBe(`\${${logicalId(s.stack.live.accessLogs)}.Arn}`);
+    const [[accountId, account]] = ofType('AWS::ApiGateway::Account') as [[string, CfnResourceJson]];
+    expect(stage.DependsOn).toContain(accountId);
+    const roleId = [...references(account.Properties.CloudWatchRoleArn)][0]!;
+    expect(resources[roleId]).toMatchObject({ Type: 'AWS::IAM::Role', DeletionPolicy: 'Retain' });
+    expect(account.DeletionPolicy).toBe('Retain');
+    expect(propsOf(roleId).AssumeRolePolicyDocument).toMatchObject({ Statement: [{ Principal: { Service: 'apigateway.amazonaws.com' } }] });
+    expect((propsOf(roleId).ManagedPolicyArns as unknown[]).map(render)).toEqual([
+      'arn:${AWS::Partition}:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs',
+    ]);
   });
 
   it('feeds the broadcast from the posts stream, INSERT only, with retries, bisection and an on-failure queue', () => {

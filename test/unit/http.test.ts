@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ERRORS, MAX_BODY_BYTES } from '../../functions/contract';
 import { PostNotFoundError } from '../../functions/domain/errors';
-import { httpHandler, json, parseJsonBody } from '../../functions/handlers/http/http';
+import { httpHandler, json, parseJsonBody, PUBLIC_READ } from '../../functions/handlers/http/http';
 
 /** A minimal API Gateway v2 event for the HTTP edge. */
 function event(overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 {
@@ -52,6 +52,13 @@ describe('httpHandler', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).not.toContain('secret');
     expect(JSON.parse(lines[0] as string)).toMatchObject({ level: 'info', route: 'GET /posts/{id}', status: 200 });
+  });
+});
+
+describe('json', () => {
+  it('is never stored unless the handler says the answer is a public read, which CloudFront may share a few seconds', () => {
+    expect(json(200, {}).headers['cache-control']).toBe('no-store');
+    expect(json(200, {}, PUBLIC_READ).headers['cache-control']).toBe('public, max-age=0, s-maxage=5');
   });
 });
 

@@ -9,10 +9,23 @@ import { DomainError, PayloadTooLargeError, ValidationError } from '../../domain
 export type HttpEvent = APIGatewayProxyEventV2 | APIGatewayProxyEventV2WithJWTAuthorizer;
 export type HttpResult = { statusCode: number; headers: Record<string, string>; body: string };
 
-export function json(statusCode: number, body: unknown): HttpResult {
+/** How long CloudFront may share a public read (`s-maxage`): a few seconds, so new posts show soon. */
+export const PUBLIC_READ_SECONDS = 5;
+
+/**
+ * A response's Cache-Control: `no-store` (the default: errors, anything of one user's, anything
+ * random) or `PUBLIC_READ`, for an answer that is the same for every reader (a feed page, a post):
+ * CloudFront keeps it for a few seconds (`s-maxage`; see infra/constructs/site.ts), browsers ask again
+ * (`max-age=0`).
+ */
+export const NO_STORE = 'no-store';
+export const PUBLIC_READ = `public, max-age=0, s-maxage=${PUBLIC_READ_SECONDS}`;
+export type CacheControl = typeof NO_STORE | typeof PUBLIC_READ;
+
+export function json(statusCode: number, body: unknown, cacheControl: CacheControl = NO_STORE): HttpResult {
   return {
     statusCode,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': cacheControl },
     body: JSON.stringify(body),
   };
 }
