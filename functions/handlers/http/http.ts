@@ -1,10 +1,12 @@
 /**
  * The HTTP edge shared by every API handler: body parsing with a size limit, JSON responses, the one
- * mapping from errors to `{ error: { code, message } }`, and one structured log line per request.
+ * mapping from errors to `{ error: { code, message } }`, one structured log line per request and the
+ * request's metrics written when it ends.
  */
-import type { APIGatewayProxyEventV2, APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { ERRORS, MAX_BODY_BYTES, errorBody, type ErrorCode } from '../../contract';
 import { DomainError, PayloadTooLargeError, ValidationError } from '../../domain/errors';
+import { flushMetrics, logger } from '../../observability';
 
 export type HttpEvent = APIGatewayProxyEventV2 | APIGatewayProxyEventV2WithJWTAuthorizer;
 export type HttpResult = { statusCode: number; headers: Record<string, string>; body: string };
@@ -55,9 +57,13 @@ export function jwtClaims(event: HttpEvent): Record<string, unknown> | undefined
 /**
  * Wraps a handler: domain errors become their contract response; anything else is a 500 with a
  * generic message, logged with the request id and never echoed. Headers and bodies are never logged.
+ * One log line per request (`request`, or `request failed` at error level with the error), with the
+ * Lambda context when there is one (Lambda passes it; the local cloud does not); then whatever the
+ * handler counted is written as metrics.
  */
 export function httpHandler(run: (event: HttpEvent) => Promise<HttpResult>) {
-  return async (event: HttpEvent): Promise<APIGatewayProxyResultV2> => {
+  return async (event: HttpEvent, context?: Context): Promise<APIGatewayProxyResultV2> => {
+    if (context) logger.addContext(context);
     const started = Date.now();
     let result: HttpResult;
     let code: ErrorCode | undefined;
@@ -69,18 +75,17 @@ export function httpHandler(run: (event: HttpEvent) => Promise<HttpResult>) {
       if (!(error instanceof DomainError)) failure = error;
       result = errorResponse(code);
     }
-    console.log(
-      JSON.stringify({
-        level: failure ? 'error' : 'info',
-        requestId: event.requestContext?.requestId,
-        method: event.requestContext?.http?.method,
-        route: event.routeKey,
-        status: result.statusCode,
-        code,
-        durationMs: Date.now() - started,
-        ...(failure ? { error: failure instanceof Error ? { name: failure.name, message: failure.message, stack: failure.stack } : String(failure) } : {}),
-      }),
-    );
+    const fields = {
+      requestId: event.requestContext?.requestId,
+      method: event.requestContext?.http?.method,
+      route: event.routeKey,
+      status: result.statusCode,
+      code,
+      durationMs: Date.now() - started,
+    };
+    if (failure) logger.error('request failed', { ...fields, error: failure });
+    else logger.info('request', fields);
+    flushMetrics();
     return result;
   };
 }
