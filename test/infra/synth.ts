@@ -37,11 +37,13 @@ export type CfnResourceJson = {
 
 const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> };
 
+export const FAKE_INDEX_HTML = '<!doctype html><title>Vaya día</title><script type="module" src="/assets/index-abc123.js"></script>';
+
 /** A built-web stand-in: an index.html and one hashed asset. */
 export function fakeWebDist(): string {
   const dist = mkdtempSync(join(tmpdir(), 'vaya-dia-dist-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Vaya día</title><script type="module" src="/assets/index-abc123.js"></script>');
+  writeFileSync(join(dist, 'index.html'), FAKE_INDEX_HTML);
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("hola");');
   return dist;
 }

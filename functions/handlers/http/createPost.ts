@@ -2,6 +2,8 @@ import { documentClient } from '../../clients';
 import { requireEnv } from '../../config';
 import { authorFromClaims } from '../../domain/author';
 import { publishPost } from '../../domain/posts';
+import { METRIC } from '../../metrics';
+import { count } from '../../observability';
 import { DynamoPostRepository } from '../../store/dynamodb/postRepository';
 import { DynamoPublishRateLimiter } from '../../store/dynamodb/publishRateLimiter';
 import { ENV } from '../../store/tables';
@@ -17,5 +19,6 @@ const deps = {
 export const handler = httpHandler(async (event) => {
   const author = authorFromClaims(jwtClaims(event));
   const post = await publishPost(deps, author, parseJsonBody(event));
+  count(METRIC.postsPublished); // today a stored post is in the feeds at once
   return json(201, post);
 });

@@ -1,11 +1,13 @@
 import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { DynamoDBStreamEvent } from 'aws-lambda';
+import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { toPost, type Post } from '../../contract';
 import { managementClient } from '../../clients';
 import { requireEnv } from '../../config';
 import { broadcastPosts, type ConnectionSender } from '../../domain/broadcast';
+import { METRIC } from '../../metrics';
+import { count, flushMetrics, logger } from '../../observability';
 import { ENV } from '../../store/tables';
 import { connectionRepository } from './connectionDeps';
 
@@ -29,8 +31,10 @@ const sender: ConnectionSender = {
 /**
  * Fed by the posts table stream (INSERT only). Records may repeat: clients de-duplicate by post id.
  * Per-connection failures are logged, never thrown, so one bad client cannot make the batch retry.
+ * Each batch logs one summary line and counts what was sent, gone and failed.
  */
-export const handler = async (event: DynamoDBStreamEvent): Promise<void> => {
+export const handler = async (event: DynamoDBStreamEvent, context?: Context): Promise<void> => {
+  if (context) logger.addContext(context);
   const posts = event.Records.flatMap((record): Post[] => {
     const image = record.eventName === 'INSERT' ? record.dynamodb?.NewImage : undefined;
     const post = image ? toPost(unmarshall(image as Record<string, AttributeValue>)) : undefined;
@@ -41,9 +45,13 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<void> => {
       connections: connectionRepository,
       sender,
       onError: (connectionId, error) =>
-        console.log(JSON.stringify({ level: 'warn', route: 'broadcast', connectionId, error: error instanceof Error ? error.name : String(error) })),
+        logger.warn('send failed', { route: 'broadcast', connectionId, error: error instanceof Error ? error.name : String(error) }),
     },
     posts,
   );
-  console.log(JSON.stringify({ level: 'info', route: 'broadcast', records: event.Records.length, posts: posts.length, ...report }));
+  logger.info('broadcast', { route: 'broadcast', records: event.Records.length, posts: posts.length, ...report });
+  count(METRIC.broadcastsSent, report.sent);
+  count(METRIC.broadcastsGone, report.gone);
+  count(METRIC.broadcastsFailed, report.failed);
+  flushMetrics();
 };
