@@ -1,21 +1,121 @@
 // @ts-check
+/**
+ * Lint that holds the architecture (STYLE.md, "Let the linter hold the architecture"):
+ * - typescript-eslint's type-checked rules, so a promise is never left floating or passed where
+ *   nothing awaits it (async handlers, the local cloud, React event handlers);
+ * - React's hooks rules in the web app (and its tests);
+ * - the one-way imports the README promises, as `import/no-restricted-paths` zones on resolved
+ *   paths (a relative `../auth/x` and a `../../features/auth/x` are the same file to it), the rule
+ *   bulletproof-react uses. eslint-plugin-import rather than its fork eslint-plugin-import-x: the
+ *   fork's resolver is a native module whose builds for most platforms are not on our registry,
+ *   which breaks `npm ci`; this one resolves in plain JavaScript.
+ */
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 
-export default tseslint.config(
-  { ignores: ['node_modules', 'cdk.out', 'web/dist', '.data', 'coverage', 'bench-results'] },
-  js.configs.recommended,
-  ...tseslint.configs.recommended,
+const root = import.meta.dirname;
+
+/** web/src/features/*: each is a feature, and no feature imports another one. */
+const features = readdirSync(`${root}/web/src/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Who may import whom. Each zone forbids files under `target` to import files under `from`; paths
+ * are resolved first (the resolver below knows `.ts`/`.tsx`). An import that does not resolve is
+ * not checked: `@contract` (allowed everywhere), and mistakes that `npm run typecheck` reports.
+ */
+const boundaries = [
+  // functions/ is bundled into Lambdas on its own: it is the bottom layer of the repository.
   {
-    languageOptions: { globals: { ...globals.node } },
+    target: 'functions',
+    from: ['infra', 'web', 'test'],
+    message: 'functions/ is deployed on its own: it never imports infra/, web/ or test/.',
+  },
+  // The web app shares only the contract with the back end.
+  { target: 'web', from: 'infra', message: 'web/ never imports infra/.' },
+  {
+    target: 'web',
+    from: 'functions',
+    except: ['./contract.ts'],
+    message: 'web/ imports nothing from functions/ but the contract (`@contract`).',
+  },
+  // In web/src, imports go one way: components and lib → features → app (and main.tsx).
+  {
+    target: ['web/src/components', 'web/src/lib'],
+    from: ['web/src/features', 'web/src/app', 'web/src/main.tsx'],
+    message: 'Shared code (web/src/components, web/src/lib) never imports a feature or the app.',
+  },
+  {
+    target: 'web/src/features',
+    from: ['web/src/app', 'web/src/main.tsx'],
+    message: 'A feature never imports the app: web/src/app composes features, not the other way round.',
+  },
+  ...features.map((feature) => ({
+    target: `web/src/features/${feature}`,
+    from: features.filter((other) => other !== feature).map((other) => `web/src/features/${other}`),
+    message: `A feature never imports another feature: move what ${feature} needs to web/src/lib or web/src/components, or wire the two in web/src/app.`,
+  })),
+];
+
+export default defineConfig(
+  {
+    // *.lintProbe.ts: files test/unit/lintBoundaries.test.ts writes for a moment, meant to fail lint.
+    ignores: ['node_modules', 'cdk.out', 'web/dist', '.data', 'coverage', 'bench-results', 'test-results', '**/*.lintProbe.ts'],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: {
+        // Explicit projects rather than `projectService`: test/web is type-checked by web/tsconfig.json
+        // (DOM, JSX, `@contract`), which is not the nearest tsconfig.json to it; and on this repository
+        // the two programs lint faster than the project service.
+        project: ['./tsconfig.json', './web/tsconfig.json'],
+        tsconfigRootDir: root,
+      },
+    },
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] } } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Both are in recommendedTypeChecked; named here because the architecture relies on them.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      'import/no-restricted-paths': ['error', { basePath: root, zones: boundaries }],
       'no-console': 'off',
     },
   },
   {
+    // Configuration files in plain JavaScript are in neither TypeScript project.
+    files: ['**/*.{js,mjs,cjs}'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
     files: ['web/**/*.{ts,tsx}', 'test/web/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat['recommended-latest']],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['test/**/*.{ts,tsx}'],
+    rules: {
+      // Test doubles stand in for async interfaces: `async () => value` is the plain way to write
+      // one, and an `await` in it would only be noise. Product code keeps the rule.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    files: ['test/**/*.test.{ts,tsx}'],
+    rules: {
+      // Vitest types its asymmetric matchers (`expect.any(String)`, `expect.stringContaining(…)`) as
+      // `any`, so every `toEqual({ id: expect.any(String) })` would be an "unsafe assignment".
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+    },
   },
 );

@@ -51,6 +51,23 @@ export type FilterRule =
   | { readonly 'anything-but': FilterLiteral | readonly FilterLiteral[] }
   | { readonly numeric: readonly (string | number)[] };
 
+/**
+ * API Gateway throttling of one route, for all callers together: requests a second, and how many may
+ * arrive at once above that (the token bucket's size). Calls over it are refused with 429 before any
+ * function runs.
+ */
+export type Throttle = { readonly rateLimit: number; readonly burstLimit: number };
+
+/**
+ * The throttle of a route whose declaration names none. Reads are cheap (one Query) and mostly
+ * served by CloudFront's short cache; writes cost more, and none of them is made at a rate anywhere
+ * near this by people using the site, so they are tighter.
+ */
+export const DEFAULT_THROTTLE = {
+  read: { rateLimit: 100, burstLimit: 200 },
+  write: { rateLimit: 20, burstLimit: 40 },
+} as const satisfies Record<string, Throttle>;
+
 export type HttpTrigger = {
   readonly type: 'http';
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -58,9 +75,16 @@ export type HttpTrigger = {
   readonly path: string;
   /** `user`: behind the JWT authorizer on the user pool's ID tokens; `public`: anyone. */
   readonly auth: 'public' | 'user';
+  /** @default DEFAULT_THROTTLE.read for GET, DEFAULT_THROTTLE.write for every other method */
+  readonly throttle?: Throttle;
 };
 
-export type WebSocketTrigger = { readonly type: 'websocket'; readonly route: '$connect' | '$disconnect' };
+export type WebSocketTrigger = {
+  readonly type: 'websocket';
+  readonly route: '$connect' | '$disconnect';
+  /** @default - the WebSocket stage's own throttle */
+  readonly throttle?: Throttle;
+};
 
 /** A DynamoDB stream read by an event source mapping, with Lambda's options. */
 export type StreamTrigger = {
@@ -113,7 +137,8 @@ export const FUNCTIONS = [
   {
     id: 'GetRandomPost',
     entry: 'functions/handlers/http/getRandomPost.ts',
-    trigger: { type: 'http', method: 'GET', path: '/posts/random', auth: 'public' },
+    // Never cached (each call is another post), so every call reaches the function.
+    trigger: { type: 'http', method: 'GET', path: '/posts/random', auth: 'public', throttle: { rateLimit: 50, burstLimit: 100 } },
     tables: { posts: { queryIndexes: [POSTS_INDEX.random] } },
   },
   {
@@ -125,7 +150,9 @@ export const FUNCTIONS = [
   {
     id: 'CreatePost',
     entry: 'functions/handlers/http/createPost.ts',
-    trigger: { type: 'http', method: 'POST', path: '/posts', auth: 'user' },
+    // Each account may publish 5 posts in 10 minutes (the contract's rate limit); this bounds all of
+    // them together, many accounts included.
+    trigger: { type: 'http', method: 'POST', path: '/posts', auth: 'user', throttle: { rateLimit: 5, burstLimit: 10 } },
     tables: { posts: { items: ['PutItem'] }, rateLimits: { items: ['GetItem', 'PutItem'] } },
   },
   {
@@ -175,7 +202,9 @@ export const FUNCTIONS = [
   {
     id: 'Connect',
     entry: 'functions/handlers/ws/connect.ts',
-    trigger: { type: 'websocket', route: '$connect' },
+    // New connections: a burst of 50 page loads at once, 10 a second after that. Each connection is
+    // a function call and a write now, and one more PostToConnection in every broadcast until it ends.
+    trigger: { type: 'websocket', route: '$connect', throttle: { rateLimit: 10, burstLimit: 50 } },
     tables: { connections: { items: ['PutItem'] } },
   },
   {
@@ -231,6 +260,11 @@ export function environmentOf(fn: FunctionDeclaration, addresses: Addresses): Re
   for (const table of Object.keys(fn.tables) as TableName[]) environment[TABLES[table].env] = addresses.tableName(table);
   for (const endpoint of fn.endpoints ?? []) environment[ENDPOINTS[endpoint]] = addresses.endpoint(endpoint);
   return environment;
+}
+
+/** The throttle API Gateway applies to an HTTP route: its declaration's, or the default for its method. */
+export function throttleOf(trigger: HttpTrigger): Throttle {
+  return trigger.throttle ?? (trigger.method === 'GET' ? DEFAULT_THROTTLE.read : DEFAULT_THROTTLE.write);
 }
 
 export function functionsTriggeredBy<K extends Trigger['type']>(

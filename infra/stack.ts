@@ -7,9 +7,6 @@ import { Data } from './constructs/data';
 import { Live } from './constructs/live';
 import { Site } from './constructs/site';
 
-/** The local web app (Vite's dev server), allowed by CORS and as an OAuth redirect. */
-const LOCAL_ORIGIN = 'http://localhost:5173';
-
 export interface VayaDiaStackProps extends StackProps {
   /** The built web app to deploy (web/dist). */
   readonly webDist: string;
@@ -36,15 +33,15 @@ export class VayaDiaStack extends Stack {
   constructor(scope: Construct, id: string, props: VayaDiaStackProps) {
     super(scope, id, props);
 
-    // The user pool client and the API's CORS need the site's URL, and the site needs their ids and
-    // endpoints: the Lazy values resolve at synth, once `this.site` exists.
+    // The user pool client needs the site's URL, and the site needs its ids and the endpoints: the
+    // Lazy values resolve at synth, once `this.site` exists. (The API needs no CORS: the app calls it
+    // under the site's own origin.)
     const siteOrigin = Lazy.string({ produce: () => this.site.origin });
     const siteUrl = Lazy.string({ produce: () => this.site.url });
 
     this.data = new Data(this, 'Data');
     this.auth = new Auth(this, 'Auth', {
       siteUrl,
-      localUrls: [`${LOCAL_ORIGIN}/`],
       domainPrefix: props.authDomainPrefix ?? `vaya-dia-${Aws.ACCOUNT_ID}`,
       google: props.google,
     });
@@ -53,7 +50,6 @@ export class VayaDiaStack extends Stack {
       data: this.data,
       userPool: this.auth.userPool,
       userPoolClient: this.auth.client,
-      allowedOrigins: [siteOrigin, LOCAL_ORIGIN],
     });
     const { auth, api, live } = this;
     const config: RuntimeConfig = {

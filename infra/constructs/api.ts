@@ -1,14 +1,12 @@
-import { RemovalPolicy, Stack, ArnFormat, Validations } from 'aws-cdk-lib';
+import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
-import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { functionsTriggeredBy } from '../functions';
+import { DEFAULT_THROTTLE, functionsTriggeredBy, throttleOf } from '../functions';
 import type { Data } from './data';
 import { DeclaredFunction } from './lambdaFunction';
 
@@ -18,43 +16,38 @@ export interface ApiProps {
   readonly userPool: cognito.IUserPool;
   /** The web app's client: the JWT authorizer's audience. */
   readonly userPoolClient: cognito.IUserPoolClient;
-  /**
-   * The browser origins allowed by CORS (no trailing slash): the site and the local web app.
-   * May hold tokens such as the distribution's domain name.
-   */
-  readonly allowedOrigins: string[];
-  /**
-   * Stage throttling, for all routes together.
-   * @default { rateLimit: 50, burstLimit: 100 }
-   */
-  readonly throttle?: apigwv2.ThrottleSettings;
 }
 
 /**
  * The HTTP API of DESIGN.md §3: one Lambda per route, each built from its declaration
- * (infra/functions.ts); routes of signed-in users behind a JWT authorizer on the user pool; stage
- * throttling and JSON access logs.
+ * (infra/functions.ts); routes of signed-in users behind a JWT authorizer on the user pool; a
+ * throttle per route (its declaration's, writes tighter than reads) and JSON access logs.
  */
 export class Api extends Construct {
   public readonly httpApi: apigwv2.HttpApi;
   /** The API's base URL, with a trailing slash: `https://<id>.execute-api.<region>.amazonaws.com/`. */
   public readonly url: string;
+  /** Where the stage writes one JSON line per request. */
+  public readonly accessLogs: logs.LogGroup;
+  /** Its functions, one per declared route. */
+  public readonly functions: DeclaredFunction[] = [];
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
-    // CORS is not set here but by `Cors` below: see there.
+    // No CORS: the app calls the API under the site's own origin (CloudFront's API behaviours).
     this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
       description: 'Vaya día: posts',
       createDefaultStage: false,
     });
-    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+    const accessLogs = (this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
       retention: logs.RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
-    });
+    }));
     const stage = this.httpApi.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
-      throttle: props.throttle ?? { rateLimit: 50, burstLimit: 100 },
+      // Only for a route without settings of its own, which no declared route is.
+      throttle: DEFAULT_THROTTLE.write,
       accessLogSettings: {
         destination: new apigwv2.LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(
@@ -78,71 +71,30 @@ export class Api extends Construct {
     const authorizer = new HttpUserPoolAuthorizer('CognitoIdToken', props.userPool, {
       userPoolClients: [props.userPoolClient],
     });
+    const cfnStage = stage.node.defaultChild as apigwv2.CfnStage;
+    // A JSON property: CloudFormation's own (PascalCase) names, which CDK does not translate here.
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const declaration of functionsTriggeredBy('http')) {
       const fn = new DeclaredFunction(this, { declaration, data: props.data });
-      const { method, path, auth } = declaration.trigger;
-      this.httpApi.addRoutes({
-        path,
-        methods: [apigwv2.HttpMethod[method]],
+      this.functions.push(fn);
+      const { trigger } = declaration;
+      const routes = this.httpApi.addRoutes({
+        path: trigger.path,
+        methods: [apigwv2.HttpMethod[trigger.method]],
         integration: new HttpLambdaIntegration(`${declaration.id}Integration`, fn.function),
-        authorizer: auth === 'user' ? authorizer : undefined,
+        authorizer: trigger.auth === 'user' ? authorizer : undefined,
       });
+      const { rateLimit, burstLimit } = throttleOf(trigger);
+      routeSettings[`${trigger.method} ${trigger.path}`] = { ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit };
+      // A stage may only name routes that exist: CloudFormation must create them first.
+      cfnStage.node.addDependency(...routes);
     }
+    cfnStage.routeSettings = routeSettings;
     Validations.of(this.httpApi).acknowledge(
       {
         id: 'AwsSolutions-APIG4',
         reason: 'The GET routes are public reads by design (DESIGN §3); the only write, POST /posts, has the Cognito JWT authorizer.',
       },
     );
-
-    this.allowOrigins(props.allowedOrigins);
-  }
-
-  /**
-   * CORS, set after both the API and the distribution exist. The distribution's Content-Security-Policy
-   * names the API's endpoint, so the API cannot also name the distribution in its own CloudFormation
-   * properties (a dependency cycle). An UpdateApi call made once both exist breaks the cycle; the
-   * API's template never sets CORS, so CloudFormation's later updates of the API leave it alone.
-   */
-  private allowOrigins(origins: string[]): void {
-    const stack = Stack.of(this);
-    const apiArn = stack.formatArn({
-      service: 'apigateway',
-      account: '',
-      resource: '/apis',
-      resourceName: this.httpApi.apiId,
-      arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
-    });
-    const updateApi: cr.AwsSdkCall = {
-      service: 'ApiGatewayV2',
-      action: 'UpdateApi',
-      parameters: {
-        ApiId: this.httpApi.apiId,
-        CorsConfiguration: {
-          AllowOrigins: origins,
-          AllowMethods: ['GET', 'POST', 'OPTIONS'],
-          AllowHeaders: ['authorization', 'content-type'],
-          MaxAge: 3600,
-        },
-      },
-      physicalResourceId: cr.PhysicalResourceId.of(`${this.httpApi.apiId}-cors`),
-    };
-    const cors = new cr.AwsCustomResource(this, 'Cors', {
-      onCreate: updateApi,
-      onUpdate: updateApi,
-      policy: cr.AwsCustomResourcePolicy.fromStatements([
-        new iam.PolicyStatement({ actions: ['apigateway:PATCH'], resources: [apiArn] }),
-      ]),
-      installLatestAwsSdk: false,
-      logGroup: new logs.LogGroup(this, 'CorsLogs', {
-        retention: logs.RetentionDays.ONE_MONTH,
-        removalPolicy: RemovalPolicy.DESTROY,
-      }),
-    });
-    cors.node.addDependency(this.httpApi);
-    Validations.of(cors.grantPrincipal as iam.Role).acknowledge({
-      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-      reason: "CDK's AwsCustomResource helper writes its own logs through the basic execution role; its only other permission is apigateway:PATCH on this API.",
-    });
   }
 }

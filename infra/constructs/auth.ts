@@ -13,15 +13,11 @@ export interface GoogleSignInProps {
 
 export interface AuthProps {
   /**
-   * The site's URL with a trailing slash (`https://<distribution>/`): the app client's callback and
-   * logout URL. The web app sends exactly `${location.origin}/`.
+   * The site's URL with a trailing slash (`https://<distribution>/`): the app client's only callback
+   * and logout URL. The web app sends exactly `${location.origin}/`. (The local cloud creates its
+   * own pool and client: nothing here names localhost.)
    */
   readonly siteUrl: string;
-  /**
-   * Extra callback and logout URLs, for the local web app.
-   * @default ['http://localhost:5173/']
-   */
-  readonly localUrls?: string[];
   /**
    * The Cognito domain prefix: `https://<prefix>.auth.<region>.amazoncognito.com`. Must be unique in
    * the region and contain neither `aws`, `amazon` nor `cognito`.
@@ -36,8 +32,12 @@ export interface AuthProps {
 
 /**
  * The Cognito user pool (email as the sign-in name, verified by a code), its Cognito domain, the
- * optional Google identity provider and the web app's client (no secret; SRP, password and OAuth
- * code flows).
+ * optional Google identity provider and the web app's client (no secret; SRP and OAuth code flows).
+ *
+ * The pool holds people's accounts: it is kept when the stack is deleted and cannot be deleted while
+ * its deletion protection is on. The web client may write `email` only: every other attribute
+ * (`name` above all, which the API never trusts for the public name anyway) is out of its users'
+ * reach.
  */
 export class Auth extends Construct {
   public readonly userPool: cognito.UserPool;
@@ -71,7 +71,8 @@ export class Auth extends Construct {
       mfa: cognito.Mfa.OFF,
       // Email and password, Google federation and the classic hosted UI need nothing above Lite.
       featurePlan: cognito.FeaturePlan.LITE,
-      removalPolicy: RemovalPolicy.DESTROY,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
     });
     Validations.of(this.userPool).acknowledge(
       {
@@ -98,27 +99,31 @@ export class Auth extends Construct {
         // A dynamic reference: CloudFormation reads the secret at deploy time; synth stays offline.
         clientSecretValue: SecretValue.secretsManager(props.google.clientSecretName),
         scopes: ['openid', 'email', 'profile'],
-        attributeMapping: {
-          email: cognito.ProviderAttribute.GOOGLE_EMAIL,
-          emailVerified: cognito.ProviderAttribute.GOOGLE_EMAIL_VERIFIED,
-          fullname: cognito.ProviderAttribute.GOOGLE_NAME,
-        },
+        // Cognito rewrites mapped attributes at every Google sign-in, and only those the app client
+        // may write: so only `email` (the pool requires it). Google's name is not the public name
+        // (the apodo, chosen on the site), and a writable email_verified would let any user mark
+        // their own address verified.
+        attributeMapping: { email: cognito.ProviderAttribute.GOOGLE_EMAIL },
       });
       providers.push(cognito.UserPoolClientIdentityProvider.GOOGLE);
     }
     this.googleEnabled = google !== undefined;
 
-    const urls = [props.siteUrl, ...(props.localUrls ?? ['http://localhost:5173/'])];
     this.client = this.userPool.addClient('WebClient', {
       generateSecret: false,
-      authFlows: { userSrp: true, userPassword: true },
+      // SRP only (and refresh): the password never leaves the browser. USER_PASSWORD_AUTH exists
+      // only in the local cloud, whose cognito-local has no SRP.
+      authFlows: { userSrp: true },
       preventUserExistenceErrors: true,
       supportedIdentityProviders: providers,
+      // Sign-up sets the email; nothing else is the user's to write (mapped Google attributes
+      // included, see above).
+      writeAttributes: new cognito.ClientAttributes().withStandardAttributes({ email: true }),
       oAuth: {
         flows: { authorizationCodeGrant: true },
         scopes: [cognito.OAuthScope.OPENID, cognito.OAuthScope.EMAIL, cognito.OAuthScope.PROFILE],
-        callbackUrls: urls,
-        logoutUrls: urls,
+        callbackUrls: [props.siteUrl],
+        logoutUrls: [props.siteUrl],
       },
     });
     // The client names Google as a provider: without this the first deploy can create the client

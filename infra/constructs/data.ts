@@ -5,34 +5,28 @@ import { Construct } from 'constructs';
 import type { KeyAttribute, TableDescription } from '../../functions/store/tables';
 import { TABLES, type TableAccess, type TableName } from '../functions';
 
-export interface DataProps {
-  /**
-   * What happens to the posts table when the stack is deleted. The other tables hold only
-   * short-lived rows (rate limits, open connections) and are always deleted with the stack.
-   * @default RemovalPolicy.RETAIN
-   */
-  readonly postsRemovalPolicy?: RemovalPolicy;
-}
-
 /**
  * The DynamoDB tables, built from the descriptions in functions/store/tables.ts (the one source of
- * the key, index, TTL and stream settings): on-demand, point-in-time recovery.
+ * the key, index, TTL and stream settings): on-demand, point-in-time recovery, and every one of them
+ * kept when the stack is deleted (`RETAIN`) and deletion-protected, so that neither `cdk destroy`, a
+ * replacement nor a stray `DeleteTable` loses people's data. Deleting one is a deliberate act: turn
+ * its protection off, then delete it (README, "Removing the stack").
  */
 export class Data extends Construct {
   /** Every table, by the name function declarations use (infra/functions.ts). */
   public readonly tables: Record<TableName, dynamodb.Table>;
   public readonly posts: dynamodb.Table;
-  /** Moderation votes and reports: they belong with the posts, and are kept like them. */
+  /** Moderation votes and reports, one row per user and post. */
   public readonly moderation: dynamodb.Table;
   public readonly rateLimits: dynamodb.Table;
   public readonly connections: dynamodb.Table;
 
-  constructor(scope: Construct, id: string, props: DataProps = {}) {
+  constructor(scope: Construct, id: string) {
     super(scope, id);
-    this.posts = tableFrom(this, 'PostsTable', TABLES.posts.description, props.postsRemovalPolicy ?? RemovalPolicy.RETAIN);
-    this.moderation = tableFrom(this, 'ModerationTable', TABLES.moderation.description, props.postsRemovalPolicy ?? RemovalPolicy.RETAIN);
-    this.rateLimits = tableFrom(this, 'RateLimitsTable', TABLES.rateLimits.description, RemovalPolicy.DESTROY);
-    this.connections = tableFrom(this, 'ConnectionsTable', TABLES.connections.description, RemovalPolicy.DESTROY);
+    this.posts = tableFrom(this, 'PostsTable', TABLES.posts.description);
+    this.moderation = tableFrom(this, 'ModerationTable', TABLES.moderation.description);
+    this.rateLimits = tableFrom(this, 'RateLimitsTable', TABLES.rateLimits.description);
+    this.connections = tableFrom(this, 'ConnectionsTable', TABLES.connections.description);
     this.tables = { posts: this.posts, moderation: this.moderation, rateLimits: this.rateLimits, connections: this.connections };
   }
 
@@ -58,15 +52,17 @@ function attribute(key: KeyAttribute): dynamodb.Attribute {
   return { name: key.name, type: key.type === 'S' ? dynamodb.AttributeType.STRING : dynamodb.AttributeType.NUMBER };
 }
 
-function tableFrom(scope: Construct, id: string, description: TableDescription, removalPolicy: RemovalPolicy): dynamodb.Table {
+function tableFrom(scope: Construct, id: string, description: TableDescription): dynamodb.Table {
   const table = new dynamodb.Table(scope, id, {
     partitionKey: attribute(description.partitionKey),
     sortKey: description.sortKey ? attribute(description.sortKey) : undefined,
     billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+    // Every table: tiny ones cost next to nothing to cover, and the rate limits hold user ids.
     pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
     stream: description.stream ? dynamodb.StreamViewType[description.stream] : undefined,
     timeToLiveAttribute: description.ttlAttribute,
-    removalPolicy,
+    deletionProtection: true,
+    removalPolicy: RemovalPolicy.RETAIN,
   });
   for (const index of description.indexes) {
     table.addGlobalSecondaryIndex({

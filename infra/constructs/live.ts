@@ -1,9 +1,11 @@
-import { CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { functionsTriggeredBy } from '../functions';
@@ -21,9 +23,21 @@ export interface LiveProps {
 }
 
 /**
+ * The stage's throttle for what has none declared: messages clients send (the app sends none, and no
+ * route acts on them) and `$disconnect`.
+ */
+const STAGE_THROTTLE = { rateLimit: 50, burstLimit: 100 };
+
+/**
  * The live feed: a WebSocket API whose `$connect`/`$disconnect` handlers keep the connections table,
  * and the stream-fed functions (the broadcast: new posts to every open connection of this API), each
  * built from its declaration with its event source mapping's options and filters.
+ *
+ * The stage writes JSON access logs, and new connections are throttled as `$connect`'s declaration
+ * says. WebSocket access logs (unlike the HTTP API's) are written through the account's API Gateway
+ * CloudWatch role, a per-account-and-region setting (`AWS::ApiGateway::Account`): this construct
+ * sets it to a role of its own, kept when the stack is deleted (other APIs of the account may log
+ * through it by then), as CDK's RestApi does with `cloudWatchRole`.
  */
 export class Live extends Construct {
   public readonly webSocketApi: apigwv2.WebSocketApi;
@@ -32,14 +46,21 @@ export class Live extends Construct {
   public readonly url: string;
   /** Where broadcasts that failed every retry are recorded (the stream records' metadata). */
   public readonly failedBroadcasts: sqs.Queue;
+  /** Where the stage writes one JSON line per connection, disconnection and message. */
+  public readonly accessLogs: logs.LogGroup;
+  /** Its functions: the WebSocket routes' and the stream-fed ones. */
+  public readonly functions: DeclaredFunction[] = [];
+  /** The stream-fed functions (their iterator age is watched). */
+  public readonly streamFunctions: DeclaredFunction[] = [];
 
   constructor(scope: Construct, id: string, props: LiveProps) {
     super(scope, id);
     const routeHandlers = new Map(
-      functionsTriggeredBy('websocket').map((declaration) => [
-        declaration.trigger.route,
-        new DeclaredFunction(this, { declaration, data: props.data }).function,
-      ]),
+      functionsTriggeredBy('websocket').map((declaration) => {
+        const fn = new DeclaredFunction(this, { declaration, data: props.data });
+        this.functions.push(fn);
+        return [declaration.trigger.route, fn.function];
+      }),
     );
     const routeHandler = (route: '$connect' | '$disconnect') => {
       const fn = routeHandlers.get(route);
@@ -52,25 +73,67 @@ export class Live extends Construct {
       connectRouteOptions: { integration: new WebSocketLambdaIntegration('Connect', routeHandler('$connect')) },
       disconnectRouteOptions: { integration: new WebSocketLambdaIntegration('Disconnect', routeHandler('$disconnect')) },
     });
+    this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: logs.RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     this.stage = new apigwv2.WebSocketStage(this, 'Stage', {
       webSocketApi: this.webSocketApi,
       stageName: props.stageName ?? 'live',
       autoDeploy: true,
-      throttle: { rateLimit: 50, burstLimit: 100 },
+      throttle: STAGE_THROTTLE,
+      accessLogSettings: {
+        destination: new apigwv2.LogGroupLogDestination(this.accessLogs),
+        format: apigateway.AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            requestTime: '$context.requestTime',
+            ip: '$context.identity.sourceIp',
+            eventType: '$context.eventType',
+            routeKey: '$context.routeKey',
+            connectionId: '$context.connectionId',
+            status: '$context.status',
+            latencyMs: '$context.integrationLatency',
+            error: '$context.error.message',
+          }),
+        ),
+      },
     });
     this.url = this.stage.url;
+    const cfnStage = this.stage.node.defaultChild as apigwv2.CfnStage;
+    // A JSON property: CloudFormation's own (PascalCase) names, which CDK does not translate here.
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+    for (const { trigger } of functionsTriggeredBy('websocket')) {
+      if (trigger.throttle) {
+        routeSettings[trigger.route] = { ThrottlingRateLimit: trigger.throttle.rateLimit, ThrottlingBurstLimit: trigger.throttle.burstLimit };
+      }
+    }
+    cfnStage.routeSettings = routeSettings;
+    // The routes exist before the stage that names them ($connect/$disconnect are the API's own).
+    for (const child of this.webSocketApi.node.findAll()) {
+      if (child instanceof apigwv2.CfnRoute) cfnStage.node.addDependency(child);
+    }
+
+    // The account's API Gateway CloudWatch role, without which the stage cannot write its logs.
+    const cloudWatchRole = new iam.Role(this, 'ApiGatewayCloudWatchRole', {
+      description: "API Gateway's account-wide role for writing access and execution logs to CloudWatch",
+      assumedBy: new iam.ServicePrincipal('apigateway.amazonaws.com'),
+      managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AmazonAPIGatewayPushToCloudWatchLogs')],
+    });
+    cloudWatchRole.applyRemovalPolicy(RemovalPolicy.RETAIN);
+    const account = new apigateway.CfnAccount(this, 'ApiGatewayAccount', { cloudWatchRoleArn: cloudWatchRole.roleArn });
+    account.applyRemovalPolicy(RemovalPolicy.RETAIN);
+    cfnStage.node.addDependency(account);
+    Validations.of(cloudWatchRole).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+      reason:
+        "AWS's managed policy made for exactly this role (API Gateway writing API logs to CloudWatch, in log groups it names); only apigateway.amazonaws.com may assume the role.",
+    });
     Validations.of(this.webSocketApi).acknowledge(
       {
         id: 'AwsSolutions-APIG4',
         reason:
           'The WebSocket only pushes public posts to readers (DESIGN §3: no auth); clients send nothing the server acts on.',
-      },
-    );
-    Validations.of(this.stage).acknowledge(
-      {
-        id: 'AwsSolutions-APIG1',
-        reason:
-          'WebSocket access logs need the account-wide API Gateway CloudWatch role, a setting outside this stack; the $connect/$disconnect functions log every connection to their own log groups.',
       },
     );
 
@@ -90,6 +153,8 @@ export class Live extends Construct {
     const apiRef = `<${Stack.of(this).getLogicalId(this.webSocketApi.node.defaultChild as CfnElement)}>`;
     for (const declaration of functionsTriggeredBy('stream')) {
       const fn = new DeclaredFunction(this, { declaration, data: props.data, endpoints: { liveManagement } });
+      this.functions.push(fn);
+      this.streamFunctions.push(fn);
       const { trigger } = declaration;
       fn.function.addEventSource(
         new DynamoEventSource(props.data.tables[trigger.table], {

@@ -8,15 +8,19 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RuntimeConfig } from '../../functions/contract';
 import { contentSecurityPolicy } from '../contentSecurityPolicy';
+import { API_PATH_PREFIXES, NOT_FOUND_DOCUMENT, viewerRequestFunctionCode, viewerResponseFunctionCode } from '../documentRoutes';
 
 /** Where Vite puts the content-hashed files (web/vite.config.ts `build.assetsDir`). */
 const HASHED_ASSETS = 'assets';
 
 /**
- * The HTTP API's routes (`/posts`, `/posts/random`, `/posts/{id}`), served under the site's own
- * origin. The app's own routes never start so (its permalink is `/post/:id`).
+ * The API prefix whose GET answers are public reads (the feeds, a post, its comments): CloudFront may
+ * keep them for as long as they say (`s-maxage`, a few seconds), at most {@link API_CACHE_MAX_TTL}.
  */
-export const API_PATH_PATTERN = '/posts*';
+const PUBLIC_READS_PREFIX = '/posts';
+
+/** The longest CloudFront keeps any API answer, whatever its Cache-Control says. */
+export const API_CACHE_MAX_TTL = Duration.seconds(10);
 
 export interface SiteProps {
   /** The built web app (`npm run build` writes web/dist); must contain `index.html`. */
@@ -39,18 +43,33 @@ export interface SiteProps {
    * @default Duration.days(90)
    */
   readonly logRetention?: Duration;
+  /**
+   * The ARN of a WAF web ACL (scope CLOUDFRONT, in us-east-1) to attach to the distribution.
+   * @default - no web ACL
+   */
+  readonly webAclArn?: string;
 }
 
 /**
  * The web app: a private, encrypted, SSL-only bucket behind CloudFront with Origin Access Control,
- * security headers (HSTS, a Content-Security-Policy naming exactly the backend's origins), deep links
- * answered with `index.html`, and a deployment of the build plus `config.json`.
+ * security headers (HSTS, a Content-Security-Policy naming exactly the backend's origins), and a
+ * deployment of the build plus `config.json`.
+ *
+ * Documents are routed explicitly (infra/documentRoutes.ts), never by distribution-wide error
+ * responses, which would also turn the API's 404s into HTML: a CloudFront Function on the viewer
+ * request of the default behaviour rewrites the app's routes to `index.html` and unknown documents to
+ * `404.html` (a copy of index.html, whose app renders its not-found page), and a second one on the
+ * viewer response sends that one with status 404. Files pass through; a missing one is S3's 404
+ * (CloudFront may list the bucket, so a missing key is 404, not 403).
  *
  * Caching: hashed files under `assets/` are immutable for a year; everything else (`index.html`,
  * `config.json`) is `no-cache`, and each deployment invalidates CloudFront, so a deployment shows at once.
  *
- * `/posts*` goes to the HTTP API, uncached, with every method, query string and header but Host
- * (API Gateway routes by its own host name); the API's answers are never cached here.
+ * The API paths (`/posts*`, `/me*`, `/moderation*`, `/comments*`) go to the HTTP API with every method,
+ * query string and header but Host (API Gateway routes by its own host name). `/posts*` answers
+ * marked `public, s-maxage=…` (the public reads) are kept a few seconds, keyed by the whole query
+ * string and the Authorization header, so a signed-in call never shares an entry with anyone else's;
+ * every other API answer says `no-store` and is never kept.
  */
 export class Site extends Construct {
   public readonly bucket: s3.Bucket;
@@ -85,13 +104,14 @@ export class Site extends Construct {
       autoDeleteObjects: true,
     });
 
+    const indexHtml = readFileSync(join(props.distPath, 'index.html'), 'utf8');
     const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Vaya día: HSTS and a Content-Security-Policy naming the backend',
       securityHeadersBehavior: {
         contentSecurityPolicy: {
           contentSecurityPolicy: contentSecurityPolicy({
             connectSources: props.connectSources,
-            indexHtml: readFileSync(join(props.distPath, 'index.html'), 'utf8'),
+            indexHtml,
           }),
           override: true,
         },
@@ -102,8 +122,21 @@ export class Site extends Construct {
       },
     });
 
-    const origin = S3BucketOrigin.withOriginAccessControl(this.bucket);
-    const behavior: cloudfront.BehaviorOptions = {
+    // LIST as well as READ: without s3:ListBucket a missing key answers 403 instead of 404.
+    const origin = S3BucketOrigin.withOriginAccessControl(this.bucket, {
+      originAccessLevels: [cloudfront.AccessLevel.READ, cloudfront.AccessLevel.LIST],
+    });
+    const documentRequests = new cloudfront.Function(this, 'DocumentRequests', {
+      comment: 'Vaya día: app routes to /index.html, unknown documents to /404.html',
+      code: cloudfront.FunctionCode.fromInline(viewerRequestFunctionCode()),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+    const documentResponses = new cloudfront.Function(this, 'DocumentResponses', {
+      comment: 'Vaya día: the not-found document is sent with status 404',
+      code: cloudfront.FunctionCode.fromInline(viewerResponseFunctionCode()),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+    const files: cloudfront.BehaviorOptions = {
       origin,
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       // Honours the objects' Cache-Control, set by the deployments below.
@@ -111,46 +144,72 @@ export class Site extends Construct {
       responseHeadersPolicy: headers,
       compress: true,
     };
+    const documents: cloudfront.BehaviorOptions = {
+      ...files,
+      functionAssociations: [
+        { function: documentRequests, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+        { function: documentResponses, eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE },
+      ],
+    };
+
+    const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split('/', props.apiEndpoint)), {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+    });
+    const publicReads = new cloudfront.CachePolicy(this, 'ApiPublicReads', {
+      comment: 'Vaya día: public API reads, kept as long as their s-maxage says (seconds); Authorization in the key',
+      // An answer without Cache-Control, or with no-store/private, is not kept.
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: API_CACHE_MAX_TTL,
+      // In the key, so a call with a token never shares an entry with one without it or with another
+      // token; being in the key is also what forwards it to the API once answers may be cached.
+      headerBehavior: cloudfront.CacheHeaderBehavior.allowList('Authorization'),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const api = (cachePolicy: cloudfront.ICachePolicy): cloudfront.BehaviorOptions => ({
+      origin: apiOrigin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+      cachePolicy,
+      // With caching disabled this policy also forwards Authorization; with publicReads the key does.
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: headers,
+      compress: true,
+    });
+    const apiBehaviors = Object.fromEntries(
+      API_PATH_PREFIXES.map((prefix) => [
+        `${prefix}*`,
+        api(prefix === PUBLIC_READS_PREFIX ? publicReads : cloudfront.CachePolicy.CACHING_DISABLED),
+      ]),
+    );
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Vaya día',
       defaultRootObject: 'index.html',
-      defaultBehavior: behavior,
-      additionalBehaviors: {
-        [`/${HASHED_ASSETS}/*`]: behavior,
-        [API_PATH_PATTERN]: {
-          origin: new HttpOrigin(Fn.select(2, Fn.split('/', props.apiEndpoint)), {
-            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-          }),
-          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          // With caching disabled this policy also forwards Authorization (the ID token of POST /posts).
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: headers,
-          compress: true,
-        },
-      },
-      // The bucket is private: a key that does not exist answers 403, not 404. Both are deep links
-      // of the single-page app (`/category/amor`, `/post/123`): answer index.html with 200, uncached.
-      errorResponses: [403, 404].map((httpStatus) => ({
-        httpStatus,
-        responseHttpStatus: 200,
-        responsePagePath: '/index.html',
-        ttl: Duration.seconds(0),
-      })),
+      defaultBehavior: documents,
+      additionalBehaviors: { [`/${HASHED_ASSETS}/*`]: files, ...apiBehaviors },
+      // No errorResponses: they would apply to every behaviour, the API's included (see above).
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
       enableLogging: true,
       logBucket: logs,
       logFilePrefix: 'cloudfront/',
+      webAclId: props.webAclArn,
     });
     Validations.of(this.distribution).acknowledge(
       { id: 'AwsSolutions-CFR1', reason: 'A public site for Spanish speakers everywhere: no country is to be blocked.' },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'A web ACL costs a fixed monthly fee; this distribution serves only static files from a private bucket, and the API has its own stage throttling.',
-      },
+      ...(props.webAclArn
+        ? []
+        : [
+            {
+              id: 'AwsSolutions-CFR2',
+              reason:
+                'The WAF web ACL is opt-in (-c waf=true) for its fixed monthly cost (README, "WAF"); without it the API has per-route throttles and the site is static files from a private bucket.',
+            },
+          ]),
       {
         id: 'AwsSolutions-CFR4',
         reason:
@@ -174,11 +233,16 @@ export class Site extends Construct {
         s3deploy.CacheControl.immutable(),
       ],
     });
-    // Then the rest with config.json in the same sources (a file of another deployment would be
-    // pruned by this one); `exclude` keeps this deployment's pruning away from assets/.
+    // Then the rest with config.json and the not-found document in the same sources (a file of
+    // another deployment would be pruned by this one); `exclude` keeps this deployment's pruning away
+    // from assets/.
     const shell = new s3deploy.BucketDeployment(this, 'DeployShell', {
       destinationBucket: this.bucket,
-      sources: [s3deploy.Source.asset(props.distPath), s3deploy.Source.jsonData('config.json', props.config)],
+      sources: [
+        s3deploy.Source.asset(props.distPath),
+        s3deploy.Source.jsonData('config.json', props.config),
+        s3deploy.Source.data(NOT_FOUND_DOCUMENT.slice(1), indexHtml),
+      ],
       exclude: [`${HASHED_ASSETS}/*`],
       cacheControl: [s3deploy.CacheControl.noCache()],
       distribution: this.distribution,

@@ -100,7 +100,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       (Object.keys(TABLES) as TableName[]).map((name) => [name, TABLES[name].description.logicalName]),
     ) as Record<TableName, string>;
     const admin = new DynamoDBClient({ endpoint: dynamo.endpoint, region: REGION, credentials });
-    stops.push(async () => admin.destroy());
+    stops.push(() => Promise.resolve(admin.destroy()));
     await ensureTables(
       admin,
       (Object.keys(TABLES) as TableName[]).map((name) => ({ name: tables[name], description: TABLES[name].description })),
@@ -153,12 +153,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       return invoker(declaration.id);
     };
     const ws = await startWsGateway({ port: wsPort, onConnect: wsRoute('$connect'), onDisconnect: wsRoute('$disconnect') });
-    stops.push(ws.close);
+    stops.push(() => ws.close());
 
     // One poller per stream-triggered function, as each has its own event source mapping. Stopped
     // before the WebSocket gateway (stops run in reverse).
     const streams = new DynamoDBStreamsClient({ endpoint: dynamo.endpoint, region: REGION, credentials });
-    stops.push(async () => streams.destroy());
+    stops.push(() => Promise.resolve(streams.destroy()));
     for (const declaration of FUNCTIONS) {
       if (declaration.trigger.type !== 'stream') continue;
       const { Table } = await admin.send(new DescribeTableCommand({ TableName: tables[declaration.trigger.table] }));
@@ -171,7 +171,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         trigger: declaration.trigger,
         invoke: invoker(declaration.id),
       });
-      stops.push(poller.close);
+      stops.push(() => poller.close());
     }
 
     const webPort = await portOrFree(options.ports.web);

@@ -33,7 +33,7 @@ export type LocalCognito = {
   userPoolClientId: string;
   issuer: string;
   jwksUrl: string;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 };
 
 export type LocalCognitoOptions = {
@@ -41,7 +41,7 @@ export type LocalCognitoOptions = {
   port: number;
   triggersPort: number;
   region: string;
-  onConfirmationCode(email: string, code: string): void;
+  onConfirmationCode: (email: string, code: string) => void;
   onLog?(line: string): void;
 };
 
@@ -96,7 +96,7 @@ export async function startCognito(options: LocalCognitoOptions): Promise<LocalC
     await cleanUp();
     throw error;
   });
-  const proxy = await startCognitoProxy({ port: options.port, upstreamPort: emulatorPort, afterWrite: store.snapshot }).catch(async (error: unknown) => {
+  const proxy = await startCognitoProxy({ port: options.port, upstreamPort: emulatorPort, afterWrite: () => store.snapshot() }).catch(async (error: unknown) => {
     await cleanUp();
     throw error;
   });

@@ -30,7 +30,7 @@ export class JavaMissingError extends Error {}
 /** Credentials of the local cloud's database: DynamoDB Local keeps one database per access key and region. */
 export type DynamoCredentials = { accessKeyId: string; secretAccessKey: string };
 
-export type LocalDynamo = { endpoint: string; close(): Promise<void> };
+export type LocalDynamo = { endpoint: string; close: () => Promise<void> };
 
 export type LocalDynamoOptions = {
   /** Where DynamoDB Local keeps its database files. */

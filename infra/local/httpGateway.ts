@@ -35,8 +35,8 @@ export type HttpGateway = {
    * The gateway's request listener, for a server in the same process that serves the API under its
    * own origin (as CloudFront's `/posts*` behaviour does): it answers without a second HTTP hop.
    */
-  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
-  close(): Promise<void>;
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  close: () => Promise<void>;
 };
 
 export async function startHttpGateway(options: HttpGatewayOptions): Promise<HttpGateway> {

@@ -21,6 +21,7 @@ import {
   type Shard,
   type ShardIteratorType,
 } from '@aws-sdk/client-dynamodb-streams';
+import { inspect } from 'node:util';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { StreamTrigger } from '../functions';
 import { checkPattern, matchesAny } from './filterPattern';
@@ -119,7 +120,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
         message: 'stream batch sent to the on-failure destination',
         function: options.functionId,
         reason,
-        error: error instanceof Error ? `${error.name}: ${error.message}` : error === undefined ? undefined : String(error),
+        error: error instanceof Error ? `${error.name}: ${error.message}` : error === undefined ? undefined : inspect(error),
         DDBStreamBatchInfo: {
           shardId: state.shard.ShardId,
           startSequenceNumber: records[0]?.dynamodb?.SequenceNumber,

@@ -2,13 +2,16 @@
  * The local stand-in for CloudFront + S3: serves `/config.json` and the web app on one port.
  *
  * - `dev` (the default, for `npm start`): Vite in middleware mode, with hot reload over this same port.
- * - `dist`: the production build in web/dist, as CloudFront serves it: deep links fall back to
- *   `index.html`; `index.html` and `config.json` are `no-cache`; hashed files under `assets/` are
- *   cached for a year; text is compressed (brotli or gzip) when the browser accepts it.
+ * - `dist`: the production build in web/dist, as CloudFront serves it, documents routed by the same
+ *   rules (infra/documentRoutes.ts): the app's routes get `index.html`, an unknown document gets
+ *   `index.html`'s body with 404 (the app's not-found page), a missing file a plain 404;
+ *   `index.html` and `config.json` are `no-cache`; hashed files under `assets/` are cached for a
+ *   year; text is compressed (brotli or gzip) when the browser accepts it.
  *
- * In both modes `/posts*` is passed to the local HTTP gateway, as CloudFront's `/posts*` behaviour
- * passes it to the HTTP API (infra/constructs/site.ts): the API is served under the site's own
- * origin, so the first page of the feed needs no second connection.
+ * In both modes the API paths (`/posts*`, `/me*`, `/moderation*`, `/comments*`) are passed to the
+ * local HTTP gateway, as CloudFront's behaviours pass them to the HTTP API (infra/constructs/site.ts):
+ * the API is served under the site's own origin, so the first page of the feed needs no second
+ * connection, and those paths always answer the API's JSON, never the app.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -16,8 +19,9 @@ import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
-import type { RuntimeConfig } from '../../functions/contract';
+import { errorBody, type RuntimeConfig } from '../../functions/contract';
 import { contentSecurityPolicy } from '../contentSecurityPolicy';
+import { classifyPath } from '../documentRoutes';
 import { closeServer, listen } from './net';
 
 export type WebServerOptions = {
@@ -29,10 +33,15 @@ export type WebServerOptions = {
    * @default 'dev'
    */
   mode?: 'dev' | 'dist';
-  /** The local HTTP gateway's request handler, served under `/posts*` of this server (in-process). */
+  /**
+   * The local HTTP gateway's request handler, served under the API paths of this server (in-process).
+   * @default - the API paths answer a JSON 404
+   */
   api?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  /** The built site served in `dist` mode. @default web/dist */
+  distDir?: string;
 };
-export type RunningServer = { url: string; close(): Promise<void> };
+export type RunningServer = { url: string; close: () => Promise<void> };
 
 const WEB_DIR = fileURLToPath(new URL('../../web/', import.meta.url));
 const DIST_DIR = join(WEB_DIR, 'dist');
@@ -69,16 +78,9 @@ function sendConfig(res: ServerResponse, configJson: string): void {
   res.end(configJson);
 }
 
-/**
- * The paths served by the HTTP API under the site's origin (DESIGN §3: `/posts*`, `/me*`,
- * `/moderation*`, `/comments*`); the app's own routes (`/post/:id`, `/moderar`, `/mis-anecdotas`)
- * start otherwise.
- */
-const API_PREFIXES = ['/posts', '/me', '/moderation', '/comments'];
-
+/** The paths CloudFront sends to the HTTP API (`/posts*`, `/me*`…; the app's permalink is `/post/:id`). */
 export function isApiPath(url: string | undefined): boolean {
-  const path = url ?? '/';
-  return API_PREFIXES.some((prefix) => path.startsWith(prefix));
+  return classifyPath(url ?? '/') === 'api';
 }
 
 export async function startWebServer(options: WebServerOptions): Promise<RunningServer> {
@@ -87,11 +89,15 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   const server = createServer();
   let closeExtra: () => Promise<void> = async () => {};
   const { api } = options;
-  /** Answers `/posts*` and `/config.json` (the same in both modes); false for everything else. */
+  /** Answers the API paths and `/config.json` (the same in both modes); false for everything else. */
   const sharedRoutes = (req: IncomingMessage, res: ServerResponse): boolean => {
-    // CloudFront's `/posts*` behaviour: every method, query and header reach the API, nothing cached.
-    if (api && isApiPath(req.url)) {
-      void api(req, res);
+    // CloudFront's API behaviours: every method, query and header reach the API.
+    if (isApiPath(req.url)) {
+      if (api) void api(req, res);
+      else {
+        res.writeHead(404, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+        res.end(JSON.stringify(errorBody('ROUTE_NOT_FOUND')));
+      }
       return true;
     }
     if (pathnameOf(req) === '/config.json') {
@@ -104,7 +110,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   if (mode === 'dist') {
     const { apiUrl, wsUrl, userPoolEndpoint } = options.config;
     const connectSources = [apiUrl, wsUrl, ...(userPoolEndpoint ? [userPoolEndpoint] : [])].map((url) => new URL(url).origin);
-    const serve = await distHandler(connectSources);
+    const serve = await distHandler(options.distDir ?? DIST_DIR, connectSources);
     server.on('request', (req, res) => {
       if (sharedRoutes(req, res)) return;
       serve(req, res).catch(() => {
@@ -153,12 +159,12 @@ const gzipAsync = promisify(gzip);
  * Serves web/dist as CloudFront does, under the site's Content-Security-Policy, compressing text
  * once per file and encoding and keeping it in memory.
  */
-async function distHandler(connectSources: string[]): Promise<(req: IncomingMessage, res: ServerResponse) => Promise<void>> {
-  const indexPath = join(DIST_DIR, 'index.html');
+async function distHandler(distDir: string, connectSources: string[]): Promise<(req: IncomingMessage, res: ServerResponse) => Promise<void>> {
+  const indexPath = join(distDir, 'index.html');
   try {
     await stat(indexPath);
   } catch {
-    throw new Error(`No hay web construida en ${DIST_DIR}: ejecuta "npm run build" antes de usar el modo dist.`);
+    throw new Error(`No hay web construida en ${distDir}: ejecuta "npm run build" antes de usar el modo dist.`);
   }
   const csp = contentSecurityPolicy({ connectSources, indexHtml: await readFile(indexPath, 'utf8') });
   // Compressed copies are made once (off the main thread) and kept; all of them are started right
@@ -183,13 +189,13 @@ async function distHandler(connectSources: string[]): Promise<(req: IncomingMess
     return entry;
   }
 
-  for (const file of await listFiles(DIST_DIR)) {
+  for (const file of await listFiles(distDir)) {
     if (COMPRESSIBLE.has(extname(file))) void load(file, 'br').catch(() => {});
   }
 
   async function resolveFile(pathname: string): Promise<string | null> {
-    const candidate = normalize(join(DIST_DIR, pathname));
-    if (!candidate.startsWith(DIST_DIR + sep)) return null;
+    const candidate = normalize(join(distDir, pathname));
+    if (!candidate.startsWith(distDir + sep)) return null;
     try {
       return (await stat(candidate)).isFile() ? candidate : null;
     } catch {
@@ -204,29 +210,32 @@ async function distHandler(connectSources: string[]): Promise<(req: IncomingMess
       return;
     }
     const pathname = pathnameOf(req);
-    const found = await resolveFile(pathname);
-    if (!found && pathname.startsWith('/assets/')) {
-      // A missing hashed file is a real 404 (an old tab asking for a replaced chunk), not the app.
+    const kind = classifyPath(pathname);
+    const found = kind === 'file' ? await resolveFile(pathname) : null;
+    if (kind === 'file' && !found) {
+      // A missing file is a real 404 (an old tab asking for a replaced chunk), never the app.
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': NO_CACHE });
       res.end('No encontrado.');
       return;
     }
-    // Deep links (/category/amor, /post/…) get the app, as CloudFront maps 403/404 to /index.html.
+    // The app's routes get the app; an unknown document gets it too, with 404, as CloudFront answers
+    // its 404.html (a copy of index.html): the app renders its not-found page.
     const file = found ?? indexPath;
+    const status = kind === 'unknown' ? 404 : 200;
     const ext = extname(file);
     const accept = String(req.headers['accept-encoding'] ?? '');
     const encoding = COMPRESSIBLE.has(ext) ? (/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined) : undefined;
     const { body, encoding: used } = await load(file, encoding);
     const headers: Record<string, string | number> = {
       'content-type': TYPES[ext] ?? 'application/octet-stream',
-      'cache-control': file.startsWith(join(DIST_DIR, 'assets') + sep) ? IMMUTABLE : NO_CACHE,
+      'cache-control': file.startsWith(join(distDir, 'assets') + sep) ? IMMUTABLE : NO_CACHE,
       'content-length': body.length,
       'x-content-type-options': 'nosniff',
       'content-security-policy': csp,
       vary: 'accept-encoding',
     };
     if (used) headers['content-encoding'] = used;
-    res.writeHead(200, headers);
+    res.writeHead(status, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
   };
 }

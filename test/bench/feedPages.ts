@@ -11,7 +11,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  paginateScan,
+  type BatchWriteCommandInput,
+  type BatchWriteCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
 import { CATEGORIES, type Post } from '../../functions/contract';
 import { encodeCursor } from '../../functions/domain/cursor';
 import { readFeed } from '../../functions/domain/posts';
@@ -57,6 +63,8 @@ function samplePost(index: number, newest: number): StoredPost {
   };
 }
 
+type WriteRequests = NonNullable<BatchWriteCommandInput['RequestItems']>[string];
+
 /** Writes `count` posts in the shape the repository stores them, 25 per BatchWrite, 4 batches in flight. */
 async function seed(client: DynamoDBDocumentClient, table: string, count: number): Promise<string[]> {
   const newest = Date.now();
@@ -72,11 +80,11 @@ async function seed(client: DynamoDBDocumentClient, table: string, count: number
         sortKeys.push(item.sortKey as string);
         items.push({ PutRequest: { Item: item } });
       }
-      let pending: Record<string, unknown>[] | undefined = items;
+      let pending: WriteRequests | undefined = items;
       for (let attempt = 0; pending && pending.length > 0; attempt++) {
         if (attempt > 10) throw new Error('dynalite kept returning unprocessed items');
-        const result = await client.send(new BatchWriteCommand({ RequestItems: { [table]: pending as never } }));
-        pending = result.UnprocessedItems?.[table] as Record<string, unknown>[] | undefined;
+        const result: BatchWriteCommandOutput = await client.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+        pending = result.UnprocessedItems?.[table];
       }
     }
   };
@@ -88,7 +96,7 @@ async function seed(client: DynamoDBDocumentClient, table: string, count: number
 async function scanEverything(client: DynamoDBDocumentClient, table: string): Promise<Post[]> {
   const posts: Post[] = [];
   for await (const page of paginateScan({ client }, { TableName: table })) {
-    for (const { id, name, category, post, createdAt, publishedAt } of page.Items ?? []) {
+    for (const { id, name, category, post, createdAt, publishedAt } of (page.Items ?? []) as Post[]) {
       posts.push({ id, name, category, post, createdAt, publishedAt, votes: { agree: 0, deserved: 0 }, comments: 0 });
     }
   }

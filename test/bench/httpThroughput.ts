@@ -68,7 +68,10 @@ export async function createPosters(cloud: LocalCloudProcess, count: number): Pr
 
 function cannon(options: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon(options, (error: unknown, result) => {
+      if (error) reject(error instanceof Error ? error : new Error('autocannon failed', { cause: error }));
+      else resolve(result);
+    });
   });
 }
 

@@ -33,7 +33,7 @@ async function connectClients(url: string, count: number): Promise<Client[]> {
           const client: Client = { socket: new WebSocket(url), arrivals: new Map() };
           client.socket.on('message', (data) => {
             const at = now();
-            const message = JSON.parse(String(data)) as LiveMessage;
+            const message = JSON.parse((data as Buffer).toString('utf8')) as LiveMessage; // text frames arrive as one Buffer
             if (message.type !== 'post.published') return;
             // A second copy of a post is counted as a duplicate by keeping the first arrival.
             if (client.arrivals.has(message.post.id)) client.arrivals.set(`dup:${message.post.id}:${at}`, at);

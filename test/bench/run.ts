@@ -124,7 +124,7 @@ try {
     });
   }
 } finally {
-  await (cloud as LocalCloudProcess | undefined)?.stop();
+  await cloud?.stop();
 }
 
 const rows: Row[] = results.flatMap((result) => result.rows).sort((a, b) => a.figure - b.figure);

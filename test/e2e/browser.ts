@@ -42,8 +42,8 @@ export type AxeViolation = { id: string; impact: string | null; help: string; no
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
   // Evaluated through the DevTools protocol, which the page's CSP does not govern (a <script> tag would be blocked).
   await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(
+  const violations = await page.evaluate<AxeViolation[]>(
     "axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) })))",
-  )) as AxeViolation[];
+  );
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }

@@ -16,7 +16,7 @@ describe('with Google sign-in', () => {
     expect(s.nagFindings).toEqual([]);
   });
 
-  it('adds the Google provider, its secret read by CloudFormation at deploy time, email, name and email_verified mapped', () => {
+  it('adds the Google provider, its secret read by CloudFormation at deploy time, only the email mapped (the one attribute the client may write)', () => {
     s.template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
       ProviderName: 'Google',
       ProviderType: 'Google',
@@ -25,8 +25,9 @@ describe('with Google sign-in', () => {
         client_secret: `{{resolve:secretsmanager:${GOOGLE_CONTEXT.googleClientSecretName}:SecretString:::}}`,
         authorize_scopes: 'openid email profile',
       },
-      AttributeMapping: { email: 'email', email_verified: 'email_verified', name: 'name' },
+      AttributeMapping: { email: 'email' },
     });
+    expect(s.json.Resources[logicalId(s.stack.auth.client)]!.Properties.WriteAttributes).toEqual(['email']);
   });
 
   it('offers Google on the web client, which waits for the provider to exist', () => {

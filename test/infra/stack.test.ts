@@ -6,7 +6,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONNECTIONS_TABLE, ENV, MODERATION_TABLE, POSTS_TABLE, RATE_LIMITS_TABLE, type TableDescription } from '../../functions/store/tables';
-import { logicalId, references, render, synthesize, type CfnResourceJson, type Synthesized } from './synth';
+import { PUBLIC_READ, PUBLIC_READ_SECONDS } from '../../functions/handlers/http/http';
+import { API_CACHE_MAX_TTL } from '../../infra/constructs/site';
+import { DEFAULT_THROTTLE, functionsTriggeredBy, throttleOf } from '../../infra/functions';
+import { API_PATH_PREFIXES } from '../../infra/documentRoutes';
+import { CASES, throughCloudFront } from './documents';
+import { FAKE_INDEX_HTML, logicalId, references, render, synthesize, type CfnResourceJson, type Synthesized } from './synth';
 
 let s: Synthesized;
 let template: Template;
@@ -78,14 +83,22 @@ describe('data', () => {
     expect(props.StreamSpecification).toEqual(description.stream ? { StreamViewType: description.stream } : undefined);
   });
 
-  it('keeps the posts table when the stack is deleted, and only it', () => {
-    expect(resources[logicalId(s.stack.data.posts)]).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
-    expect(resources[logicalId(s.stack.data.rateLimits)]!.DeletionPolicy).toBe('Delete');
-    expect(resources[logicalId(s.stack.data.connections)]!.DeletionPolicy).toBe('Delete');
+  it.each(cases)('keeps the %s table when the stack is deleted or the table replaced, and protects it from deletion', (_name, id) => {
+    expect(resources[id()]).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    expect(propsOf(id()).DeletionProtectionEnabled).toBe(true);
+  });
+
+  it('has no table the Data construct does not protect', () => {
+    expect(ofType('AWS::DynamoDB::Table').map(([id]) => id).sort()).toEqual(cases.map(([, id]) => id()).sort());
   });
 });
 
 describe('auth', () => {
+  it('keeps the user pool when the stack is deleted or the pool replaced, and protects it from deletion', () => {
+    expect(resources[logicalId(s.stack.auth.userPool)]).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    expect(propsOf(logicalId(s.stack.auth.userPool)).DeletionProtection).toBe('ACTIVE');
+  });
+
   it('lets users sign themselves up with a verified email and a sound password', () => {
     template.hasResourceProperties('AWS::Cognito::UserPool', {
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
@@ -109,16 +122,20 @@ describe('auth', () => {
     });
   });
 
-  it('gives the web app a client without secret: SRP, password and OAuth code flows, back to the site or localhost', () => {
+  it('gives the web app a client without secret: SRP (no USER_PASSWORD_AUTH) and OAuth code flows, back to the site only', () => {
     const siteUrl = `https://\${${logicalId(s.stack.site.distribution)}.DomainName}/`;
     const props = propsOf(logicalId(s.stack.auth.client));
     expect(props.GenerateSecret).toBe(false);
-    expect(props.ExplicitAuthFlows).toEqual(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']);
+    expect(props.ExplicitAuthFlows).toEqual(['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']);
     expect(props.AllowedOAuthFlows).toEqual(['code']);
     expect(props.AllowedOAuthScopes).toEqual(['openid', 'email', 'profile']);
-    expect((props.CallbackURLs as unknown[]).map(render)).toEqual([siteUrl, 'http://localhost:5173/']);
-    expect((props.LogoutURLs as unknown[]).map(render)).toEqual([siteUrl, 'http://localhost:5173/']);
+    expect((props.CallbackURLs as unknown[]).map(render)).toEqual([siteUrl]);
+    expect((props.LogoutURLs as unknown[]).map(render)).toEqual([siteUrl]);
     expect(props.SupportedIdentityProviders).toEqual(['COGNITO']);
+  });
+
+  it('lets users write their email only: never their name or anything else', () => {
+    expect(propsOf(logicalId(s.stack.auth.client)).WriteAttributes).toEqual(['email']);
   });
 
   it('has a Cognito domain and no Google provider without the Google context', () => {
@@ -164,40 +181,77 @@ describe('api', () => {
     expect(render(jwt.Issuer)).toBe(`https://cognito-idp.\${AWS::Region}.amazonaws.com/\${${logicalId(s.stack.auth.userPool)}}`);
   });
 
-  it('allows CORS from the site and localhost only, set once the distribution exists', () => {
+  it('has no CORS and no custom resource to set it: the app calls the API under its own origin', () => {
     expect(propsOf(logicalId(s.stack.api.httpApi)).CorsConfiguration).toBeUndefined();
-    const [[, cors]] = ofType('Custom::AWS') as [[string, CfnResourceJson]];
-    for (const event of ['Create', 'Update']) {
-      const call = JSON.parse(render(cors.Properties[event])) as { action: string; parameters: { ApiId: string; CorsConfiguration: { AllowOrigins: string[] } } };
-      expect(call.action).toBe('UpdateApi');
-      expect(call.parameters.ApiId).toBe(`\${${logicalId(s.stack.api.httpApi)}}`);
-      expect(call.parameters.CorsConfiguration.AllowOrigins).toEqual([
-        `https://\${${logicalId(s.stack.site.distribution)}.DomainName}`,
-        'http://localhost:5173',
-      ]);
-    }
+    expect(ofType('Custom::AWS')).toEqual([]);
   });
 
-  it('throttles the stage and writes JSON access logs', () => {
+  it('throttles each route as its declaration says, writes tighter than reads, and writes JSON access logs', () => {
     const [[, stage]] = ofType('AWS::ApiGatewayV2::Stage').filter(([, r]) => r.Properties.StageName === '$default') as [[string, CfnResourceJson]];
     expect(stage.Properties.AutoDeploy).toBe(true);
-    expect(stage.Properties.DefaultRouteSettings).toEqual({ ThrottlingBurstLimit: 100, ThrottlingRateLimit: 50 });
+    const settings = stage.Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
+    const declared = functionsTriggeredBy('http').map(({ trigger }) => [`${trigger.method} ${trigger.path}`, throttleOf(trigger)] as const);
+    expect(settings).toEqual(
+      Object.fromEntries(declared.map(([key, t]) => [key, { ThrottlingRateLimit: t.rateLimit, ThrottlingBurstLimit: t.burstLimit }])),
+    );
+    expect(Object.keys(settings).sort()).toEqual(routeKeys().map(([, r]) => r.Properties.RouteKey).sort());
+    const reads = declared.filter(([key]) => key.startsWith('GET '));
+    const writes = declared.filter(([key]) => !key.startsWith('GET '));
+    expect(writes.length).toBeGreaterThan(0);
+    for (const [, write] of writes) for (const [, read] of reads) expect(write.rateLimit).toBeLessThan(read.rateLimit);
+    expect(settings['POST /posts']).toEqual({ ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 });
+    // A route with no settings of its own (none today) gets the tight default.
+    expect(stage.Properties.DefaultRouteSettings).toEqual({ ThrottlingBurstLimit: DEFAULT_THROTTLE.write.burstLimit, ThrottlingRateLimit: DEFAULT_THROTTLE.write.rateLimit });
+    // The stage may only name routes that exist: CloudFormation creates them first.
+    for (const [id] of routeKeys()) expect(stage.DependsOn, id).toContain(id);
     const logs = stage.Properties.AccessLogSettings as { DestinationArn: unknown; Format: string };
     expect(JSON.parse(logs.Format)).toMatchObject({ requestId: '$context.requestId', status: '$context.status', routeKey: '$context.routeKey' });
     expect(resources[[...references(logs.DestinationArn)][0]!]!.Type).toBe('AWS::Logs::LogGroup');
   });
+
+  it('lets CloudFront share a public read for less time than its cache policy allows', () => {
+    expect(PUBLIC_READ).toBe(`public, max-age=0, s-maxage=${PUBLIC_READ_SECONDS}`);
+    expect(PUBLIC_READ_SECONDS).toBeLessThanOrEqual(API_CACHE_MAX_TTL.toSeconds());
+  });
 });
 
 describe('live', () => {
+  const wsStage = () => ofType('AWS::ApiGatewayV2::Stage').find(([, r]) => r.Properties.StageName === 'live')!;
+
   it('has a WebSocket API with $connect and $disconnect handlers and a throttled stage', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'WEBSOCKET', RouteSelectionExpression: '$request.body.action' });
     const wsRoutes = ofType('AWS::ApiGatewayV2::Route').filter(([, r]) => render(r.Properties.ApiId) === `\${${logicalId(s.stack.live.webSocketApi)}}`);
     expect(wsRoutes.map(([, r]) => r.Properties.RouteKey).sort()).toEqual(['$connect', '$disconnect']);
-    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-      StageName: 'live',
-      AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingBurstLimit: 100, ThrottlingRateLimit: 50 },
+    const [, stage] = wsStage();
+    expect(stage.Properties).toMatchObject({ AutoDeploy: true, DefaultRouteSettings: { ThrottlingBurstLimit: 100, ThrottlingRateLimit: 50 } });
+    for (const [id] of wsRoutes) expect(stage.DependsOn, id).toContain(id);
+  });
+
+  it('limits the rate of new connections ($connect: 10 a second after a burst of 50)', () => {
+    const [, stage] = wsStage();
+    expect(stage.Properties.RouteSettings).toEqual({ $connect: { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 50 } });
+  });
+
+  it('writes JSON access logs, through an account CloudWatch role of its own that outlives the stack', () => {
+    const [, stage] = wsStage();
+    const logs = stage.Properties.AccessLogSettings as { DestinationArn: unknown; Format: string };
+    expect(JSON.parse(logs.Format)).toMatchObject({
+      requestId: '$context.requestId',
+      eventType: '$context.eventType',
+      routeKey: '$context.routeKey',
+      connectionId: '$context.connectionId',
+      status: '$context.status',
     });
+    expect(render(logs.DestinationArn)).toBe(`\${${logicalId(s.stack.live.accessLogs)}.Arn}`);
+    const [[accountId, account]] = ofType('AWS::ApiGateway::Account') as [[string, CfnResourceJson]];
+    expect(stage.DependsOn).toContain(accountId);
+    const roleId = [...references(account.Properties.CloudWatchRoleArn)][0]!;
+    expect(resources[roleId]).toMatchObject({ Type: 'AWS::IAM::Role', DeletionPolicy: 'Retain' });
+    expect(account.DeletionPolicy).toBe('Retain');
+    expect(propsOf(roleId).AssumeRolePolicyDocument).toMatchObject({ Statement: [{ Principal: { Service: 'apigateway.amazonaws.com' } }] });
+    expect((propsOf(roleId).ManagedPolicyArns as unknown[]).map(render)).toEqual([
+      'arn:${AWS::Partition}:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs',
+    ]);
   });
 
   it('feeds the broadcast from the posts stream, only changes touching a published post, with retries, bisection and an on-failure queue', () => {
@@ -356,7 +410,7 @@ describe('site', () => {
     expect(statements).toContainEqual(
       expect.objectContaining({
         Effect: 'Allow',
-        Action: 's3:GetObject',
+        Action: ['s3:GetObject', 's3:ListBucket'],
         Principal: { Service: 'cloudfront.amazonaws.com' },
         Condition: { StringEquals: { 'AWS:SourceArn': expect.anything() } },
       }),
@@ -373,30 +427,83 @@ describe('site', () => {
     expect(config.DefaultCacheBehavior).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', Compress: true });
   });
 
-  it('serves the HTTP API under the site origin at /posts*: uncached, every method, every header but Host, HTTPS', () => {
+  it('serves every API path under the site origin (/posts*, /me*, /moderation*, /comments*): every method, every header but Host, HTTPS', () => {
     const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as { Origins: Record<string, unknown>[]; CacheBehaviors: Record<string, unknown>[] };
-    const behaviors = config.CacheBehaviors.filter((b) => String(b.PathPattern).startsWith('/post'));
-    expect(behaviors.map((b) => b.PathPattern)).toEqual(['/posts*']); // never the app's /post/:id
-    const [api] = behaviors as [Record<string, unknown>];
-    expect(api).toMatchObject({
-      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
-      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
-      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
-      ViewerProtocolPolicy: 'redirect-to-https',
-    });
-    const origin = config.Origins.find((o) => o.Id === api.TargetOriginId)!;
+    const behaviors = config.CacheBehaviors.filter((b) => b.PathPattern !== '/assets/*');
+    expect(behaviors.map((b) => b.PathPattern)).toEqual(API_PATH_PREFIXES.map((prefix) => `${prefix}*`)); // never the app's /post/:id
+    expect(new Set(behaviors.map((b) => b.TargetOriginId)).size).toBe(1);
+    for (const behavior of behaviors) {
+      expect(behavior).toMatchObject({
+        AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+        OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+        ViewerProtocolPolicy: 'redirect-to-https',
+      });
+      expect(behavior.FunctionAssociations).toBeUndefined();
+    }
+    const origin = config.Origins.find((o) => o.Id === behaviors[0]!.TargetOriginId)!;
     // The host of the API's endpoint, https://<id>.execute-api.<region>.amazonaws.com.
     expect(origin.DomainName).toEqual({ 'Fn::Select': [2, { 'Fn::Split': ['/', { 'Fn::GetAtt': [logicalId(s.stack.api.httpApi), 'ApiEndpoint'] }] }] });
     expect(origin).toMatchObject({ CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] } });
     expect(origin.OriginPath).toBeUndefined(); // the $default stage is the API's root
   });
 
-  it('answers deep links (/category/amor, /post/123) with index.html and 200, uncached', () => {
+  it("keeps public /posts* reads a few seconds, as their s-maxage says, keyed by query string and Authorization; never the other API paths", () => {
+    const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as { CacheBehaviors: Record<string, unknown>[] };
+    const byPattern = Object.fromEntries(config.CacheBehaviors.map((b) => [b.PathPattern as string, b]));
+    for (const pattern of ['/me*', '/moderation*', '/comments*']) {
+      expect(byPattern[pattern]!.CachePolicyId, pattern).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // Managed-CachingDisabled
+    }
+    const policyId = (byPattern['/posts*']!.CachePolicyId as { Ref: string }).Ref;
+    expect(resources[policyId]!.Type).toBe('AWS::CloudFront::CachePolicy');
+    expect(propsOf(policyId).CachePolicyConfig).toMatchObject({
+      // Nothing is kept unless the answer says so (public, s-maxage); never longer than 10 s.
+      MinTTL: 0,
+      DefaultTTL: 0,
+      MaxTTL: 10,
+      ParametersInCacheKeyAndForwardedToOrigin: {
+        // A signed-in call never shares an entry with an anonymous one or another user's.
+        HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization'] },
+        QueryStringsConfig: { QueryStringBehavior: 'all' },
+        CookiesConfig: { CookieBehavior: 'none' },
+      },
+    });
+    expect(API_CACHE_MAX_TTL.toSeconds()).toBe(10);
+  });
+
+  it('routes documents explicitly: no error responses, which CloudFront applies to every behaviour (the API would answer HTML)', () => {
     const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as Record<string, unknown>;
-    expect(config.CustomErrorResponses).toEqual([
-      { ErrorCode: 403, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
-      { ErrorCode: 404, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
-    ]);
+    expect(config.CustomErrorResponses).toBeUndefined();
+  });
+
+  it("runs the document functions on the default behaviour: app routes get index.html, unknown documents 404.html with 404, files pass", () => {
+    const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as { DefaultCacheBehavior: { FunctionAssociations: { EventType: string; FunctionARN: { 'Fn::GetAtt': [string, string] } }[] } };
+    const code = Object.fromEntries(
+      config.DefaultCacheBehavior.FunctionAssociations.map((association) => {
+        const fn = resources[association.FunctionARN['Fn::GetAtt'][0]]!;
+        expect(fn.Properties).toMatchObject({ AutoPublish: true, FunctionConfig: { Runtime: 'cloudfront-js-2.0' } });
+        return [association.EventType, fn.Properties.FunctionCode as string];
+      }),
+    );
+    expect(Object.keys(code).sort()).toEqual(['viewer-request', 'viewer-response']);
+    // The bucket as the deployment fills it from the (fake) build.
+    const objects = new Set(['/index.html', '/404.html', '/config.json', '/assets/index-abc123.js']);
+    const route = (uri: string) => throughCloudFront(code['viewer-request']!, code['viewer-response']!, objects, uri);
+    for (const uri of CASES.app) expect(route(uri), uri).toEqual({ object: '/index.html', status: 200 });
+    for (const uri of CASES.unknown) expect(route(uri), uri).toEqual({ object: '/404.html', status: 404 });
+    for (const uri of CASES.file) expect(route(uri), uri).toEqual({ object: uri, status: objects.has(uri) ? 200 : 404 });
+  });
+
+  it('lets CloudFront list the bucket, so that a missing file is a 404 and not a 403', () => {
+    const [[, policy]] = ofType('AWS::S3::BucketPolicy').filter(([, r]) => render(r.Properties.Bucket) === `\${${bucketId()}}`) as [[string, CfnResourceJson]];
+    const statements = (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Allow',
+        Action: ['s3:GetObject', 's3:ListBucket'],
+        Principal: { Service: 'cloudfront.amazonaws.com' },
+        Resource: [{ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId(), 'Arn'] }, '/*']] }, { 'Fn::GetAtt': [bucketId(), 'Arn'] }],
+      }),
+    );
   });
 
   it('sends HSTS and a Content-Security-Policy allowing exactly the site (and the API under it), the WebSocket and Cognito', () => {
@@ -445,6 +552,9 @@ describe('site', () => {
       wsUrl: `wss://\${${logicalId(s.stack.live.webSocketApi)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/live`,
       authFlowType: 'USER_SRP_AUTH',
     });
+    // And the not-found document, a copy of index.html (its app renders the not-found page).
+    const notFound = keys.map((key) => join(s.assembly.directory, `asset.${key.replace('.zip', '')}`)).find((dir) => existsSync(join(dir, '404.html')))!;
+    expect(readFileSync(join(notFound, '404.html'), 'utf8')).toBe(FAKE_INDEX_HTML);
   });
 });
 

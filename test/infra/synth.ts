@@ -37,11 +37,13 @@ export type CfnResourceJson = {
 
 const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> };
 
+export const FAKE_INDEX_HTML = '<!doctype html><title>Vaya día</title><script type="module" src="/assets/index-abc123.js"></script>';
+
 /** A built-web stand-in: an index.html and one hashed asset. */
 export function fakeWebDist(): string {
   const dist = mkdtempSync(join(tmpdir(), 'vaya-dia-dist-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Vaya día</title><script type="module" src="/assets/index-abc123.js"></script>');
+  writeFileSync(join(dist, 'index.html'), FAKE_INDEX_HTML);
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("hola");');
   return dist;
 }
@@ -73,7 +75,7 @@ export function logicalId(construct: IConstruct): string {
 export function render(value: unknown): string {
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value);
+    const entries = Object.entries(value as Record<string, unknown>);
     if (entries.length === 1) {
       const [key, arg] = entries[0]!;
       if (key === 'Ref') return `\${${String(arg)}}`;

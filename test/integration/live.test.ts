@@ -35,7 +35,7 @@ async function connectClient(): Promise<{ socket: WebSocket; messages: LiveMessa
   const messages: LiveMessage[] = [];
   const waiters: Array<(message: LiveMessage) => void> = [];
   socket.on('message', (data) => {
-    const message = JSON.parse(data.toString()) as LiveMessage;
+    const message = JSON.parse((data as Buffer).toString('utf8')) as LiveMessage; // text frames arrive as one Buffer
     messages.push(message);
     waiters.shift()?.(message);
   });

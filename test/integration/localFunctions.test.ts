@@ -36,7 +36,7 @@ describe('local functions', () => {
   it('fail to start, as on AWS, when their declared environment lacks a variable their handler reads', async () => {
     // GetPost reads POSTS_TABLE; given every other variable but that one, it cannot start.
     const fn = localFunction(declaration('GetPost'), { AWS_REGION: REGION, RATE_LIMITS_TABLE: 'rate-limits' }, REGION);
-    closers.push(fn.close);
+    closers.push(() => fn.close());
     const failure = await fn.invoke({ pathParameters: { id: 'x' } }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(InvocationError);
     expect(failure).toMatchObject({ kind: 'init', message: expect.stringContaining('POSTS_TABLE') });
@@ -44,7 +44,7 @@ describe('local functions', () => {
 
   it('run their handler with exactly their own environment', async () => {
     const fn = localFunction(declaration('GetPost'), { AWS_REGION: REGION, POSTS_TABLE: 'posts' }, REGION);
-    closers.push(fn.close);
+    closers.push(() => fn.close());
     // An id that cannot exist is answered without a database call.
     const result = (await fn.invoke({ pathParameters: { id: 'not-a-uuid' }, requestContext: {} })) as { statusCode: number; body: string };
     expect(result.statusCode).toBe(404);
@@ -101,7 +101,7 @@ describe('the local event source mapping', () => {
         delivered.push(...event.Records);
       },
     });
-    closers.push(poller.close);
+    closers.push(() => poller.close());
 
     const ids = ['a', 'b', 'poison', 'c', 'd'];
     for (const id of ids) await dynamo.send(new PutItemCommand({ TableName, Item: { id: { S: id }, status: { S: 'pending' } } }));

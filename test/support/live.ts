@@ -15,7 +15,7 @@ export async function liveReader(cloud: LocalCloudProcess): Promise<LiveReader> 
   const messages: LiveMessage[] = [];
   const waiters = new Set<(message: LiveMessage) => void>();
   socket.on('message', (data) => {
-    const message = JSON.parse(String(data)) as LiveMessage;
+    const message = JSON.parse((data as Buffer).toString('utf8')) as LiveMessage; // text frames arrive as one Buffer
     messages.push(message);
     for (const waiter of [...waiters]) waiter(message);
   });

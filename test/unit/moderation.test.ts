@@ -30,10 +30,11 @@ async function stored(overrides: Partial<StoredPost> = {}): Promise<StoredPost> 
   return post;
 }
 
-const code = (promise: Promise<unknown>) => promise.then(
-  () => 'ok',
-  (error: { code?: string }) => error.code ?? String(error),
-);
+const code = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'ok',
+    (error: { code?: string; message?: string }) => error.code ?? `unexpected: ${error.message}`,
+  );
 
 describe('the lifecycle rules', () => {
   it('moves only along the documented transitions', () => {

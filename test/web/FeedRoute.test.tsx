@@ -7,7 +7,7 @@ import { FeedRoute } from '../../web/src/app/FeedRoute';
 import { ApiContext, type ApiClient } from '../../web/src/lib/api';
 import { ConfigContext } from '../../web/src/lib/config';
 import { prefetch } from '../../web/src/lib/prefetch';
-import { firstPageKey } from '../../web/src/features/posts/useFeed';
+import { feedKey } from '../../web/src/lib/feedPage';
 import { aPost, fakeApiClient } from './factories';
 import { FakeSocket } from './fakeSocket';
 
@@ -49,7 +49,7 @@ function renderAt(path: string, api: ApiClient, state?: unknown) {
 function shownTexts(): string[] {
   return within(screen.getByRole('list', { name: /Anécdotas/ }))
     .getAllByRole('article')
-    .map((article) => article.querySelector('.post-card__text')!.textContent!);
+    .map((article) => article.querySelector('.post-card__text')!.textContent);
 }
 
 beforeEach(() => {
@@ -147,7 +147,7 @@ describe('FeedRoute', () => {
 
   it('uses the first page prefetched before React rendered, without asking again', async () => {
     const { api, listPosts } = fakeApi([]);
-    prefetch(firstPageKey('amor'), async () => ({ items: [aPost({ category: 'amor', post: 'ya pedida' })], nextCursor: null }));
+    prefetch(feedKey('amor'), async () => ({ items: [aPost({ category: 'amor', post: 'ya pedida' })], nextCursor: null }));
     renderAt('/category/amor', api);
     expect(await screen.findByText('ya pedida')).toBeTruthy();
     expect(listPosts).not.toHaveBeenCalled();

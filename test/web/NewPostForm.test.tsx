@@ -10,8 +10,8 @@ function setup(onSubmit = vi.fn(async () => {})) {
   return {
     user,
     onSubmit,
-    category: screen.getByLabelText('Categoria') as HTMLSelectElement,
-    text: screen.getByLabelText(/^Post/) as HTMLTextAreaElement,
+    category: screen.getByLabelText<HTMLSelectElement>('Categoria'),
+    text: screen.getByLabelText<HTMLTextAreaElement>(/^Post/),
     send: screen.getByRole('button', { name: 'Enviar' }),
   };
 }
@@ -62,7 +62,7 @@ describe('NewPostForm', () => {
     const { user, text, send } = setup(onSubmit);
     await user.type(text, 'Un día horrible');
     await user.click(send);
-    const busy = screen.getByRole('button', { name: /Enviando/ }) as HTMLButtonElement;
+    const busy = screen.getByRole<HTMLButtonElement>('button', { name: /Enviando/ });
     expect(busy.disabled).toBe(true);
     await user.click(busy);
     expect(onSubmit).toHaveBeenCalledTimes(1);
@@ -79,6 +79,6 @@ describe('NewPostForm', () => {
     await user.click(screen.getByRole('button', { name: 'Enviar' }));
     expect((await screen.findByRole('alert')).textContent).toContain(ERRORS.RATE_LIMITED.message);
     expect(text.value).toBe('Perdí el autobús');
-    expect((screen.getByRole('button', { name: 'Enviar' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Enviar' }).disabled).toBe(false);
   });
 });

@@ -22,7 +22,7 @@ describe('createApiClient', () => {
     await expect(api.createPost({ category: 'varios', post: 'hola' })).resolves.toEqual(post);
     const init = fetchImpl.mock.calls[0]![1]!;
     expect(new Headers(init.headers).get('authorization')).toBe('Bearer tok');
-    expect(JSON.parse(String(init.body))).toEqual({ category: 'varios', post: 'hola' });
+    expect(JSON.parse(init.body as string)).toEqual({ category: 'varios', post: 'hola' });
   });
 
   it('shows the server message of an error body', async () => {

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { Category, OwnPost, Post, PostStatus } from '@contract';
+import type { OwnPost, Post, PostStatus } from '@contract';
 import type { ApiClient } from '../../web/src/lib/api';
 
 let counter = 0;
@@ -12,7 +12,7 @@ export function aPost(overrides: Partial<Post> & { minutesAgo?: number } = {}): 
   return {
     id: `p${String(counter).padStart(4, '0')}`,
     name: 'lucia',
-    category: 'varios' as Category,
+    category: 'varios',
     post: `Anécdota número ${counter}`,
     createdAt: at,
     publishedAt: at,

@@ -127,4 +127,12 @@ describe('feedReducer', () => {
     expect(state).toMatchObject({ status: 'error', error: 'sin red', loaded: true });
     expect(state.items).toHaveLength(2);
   });
+
+  it('shows an error when the first page cannot be read, but leaves a loaded list as it is when a re-read fails', () => {
+    const failedFirst = feedReducer(initialFeed, { type: 'firstPageFailed', message: 'sin red' });
+    expect(failedFirst).toMatchObject({ status: 'error', error: 'sin red', loaded: false });
+
+    const shown = loaded();
+    expect(feedReducer(shown, { type: 'firstPageFailed', message: 'sin red' })).toBe(shown);
+  });
 });

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './lib/config';
 import { createApiClient } from './lib/api';
 import { prefetch } from './lib/prefetch';
 import { earlyConfigFetch, earlyFeedFetch } from './lib/earlyStart';
-import { firstPageKey } from './features/posts/useFeed';
+import { feedKey, feedPathCategory } from './lib/feedPage';
 import { DEFAULT_PAGE_SIZE, isCategory, type RuntimeConfig } from '@contract';
 import './app/styles.css';
 
@@ -16,17 +16,10 @@ const root = createRoot(document.getElementById('root')!);
  * index.html's inline script has already asked for it (lib/earlyStart.ts), and that answer is used.
  */
 function prefetchFeed(config: RuntimeConfig) {
-  const match = /^\/(?:category\/([^/]+)\/?)?$/.exec(window.location.pathname);
-  if (!match) return;
-  let category: string | undefined;
-  try {
-    category = match[1] === undefined ? undefined : decodeURIComponent(match[1]);
-  } catch {
-    return; // a malformed address: the route itself will say the category is unknown
-  }
-  if (category !== undefined && !isCategory(category)) return;
-  const api = createApiClient({ apiUrl: config.apiUrl, getIdToken: async () => null, fetchImpl: earlyFeedFetch(category) });
-  prefetch(firstPageKey(category), () => api.listPosts({ category, limit: DEFAULT_PAGE_SIZE }));
+  const category = feedPathCategory(window.location.pathname);
+  if (category === null || (category !== undefined && !isCategory(category))) return;
+  const api = createApiClient({ apiUrl: config.apiUrl, getIdToken: () => Promise.resolve(null), fetchImpl: earlyFeedFetch(category) });
+  prefetch(feedKey(category), () => api.listPosts({ category, limit: DEFAULT_PAGE_SIZE }));
 }
 
 loadConfig(earlyConfigFetch()).then(

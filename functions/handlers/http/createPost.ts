@@ -13,7 +13,10 @@ const deps = {
   rateLimiter: new DynamoPublishRateLimiter(documentClient, env[ENV.rateLimitsTable]),
 };
 
-/** POST /posts — behind the JWT authorizer; the author comes from the verified claims only. */
+/**
+ * POST /posts — behind the JWT authorizer; the author comes from the verified claims only. The post
+ * waits in moderation: PostsPublished is counted when a vote or a moderator publishes it.
+ */
 export const handler = httpHandler(async (event) => {
   const author = authorFromClaims(jwtClaims(event));
   const post = await publishPost(deps, author, parseJsonBody(event));

@@ -1,6 +1,6 @@
 import { readPost } from '../../domain/posts';
-import { httpHandler, json } from './http';
+import { httpHandler, json, PUBLIC_READ } from './http';
 import { postRepository } from './postsDeps';
 
-/** GET /posts/{id} */
-export const handler = httpHandler(async (event) => json(200, await readPost({ posts: postRepository }, event.pathParameters?.id)));
+/** GET /posts/{id} — the same post for every reader: shared a few seconds (a 404 is never kept). */
+export const handler = httpHandler(async (event) => json(200, await readPost({ posts: postRepository }, event.pathParameters?.id), PUBLIC_READ));

@@ -1,19 +1,34 @@
 /**
  * The HTTP edge shared by every API handler: body parsing with a size limit, JSON responses, the one
- * mapping from errors to `{ error: { code, message } }`, and one structured log line per request.
+ * mapping from errors to `{ error: { code, message } }`, one structured log line per request and the
+ * request's metrics written when it ends.
  */
-import type { APIGatewayProxyEventV2, APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { ERRORS, MAX_BODY_BYTES, errorBody, type ErrorCode } from '../../contract';
 import { callerFromClaims, type Caller } from '../../domain/author';
 import { DomainError, PayloadTooLargeError, ValidationError } from '../../domain/errors';
+import { flushMetrics, logger } from '../../observability';
 
 export type HttpEvent = APIGatewayProxyEventV2 | APIGatewayProxyEventV2WithJWTAuthorizer;
 export type HttpResult = { statusCode: number; headers: Record<string, string>; body: string };
 
-export function json(statusCode: number, body: unknown): HttpResult {
+/** How long CloudFront may share a public read (`s-maxage`): a few seconds, so new posts show soon. */
+export const PUBLIC_READ_SECONDS = 5;
+
+/**
+ * A response's Cache-Control: `no-store` (the default: errors, anything of one user's, anything
+ * random) or `PUBLIC_READ`, for an answer that is the same for every reader (a feed page, a post):
+ * CloudFront keeps it for a few seconds (`s-maxage`; see infra/constructs/site.ts), browsers ask again
+ * (`max-age=0`).
+ */
+export const NO_STORE = 'no-store';
+export const PUBLIC_READ = `public, max-age=0, s-maxage=${PUBLIC_READ_SECONDS}`;
+export type CacheControl = typeof NO_STORE | typeof PUBLIC_READ;
+
+export function json(statusCode: number, body: unknown, cacheControl: CacheControl = NO_STORE): HttpResult {
   return {
     statusCode,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': cacheControl },
     body: JSON.stringify(body),
   };
 }
@@ -53,9 +68,13 @@ export function noContent(): HttpResult {
 /**
  * Wraps a handler: domain errors become their contract response; anything else is a 500 with a
  * generic message, logged with the request id and never echoed. Headers and bodies are never logged.
+ * One log line per request (`request`, or `request failed` at error level with the error), with the
+ * Lambda context when there is one (Lambda passes it; the local cloud does not); then whatever the
+ * handler counted is written as metrics.
  */
 export function httpHandler(run: (event: HttpEvent) => Promise<HttpResult>) {
-  return async (event: HttpEvent): Promise<APIGatewayProxyResultV2> => {
+  return async (event: HttpEvent, context?: Context): Promise<APIGatewayProxyResultV2> => {
+    if (context) logger.addContext(context);
     const started = Date.now();
     let result: HttpResult;
     let code: ErrorCode | undefined;
@@ -67,18 +86,17 @@ export function httpHandler(run: (event: HttpEvent) => Promise<HttpResult>) {
       if (!(error instanceof DomainError)) failure = error;
       result = errorResponse(code);
     }
-    console.log(
-      JSON.stringify({
-        level: failure ? 'error' : 'info',
-        requestId: event.requestContext?.requestId,
-        method: event.requestContext?.http?.method,
-        route: event.routeKey,
-        status: result.statusCode,
-        code,
-        durationMs: Date.now() - started,
-        ...(failure ? { error: failure instanceof Error ? { name: failure.name, message: failure.message, stack: failure.stack } : String(failure) } : {}),
-      }),
-    );
+    const fields = {
+      requestId: event.requestContext?.requestId,
+      method: event.requestContext?.http?.method,
+      route: event.routeKey,
+      status: result.statusCode,
+      code,
+      durationMs: Date.now() - started,
+    };
+    if (failure) logger.error('request failed', { ...fields, error: failure });
+    else logger.info('request', fields);
+    flushMetrics();
     return result;
   };
 }

@@ -1,10 +1,10 @@
 import { readFeed } from '../../domain/posts';
-import { httpHandler, json } from './http';
+import { httpHandler, json, PUBLIC_READ } from './http';
 import { postRepository } from './postsDeps';
 
-/** GET /posts?category=&limit=&cursor= */
+/** GET /posts?category=&limit=&cursor= — the same page for every reader: shared a few seconds. */
 export const handler = httpHandler(async (event) => {
   const query = event.queryStringParameters ?? {};
   const page = await readFeed({ posts: postRepository }, { category: query.category, limit: query.limit, cursor: query.cursor });
-  return json(200, page);
+  return json(200, page, PUBLIC_READ);
 });

@@ -1,10 +1,12 @@
 import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { DynamoDBStreamEvent } from 'aws-lambda';
+import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { managementClient } from '../../clients';
 import { requireEnv } from '../../config';
 import { broadcastMessages, liveMessagesFor, type ConnectionSender } from '../../domain/broadcast';
+import { METRIC } from '../../metrics';
+import { count, flushMetrics, logger } from '../../observability';
 import { postFromItem } from '../../store/dynamodb/postItems';
 import { ENV } from '../../store/tables';
 import { connectionRepository } from './connectionDeps';
@@ -32,9 +34,11 @@ const image = (value: unknown) => (value ? postFromItem(unmarshall(value as Reco
  * Fed by the posts table stream (old and new images), filtered to changes that touch a published
  * post: `post.published` when a post entered the feeds, `post.removed` when it left them. Records
  * may repeat: clients apply both messages idempotently. Per-connection failures are logged, never
- * thrown, so one bad client cannot make the batch retry.
+ * thrown, so one bad client cannot make the batch retry. Each batch logs one summary line and counts
+ * what was sent, gone and failed.
  */
-export const handler = async (event: DynamoDBStreamEvent): Promise<void> => {
+export const handler = async (event: DynamoDBStreamEvent, context?: Context): Promise<void> => {
+  if (context) logger.addContext(context);
   const messages = event.Records.flatMap((record) =>
     liveMessagesFor({ before: image(record.dynamodb?.OldImage), after: record.eventName === 'REMOVE' ? undefined : image(record.dynamodb?.NewImage) }),
   );
@@ -43,9 +47,13 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<void> => {
       connections: connectionRepository,
       sender,
       onError: (connectionId, error) =>
-        console.log(JSON.stringify({ level: 'warn', route: 'broadcast', connectionId, error: error instanceof Error ? error.name : String(error) })),
+        logger.warn('send failed', { route: 'broadcast', connectionId, error: error instanceof Error ? error.name : String(error) }),
     },
     messages,
   );
-  console.log(JSON.stringify({ level: 'info', route: 'broadcast', records: event.Records.length, messages: messages.length, ...report }));
+  logger.info('broadcast', { route: 'broadcast', records: event.Records.length, messages: messages.length, ...report });
+  count(METRIC.broadcastsSent, report.sent);
+  count(METRIC.broadcastsGone, report.gone);
+  count(METRIC.broadcastsFailed, report.failed);
+  flushMetrics();
 };

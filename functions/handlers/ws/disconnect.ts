@@ -1,9 +1,11 @@
-import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
+import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2, Context } from 'aws-lambda';
+import { logger } from '../../observability';
 import { connectionRepository } from './connectionDeps';
 
 /** $disconnect is best-effort on AWS: rows it misses expire by TTL or are removed on a 410. */
-export const handler = async (event: APIGatewayProxyWebsocketEventV2): Promise<APIGatewayProxyResultV2> => {
+export const handler = async (event: APIGatewayProxyWebsocketEventV2, context?: Context): Promise<APIGatewayProxyResultV2> => {
+  if (context) logger.addContext(context);
   await connectionRepository.remove(event.requestContext.connectionId);
-  console.log(JSON.stringify({ level: 'info', route: '$disconnect', connectionId: event.requestContext.connectionId }));
+  logger.info('disconnect', { route: '$disconnect', connectionId: event.requestContext.connectionId });
   return { statusCode: 200 };
 };

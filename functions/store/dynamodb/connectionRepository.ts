@@ -28,7 +28,7 @@ export class DynamoConnectionRepository implements ConnectionRepository {
       { TableName: this.tableName, ProjectionExpression: 'connectionId' },
     );
     for await (const page of pages) {
-      yield (page.Items ?? []).map((item) => item.connectionId).filter((id): id is string => typeof id === 'string');
+      yield (page.Items ?? []).map((item): unknown => item.connectionId).filter((id): id is string => typeof id === 'string');
     }
   }
 }

@@ -35,7 +35,7 @@ const THROTTLED_MESSAGE = 'Hay mucho tráfico ahora mismo. Espera un momento y v
 
 function isErrorBody(value: unknown): value is ErrorBody {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
-  const error = (value as { error: unknown }).error;
+  const { error } = value;
   return typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string';
 }
 

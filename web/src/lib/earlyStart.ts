@@ -11,6 +11,9 @@
  * Everything here is an optimisation: when an early request is missing, failed or was for another
  * address (an `apiUrl` other than the site's origin), the app makes its own request as before.
  */
+// With its extension, like vite.config.ts's imports: the config loads this file (Vite's native loader needs it).
+import { FEED_KEY_PREFIX, FEED_PATH, feedKey } from './feedPage.ts';
+
 /** A feed's first page requested early: the address asked for and its response. */
 export type EarlyPage = { url: string; response: Response };
 
@@ -25,18 +28,13 @@ declare global {
 
 export const EARLY_CONFIG_KEY = 'config';
 
-/** The key of a feed's first page (all posts, or one category). */
-export function earlyFeedKey(category?: string): string {
-  return `feed:${category ?? ''}`;
-}
-
 /**
- * The inline script's text. Plain ES2017 with no dependencies; it must never throw. For `/` and
- * `/category/<known category>` (the routes main.tsx prefetches) it asks for the first page at the
- * address `createApiClient({ apiUrl: location.origin }).listPosts({ category, limit })` would use.
+ * The inline script's text. Plain ES2017 with no dependencies; it must never throw. On a feed page
+ * (lib/feedPage.ts: `/`, or `/category/<known category>`) it asks for the first page at the address
+ * `createApiClient({ apiUrl: location.origin }).listPosts({ category, limit })` would use.
  */
 export function earlyStartScript(categories: readonly string[], pageSize: number): string {
-  return `(function(){try{var e=window.__vayaEarly={},c=fetch("/config.json");e.${EARLY_CONFIG_KEY}=c;c.catch(function(){});var m=/^\\/(?:category\\/([a-z]+)\\/?)?$/.exec(location.pathname);if(!m||(m[1]&&${JSON.stringify(categories)}.indexOf(m[1])<0))return;var k=m[1]||"",u="/posts?"+(k?"category="+k+"&":"")+"limit=${pageSize}",p=e["feed:"+k]=fetch(u).then(function(r){return{url:location.origin+u,response:r}});p.catch(function(){})}catch(x){}})()`;
+  return `(function(){try{var e=window.__vayaEarly={},c=fetch("/config.json");e.${EARLY_CONFIG_KEY}=c;c.catch(function(){});var m=${String(FEED_PATH)}.exec(location.pathname);if(!m||(m[1]&&${JSON.stringify(categories)}.indexOf(m[1])<0))return;var k=m[1]||"",u="/posts?"+(k?"category="+k+"&":"")+"limit=${pageSize}",p=e[${JSON.stringify(FEED_KEY_PREFIX)}+k]=fetch(u).then(function(r){return{url:location.origin+u,response:r}});p.catch(function(){})}catch(x){}})()`;
 }
 
 function take<T>(key: string): Promise<T> | undefined {
@@ -61,7 +59,7 @@ export function earlyConfigFetch(): typeof fetch {
  * address, and makes the request itself otherwise (no early request, a failed one, another URL).
  */
 export function earlyFeedFetch(category?: string): typeof fetch {
-  let early = take<EarlyPage>(earlyFeedKey(category));
+  let early = take<EarlyPage>(feedKey(category));
   return async (input, init) => {
     const pending = early;
     early = undefined;

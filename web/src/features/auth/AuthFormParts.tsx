@@ -3,14 +3,14 @@ import { Divider, TextField } from '@aws-amplify/ui-react';
 import { GoogleButton } from './GoogleButton';
 
 /** The email field of the login and register forms. */
-export function EmailField({ value, onChange }: { value: string; onChange(value: string): void }) {
+export function EmailField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
     <TextField label="Email" name="email" type="email" autoComplete="email" value={value} onChange={(event) => onChange(event.target.value)} isRequired />
   );
 }
 
 /** Below both forms: the Google button and the link to the other form. */
-export function OtherWaysIn({ onError, children }: { onError(message: string): void; children: ReactNode }) {
+export function OtherWaysIn({ onError, children }: { onError: (message: string) => void; children: ReactNode }) {
   return (
     <>
       <Divider label="o" className="auth-divider" />

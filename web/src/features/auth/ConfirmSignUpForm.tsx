@@ -8,7 +8,7 @@ import '../../components/amplifyUi.css';
 type Props = {
   email: string;
   /** Called once the code is accepted; signs in and leaves the page. Rejections show in the red box. */
-  onConfirmed(): Promise<void>;
+  onConfirmed: () => Promise<void>;
 };
 
 /** The confirmation-code step of registration (also reached from Login for an unconfirmed account). */
@@ -47,7 +47,7 @@ export function ConfirmSignUpForm({ email, onConfirmed }: Props) {
   }
 
   return (
-    <form className="stack" onSubmit={handleSubmit} noValidate>
+    <form className="stack" onSubmit={(event) => void handleSubmit(event)} noValidate>
       <h2 className="form-subtitle">Confirma tu email</h2>
       {error && <FormAlert>{error}</FormAlert>}
       <p>
@@ -70,7 +70,7 @@ export function ConfirmSignUpForm({ email, onConfirmed }: Props) {
       <Button type="submit" variation="primary" isFullWidth isDisabled={busy} isLoading={busy} loadingText="Confirmando…">
         Confirmar
       </Button>
-      <Button type="button" variation="link" onClick={resend}>
+      <Button type="button" variation="link" onClick={() => void resend()}>
         Reenviar el código
       </Button>
     </form>

@@ -8,26 +8,24 @@ import '../../components/amplifyUi.css';
  * "Entrar con Google": a redirect to Google's sign-in where the server has it configured; elsewhere
  * (the local cloud) it tells the person that it is not available here.
  */
-export function GoogleButton({ onError }: { onError(message: string): void }) {
+export function GoogleButton({ onError }: { onError: (message: string) => void }) {
   const auth = useAuth();
+
+  async function signInWithGoogle() {
+    try {
+      const service = await auth.service();
+      if (!service.googleAvailable) {
+        onError(GOOGLE_UNAVAILABLE_MESSAGE);
+        return;
+      }
+      await service.signInWithGoogle();
+    } catch (error) {
+      onError(authErrorMessage(error));
+    }
+  }
+
   return (
-    <Button
-      type="button"
-      className="google-button"
-      isFullWidth
-      onClick={async () => {
-        try {
-          const service = await auth.service();
-          if (!service.googleAvailable) {
-            onError(GOOGLE_UNAVAILABLE_MESSAGE);
-            return;
-          }
-          await service.signInWithGoogle();
-        } catch (error) {
-          onError(authErrorMessage(error));
-        }
-      }}
-    >
+    <Button type="button" className="google-button" isFullWidth onClick={() => void signInWithGoogle()}>
       <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 48 48" className="google-button__logo">
         <path fill="#FFC107" d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z" />
         <path fill="#FF3D00" d="m6.3 14.7 6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z" />

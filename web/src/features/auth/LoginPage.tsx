@@ -23,7 +23,7 @@ export default function LoginPage() {
 
   async function finish() {
     await auth.refresh();
-    navigate('/', { replace: true });
+    void navigate('/', { replace: true });
   }
 
   async function signInNow() {
@@ -56,7 +56,7 @@ export default function LoginPage() {
         <ConfirmSignUpForm email={email} onConfirmed={signInNow} />
       ) : (
         <>
-          <form className="stack" onSubmit={handleSubmit} noValidate>
+          <form className="stack" onSubmit={(event) => void handleSubmit(event)} noValidate>
             {error && <FormAlert>{error}</FormAlert>}
             <EmailField value={email} onChange={setEmail} />
             <PasswordField

@@ -31,7 +31,7 @@ export default function RegisterPage() {
     const service = await auth.service();
     await service.signIn(email, password);
     await auth.refresh();
-    navigate('/', { replace: true });
+    void navigate('/', { replace: true });
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -66,7 +66,7 @@ export default function RegisterPage() {
         <ConfirmSignUpForm email={email} onConfirmed={signInAndGoHome} />
       ) : (
         <>
-          <form className="stack" onSubmit={handleSubmit} noValidate>
+          <form className="stack" onSubmit={(event) => void handleSubmit(event)} noValidate>
             {error && <FormAlert>{error}</FormAlert>}
             <EmailField value={email} onChange={setEmail} />
             <PasswordField

@@ -4,10 +4,10 @@ import type { AuthService, AuthState } from './types';
 export type AuthContextValue = {
   state: AuthState;
   /** The identity service, once loaded and configured. */
-  service(): Promise<AuthService>;
+  service: () => Promise<AuthService>;
   /** Re-reads who is signed in and updates `state`; resolves when the header shows it. */
-  refresh(): Promise<AuthState>;
-  signOut(): Promise<void>;
+  refresh: () => Promise<AuthState>;
+  signOut: () => Promise<void>;
   /** Why the last logout failed, for the header; null when it did not. */
   signOutError: string | null;
   /** Why a Google redirect sign-in failed, for the login page. */

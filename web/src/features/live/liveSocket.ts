@@ -5,12 +5,12 @@ export type LiveStatus = 'connecting' | 'open' | 'reconnecting';
 export type LiveSocketOptions = {
   url: string;
   /** A post entered the feeds. */
-  onPublished(post: Post): void;
+  onPublished: (post: Post) => void;
   /** A post left the feeds (removed, or hidden by reports). */
-  onRemoved(id: string): void;
+  onRemoved: (id: string) => void;
   /** Called when a connection opens again after being lost: time to refetch what was missed. */
-  onReconnect(): void;
-  onStatus?(status: LiveStatus): void;
+  onReconnect: () => void;
+  onStatus?: (status: LiveStatus) => void;
   /** Injected in tests. */
   createSocket?: (url: string) => WebSocket;
   random?: () => number;

@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ERRORS, MODERATION_MARGIN, type ModerationDecision, type ModerationResult, type ModerationVote, type PendingPost } from '@contract';
+import { ERRORS, MODERATION_MARGIN, type ModerationResult, type ModerationVote, type PendingPost } from '@contract';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageSpinner } from '../../components/PageSpinner';
 import { ApiError, errorMessage, useApi } from '../../lib/api';
 import { formatPostDate } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ReportedPosts } from './ReportedPosts';
+
+/** What the user just clicked, while its request runs. */
+type Busy = ModerationVote | 'decide-publish' | 'decide-reject' | null;
 
 type Queue = { status: 'loading' } | { status: 'ready'; post: PendingPost } | { status: 'empty' } | { status: 'error'; message: string };
 
@@ -27,17 +30,16 @@ export default function ModerationPage({ moderator = false }: { moderator?: bool
   useDocumentTitle('Moderar');
   const api = useApi();
   const [queue, setQueue] = useState<Queue>({ status: 'loading' });
-  const [busy, setBusy] = useState<ModerationVote | ModerationDecision | 'decide-publish' | 'decide-reject' | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
   const [feedback, setFeedback] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
 
-  const loadNext = useCallback(() => {
+  // Asks for the next post; its state changes only when the answer comes (see loadNext).
+  const fetchNext = useCallback(() => {
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
-    setQueue({ status: 'loading' });
-    setActionError(null);
     api
       .nextForModeration(controller.signal)
       .then((post) => setQueue({ status: 'ready', post }))
@@ -48,12 +50,18 @@ export default function ModerationPage({ moderator = false }: { moderator?: bool
       });
   }, [api]);
 
-  useEffect(() => {
-    loadNext();
-    return () => abort.current?.abort();
-  }, [loadNext]);
+  const loadNext = useCallback(() => {
+    setQueue({ status: 'loading' });
+    setActionError(null);
+    fetchNext();
+  }, [fetchNext]);
 
-  async function act(kind: typeof busy, call: () => Promise<ModerationResult>, byModerator: boolean) {
+  useEffect(() => {
+    fetchNext();
+    return () => abort.current?.abort();
+  }, [fetchNext]);
+
+  async function act(kind: Busy, call: () => Promise<ModerationResult>, byModerator: boolean) {
     setBusy(kind);
     setActionError(null);
     try {

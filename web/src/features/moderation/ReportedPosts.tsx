@@ -15,9 +15,9 @@ export function ReportedPosts() {
   const [done, setDone] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
 
+  // State changes only when the answer comes, so the first load may run from an effect.
   const load = useCallback(
     (signal?: AbortSignal) => {
-      setState({ status: 'loading' });
       api
         .reported(signal)
         .then(({ posts }) => setState({ status: 'ready', posts }))

@@ -23,12 +23,12 @@ export default function MyPostsPage() {
   const [state, setState] = useState<State>({ items: [], nextCursor: null, status: 'loading', error: null, loaded: false });
   const abort = useRef<AbortController | null>(null);
 
-  const load = useCallback(
+  // Reads a page; state changes only when the answer comes (see `load`), so the first read may run from an effect.
+  const fetchPage = useCallback(
     (cursor: string | null) => {
       abort.current?.abort();
       const controller = new AbortController();
       abort.current = controller;
-      setState((current) => ({ ...current, status: cursor ? 'loadingMore' : 'loading', error: null }));
       api
         .myPosts({ cursor, signal: controller.signal })
         .then((page) =>
@@ -51,10 +51,18 @@ export default function MyPostsPage() {
     [api],
   );
 
+  const load = useCallback(
+    (cursor: string | null) => {
+      setState((current) => ({ ...current, status: cursor ? 'loadingMore' : 'loading', error: null }));
+      fetchPage(cursor);
+    },
+    [fetchPage],
+  );
+
   useEffect(() => {
-    load(null);
+    fetchPage(null);
     return () => abort.current?.abort();
-  }, [load]);
+  }, [fetchPage]);
 
   const markRemoved = useCallback((id: string) => {
     setState((current) => ({ ...current, items: current.items.map((post) => (post.id === id ? { ...post, status: 'removed' } : post)) }));
@@ -109,7 +117,7 @@ export default function MyPostsPage() {
 }
 
 /** One of the user's posts: its status in Spanish, its dates, its text, and «Eliminar» (asked twice). */
-function OwnPostCard({ post, onRemoved }: { post: OwnPost; onRemoved(id: string): void }) {
+function OwnPostCard({ post, onRemoved }: { post: OwnPost; onRemoved: (id: string) => void }) {
   const api = useApi();
   const [step, setStep] = useState<'idle' | 'confirm' | 'deleting'>('idle');
   const [error, setError] = useState<string | null>(null);

@@ -16,7 +16,7 @@ import '../../components/amplifyUi.css';
 
 type Props = {
   /** Publishes the post; rejects with an Error whose message is Spanish text for people. */
-  onSubmit(request: CreatePostRequest): Promise<void>;
+  onSubmit: (request: CreatePostRequest) => Promise<void>;
 };
 
 /**
@@ -52,7 +52,7 @@ export function NewPostForm({ onSubmit }: Props) {
   }
 
   return (
-    <form className="stack" onSubmit={handleSubmit} noValidate aria-describedby={rulesId}>
+    <form className="stack" onSubmit={(event) => void handleSubmit(event)} noValidate aria-describedby={rulesId}>
       <div id={rulesId} className="rules">
         <h2 className="rules__title">Antes de escribir</h2>
         <ul>

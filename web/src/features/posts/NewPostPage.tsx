@@ -20,7 +20,7 @@ export default function NewPostPage() {
       <NewPostForm
         onSubmit={async (request) => {
           const post = await api.createPost(request);
-          navigate('/', { state: { sent: post.id } satisfies SentState });
+          void navigate('/', { state: { sent: post.id } satisfies SentState });
         }}
       />
     </section>

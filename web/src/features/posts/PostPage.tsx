@@ -17,22 +17,21 @@ export default function PostPage() {
   const location = useLocation();
   // Aleatorio passes the post it already read, so the page shows it without a second request.
   const passed = (location.state as { post?: Post } | null)?.post;
-  const [state, setState] = useState<State>(passed?.id === id ? { status: 'found', post: passed } : { status: 'loading' });
+  // What the API said, and for which id: the page shows it only while that id is the one in the URL.
+  const [fetched, setFetched] = useState<{ id: string; state: State } | null>(null);
+  const state: State =
+    passed?.id === id ? { status: 'found', post: passed } : fetched?.id === id ? fetched.state : { status: 'loading' };
 
   useEffect(() => {
-    if (passed?.id === id) {
-      setState({ status: 'found', post: passed });
-      return;
-    }
+    if (passed?.id === id) return;
     const controller = new AbortController();
-    setState({ status: 'loading' });
     api
       .getPost(id, controller.signal)
-      .then((post) => setState({ status: 'found', post }))
+      .then((post) => setFetched({ id, state: { status: 'found', post } }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 404) setState({ status: 'notFound' });
-        else setState({ status: 'error', message: errorMessage(error) });
+        if (error instanceof ApiError && error.status === 404) setFetched({ id, state: { status: 'notFound' } });
+        else setFetched({ id, state: { status: 'error', message: errorMessage(error) } });
       });
     return () => controller.abort();
   }, [api, id, passed]);

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 
 /** Shown on / after `Enviar`: the post waits for the community before it reaches the feeds. */
-export function SentNotice({ onClose }: { onClose(): void }) {
+export function SentNotice({ onClose }: { onClose: () => void }) {
   return (
     <div className="sent-notice" role="status">
       <p className="sent-notice__text">

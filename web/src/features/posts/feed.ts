@@ -43,6 +43,8 @@ export type FeedAction =
   | { type: 'moreRequested' }
   | { type: 'moreLoaded'; page: PostPage }
   | { type: 'failed'; message: string }
+  /** The first page could not be read: an error on an empty feed; a loaded list stays as it is. */
+  | { type: 'firstPageFailed'; message: string }
   | { type: 'livePublished'; post: Post; category?: Category }
   | { type: 'liveRemoved'; id: string };
 
@@ -92,6 +94,8 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
       return { ...state, items: mergePosts(state.items, action.page.items, state.removed), nextCursor: action.page.nextCursor, status: 'idle', error: null };
     case 'failed':
       return { ...state, status: 'error', error: action.message };
+    case 'firstPageFailed':
+      return state.loaded ? state : { ...state, status: 'error', error: action.message };
     case 'livePublished': {
       if (action.category && action.post.category !== action.category) return state;
       // A post can come back (a moderator restores it): it is no longer removed.

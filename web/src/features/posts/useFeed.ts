@@ -2,29 +2,23 @@ import { startTransition, useCallback, useEffect, useReducer, useRef } from 'rea
 import { DEFAULT_PAGE_SIZE, type Category, type Post, type PostPage } from '@contract';
 import { errorMessage, useApi } from '../../lib/api';
 import { takePrefetched } from '../../lib/prefetch';
+import { feedKey } from '../../lib/feedPage';
 import { feedReducer, initialFeed, type FeedState } from './feed';
 
 export type Feed = FeedState & {
-  loadMore(): void;
+  loadMore: () => void;
   /** Re-reads the first page and merges it (after a reconnect, or to retry). */
-  refresh(): void;
+  refresh: () => void;
   /** A post that entered the feeds live; ignored when it is of another category or already shown. */
-  addLive(post: Post): void;
+  addLive: (post: Post) => void;
   /** A post that left the feeds live. */
-  removeLive(id: string): void;
+  removeLive: (id: string) => void;
 };
-
-/** The key under which main.tsx prefetches a feed's first page (see lib/prefetch.ts). */
-export function firstPageKey(category?: Category): string {
-  return `feed:${category ?? ''}`;
-}
 
 /** A paged feed of all posts or of one category. Mount it again (a React key) to change category. */
 export function useFeed(category?: Category): Feed {
   const api = useApi();
   const [state, dispatch] = useReducer(feedReducer, initialFeed);
-  const stateRef = useRef(state);
-  stateRef.current = state;
   const firstPageAbort = useRef<AbortController | null>(null);
 
   const refresh = useCallback(() => {
@@ -32,15 +26,14 @@ export function useFeed(category?: Category): Feed {
     const controller = new AbortController();
     firstPageAbort.current = controller;
     dispatch({ type: 'firstPageRequested' });
-    (takePrefetched<PostPage>(firstPageKey(category)) ?? api.listPosts({ category, limit: DEFAULT_PAGE_SIZE, signal: controller.signal }))
+    (takePrefetched<PostPage>(feedKey(category)) ?? api.listPosts({ category, limit: DEFAULT_PAGE_SIZE, signal: controller.signal }))
       .then((page) => {
         // A transition: React renders the list in slices, so a slow phone stays responsive.
         if (!controller.signal.aborted) startTransition(() => dispatch({ type: 'firstPageLoaded', page }));
       })
       .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        // A failed background refetch leaves a loaded list as it is.
-        if (!stateRef.current.loaded) dispatch({ type: 'failed', message: errorMessage(error) });
+        // A failed background refetch leaves a loaded list as it is (see the reducer).
+        if (!controller.signal.aborted) dispatch({ type: 'firstPageFailed', message: errorMessage(error) });
       });
   }, [api, category]);
 
@@ -49,15 +42,15 @@ export function useFeed(category?: Category): Feed {
     return () => firstPageAbort.current?.abort();
   }, [refresh]);
 
+  const { nextCursor, status } = state;
   const loadMore = useCallback(() => {
-    const { nextCursor, status } = stateRef.current;
     if (!nextCursor || status === 'loadingMore' || status === 'loading') return;
     dispatch({ type: 'moreRequested' });
     api
       .listPosts({ category, cursor: nextCursor, limit: DEFAULT_PAGE_SIZE })
       .then((page) => startTransition(() => dispatch({ type: 'moreLoaded', page })))
       .catch((error: unknown) => dispatch({ type: 'failed', message: errorMessage(error) }));
-  }, [api, category]);
+  }, [api, category, nextCursor, status]);
 
   const addLive = useCallback((post: Post) => dispatch({ type: 'livePublished', post, category }), [category]);
   const removeLive = useCallback((id: string) => dispatch({ type: 'liveRemoved', id }), []);

@@ -1,0 +1,146 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The repository's own ESLint configuration, run on small probe files, shows that the architecture
+ * is a rule and not a sentence: one-way imports, and no floating promise in the back end.
+ *
+ * Type-aware lint only checks files that a tsconfig.json includes, so each probe is written for the
+ * duration of the test where it claims to live (`*.lintProbe.ts`: ignored by git and by `eslint .`)
+ * and removed afterwards.
+ */
+const repoRoot = join(import.meta.dirname, '..', '..');
+
+const probes = {
+  crossFeature: {
+    filePath: 'web/src/features/posts/crossFeature.lintProbe.ts',
+    code: "import { useAuth } from '../auth/context';\n\nexport const probe = useAuth;\n",
+  },
+  featureToApp: {
+    filePath: 'web/src/features/live/featureToApp.lintProbe.ts',
+    code: "import { App } from '../../app/App';\n\nexport const probe = App;\n",
+  },
+  featureToLib: {
+    filePath: 'web/src/features/posts/featureToLib.lintProbe.ts',
+    code: "import { CATEGORIES } from '@contract';\nimport { useApi } from '../../lib/api';\n\nexport const probe = [useApi, CATEGORIES];\n",
+  },
+  webToFunctions: {
+    filePath: 'web/src/lib/webToFunctions.lintProbe.ts',
+    code: "import { readFeed } from '../../../functions/domain/posts';\nimport { MAX_POST_LENGTH } from '../../../functions/contract';\n\nexport const probe = [readFeed, MAX_POST_LENGTH];\n",
+  },
+  functionsToWebAndInfra: {
+    filePath: 'functions/domain/functionsToWebAndInfra.lintProbe.ts',
+    code:
+      "import { earlyStartScript } from '../../web/src/lib/earlyStart';\n" +
+      "import { contentSecurityPolicy } from '../../infra/contentSecurityPolicy';\n\n" +
+      'export const probe = [earlyStartScript, contentSecurityPolicy];\n',
+  },
+  floatingPromise: {
+    filePath: 'functions/domain/floatingPromise.lintProbe.ts',
+    code: 'function save(): Promise<void> {\n  return Promise.resolve();\n}\n\nexport function handler(): void {\n  save();\n}\n',
+  },
+} as const;
+
+type Problem = { ruleId: string | null; line: number; message: string };
+
+const results = new Map<keyof typeof probes, Problem[]>();
+
+beforeAll(async () => {
+  const entries = Object.entries(probes) as [keyof typeof probes, (typeof probes)[keyof typeof probes]][];
+  for (const [, { filePath, code }] of entries) writeFileSync(join(repoRoot, filePath), code);
+  try {
+    // `ignore: false`: `eslint .` skips the probes (in case one is left behind); this run must not.
+    const eslint = new ESLint({ cwd: repoRoot, ignore: false });
+    for (const [name, { filePath, code }] of entries) {
+      const [result] = await eslint.lintText(code, { filePath: join(repoRoot, filePath) });
+      results.set(
+        name,
+        (result?.messages ?? []).map(({ ruleId, line, message }) => ({ ruleId, line, message })),
+      );
+    }
+  } finally {
+    for (const [, { filePath }] of entries) rmSync(join(repoRoot, filePath), { force: true });
+  }
+}, 120_000);
+
+afterAll(() => {
+  for (const { filePath } of Object.values(probes)) rmSync(join(repoRoot, filePath), { force: true });
+});
+
+function problemsOf(name: keyof typeof probes): Problem[] {
+  const problems = results.get(name);
+  if (!problems) throw new Error(`${name} was not linted`);
+  return problems;
+}
+
+describe('lint: one-way imports', () => {
+  it('refuses an import from one web feature into another', () => {
+    expect(problemsOf('crossFeature')).toEqual([
+      {
+        ruleId: 'import/no-restricted-paths',
+        line: 1,
+        message:
+          'Unexpected path "../auth/context" imported in restricted zone. A feature never imports another feature: ' +
+          'move what posts needs to web/src/lib or web/src/components, or wire the two in web/src/app.',
+      },
+    ]);
+  });
+
+  it('refuses an import from a feature into the app', () => {
+    expect(problemsOf('featureToApp')).toEqual([
+      {
+        ruleId: 'import/no-restricted-paths',
+        line: 1,
+        message:
+          'Unexpected path "../../app/App" imported in restricted zone. A feature never imports the app: ' +
+          'web/src/app composes features, not the other way round.',
+      },
+    ]);
+  });
+
+  it('lets a feature import shared code and the contract', () => {
+    expect(problemsOf('featureToLib')).toEqual([]);
+  });
+
+  it('lets web/ import the contract from functions/, and nothing else there', () => {
+    expect(problemsOf('webToFunctions')).toEqual([
+      {
+        ruleId: 'import/no-restricted-paths',
+        line: 1,
+        message:
+          'Unexpected path "../../../functions/domain/posts" imported in restricted zone. ' +
+          'web/ imports nothing from functions/ but the contract (`@contract`).',
+      },
+    ]);
+  });
+
+  it('refuses an import from functions/ into web/ or infra/', () => {
+    const message = 'functions/ is deployed on its own: it never imports infra/, web/ or test/.';
+    expect(problemsOf('functionsToWebAndInfra')).toEqual([
+      {
+        ruleId: 'import/no-restricted-paths',
+        line: 1,
+        message: `Unexpected path "../../web/src/lib/earlyStart" imported in restricted zone. ${message}`,
+      },
+      {
+        ruleId: 'import/no-restricted-paths',
+        line: 2,
+        message: `Unexpected path "../../infra/contentSecurityPolicy" imported in restricted zone. ${message}`,
+      },
+    ]);
+  });
+});
+
+describe('lint: promises in the back end', () => {
+  it('refuses a floating promise in functions/', () => {
+    expect(problemsOf('floatingPromise')).toEqual([
+      {
+        ruleId: '@typescript-eslint/no-floating-promises',
+        line: 6,
+        message: expect.stringContaining('Promises must be awaited') as string,
+      },
+    ]);
+  });
+});
