@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { call, listPosts, publish } from '../support/api';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
-import { cognitoClient, createUser, signIn } from '../support/users';
+import { cognitoClient, createUser, signIn, type TestUser } from '../support/users';
 
 const started: LocalCloudProcess[] = [];
 const dataDirs: string[] = [];
@@ -115,7 +115,9 @@ describe('crashes', () => {
 
   it('loses no account when killed with SIGKILL during sign-ins, and restores a store cut short by a crash', async () => {
     let cloud = await start({ dataDir: keptDataDir() });
-    const users = await Promise.all(Array.from({ length: 5 }, () => createUser(cloud)));
+    // One at a time: concurrent sign-ups can lose confirmation codes in cognito-local.
+    const users: TestUser[] = [];
+    for (let i = 0; i < 5; i++) users.push(await createUser(cloud));
     // Sign-ins write cognito-local's store (refresh tokens): kill everything in the middle of them.
     const signIns = Array.from({ length: 20 }, (_, i) => signIn(cloud, users[i % users.length]!).catch(() => undefined));
     await new Promise((resolve) => setTimeout(resolve, 30));
