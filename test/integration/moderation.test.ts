@@ -138,24 +138,28 @@ describe('community moderation', () => {
   it('settles twenty voters voting at once on one post to exactly one state change, with a tally equal to the stored votes', async () => {
     const author = await newAuthor();
     const sent = await send(author, 'Veinte a la vez');
-    // 14 for, 6 against: whatever the order, the running net reaches +3 exactly once.
+    // 14 for, 6 against, in whatever order the races settle: the running net reaches +3 or -3 (three
+    // rejections may land first) exactly once, and every vote after that finds the post decided.
     const results = await Promise.all(voters.map((voter, i) => voteOn(cloud, voter.idToken, sent.id, i % 10 < 7 ? 'publish' : 'reject')));
     const accepted = results.filter((result) => result.status === 200).map((result) => (result.body as { status: string }).status);
     for (const result of results) expect([200, 404]).toContain(result.status);
-    expect(accepted.filter((status) => status === 'published')).toHaveLength(1);
-    expect(accepted.filter((status) => status !== 'published').every((status) => status === 'pending')).toBe(true);
+    const decisions = accepted.filter((status) => status !== 'pending');
+    expect(decisions).toHaveLength(1);
+    const decided = decisions[0]!;
+    expect(['published', 'rejected']).toContain(decided);
 
     const stored = (await scan(cloud.tables.posts)).find((item) => item.id === sent.id)!;
     const rows = (await scan(cloud.tables.moderation)).filter((row) => row.itemId === sent.id && row.kind === 'vote');
-    expect(stored.status).toBe('published');
+    expect(stored.status).toBe(decided);
     expect(rows).toHaveLength(accepted.length);
     expect(stored.modVotes).toBe(rows.length);
     expect(stored.modScore).toBe(rows.reduce((sum, row) => sum + (row.vote === 'publish' ? 1 : -1), 0));
-    expect(stored.modScore).toBe(MODERATION_MARGIN);
+    expect(stored.modScore).toBe(decided === 'published' ? MODERATION_MARGIN : -MODERATION_MARGIN);
 
-    await reader.waitFor(publishedMessage(sent.id));
+    if (decided === 'published') await reader.waitFor(publishedMessage(sent.id));
+    // A second message, were there one, would follow within the broadcast's 1 s batching window.
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(reader.messages.filter(publishedMessage(sent.id))).toHaveLength(1);
+    expect(reader.messages.filter(publishedMessage(sent.id))).toHaveLength(decided === 'published' ? 1 : 0);
   });
 
   it('offers one pending post at a time, never the caller’s own or one they voted on, without its author, until the queue is empty', async () => {
