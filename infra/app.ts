@@ -4,7 +4,9 @@
  * (the stack is environment-agnostic), no Docker.
  *
  * Context: `-c googleClientId=… -c googleClientSecretName=…` enables Google sign-in (both or neither);
- * `-c authDomainPrefix=…` overrides the Cognito domain prefix (default `vaya-dia-<account id>`).
+ * `-c authDomainPrefix=…` overrides the Cognito domain prefix (default `vaya-dia-<account id>`);
+ * `-c alarmEmail=ops@example.com` subscribes that address to the alarms and the budget's alerts;
+ * `-c monthlyBudgetUsd=50` sets the monthly budget (default 20 US dollars).
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -14,6 +16,7 @@ import type { GoogleSignInProps } from './constructs/auth';
 import { VayaDiaStack } from './stack';
 
 export const STACK_NAME = 'VayaDia';
+export const DEFAULT_MONTHLY_BUDGET_USD = 20;
 const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
 
 export interface CreateAppOptions {
@@ -36,6 +39,8 @@ export function createApp(options: CreateAppOptions = {}): { app: App; stack: Va
     webDist,
     google: googleFromContext(app),
     authDomainPrefix: optionalContext(app, 'authDomainPrefix'),
+    alarmEmail: alarmEmailFromContext(app),
+    monthlyBudgetUsd: budgetFromContext(app),
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
   return { app, stack };
@@ -46,6 +51,23 @@ function optionalContext(app: App, key: string): string | undefined {
   if (value === undefined || value === '') return undefined;
   if (typeof value !== 'string') throw new Error(`Context ${key} must be a string`);
   return value;
+}
+
+function alarmEmailFromContext(app: App): string | undefined {
+  const email = optionalContext(app, 'alarmEmail');
+  if (email !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
+    throw new Error(`-c alarmEmail=${email} is not an e-mail address`);
+  }
+  return email;
+}
+
+/** The monthly budget in US dollars. @default 20 */
+function budgetFromContext(app: App): number {
+  const value = optionalContext(app, 'monthlyBudgetUsd');
+  if (value === undefined) return DEFAULT_MONTHLY_BUDGET_USD;
+  const amount = Number(value);
+  if (!Number.isFinite(amount) || amount <= 0) throw new Error(`-c monthlyBudgetUsd=${value} must be a positive number of US dollars`);
+  return amount;
 }
 
 function googleFromContext(app: App): GoogleSignInProps | undefined {

@@ -5,6 +5,7 @@ import { Api } from './constructs/api';
 import { Auth, type GoogleSignInProps } from './constructs/auth';
 import { Data } from './constructs/data';
 import { Live } from './constructs/live';
+import { Monitoring } from './constructs/monitoring';
 import { Site } from './constructs/site';
 
 export interface VayaDiaStackProps extends StackProps {
@@ -20,15 +21,26 @@ export interface VayaDiaStackProps extends StackProps {
    * @default `vaya-dia-<account id>`
    */
   readonly authDomainPrefix?: string;
+  /**
+   * Where alarms and budget alerts are e-mailed.
+   * @default - none: the alarm topic has no subscription and the budget no alert recipients
+   */
+  readonly alarmEmail?: string;
+  /**
+   * The monthly budget, in US dollars, for the whole account's cost.
+   * @default 20
+   */
+  readonly monthlyBudgetUsd?: number;
 }
 
-/** Vaya día on AWS: the constructs of DESIGN.md §2, wired together. */
+/** Vaya día on AWS: the constructs of DESIGN.md §2 and its monitoring, wired together. */
 export class VayaDiaStack extends Stack {
   public readonly data: Data;
   public readonly auth: Auth;
   public readonly live: Live;
   public readonly api: Api;
   public readonly site: Site;
+  public readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: VayaDiaStackProps) {
     super(scope, id, props);
@@ -72,6 +84,13 @@ export class VayaDiaStack extends Stack {
         ...(auth.googleEnabled ? [`https://${auth.oauthDomain}`] : []),
       ],
     });
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      api,
+      live,
+      site: this.site,
+      alarmEmail: props.alarmEmail,
+      monthlyBudgetUsd: props.monthlyBudgetUsd ?? 20,
+    });
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The site' });
     new CfnOutput(this, 'ApiUrl', { value: api.url, description: "The HTTP API itself (config.json's apiUrl is the site, which serves it under /posts*)" });
@@ -81,6 +100,14 @@ export class VayaDiaStack extends Stack {
     new CfnOutput(this, 'CognitoDomain', {
       value: auth.oauthDomain,
       description: 'Google sign-in redirect URI: https://<this>/oauth2/idpresponse',
+    });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.monitoring.topic.topicArn,
+      description: 'Alarms are published here: subscribe an e-mail address (or anything else) to it',
+    });
+    new CfnOutput(this, 'DashboardUrl', {
+      value: `https://console.aws.amazon.com/cloudwatch/home?region=${Aws.REGION}#dashboards:name=${this.stackName}`,
+      description: 'The CloudWatch dashboard',
     });
   }
 }

@@ -18,12 +18,14 @@ export const GOOGLE_CONTEXT = {
   googleClientSecretName: 'vaya-dia/google-client-secret',
 };
 
+export type TemplateJson = { Resources: Record<string, CfnResourceJson>; Outputs: Record<string, { Value: unknown }> };
+
 export type Synthesized = {
   stack: VayaDiaStack;
   template: Template;
-  json: { Resources: Record<string, CfnResourceJson>; Outputs: Record<string, { Value: unknown }> };
+  json: TemplateJson;
   assembly: CloudAssembly;
-  /** cdk-nag findings that no acknowledgment covers. */
+  /** cdk-nag findings that no acknowledgment covers, in every stack. */
   nagFindings: string[];
 };
 
@@ -56,11 +58,19 @@ export function synthesize(context: Record<string, string> = {}): Synthesized {
   });
   // With cdk-nag registered, synth itself throws on any unacknowledged finding.
   const assembly = app.synth();
-  const json = assembly.getStackByName(STACK_NAME).template as Synthesized['json'];
-  const nagFindings = new AwsSolutionsChecks()
-    .validateScope(stack)
-    .violations.flatMap((v) => v.violatingResources.map((r) => `${v.severity} ${v.ruleName} ${r.constructPath ?? ''}`));
-  return { stack, template: Template.fromJSON(json), json, assembly, nagFindings };
+  const json = assembly.getStackByName(STACK_NAME).template as TemplateJson;
+  const nagFindings = [stack].flatMap((scope) =>
+    new AwsSolutionsChecks()
+      .validateScope(scope)
+      .violations.flatMap((v) => v.violatingResources.map((r) => `${v.severity} ${v.ruleName} ${r.constructPath ?? ''}`)),
+  );
+  return {
+    stack,
+    template: Template.fromJSON(json),
+    json,
+    assembly,
+    nagFindings,
+  };
 }
 
 export function logicalId(construct: IConstruct): string {
