@@ -4,6 +4,7 @@ import type { RuntimeConfig } from '../functions/contract';
 import { Api } from './constructs/api';
 import { Auth, type GoogleSignInProps } from './constructs/auth';
 import { Data } from './constructs/data';
+import { FIREWALL_REGION, FirewallArn, RateLimitFirewall } from './constructs/firewall';
 import { Live } from './constructs/live';
 import { Monitoring } from './constructs/monitoring';
 import { Site } from './constructs/site';
@@ -31,6 +32,12 @@ export interface VayaDiaStackProps extends StackProps {
    * @default 20
    */
   readonly monthlyBudgetUsd?: number;
+  /**
+   * Whether the distribution uses the WAF web ACL of {@link FirewallStack} (deployed first, in
+   * us-east-1), read from its SSM parameter at deploy time.
+   * @default false
+   */
+  readonly waf?: boolean;
 }
 
 /** Vaya día on AWS: the constructs of DESIGN.md §2 and its monitoring, wired together. */
@@ -83,6 +90,7 @@ export class VayaDiaStack extends Stack {
         `https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX}`,
         ...(auth.googleEnabled ? [`https://${auth.oauthDomain}`] : []),
       ],
+      webAclArn: props.waf ? new FirewallArn(this, 'Firewall').arn : undefined,
     });
     this.monitoring = new Monitoring(this, 'Monitoring', {
       api,
@@ -109,5 +117,18 @@ export class VayaDiaStack extends Stack {
       value: `https://console.aws.amazon.com/cloudwatch/home?region=${Aws.REGION}#dashboards:name=${this.stackName}`,
       description: 'The CloudWatch dashboard',
     });
+  }
+}
+
+/**
+ * The WAF web ACL of the site's distribution, in a stack of its own because CloudFront's web ACLs
+ * exist in us-east-1 only (`-c waf=true`; README, "WAF").
+ */
+export class FirewallStack extends Stack {
+  public readonly firewall: RateLimitFirewall;
+
+  constructor(scope: Construct, id: string, props: StackProps = {}) {
+    super(scope, id, { ...props, env: { ...props.env, region: FIREWALL_REGION } });
+    this.firewall = new RateLimitFirewall(this, 'Firewall');
   }
 }

@@ -385,6 +385,8 @@ describe('site', () => {
     expect(origin!.OriginAccessControlId).toBeDefined();
     expect(config.DefaultRootObject).toBe('index.html');
     expect(config.DefaultCacheBehavior).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', Compress: true });
+    expect(config.WebACLId).toBeUndefined(); // WAF is opt-in: -c waf=true (options.test.ts)
+    expect(s.firewall).toBeUndefined();
   });
 
   it('serves every API path under the site origin (/posts*, /me*, /moderation*, /comments*): every method, every header but Host, HTTPS', () => {

@@ -10,8 +10,8 @@ import type { IConstruct } from 'constructs';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp, STACK_NAME } from '../../infra/app';
-import type { VayaDiaStack } from '../../infra/stack';
+import { createApp, FIREWALL_STACK_NAME, STACK_NAME } from '../../infra/app';
+import type { FirewallStack, VayaDiaStack } from '../../infra/stack';
 
 export const GOOGLE_CONTEXT = {
   googleClientId: '1234-abc.apps.googleusercontent.com',
@@ -24,6 +24,8 @@ export type Synthesized = {
   stack: VayaDiaStack;
   template: Template;
   json: TemplateJson;
+  /** The WAF stack, with `-c waf=true`. */
+  firewall?: { stack: FirewallStack; json: TemplateJson; region: string | undefined };
   assembly: CloudAssembly;
   /** cdk-nag findings that no acknowledgment covers, in every stack. */
   nagFindings: string[];
@@ -51,7 +53,7 @@ export function fakeWebDist(): string {
 }
 
 export function synthesize(context: Record<string, string> = {}): Synthesized {
-  const { app, stack } = createApp({
+  const { app, stack, firewall } = createApp({
     context: { ...(cdkJson.context as Record<string, string>), ...context },
     webDist: fakeWebDist(),
     outdir: mkdtempSync(join(tmpdir(), 'vaya-dia-cdk-')),
@@ -59,15 +61,19 @@ export function synthesize(context: Record<string, string> = {}): Synthesized {
   // With cdk-nag registered, synth itself throws on any unacknowledged finding.
   const assembly = app.synth();
   const json = assembly.getStackByName(STACK_NAME).template as TemplateJson;
-  const nagFindings = [stack].flatMap((scope) =>
+  const nagFindings = [stack, ...(firewall ? [firewall] : [])].flatMap((scope) =>
     new AwsSolutionsChecks()
       .validateScope(scope)
       .violations.flatMap((v) => v.violatingResources.map((r) => `${v.severity} ${v.ruleName} ${r.constructPath ?? ''}`)),
   );
+  const firewallArtifact = firewall ? assembly.getStackByName(FIREWALL_STACK_NAME) : undefined;
   return {
     stack,
     template: Template.fromJSON(json),
     json,
+    ...(firewall && firewallArtifact
+      ? { firewall: { stack: firewall, json: firewallArtifact.template as TemplateJson, region: firewallArtifact.environment.region } }
+      : {}),
     assembly,
     nagFindings,
   };
