@@ -78,6 +78,8 @@ export class Monitoring extends Construct {
 
     const alarm = (id: string, description: string, options: cloudwatch.AlarmProps) => {
       const created = new cloudwatch.Alarm(this, id, {
+        // Named for people reading an e-mail or the console: `VayaDia-ApiServerErrors`.
+        alarmName: `${Stack.of(this).stackName}-${id}`,
         alarmDescription: description,
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
         ...options,

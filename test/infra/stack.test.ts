@@ -547,6 +547,19 @@ describe('monitoring', () => {
     );
   });
 
+  it('names each alarm after the stack and what it watches', () => {
+    const names = alarms().map(([, props]) => props.AlarmName as string).sort();
+    expect(names).toEqual(
+      [
+        'VayaDia-ApiServerErrors',
+        'VayaDia-ApiThrottling',
+        'VayaDia-BroadcastIteratorAge',
+        'VayaDia-FailedBroadcasts',
+        ...FUNCTIONS.map((fn) => `VayaDia-${fn.id}ErrorsOrThrottles`),
+      ].sort(),
+    );
+  });
+
   it('alarms on any API 5xx', () => {
     const [[, props]] = alarmOn((p) => p.MetricName === '5xx') as [[string, Record<string, unknown>]];
     expect(props).toMatchObject({ Namespace: 'AWS/ApiGateway', Statistic: 'Sum', Period: 300, Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
