@@ -15,11 +15,10 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { GoogleSignInProps } from './constructs/auth';
-import { FirewallStack, VayaDiaStack } from './stack';
+import { DEFAULT_MONTHLY_BUDGET_USD, FirewallStack, VayaDiaStack } from './stack';
 
 export const STACK_NAME = 'VayaDia';
 export const FIREWALL_STACK_NAME = 'VayaDiaFirewall';
-export const DEFAULT_MONTHLY_BUDGET_USD = 20;
 const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
 
 export interface CreateAppOptions {
@@ -78,10 +77,10 @@ function alarmEmailFromContext(app: App): string | undefined {
   return email;
 }
 
-/** The monthly budget in US dollars. @default 20 */
-function budgetFromContext(app: App): number {
+/** The monthly budget in US dollars. @default DEFAULT_MONTHLY_BUDGET_USD */
+function budgetFromContext(app: App): number | undefined {
   const value = optionalContext(app, 'monthlyBudgetUsd');
-  if (value === undefined) return DEFAULT_MONTHLY_BUDGET_USD;
+  if (value === undefined) return undefined;
   const amount = Number(value);
   if (!Number.isFinite(amount) || amount <= 0) throw new Error(`-c monthlyBudgetUsd=${value} must be a positive number of US dollars`);
   return amount;

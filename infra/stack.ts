@@ -29,7 +29,7 @@ export interface VayaDiaStackProps extends StackProps {
   readonly alarmEmail?: string;
   /**
    * The monthly budget, in US dollars, for the whole account's cost.
-   * @default 20
+   * @default DEFAULT_MONTHLY_BUDGET_USD (20)
    */
   readonly monthlyBudgetUsd?: number;
   /**
@@ -39,6 +39,9 @@ export interface VayaDiaStackProps extends StackProps {
    */
   readonly waf?: boolean;
 }
+
+/** The monthly cost budget when none is given. */
+export const DEFAULT_MONTHLY_BUDGET_USD = 20;
 
 /** Vaya día on AWS: the constructs of DESIGN.md §2 and its monitoring, wired together. */
 export class VayaDiaStack extends Stack {
@@ -97,7 +100,7 @@ export class VayaDiaStack extends Stack {
       live,
       site: this.site,
       alarmEmail: props.alarmEmail,
-      monthlyBudgetUsd: props.monthlyBudgetUsd ?? 20,
+      monthlyBudgetUsd: props.monthlyBudgetUsd ?? DEFAULT_MONTHLY_BUDGET_USD,
     });
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The site' });

@@ -148,19 +148,20 @@ export class Monitoring extends Construct {
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
     });
 
+    const { alarmEmail } = props;
     this.budget = new budgets.CfnBudget(this, 'Budget', {
       budget: {
         budgetType: 'COST',
         timeUnit: 'MONTHLY',
         budgetLimit: { amount: props.monthlyBudgetUsd, unit: 'USD' },
       },
-      notificationsWithSubscribers: props.alarmEmail
+      notificationsWithSubscribers: alarmEmail
         ? [
             { threshold: 80, notificationType: 'ACTUAL' },
             { threshold: 100, notificationType: 'FORECASTED' },
           ].map(({ threshold, notificationType }) => ({
             notification: { comparisonOperator: 'GREATER_THAN', notificationType, threshold, thresholdType: 'PERCENTAGE' },
-            subscribers: [{ subscriptionType: 'EMAIL', address: props.alarmEmail! }],
+            subscribers: [{ subscriptionType: 'EMAIL', address: alarmEmail }],
           }))
         : undefined,
     });
