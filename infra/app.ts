@@ -15,7 +15,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { GoogleSignInProps } from './constructs/auth';
-import { DEFAULT_MONTHLY_BUDGET_USD, FirewallStack, VayaDiaStack } from './stack';
+import { FirewallStack, VayaDiaStack } from './stack';
 
 export const STACK_NAME = 'VayaDia';
 export const FIREWALL_STACK_NAME = 'VayaDiaFirewall';
@@ -77,7 +77,7 @@ function alarmEmailFromContext(app: App): string | undefined {
   return email;
 }
 
-/** The monthly budget in US dollars. @default DEFAULT_MONTHLY_BUDGET_USD */
+/** The monthly budget in US dollars, if given (the stack's default is 20). */
 function budgetFromContext(app: App): number | undefined {
   const value = optionalContext(app, 'monthlyBudgetUsd');
   if (value === undefined) return undefined;
