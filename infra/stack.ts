@@ -4,7 +4,9 @@ import type { RuntimeConfig } from '../functions/contract';
 import { Api } from './constructs/api';
 import { Auth, type GoogleSignInProps } from './constructs/auth';
 import { Data } from './constructs/data';
+import { FIREWALL_REGION, FirewallArn, RateLimitFirewall } from './constructs/firewall';
 import { Live } from './constructs/live';
+import { Monitoring } from './constructs/monitoring';
 import { Site } from './constructs/site';
 
 export interface VayaDiaStackProps extends StackProps {
@@ -20,15 +22,35 @@ export interface VayaDiaStackProps extends StackProps {
    * @default `vaya-dia-<account id>`
    */
   readonly authDomainPrefix?: string;
+  /**
+   * Where alarms and budget alerts are e-mailed.
+   * @default - none: the alarm topic has no subscription and the budget no alert recipients
+   */
+  readonly alarmEmail?: string;
+  /**
+   * The monthly budget, in US dollars, for the whole account's cost.
+   * @default DEFAULT_MONTHLY_BUDGET_USD (20)
+   */
+  readonly monthlyBudgetUsd?: number;
+  /**
+   * Whether the distribution uses the WAF web ACL of {@link FirewallStack} (deployed first, in
+   * us-east-1), read from its SSM parameter at deploy time.
+   * @default false
+   */
+  readonly waf?: boolean;
 }
 
-/** Vaya día on AWS: the constructs of DESIGN.md §2, wired together. */
+/** The monthly cost budget when none is given. */
+export const DEFAULT_MONTHLY_BUDGET_USD = 20;
+
+/** Vaya día on AWS: the constructs of DESIGN.md §2 and its monitoring, wired together. */
 export class VayaDiaStack extends Stack {
   public readonly data: Data;
   public readonly auth: Auth;
   public readonly live: Live;
   public readonly api: Api;
   public readonly site: Site;
+  public readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: VayaDiaStackProps) {
     super(scope, id, props);
@@ -71,6 +93,14 @@ export class VayaDiaStack extends Stack {
         `https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX}`,
         ...(auth.googleEnabled ? [`https://${auth.oauthDomain}`] : []),
       ],
+      webAclArn: props.waf ? new FirewallArn(this, 'Firewall').arn : undefined,
+    });
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      api,
+      live,
+      site: this.site,
+      alarmEmail: props.alarmEmail,
+      monthlyBudgetUsd: props.monthlyBudgetUsd ?? DEFAULT_MONTHLY_BUDGET_USD,
     });
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The site' });
@@ -82,5 +112,26 @@ export class VayaDiaStack extends Stack {
       value: auth.oauthDomain,
       description: 'Google sign-in redirect URI: https://<this>/oauth2/idpresponse',
     });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.monitoring.topic.topicArn,
+      description: 'Alarms are published here: subscribe an e-mail address (or anything else) to it',
+    });
+    new CfnOutput(this, 'DashboardUrl', {
+      value: `https://console.aws.amazon.com/cloudwatch/home?region=${Aws.REGION}#dashboards:name=${this.stackName}`,
+      description: 'The CloudWatch dashboard',
+    });
+  }
+}
+
+/**
+ * The WAF web ACL of the site's distribution, in a stack of its own because CloudFront's web ACLs
+ * exist in us-east-1 only (`-c waf=true`; README, "WAF").
+ */
+export class FirewallStack extends Stack {
+  public readonly firewall: RateLimitFirewall;
+
+  constructor(scope: Construct, id: string, props: StackProps = {}) {
+    super(scope, id, { ...props, env: { ...props.env, region: FIREWALL_REGION } });
+    this.firewall = new RateLimitFirewall(this, 'Firewall');
   }
 }

@@ -1,7 +1,7 @@
 import { Aws, Duration, RemovalPolicy, SecretValue, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { PASSWORD_POLICY } from '../../functions/contract';
+import { MODERATORS_GROUP, PASSWORD_POLICY } from '../../functions/contract';
 
 /** Google sign-in, configured by context: the OAuth client id and where its secret is kept. */
 export interface GoogleSignInProps {
@@ -86,6 +86,14 @@ export class Auth extends Construct {
           'The Plus plan (threat protection) is billed per monthly active user; not justified for a free anecdote site. Publishing is rate-limited per user by the API, and the Lite plan has every feature the site uses.',
       },
     );
+
+    // Moderators are this group's members (the ID token's `cognito:groups`); operators add people to
+    // it with the AWS CLI (README, "Moderators").
+    new cognito.CfnUserPoolGroup(this, 'Moderators', {
+      userPoolId: this.userPool.userPoolId,
+      groupName: MODERATORS_GROUP,
+      description: 'Deciden al momento qué se publica y qué no.',
+    });
 
     this.domain = this.userPool.addDomain('Domain', { cognitoDomain: { domainPrefix: props.domainPrefix } });
     this.oauthDomain = `${this.domain.domainName}.auth.${Aws.REGION}.amazoncognito.com`;

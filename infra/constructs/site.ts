@@ -63,7 +63,8 @@ export interface SiteProps {
  * (CloudFront may list the bucket, so a missing key is 404, not 403).
  *
  * Caching: hashed files under `assets/` are immutable for a year; everything else (`index.html`,
- * `config.json`) is `no-cache`, and each deployment invalidates CloudFront, so a deployment shows at once.
+ * `404.html`, `config.json`) is `no-cache`, and each deployment invalidates CloudFront, so a deployment
+ * shows at once.
  *
  * The API paths (`/posts*`, `/me*`, `/moderation*`, `/comments*`) go to the HTTP API with every method,
  * query string and header but Host (API Gateway routes by its own host name). `/posts*` answers
@@ -74,7 +75,7 @@ export interface SiteProps {
 export class Site extends Construct {
   public readonly bucket: s3.Bucket;
   public readonly distribution: cloudfront.Distribution;
-  /** `https://<distribution domain>` — the origin CORS allows. */
+  /** `https://<distribution domain>` — the site's origin, under which the app also calls the API. */
   public readonly origin: string;
   /** `https://<distribution domain>/` — what the app uses as its OAuth redirect. */
   public readonly url: string;
@@ -210,6 +211,11 @@ export class Site extends Construct {
                 'The WAF web ACL is opt-in (-c waf=true) for its fixed monthly cost (README, "WAF"); without it the API has per-route throttles and the site is static files from a private bucket.',
             },
           ]),
+      {
+        id: 'Annotation::@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
+        reason:
+          'CloudFront may list the bucket only so that a missing key is 404, never to show a listing: the root is index.html (defaultRootObject, and the document function rewrites / to it).',
+      },
       {
         id: 'AwsSolutions-CFR4',
         reason:

@@ -6,9 +6,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONNECTIONS_TABLE, ENV, MODERATION_TABLE, POSTS_TABLE, RATE_LIMITS_TABLE, type TableDescription } from '../../functions/store/tables';
+import { MODERATORS_GROUP } from '../../functions/contract';
 import { PUBLIC_READ, PUBLIC_READ_SECONDS } from '../../functions/handlers/http/http';
+import { METRIC, METRICS_NAMESPACE, SERVICE_NAME } from '../../functions/metrics';
+import { THROTTLED_METRICS } from '../../infra/constructs/monitoring';
 import { API_CACHE_MAX_TTL } from '../../infra/constructs/site';
-import { DEFAULT_THROTTLE, functionsTriggeredBy, throttleOf } from '../../infra/functions';
+import { DEFAULT_THROTTLE, FUNCTIONS, functionsTriggeredBy, throttleOf } from '../../infra/functions';
 import { API_PATH_PREFIXES } from '../../infra/documentRoutes';
 import { CASES, throughCloudFront } from './documents';
 import { FAKE_INDEX_HTML, logicalId, references, render, synthesize, type CfnResourceJson, type Synthesized } from './synth';
@@ -97,6 +100,14 @@ describe('auth', () => {
   it('keeps the user pool when the stack is deleted or the pool replaced, and protects it from deletion', () => {
     expect(resources[logicalId(s.stack.auth.userPool)]).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
     expect(propsOf(logicalId(s.stack.auth.userPool)).DeletionProtection).toBe('ACTIVE');
+  });
+
+  it('has the moderators’ group in the pool, under the name the API reads from the ID token', () => {
+    template.resourceCountIs('AWS::Cognito::UserPoolGroup', 1);
+    template.hasResourceProperties('AWS::Cognito::UserPoolGroup', {
+      GroupName: MODERATORS_GROUP,
+      UserPoolId: { Ref: logicalId(s.stack.auth.userPool) },
+    });
   });
 
   it('lets users sign themselves up with a verified email and a sound password', () => {
@@ -425,6 +436,8 @@ describe('site', () => {
     expect(origin!.OriginAccessControlId).toBeDefined();
     expect(config.DefaultRootObject).toBe('index.html');
     expect(config.DefaultCacheBehavior).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', Compress: true });
+    expect(config.WebACLId).toBeUndefined(); // WAF is opt-in: -c waf=true (options.test.ts)
+    expect(s.firewall).toBeUndefined();
   });
 
   it('serves every API path under the site origin (/posts*, /me*, /moderation*, /comments*): every method, every header but Host, HTTPS', () => {
@@ -558,6 +571,111 @@ describe('site', () => {
   });
 });
 
+describe('monitoring', () => {
+  const topicRef = () => ({ Ref: logicalId(s.stack.monitoring.topic) });
+  const alarms = () => ofType('AWS::CloudWatch::Alarm').map(([id, r]) => [id, r.Properties] as const);
+  const alarmOn = (predicate: (props: Record<string, unknown>) => boolean) => alarms().filter(([, p]) => predicate(p));
+  const metricsOf = (props: Record<string, unknown>) =>
+    props.MetricName
+      ? [{ Namespace: props.Namespace, MetricName: props.MetricName, Dimensions: props.Dimensions }]
+      : (props.Metrics as { MetricStat?: { Metric: Record<string, unknown> } }[]).flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric] : []));
+  const dimensionRef = (metric: Record<string, unknown>) => render((metric.Dimensions as { Value: unknown }[])[0]!.Value);
+
+  it('sends every alarm, and its recovery, to one SSL-only topic CloudWatch may publish to; no subscription without -c alarmEmail', () => {
+    expect(alarms().length).toBeGreaterThan(0);
+    for (const [id, props] of alarms()) {
+      expect(props.AlarmActions, id).toEqual([topicRef()]);
+      expect(props.OKActions, id).toEqual([topicRef()]);
+      expect(props.TreatMissingData, id).toBe('notBreaching');
+      expect(props.AlarmDescription, id).toEqual(expect.any(String));
+    }
+    template.resourceCountIs('AWS::SNS::Subscription', 0);
+    const [[, policy]] = ofType('AWS::SNS::TopicPolicy') as [[string, CfnResourceJson]];
+    const statements = (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
+    expect(statements).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+    expect(statements).toContainEqual(
+      expect.objectContaining({ Effect: 'Allow', Action: 'sns:Publish', Principal: { Service: 'cloudwatch.amazonaws.com' } }),
+    );
+  });
+
+  it('names each alarm after the stack and what it watches', () => {
+    const names = alarms().map(([, props]) => props.AlarmName as string).sort();
+    expect(names).toEqual(
+      [
+        'VayaDia-ApiServerErrors',
+        'VayaDia-ApiThrottling',
+        'VayaDia-BroadcastIteratorAge',
+        'VayaDia-FailedBroadcasts',
+        ...FUNCTIONS.map((fn) => `VayaDia-${fn.id}ErrorsOrThrottles`),
+      ].sort(),
+    );
+  });
+
+  it('alarms on any API 5xx', () => {
+    const [[, props]] = alarmOn((p) => p.MetricName === '5xx') as [[string, Record<string, unknown>]];
+    expect(props).toMatchObject({ Namespace: 'AWS/ApiGateway', Statistic: 'Sum', Period: 300, Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    expect(dimensionRef(metricsOf(props)[0]!)).toBe(`\${${logicalId(s.stack.api.httpApi)}}`);
+  });
+
+  it('alarms on the errors or throttles of every function', () => {
+    const functionIds = ofType('AWS::Lambda::Function')
+      .filter(([id]) => id.startsWith('Api') || id.startsWith('Live'))
+      .map(([id]) => `\${${id}}`);
+    expect(functionIds).toHaveLength(FUNCTIONS.length);
+    const watched = alarmOn((p) => Array.isArray(p.Metrics) && (p.Metrics as { Expression?: string }[]).some((m) => m.Expression === 'FILL(errors, 0) + FILL(throttles, 0)'));
+    expect(watched).toHaveLength(FUNCTIONS.length);
+    for (const [id, props] of watched) {
+      const metrics = metricsOf(props);
+      expect(metrics.map((m) => m.MetricName).sort(), id).toEqual(['Errors', 'Throttles']);
+      expect(new Set(metrics.map(dimensionRef)).size, id).toBe(1);
+      expect(props).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    }
+    expect(watched.map(([, props]) => dimensionRef(metricsOf(props)[0]!)).sort()).toEqual(functionIds.sort());
+  });
+
+  it('alarms when the broadcast is over a minute behind its stream for five minutes', () => {
+    const [[, props]] = alarmOn((p) => metricsOf(p).some((m) => m.MetricName === 'IteratorAge')) as [[string, Record<string, unknown>]];
+    expect(dimensionRef(metricsOf(props)[0]!)).toBe(`\${${logicalId(s.stack.live.node.findChild('Broadcast').node.findChild('Function'))}}`);
+    expect(props).toMatchObject({ Threshold: 60_000, EvaluationPeriods: 5, ComparisonOperator: 'GreaterThanThreshold' });
+    expect((props.Metrics as { MetricStat: { Stat: string; Period: number } }[])[0]!.MetricStat).toMatchObject({ Stat: 'Maximum', Period: 60 });
+  });
+
+  it('alarms as soon as a failed broadcast waits in its queue', () => {
+    const [[, props]] = alarmOn((p) => p.MetricName === 'ApproximateNumberOfMessagesVisible') as [[string, Record<string, unknown>]];
+    expect(props).toMatchObject({ Namespace: 'AWS/SQS', Statistic: 'Maximum', Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
+    expect(dimensionRef(metricsOf(props)[0]!)).toBe(`\${${logicalId(s.stack.live.failedBroadcasts)}.QueueName}`);
+  });
+
+  it('counts the requests the throttles refused (429) from both access logs, and alarms on a flood of them', () => {
+    const filters = ofType('AWS::Logs::MetricFilter').map(([, r]) => r.Properties);
+    expect(filters.map((f) => [render(f.LogGroupName), f.FilterPattern, f.MetricTransformations])).toEqual([
+      [`\${${logicalId(s.stack.api.accessLogs)}}`, '{ $.status = "429" }', [{ MetricName: THROTTLED_METRICS.api, MetricNamespace: METRICS_NAMESPACE, MetricValue: '1' }]],
+      [`\${${logicalId(s.stack.live.accessLogs)}}`, '{ $.status = "429" }', [{ MetricName: THROTTLED_METRICS.live, MetricNamespace: METRICS_NAMESPACE, MetricValue: '1' }]],
+    ]);
+    const [[, props]] = alarmOn((p) => p.MetricName === THROTTLED_METRICS.api) as [[string, Record<string, unknown>]];
+    expect(props).toMatchObject({ Namespace: METRICS_NAMESPACE, Statistic: 'Sum', Period: 300, Threshold: 100 });
+  });
+
+  it('has a monthly cost budget of 20 USD by default, with no alert recipients without -c alarmEmail', () => {
+    const [[, budget]] = ofType('AWS::Budgets::Budget') as [[string, CfnResourceJson]];
+    expect(budget.Properties).toEqual({ Budget: { BudgetType: 'COST', TimeUnit: 'MONTHLY', BudgetLimit: { Amount: 20, Unit: 'USD' } } });
+  });
+
+  it('has one dashboard: requests, errors, latency, throttles, iterator age, broadcasts and the site’s own counts', () => {
+    const [[, dashboard]] = ofType('AWS::CloudWatch::Dashboard') as [[string, CfnResourceJson]];
+    expect(dashboard.Properties.DashboardName).toBe('VayaDia');
+    const body = JSON.stringify(dashboard.Properties.DashboardBody);
+    for (const title of ['API requests', 'API errors', 'API latency', 'Refused by the throttles', 'Function errors', 'Function throttles', 'Stream iterator age', 'Live: connections and broadcasts', 'CloudFront']) {
+      expect(body, title).toContain(title);
+    }
+    for (const name of [...Object.values(METRIC), ...Object.values(THROTTLED_METRICS), 'IteratorAge', 'ConnectCount', '5xx', 'Latency', 'ApproximateNumberOfMessagesVisible']) {
+      expect(body, name).toContain(`\\"${name}\\"`);
+    }
+    // The site's own metrics with exactly the dimension Powertools gives them.
+    expect(body).toContain(`\\"${METRICS_NAMESPACE}\\",\\"${METRIC.postsPublished}\\",\\"service\\",\\"${SERVICE_NAME}\\"`);
+  });
+});
+
 describe('outputs', () => {
   it('outputs the site, API and WebSocket URLs and the user pool ids', () => {
     const outputs = Object.fromEntries(Object.entries(s.json.Outputs).map(([k, v]) => [k, render(v.Value)]));
@@ -567,6 +685,8 @@ describe('outputs', () => {
       WsUrl: `wss://\${${logicalId(s.stack.live.webSocketApi)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/live`,
       UserPoolId: `\${${logicalId(s.stack.auth.userPool)}}`,
       UserPoolClientId: `\${${logicalId(s.stack.auth.client)}}`,
+      AlarmTopicArn: `\${${logicalId(s.stack.monitoring.topic)}}`,
+      DashboardUrl: 'https://console.aws.amazon.com/cloudwatch/home?region=${AWS::Region}#dashboards:name=VayaDia',
     });
   });
 });

@@ -10,20 +10,24 @@ import type { IConstruct } from 'constructs';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp, STACK_NAME } from '../../infra/app';
-import type { VayaDiaStack } from '../../infra/stack';
+import { createApp, FIREWALL_STACK_NAME, STACK_NAME } from '../../infra/app';
+import type { FirewallStack, VayaDiaStack } from '../../infra/stack';
 
 export const GOOGLE_CONTEXT = {
   googleClientId: '1234-abc.apps.googleusercontent.com',
   googleClientSecretName: 'vaya-dia/google-client-secret',
 };
 
+export type TemplateJson = { Resources: Record<string, CfnResourceJson>; Outputs: Record<string, { Value: unknown }> };
+
 export type Synthesized = {
   stack: VayaDiaStack;
   template: Template;
-  json: { Resources: Record<string, CfnResourceJson>; Outputs: Record<string, { Value: unknown }> };
+  json: TemplateJson;
+  /** The WAF stack, with `-c waf=true`. */
+  firewall?: { stack: FirewallStack; json: TemplateJson; region: string | undefined };
   assembly: CloudAssembly;
-  /** cdk-nag findings that no acknowledgment covers. */
+  /** cdk-nag findings that no acknowledgment covers, in every stack. */
   nagFindings: string[];
 };
 
@@ -49,18 +53,30 @@ export function fakeWebDist(): string {
 }
 
 export function synthesize(context: Record<string, string> = {}): Synthesized {
-  const { app, stack } = createApp({
+  const { app, stack, firewall } = createApp({
     context: { ...(cdkJson.context as Record<string, string>), ...context },
     webDist: fakeWebDist(),
     outdir: mkdtempSync(join(tmpdir(), 'vaya-dia-cdk-')),
   });
   // With cdk-nag registered, synth itself throws on any unacknowledged finding.
   const assembly = app.synth();
-  const json = assembly.getStackByName(STACK_NAME).template as Synthesized['json'];
-  const nagFindings = new AwsSolutionsChecks()
-    .validateScope(stack)
-    .violations.flatMap((v) => v.violatingResources.map((r) => `${v.severity} ${v.ruleName} ${r.constructPath ?? ''}`));
-  return { stack, template: Template.fromJSON(json), json, assembly, nagFindings };
+  const json = assembly.getStackByName(STACK_NAME).template as TemplateJson;
+  const nagFindings = [stack, ...(firewall ? [firewall] : [])].flatMap((scope) =>
+    new AwsSolutionsChecks()
+      .validateScope(scope)
+      .violations.flatMap((v) => v.violatingResources.map((r) => `${v.severity} ${v.ruleName} ${r.constructPath ?? ''}`)),
+  );
+  const firewallArtifact = firewall ? assembly.getStackByName(FIREWALL_STACK_NAME) : undefined;
+  return {
+    stack,
+    template: Template.fromJSON(json),
+    json,
+    ...(firewall && firewallArtifact
+      ? { firewall: { stack: firewall, json: firewallArtifact.template as TemplateJson, region: firewallArtifact.environment.region } }
+      : {}),
+    assembly,
+    nagFindings,
+  };
 }
 
 export function logicalId(construct: IConstruct): string {
