@@ -14,6 +14,15 @@ export const DEFAULT_CATEGORY: Category = 'varios';
 /** Longest anecdote, in characters as the browser's `<textarea maxlength>` counts them. */
 export const MAX_POST_LENGTH = 300;
 
+/** Longest comment, counted like a post (`postLength`). */
+export const MAX_COMMENT_LENGTH = 500;
+
+/** Comment paging: the default page (the post page shows 50 at a time) and the largest one is MAX_PAGE_SIZE. */
+export const DEFAULT_COMMENT_PAGE_SIZE = 50;
+
+/** Per-user commenting limit: at most `count` comments in any window of `windowMs`. */
+export const COMMENT_RATE_LIMIT = { count: 10, windowMs: 10 * 60 * 1000 } as const;
+
 /** Feed paging: the default and the largest page a client may ask for. */
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -128,8 +137,8 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 /** `POST /posts/{id}/report`. */
 export const reportSchema = z.object({ reason: z.enum(REPORT_REASONS) });
 
-/** `GET /moderation/reported`: what reports hid, for moderators (comments come with comments). */
-export type ReportedItems = { posts: OwnPost[]; comments: never[] };
+/** `GET /moderation/reported`: the posts and comments reports hid, for moderators to decide on. */
+export type ReportedItems = { posts: OwnPost[]; comments: Comment[] };
 
 /**
  * Sent to every open WebSocket connection: `post.published` when a post enters the feeds,
@@ -156,19 +165,22 @@ export const ERRORS = {
   EMPTY_POST: { status: 400, message: 'La anécdota no puede estar vacía.' },
   POST_TOO_LONG: { status: 400, message: `La anécdota no puede pasar de ${MAX_POST_LENGTH} caracteres.` },
   UNKNOWN_CATEGORY: { status: 400, message: 'Categoría desconocida.' },
+  EMPTY_COMMENT: { status: 400, message: 'El comentario no puede estar vacío.' },
+  COMMENT_TOO_LONG: { status: 400, message: `El comentario no puede pasar de ${MAX_COMMENT_LENGTH} caracteres.` },
   INVALID_LIMIT: { status: 400, message: `El parámetro «limit» debe ser un número entero entre 1 y ${MAX_PAGE_SIZE}.` },
   INVALID_CURSOR: { status: 400, message: 'El cursor de paginación no es válido.' },
   UNAUTHORIZED: { status: 401, message: 'Tienes que iniciar sesión para hacer esto.' },
   FORBIDDEN: { status: 403, message: 'No tienes permiso para hacer esto.' },
   OWN_POST: { status: 403, message: 'No puedes votar tu propia anécdota.' },
   POST_NOT_FOUND: { status: 404, message: 'No encontramos esa anécdota.' },
+  COMMENT_NOT_FOUND: { status: 404, message: 'No encontramos ese comentario.' },
   QUEUE_EMPTY: { status: 404, message: 'No quedan anécdotas por moderar. ¡Gracias por echar una mano!' },
   NO_POSTS: { status: 404, message: 'Todavía no hay anécdotas.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'Esa dirección no existe.' },
   ALREADY_VOTED: { status: 409, message: 'Ya has votado esta anécdota.' },
-  ALREADY_REPORTED: { status: 409, message: 'Ya habías denunciado esta anécdota.' },
+  ALREADY_REPORTED: { status: 409, message: 'Ya lo habías denunciado.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'La petición es demasiado grande.' },
-  RATE_LIMITED: { status: 429, message: 'Has publicado demasiadas anécdotas seguidas. Espera unos minutos y vuelve a intentarlo.' },
+  RATE_LIMITED: { status: 429, message: 'Has publicado demasiado seguido. Espera unos minutos y vuelve a intentarlo.' },
   INTERNAL_ERROR: { status: 500, message: 'Algo ha fallado por nuestra parte. Inténtalo de nuevo en un rato.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'El servicio no está disponible ahora mismo. Inténtalo de nuevo en un rato.' },
 } as const satisfies Record<string, { status: number; message: string }>;
@@ -257,3 +269,41 @@ export function passwordProblems(password: string): string[] {
   if (PASSWORD_POLICY.requireSymbols && !COGNITO_SYMBOLS.test(password.trim())) problems.push('un símbolo (por ejemplo - _ ! ? #)');
   return problems;
 }
+
+/** A visible comment on a published post, exactly as the API exposes it (no author id). */
+export const commentSchema = z.object({
+  id: z.string(),
+  postId: z.string(),
+  name: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+
+export type Comment = z.infer<typeof commentSchema>;
+export type CommentPage = Page<Comment>;
+
+/** The body of `POST /posts/{id}/comments`; each failed rule carries its error code, as for posts. */
+export const createCommentSchema = z.object({
+  text: z
+    .string()
+    .check(
+      z.refine(hasContent, { error: 'EMPTY_COMMENT', abort: true }),
+      z.refine((text) => postLength(text) <= MAX_COMMENT_LENGTH, { error: 'COMMENT_TOO_LONG' }),
+    ),
+});
+
+export type CreateCommentResult =
+  | { ok: true; value: z.infer<typeof createCommentSchema> }
+  | { ok: false; code: Extract<ErrorCode, 'INVALID_REQUEST' | 'EMPTY_COMMENT' | 'COMMENT_TOO_LONG'> };
+
+/** Validates an already-parsed comment; the first failing rule decides the error code. */
+export function validateCreateComment(input: unknown): CreateCommentResult {
+  const result = z.safeParse(createCommentSchema, input);
+  if (result.success) return { ok: true, value: result.data };
+  const code = result.error.issues[0]?.message;
+  if (code === 'EMPTY_COMMENT' || code === 'COMMENT_TOO_LONG') return { ok: false, code };
+  return { ok: false, code: 'INVALID_REQUEST' };
+}
+
+/** `PUT /comments/{id}/decision`: a moderator restores a comment hidden by reports, or removes it. */
+export const commentDecisionSchema = moderationDecisionSchema;

@@ -13,6 +13,8 @@ export const METRIC = {
   postsPublished: 'PostsPublished',
   /** A vote on a published post was stored, changed or removed. */
   votes: 'Votes',
+  /** A comment was written. */
+  comments: 'Comments',
   /** A post or comment was reported. */
   reports: 'Reports',
   /** A live message delivered to one connection. */

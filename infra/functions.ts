@@ -6,6 +6,8 @@
  * declaration does not give fails locally exactly as it would on AWS.
  */
 import {
+  COMMENTS_INDEX,
+  COMMENTS_TABLE,
   CONNECTIONS_TABLE,
   ENV,
   MODERATION_TABLE,
@@ -19,6 +21,7 @@ import {
 export const TABLES = {
   posts: { description: POSTS_TABLE, env: ENV.postsTable },
   moderation: { description: MODERATION_TABLE, env: ENV.moderationTable },
+  comments: { description: COMMENTS_TABLE, env: ENV.commentsTable },
   rateLimits: { description: RATE_LIMITS_TABLE, env: ENV.rateLimitsTable },
   connections: { description: CONNECTIONS_TABLE, env: ENV.connectionsTable },
 } as const satisfies Record<string, { description: TableDescription; env: string }>;
@@ -197,7 +200,40 @@ export const FUNCTIONS = [
     id: 'ListReported',
     entry: 'functions/handlers/http/listReported.ts',
     trigger: { type: 'http', method: 'GET', path: '/moderation/reported', auth: 'user' },
-    tables: { posts: { queryIndexes: [POSTS_INDEX.queue] } },
+    tables: { posts: { queryIndexes: [POSTS_INDEX.queue] }, comments: { queryIndexes: [COMMENTS_INDEX.queue] } },
+  },
+  {
+    id: 'ListComments',
+    entry: 'functions/handlers/http/listComments.ts',
+    trigger: { type: 'http', method: 'GET', path: '/posts/{id}/comments', auth: 'public' },
+    tables: { posts: { items: ['GetItem'] }, comments: { queryIndexes: [COMMENTS_INDEX.post] } },
+  },
+  {
+    id: 'CreateComment',
+    entry: 'functions/handlers/http/createComment.ts',
+    // Each account may comment 10 times in 10 minutes (the contract's limit); this bounds all together.
+    trigger: { type: 'http', method: 'POST', path: '/posts/{id}/comments', auth: 'user', throttle: { rateLimit: 10, burstLimit: 20 } },
+    // The comment and its post's count in one TransactWriteItems.
+    tables: { posts: { items: ['GetItem', 'UpdateItem'] }, comments: { items: ['PutItem'] }, rateLimits: { items: ['GetItem', 'PutItem'] } },
+  },
+  {
+    id: 'DeleteComment',
+    entry: 'functions/handlers/http/deleteComment.ts',
+    trigger: { type: 'http', method: 'DELETE', path: '/comments/{id}', auth: 'user' },
+    tables: { posts: { items: ['UpdateItem'] }, comments: { items: ['GetItem', 'UpdateItem'] } },
+  },
+  {
+    id: 'ReportComment',
+    entry: 'functions/handlers/http/reportComment.ts',
+    trigger: { type: 'http', method: 'POST', path: '/comments/{id}/report', auth: 'user' },
+    // The report row, the comment's count and (when it hides it) the post's count in one transaction.
+    tables: { posts: { items: ['UpdateItem'] }, comments: { items: ['GetItem', 'UpdateItem'] }, moderation: { items: ['PutItem'] } },
+  },
+  {
+    id: 'DecideOnComment',
+    entry: 'functions/handlers/http/decideOnComment.ts',
+    trigger: { type: 'http', method: 'PUT', path: '/comments/{id}/decision', auth: 'user' },
+    tables: { posts: { items: ['UpdateItem'] }, comments: { items: ['GetItem', 'UpdateItem'] } },
   },
   {
     id: 'Connect',

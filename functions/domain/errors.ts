@@ -74,3 +74,9 @@ export class QueueEmptyError extends DomainError {
     super('QUEUE_EMPTY');
   }
 }
+
+export class CommentNotFoundError extends DomainError {
+  constructor() {
+    super('COMMENT_NOT_FOUND');
+  }
+}

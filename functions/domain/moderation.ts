@@ -23,11 +23,14 @@ import {
 } from './errors';
 import { parseRequest, postIdFrom, untilSettled } from './input';
 import { decisionTarget, ownPost, pendingPost, statusForScore } from './lifecycle';
-import type { ModerationStore, PostRepository } from './ports';
+import { hiddenComments } from './comments';
+import type { CommentStore, ModerationStore, PostRepository } from './ports';
 
 export type ModerationDeps = { posts: PostRepository; moderation: ModerationStore; now?: () => Date };
 /** What moderators' own decisions need: the posts alone. */
 export type DecisionDeps = { posts: PostRepository; now?: () => Date };
+/** The reported queue: hidden posts and hidden comments. */
+export type ReportedDeps = { posts: PostRepository; comments: Pick<CommentStore, 'hidden'> };
 
 /** Queue entries read per step, and steps at most, for one `nextForModeration`: a bounded read. */
 export const QUEUE_BATCH = 25;
@@ -98,10 +101,10 @@ export async function decideOnPost(deps: DecisionDeps, caller: Caller, id: strin
 }
 
 /** What reports have hidden, for moderators to decide on. */
-export async function listReported(deps: DecisionDeps, caller: Caller): Promise<ReportedItems> {
+export async function listReported(deps: ReportedDeps, caller: Caller): Promise<ReportedItems> {
   if (!caller.moderator) throw new ForbiddenError();
-  const posts = await deps.posts.hidden(REPORTED_LIST_LIMIT);
-  return { posts: posts.filter((post) => post.status === 'hidden').map(ownPost), comments: [] };
+  const [posts, comments] = await Promise.all([deps.posts.hidden(REPORTED_LIST_LIMIT), hiddenComments(deps)]);
+  return { posts: posts.filter((post) => post.status === 'hidden').map(ownPost), comments };
 }
 
 /**

@@ -14,7 +14,14 @@
  *                                           first by `createdAt#id`) or "hidden" (by when reports hid it)
  * moderation   key (S)                      one row per moderation vote (`vote#<post>#<user>`) or report
  *                                           (`report#<post>#<user>`): at most one of each per user and post
- * rate-limits  userId (S)                   recent publish times of one user; `expiresAt` TTL
+ * comments     id (S)                       one item per comment: `postId`, `authorId`, `name`, `text`,
+ *                                           `createdAt`, `status` (visible | hidden | removed), `reports`
+ *   post-index      postId (S) + listedKey (S)  a post's visible comments, oldest first: `listedKey` =
+ *                                           `${createdAt}#${id}`, present only while visible (sparse)
+ *   queue-index     queue (S) + queuedAt (S) comments hidden by reports (`queue` = "hidden"), oldest
+ *                                           first; present only while hidden
+ * rate-limits  userId (S)                   recent publish times of one user (`comments#<user>` for
+ *                                           comments); `expiresAt` TTL
  * connections  connectionId (S)             open WebSocket connections; `expiresAt` TTL
  *
  * Sort keys are `${time}#${id}`: unique and ordered by time, so keyset paging never skips or
@@ -77,6 +84,21 @@ export const MODERATION_TABLE = {
   indexes: [],
 } as const satisfies TableDescription;
 
+/** Names of the comments table's attributes and indexes that queries refer to. */
+export const COMMENTS_KEYS = { postId: 'postId', listedKey: 'listedKey', queue: 'queue', queuedAt: 'queuedAt' } as const;
+export const COMMENTS_INDEX = { post: 'post-index', queue: 'queue-index' } as const;
+
+export const COMMENTS_TABLE = {
+  logicalName: 'comments',
+  partitionKey: { name: 'id', type: 'S' },
+  indexes: [
+    { indexName: COMMENTS_INDEX.post, partitionKey: { name: COMMENTS_KEYS.postId, type: 'S' }, sortKey: { name: COMMENTS_KEYS.listedKey, type: 'S' } },
+    { indexName: COMMENTS_INDEX.queue, partitionKey: { name: COMMENTS_KEYS.queue, type: 'S' }, sortKey: { name: COMMENTS_KEYS.queuedAt, type: 'S' } },
+  ],
+  // New comments reach the readers of their post (`comment.created`).
+  stream: 'NEW_AND_OLD_IMAGES',
+} as const satisfies TableDescription;
+
 export const RATE_LIMITS_TABLE = {
   logicalName: 'rate-limits',
   partitionKey: { name: 'userId', type: 'S' },
@@ -98,6 +120,7 @@ export const CONNECTION_TTL_SECONDS = 150 * 60;
 export const ENV = {
   postsTable: 'POSTS_TABLE',
   moderationTable: 'MODERATION_TABLE',
+  commentsTable: 'COMMENTS_TABLE',
   rateLimitsTable: 'RATE_LIMITS_TABLE',
   connectionsTable: 'CONNECTIONS_TABLE',
   wsManagementEndpoint: 'WS_MANAGEMENT_ENDPOINT',

@@ -18,6 +18,8 @@ export class Data extends Construct {
   public readonly posts: dynamodb.Table;
   /** Moderation votes and reports, one row per user and post. */
   public readonly moderation: dynamodb.Table;
+  /** Comments, each counted on its post. */
+  public readonly comments: dynamodb.Table;
   public readonly rateLimits: dynamodb.Table;
   public readonly connections: dynamodb.Table;
 
@@ -25,9 +27,10 @@ export class Data extends Construct {
     super(scope, id);
     this.posts = tableFrom(this, 'PostsTable', TABLES.posts.description);
     this.moderation = tableFrom(this, 'ModerationTable', TABLES.moderation.description);
+    this.comments = tableFrom(this, 'CommentsTable', TABLES.comments.description);
     this.rateLimits = tableFrom(this, 'RateLimitsTable', TABLES.rateLimits.description);
     this.connections = tableFrom(this, 'ConnectionsTable', TABLES.connections.description);
-    this.tables = { posts: this.posts, moderation: this.moderation, rateLimits: this.rateLimits, connections: this.connections };
+    this.tables = { posts: this.posts, moderation: this.moderation, comments: this.comments, rateLimits: this.rateLimits, connections: this.connections };
   }
 
   /**

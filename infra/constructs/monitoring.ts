@@ -221,7 +221,11 @@ export class Monitoring extends Construct {
       ]),
     );
     this.dashboard.addWidgets(
-      graph('Posts published, votes, reports', [own(METRIC.postsPublished, 'posts published'), own(METRIC.votes, 'votes'), own(METRIC.reports, 'reports')], 12),
+      graph(
+        'Posts published, votes, comments, reports',
+        [own(METRIC.postsPublished, 'posts published'), own(METRIC.votes, 'votes'), own(METRIC.comments, 'comments'), own(METRIC.reports, 'reports')],
+        12,
+      ),
       graph(
         'CloudFront (requests, error rates %)',
         [

@@ -5,7 +5,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONNECTIONS_TABLE, ENV, MODERATION_TABLE, POSTS_TABLE, RATE_LIMITS_TABLE, type TableDescription } from '../../functions/store/tables';
+import { COMMENTS_TABLE, CONNECTIONS_TABLE, ENV, MODERATION_TABLE, POSTS_TABLE, RATE_LIMITS_TABLE, type TableDescription } from '../../functions/store/tables';
 import { MODERATORS_GROUP } from '../../functions/contract';
 import { PUBLIC_READ, PUBLIC_READ_SECONDS } from '../../functions/handlers/http/http';
 import { METRIC, METRICS_NAMESPACE, SERVICE_NAME } from '../../functions/metrics';
@@ -61,6 +61,7 @@ describe('data', () => {
   const cases: [string, () => string, TableDescription][] = [
     ['posts', () => logicalId(s.stack.data.posts), POSTS_TABLE],
     ['moderation', () => logicalId(s.stack.data.moderation), MODERATION_TABLE],
+    ['comments', () => logicalId(s.stack.data.comments), COMMENTS_TABLE],
     ['rate-limits', () => logicalId(s.stack.data.rateLimits), RATE_LIMITS_TABLE],
     ['connections', () => logicalId(s.stack.data.connections), CONNECTIONS_TABLE],
   ];
@@ -156,7 +157,7 @@ describe('auth', () => {
   });
 });
 
-const PUBLIC_ROUTES = ['GET /posts', 'GET /posts/random', 'GET /posts/{id}'];
+const PUBLIC_ROUTES = ['GET /posts', 'GET /posts/random', 'GET /posts/{id}', 'GET /posts/{id}/comments'];
 const USER_ROUTES = [
   'POST /posts',
   'GET /me/posts',
@@ -166,6 +167,10 @@ const USER_ROUTES = [
   'PUT /moderation/{id}/vote',
   'PUT /moderation/{id}/decision',
   'GET /moderation/reported',
+  'POST /posts/{id}/comments',
+  'DELETE /comments/{id}',
+  'POST /comments/{id}/report',
+  'PUT /comments/{id}/decision',
 ];
 
 describe('api', () => {
@@ -302,7 +307,18 @@ describe('functions', () => {
     'Api/NextForModeration': { entry: 'nextForModeration', env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation' } },
     'Api/VoteOnPost': { entry: 'voteOnPost', env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation' } },
     'Api/DecideOnPost': { entry: 'decideOnPost', env: { [ENV.postsTable]: 'posts' } },
-    'Api/ListReported': { entry: 'listReported', env: { [ENV.postsTable]: 'posts' } },
+    'Api/ListReported': { entry: 'listReported', env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments' } },
+    'Api/ListComments': { entry: 'listComments', env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments' } },
+    'Api/CreateComment': {
+      entry: 'createComment',
+      env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.rateLimitsTable]: 'rateLimits' },
+    },
+    'Api/DeleteComment': { entry: 'deleteComment', env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments' } },
+    'Api/ReportComment': {
+      entry: 'reportComment',
+      env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.moderationTable]: 'moderation' },
+    },
+    'Api/DecideOnComment': { entry: 'decideOnComment', env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments' } },
     'Live/Connect': { entry: 'connect', env: { [ENV.connectionsTable]: 'connections' } },
     'Live/Disconnect': { entry: 'disconnect', env: { [ENV.connectionsTable]: 'connections' } },
     'Live/Broadcast': { entry: 'broadcast', env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' } },
@@ -315,7 +331,7 @@ describe('functions', () => {
     expect(props.Runtime).toBe('nodejs22.x');
     expect(props.Architectures).toEqual(['arm64']);
     expect(props.Handler).toBe('index.handler');
-    const tables = { posts: s.stack.data.posts, moderation: s.stack.data.moderation, rateLimits: s.stack.data.rateLimits, connections: s.stack.data.connections };
+    const tables = { posts: s.stack.data.posts, moderation: s.stack.data.moderation, comments: s.stack.data.comments, rateLimits: s.stack.data.rateLimits, connections: s.stack.data.connections };
     const env = Object.fromEntries(
       Object.entries(expected[path]!.env).map(([name, what]) => [
         name,
@@ -345,6 +361,7 @@ describe('functions', () => {
     const connections = `\${${logicalId(s.stack.data.connections)}.Arn}`;
     const rateLimits = `\${${logicalId(s.stack.data.rateLimits)}.Arn}`;
     const moderation = `\${${logicalId(s.stack.data.moderation)}.Arn}`;
+    const comments = `\${${logicalId(s.stack.data.comments)}.Arn}`;
     const want: Record<string, [string[], string[]][]> = {
       'Api/ListPosts': [[['dynamodb:Query'], [`${posts}/index/feed-index`, `${posts}/index/category-index`]]],
       'Api/GetRandomPost': [[['dynamodb:Query'], [`${posts}/index/random-index`]]],
@@ -368,7 +385,32 @@ describe('functions', () => {
         [['dynamodb:PutItem'], [moderation]],
       ],
       'Api/DecideOnPost': [[['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]]],
-      'Api/ListReported': [[['dynamodb:Query'], [`${posts}/index/queue-index`]]],
+      'Api/ListReported': [
+        [['dynamodb:Query'], [`${posts}/index/queue-index`]],
+        [['dynamodb:Query'], [`${comments}/index/queue-index`]],
+      ],
+      'Api/ListComments': [
+        [['dynamodb:GetItem'], [posts]],
+        [['dynamodb:Query'], [`${comments}/index/post-index`]],
+      ],
+      'Api/CreateComment': [
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:PutItem'], [comments]],
+        [['dynamodb:GetItem', 'dynamodb:PutItem'], [rateLimits]],
+      ],
+      'Api/DeleteComment': [
+        [['dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [comments]],
+      ],
+      'Api/ReportComment': [
+        [['dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [comments]],
+        [['dynamodb:PutItem'], [moderation]],
+      ],
+      'Api/DecideOnComment': [
+        [['dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [comments]],
+      ],
       'Live/Connect': [[['dynamodb:PutItem'], [connections]]],
       'Live/Disconnect': [[['dynamodb:DeleteItem'], [connections]]],
       'Live/Broadcast': [

@@ -189,11 +189,14 @@ describe('moderators', () => {
     const post = await stored();
     expect(await code(decideOnPost(deps, caller(), post.id, { decision: 'publish' }))).toBe('FORBIDDEN');
     expect(await code(decideOnPost(deps, caller(), 'x', 'garbage'))).toBe('FORBIDDEN');
-    expect(await code(listReported(deps, caller()))).toBe('FORBIDDEN');
+    expect(await code(listReported({ ...deps, comments: noHiddenComments }, caller()))).toBe('FORBIDDEN');
     expect(await code(decideOnPost(deps, moderator, post.id, { decision: 'later' }))).toBe('INVALID_REQUEST');
     expect(store.posts.get(post.id)?.status).toBe('pending');
   });
 });
+
+/** The comments side of the reported queue, empty here (comments are tested against DynamoDB Local). */
+const noHiddenComments = { hidden: () => Promise.resolve([]) };
 
 describe('reports', () => {
   it(`hide a published post at the ${REPORTS_TO_HIDE}rd distinct reporter, listing it for moderators`, async () => {
@@ -204,7 +207,7 @@ describe('reports', () => {
     }
     expect(store.posts.get(post.id)?.status).toBe('hidden');
     expect((await readFeed(deps, {})).items).toEqual([]);
-    const reported = await listReported(deps, caller({ moderator: true }));
+    const reported = await listReported({ ...deps, comments: noHiddenComments }, caller({ moderator: true }));
     expect(reported.posts.map((p) => [p.id, p.status])).toEqual([[post.id, 'hidden']]);
     expect(reported.comments).toEqual([]);
   });

@@ -7,16 +7,19 @@ import type { PublishRateLimiter } from '../../domain/ports';
 /**
  * A sliding-window log per user (`times`: recent publish times in ms), updated with optimistic
  * locking on `version`, so concurrent publishes by one user cannot both take the last slot.
- * It needs no transactions (dynalite has none) and the TTL only tidies rows away.
+ * The TTL only tidies rows away.
  */
 export class DynamoPublishRateLimiter implements PublishRateLimiter {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
     private readonly limit: { count: number; windowMs: number } = RATE_LIMIT,
+    /** Prefixed to the user id in the row's key, so one table holds several limits (`comments#…`). */
+    private readonly keyPrefix = '',
   ) {}
 
-  async tryAcquire(userId: string, now: Date): Promise<boolean> {
+  async tryAcquire(user: string, now: Date): Promise<boolean> {
+    const userId = `${this.keyPrefix}${user}`;
     // Each conflict means another publish by this user took a slot, so after `count` conflicts the
     // window is full and the next read refuses; a few more attempts cover times leaving the window.
     const maxAttempts = this.limit.count + 5;

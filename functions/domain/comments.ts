@@ -1,0 +1,131 @@
+/**
+ * Comments on published posts: reading (oldest first, visible only), writing (rate-limited, counted
+ * on the post in the same transaction), deleting (author or moderator), reporting (the
+ * REPORTS_TO_HIDE-th distinct reporter hides it) and moderators' decisions on hidden ones.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_COMMENT_PAGE_SIZE,
+  REPORTS_TO_HIDE,
+  commentDecisionSchema,
+  reportSchema,
+  validateCreateComment,
+  type Comment,
+  type CommentPage,
+} from '../contract';
+import type { Author, Caller } from './author';
+import { decodeCursor, encodeCursor, sortKeyOf } from './cursor';
+import { AlreadyReportedError, CommentNotFoundError, ForbiddenError, PostNotFoundError, RateLimitedError, ValidationError } from './errors';
+import { isPostId, parseLimit, parseRequest, postIdFrom, untilSettled } from './input';
+import type { CommentStatus, CommentStore, PostRepository, PublishRateLimiter, StoredComment } from './ports';
+
+export type CommentReadDeps = { posts: PostRepository; comments: CommentStore };
+export type CommentWriteDeps = CommentReadDeps & { rateLimiter: PublishRateLimiter; now?: () => Date };
+export type CommentChangeDeps = { comments: CommentStore; now?: () => Date };
+
+/** Most hidden comments listed for moderators at once (oldest first). */
+export const REPORTED_COMMENTS_LIMIT = 100;
+
+const clock = (deps: { now?: () => Date }) => (deps.now ?? (() => new Date()))();
+
+/** The public fields of a stored comment. */
+export function publicComment(comment: StoredComment): Comment {
+  return { id: comment.id, postId: comment.postId, name: comment.name, text: comment.text, createdAt: comment.createdAt };
+}
+
+/** A path's comment id, or COMMENT_NOT_FOUND (comment ids are UUIDs, like post ids). */
+export function commentIdFrom(value: string | undefined): string {
+  if (!isPostId(value)) throw new CommentNotFoundError();
+  return value;
+}
+
+/** One page of a published post's visible comments, oldest first; `nextCursor` null on the last. */
+export async function readComments(deps: CommentReadDeps, id: string | undefined, params: { limit?: string; cursor?: string }): Promise<CommentPage> {
+  const postId = postIdFrom(id);
+  const limit = params.limit === undefined ? DEFAULT_COMMENT_PAGE_SIZE : parseLimit(params.limit);
+  const after = params.cursor !== undefined ? decodeCursor(params.cursor) : undefined;
+  const post = await deps.posts.get(postId);
+  if (!post || post.status !== 'published') throw new PostNotFoundError();
+  const page = await deps.comments.page({ postId, limit, afterKey: after?.sortKey });
+  const last = page.items.at(-1);
+  return { items: page.items.map(publicComment), nextCursor: page.hasMore && last ? encodeCursor(sortKeyOf(last.createdAt, last.id)) : null };
+}
+
+/**
+ * A signed-in user's comment on a published post. Only `text` is taken from the request; the rate
+ * limit is checked before the post, so a flood costs one read each.
+ */
+export async function writeComment(deps: CommentWriteDeps, author: Author, id: string | undefined, body: unknown): Promise<Comment> {
+  const postId = postIdFrom(id);
+  const request = validateCreateComment(body);
+  if (!request.ok) throw new ValidationError(request.code);
+  const post = await deps.posts.get(postId);
+  if (!post || post.status !== 'published') throw new PostNotFoundError();
+  const now = clock(deps);
+  if (!(await deps.rateLimiter.tryAcquire(author.id, now))) throw new RateLimitedError();
+  const comment: StoredComment = {
+    id: randomUUID(),
+    postId,
+    authorId: author.id,
+    name: author.name,
+    text: request.value.text,
+    createdAt: now.toISOString(),
+    status: 'visible',
+    reports: 0,
+  };
+  // The post may have left the feeds since it was read: the transaction checks it again. Concurrent
+  // comments on one post conflict on its count; each tries again until its own lands.
+  await untilSettled(async () => {
+    const written = await deps.comments.add(comment);
+    if (written === 'unpublished') throw new PostNotFoundError();
+    return written === 'recorded' || undefined;
+  });
+  return publicComment(comment);
+}
+
+/**
+ * Deletes a comment (it becomes `removed` and stops counting): its author's or a moderator's.
+ * Someone else gets FORBIDDEN for a visible comment and COMMENT_NOT_FOUND for a hidden one.
+ */
+export async function deleteComment(deps: CommentChangeDeps, caller: Caller, id: string | undefined): Promise<void> {
+  const commentId = commentIdFrom(id);
+  await untilSettled(async () => {
+    const comment = await deps.comments.get(commentId, { consistent: true });
+    if (!comment || comment.status === 'removed') throw new CommentNotFoundError();
+    if (comment.authorId !== caller.id && !caller.moderator) throw comment.status === 'visible' ? new ForbiddenError() : new CommentNotFoundError();
+    return (await deps.comments.changeStatus(comment, 'removed', clock(deps))) || undefined;
+  });
+}
+
+/** Reports a visible comment, once per user; the REPORTS_TO_HIDE-th distinct reporter hides it. */
+export async function reportComment(deps: CommentChangeDeps, caller: Caller, id: string | undefined, body: unknown): Promise<void> {
+  const commentId = commentIdFrom(id);
+  const { reason } = parseRequest(reportSchema, body);
+  await untilSettled(async () => {
+    const comment = await deps.comments.get(commentId, { consistent: true });
+    if (!comment || comment.status !== 'visible') throw new CommentNotFoundError();
+    const hide = comment.reports + 1 >= REPORTS_TO_HIDE;
+    const written = await deps.comments.recordReport({ comment, userId: caller.id, reason, at: clock(deps), hide });
+    if (written === 'duplicate') throw new AlreadyReportedError();
+    return written === 'recorded' || undefined;
+  });
+}
+
+/** A moderator restores (`publish`) or removes (`reject`) a comment hidden by reports. */
+export async function decideOnComment(deps: CommentChangeDeps, caller: Caller, id: string | undefined, body: unknown): Promise<{ status: CommentStatus }> {
+  if (!caller.moderator) throw new ForbiddenError();
+  const commentId = commentIdFrom(id);
+  const { decision } = parseRequest(commentDecisionSchema, body);
+  const to: CommentStatus = decision === 'publish' ? 'visible' : 'removed';
+  return untilSettled(async () => {
+    const comment = await deps.comments.get(commentId, { consistent: true });
+    if (!comment || comment.status !== 'hidden') throw new CommentNotFoundError();
+    return (await deps.comments.changeStatus(comment, to, clock(deps))) ? { status: to } : undefined;
+  });
+}
+
+/** Comments reports have hidden, oldest first, for the moderators' queue. */
+export async function hiddenComments(deps: { comments: Pick<CommentStore, 'hidden'> }): Promise<Comment[]> {
+  const comments = await deps.comments.hidden(REPORTED_COMMENTS_LIMIT);
+  return comments.filter((comment) => comment.status === 'hidden').map(publicComment);
+}

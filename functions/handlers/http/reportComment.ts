@@ -1,0 +1,14 @@
+import { reportComment } from '../../domain/comments';
+import { METRIC } from '../../metrics';
+import { count } from '../../observability';
+import { commentStoreFromEnv } from './commentsDeps';
+import { callerOf, httpHandler, json, parseJsonBody } from './http';
+
+const comments = commentStoreFromEnv({ reports: true });
+
+/** POST /comments/{id}/report `{ reason }` → 202; the third distinct reporter hides the comment. */
+export const handler = httpHandler(async (event) => {
+  await reportComment({ comments }, callerOf(event), event.pathParameters?.id, parseJsonBody(event));
+  count(METRIC.reports);
+  return json(202, {});
+});
