@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { ERRORS, type PendingPost } from '@contract';
 import ModerationPage from '../../web/src/features/moderation/ModerationPage';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
-import { anOwnPost, fakeApiClient } from './factories';
+import { aComment, anOwnPost, fakeApiClient } from './factories';
 
 const pending = (n: number): PendingPost => ({ id: `q${n}`, category: 'amor', post: `Pendiente número ${n}`, createdAt: '2025-05-03T10:00:00.000Z' });
 const queueEmpty = () => new ApiError(ERRORS.QUEUE_EMPTY.message, 404, 'QUEUE_EMPTY');
@@ -96,6 +96,25 @@ describe('ModerationPage (/moderar)', () => {
     await user.click(within(reportedCard).getByRole('button', { name: 'Restaurar' }));
     expect(decideOnPost).toHaveBeenLastCalledWith(hidden.id, 'publish');
     await within(reportedCard).findByText(/Restaurada/);
+  });
+
+  it('lists the comments reports hid, with their post, to restore or remove', async () => {
+    const user = userEvent.setup();
+    const hiddenComment = aComment({ text: 'Comentario denunciado', postId: 'p0042' });
+    const decideOnComment = vi.fn(async () => {});
+    renderPage(
+      fakeApiClient({
+        nextForModeration: vi.fn().mockRejectedValue(queueEmpty()),
+        reported: vi.fn(async () => ({ posts: [], comments: [hiddenComment] })),
+        decideOnComment,
+      }),
+      true,
+    );
+    const item = (await screen.findByText('Comentario denunciado')).closest('li')!;
+    expect(within(item).getByRole('link', { name: 'en esta anécdota' }).getAttribute('href')).toBe('/post/p0042');
+    await user.click(within(item).getByRole('button', { name: 'Eliminar' }));
+    expect(decideOnComment).toHaveBeenCalledWith(hiddenComment.id, 'reject');
+    await within(item).findByText('Eliminado.');
   });
 
   it('shows no moderator controls to other users', async () => {

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { OwnPost, Post, PostStatus } from '@contract';
+import type { Comment, OwnPost, Post, PostStatus } from '@contract';
 import type { ApiClient } from '../../web/src/lib/api';
 
 let counter = 0;
@@ -43,6 +43,25 @@ export function fakeApiClient(overrides: Partial<ApiClient> = {}): ApiClient {
     voteOnPost: unused('voteOnPost'),
     decideOnPost: unused('decideOnPost'),
     reported: unused('reported'),
+    listComments: unused('listComments'),
+    createComment: unused('createComment'),
+    deleteComment: unused('deleteComment'),
+    reportComment: unused('reportComment'),
+    decideOnComment: unused('decideOnComment'),
     ...overrides,
+  };
+}
+
+/** A comment `minutesAgo` minutes before the same fixed instant; ids unique per call unless given. */
+export function aComment(overrides: Partial<Comment> & { minutesAgo?: number } = {}): Comment {
+  counter += 1;
+  const { minutesAgo = 0, ...rest } = overrides;
+  return {
+    id: `c${String(counter).padStart(4, '0')}`,
+    postId: 'p0001',
+    name: 'marta',
+    text: `Comentario número ${counter}`,
+    createdAt: new Date(Date.UTC(2025, 4, 3, 12, 0, 0) - minutesAgo * 60_000).toISOString(),
+    ...rest,
   };
 }

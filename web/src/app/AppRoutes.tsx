@@ -22,6 +22,16 @@ function ModerationRoute() {
   return <ModerationPage moderator={state.status === 'signedIn' && state.user.moderator === true} />;
 }
 
+/** /post/:id, told who reads it (to offer the comment form, and «Borrar» on their own comments). */
+function PostRoute() {
+  const { state } = useAuth();
+  const viewer =
+    state.status === 'signedIn'
+      ? { status: state.status, name: state.user.displayName, moderator: state.user.moderator === true }
+      : { status: state.status, name: null, moderator: false };
+  return <PostPage viewer={viewer} />;
+}
+
 /** The site's routes; the guards send signed-out visitors to /login and signed-in users away from it. */
 export function AppRoutes() {
   return (
@@ -30,7 +40,7 @@ export function AppRoutes() {
         <Route element={<Layout />}>
           <Route index element={<FeedRoute />} />
           <Route path="category/:category" element={<FeedRoute />} />
-          <Route path="post/:id" element={<PostPage />} />
+          <Route path="post/:id" element={<PostRoute />} />
           <Route
             path="newpost"
             element={

@@ -2,6 +2,8 @@ import { createContext, useContext } from 'react';
 import {
   ERRORS,
   type Category,
+  type Comment,
+  type CommentPage,
   type CreatePostRequest,
   type ErrorBody,
   type ErrorCode,
@@ -73,6 +75,13 @@ export type ApiClient = {
   decideOnPost(id: string, decision: ModerationDecision): Promise<ModerationResult>;
   /** Moderators only. */
   reported(signal?: AbortSignal): Promise<ReportedItems>;
+  /** A published post's comments, oldest first. */
+  listComments(postId: string, options?: { cursor?: string | null; signal?: AbortSignal }): Promise<CommentPage>;
+  createComment(postId: string, text: string): Promise<Comment>;
+  deleteComment(id: string): Promise<void>;
+  reportComment(id: string, reason: ReportReason): Promise<void>;
+  /** Moderators only: restore (`publish`) or remove (`reject`) a comment hidden by reports. */
+  decideOnComment(id: string, decision: ModerationDecision): Promise<void>;
 };
 
 export type ApiClientOptions = {
@@ -115,6 +124,7 @@ export function createApiClient({ apiUrl, getIdToken, fetchImpl = (...args) => f
   }
 
   const postPath = (id: string) => `/posts/${encodeURIComponent(id)}`;
+  const commentPath = (id: string) => `/comments/${encodeURIComponent(id)}`;
 
   return {
     listPosts({ category, cursor, limit, signal } = {}) {
@@ -154,6 +164,21 @@ export function createApiClient({ apiUrl, getIdToken, fetchImpl = (...args) => f
     },
     reported(signal) {
       return authorized<ReportedItems>('/moderation/reported', { signal });
+    },
+    listComments(postId, { cursor, signal } = {}) {
+      return request<CommentPage>(`${postPath(postId)}/comments${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { signal });
+    },
+    createComment(postId, text) {
+      return authorized<Comment>(`${postPath(postId)}/comments`, { method: 'POST', body: { text } });
+    },
+    deleteComment(id) {
+      return authorized<void>(commentPath(id), { method: 'DELETE' });
+    },
+    async reportComment(id, reason) {
+      await authorized<unknown>(`${commentPath(id)}/report`, { method: 'POST', body: { reason } });
+    },
+    async decideOnComment(id, decision) {
+      await authorized<unknown>(`${commentPath(id)}/decision`, { method: 'PUT', body: { decision } });
     },
   };
 }

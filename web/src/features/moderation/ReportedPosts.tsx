@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
-import { REPORTS_TO_HIDE, type ModerationDecision, type OwnPost } from '@contract';
+import { Link } from 'react-router-dom';
+import { REPORTS_TO_HIDE, type Comment, type ModerationDecision, type OwnPost } from '@contract';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageSpinner } from '../../components/PageSpinner';
 import { errorMessage, useApi } from '../../lib/api';
 import { formatPostDate } from '../../lib/format';
 
-type State = { status: 'loading' } | { status: 'ready'; posts: OwnPost[] } | { status: 'error'; message: string };
+type State = { status: 'loading' } | { status: 'ready'; posts: OwnPost[]; comments: Comment[] } | { status: 'error'; message: string };
 
-/** For moderators on /moderar: the posts reports have hidden, to restore or remove. */
+/** For moderators on /moderar: the posts and comments reports have hidden, to restore or remove. */
 export function ReportedPosts() {
   const api = useApi();
   const [state, setState] = useState<State>({ status: 'loading' });
@@ -20,7 +21,7 @@ export function ReportedPosts() {
     (signal?: AbortSignal) => {
       api
         .reported(signal)
-        .then(({ posts }) => setState({ status: 'ready', posts }))
+        .then(({ posts, comments }) => setState({ status: 'ready', posts, comments }))
         .catch((failure: unknown) => {
           if (!signal?.aborted) setState({ status: 'error', message: errorMessage(failure) });
         });
@@ -40,6 +41,19 @@ export function ReportedPosts() {
     try {
       const result = await api.decideOnPost(post.id, decision);
       setDone((current) => ({ ...current, [post.id]: result.status === 'published' ? 'Restaurada: vuelve a estar en portada.' : 'Eliminada.' }));
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function decideComment(comment: Comment, decision: ModerationDecision) {
+    setBusy(comment.id);
+    setError(null);
+    try {
+      await api.decideOnComment(comment.id, decision);
+      setDone((current) => ({ ...current, [comment.id]: decision === 'publish' ? 'Restaurado: vuelve a verse.' : 'Eliminado.' }));
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {
@@ -95,6 +109,43 @@ export function ReportedPosts() {
                   )}
                 </div>
               </article>
+            </li>
+          ))}
+        </ol>
+      )}
+      <h2 id="reported-comments-title">Comentarios ocultos por denuncias</h2>
+      {state.status === 'ready' && state.comments.length === 0 && <p className="feed-message">No hay comentarios ocultos por denuncias.</p>}
+      {state.status === 'ready' && state.comments.length > 0 && (
+        <ol className="comments__list" aria-labelledby="reported-comments-title">
+          {state.comments.map((comment) => (
+            <li key={comment.id} className="comment">
+              <p className="comment__meta">
+                <span className="comment__author">{comment.name}</span>
+                <span aria-hidden="true"> · </span>
+                <time dateTime={comment.createdAt}>{formatPostDate(comment.createdAt)}</time>
+                <span aria-hidden="true"> · </span>
+                <Link to={`/post/${encodeURIComponent(comment.postId)}`}>en esta anécdota</Link>
+              </p>
+              <p className="comment__text">{comment.text}</p>
+              <div className="comment__actions">
+                {done[comment.id] ? (
+                  <span role="status">{done[comment.id]}</span>
+                ) : (
+                  <>
+                    <button type="button" className="button button--small" disabled={busy === comment.id} onClick={() => void decideComment(comment, 'publish')}>
+                      Restaurar
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--small button--danger"
+                      disabled={busy === comment.id}
+                      onClick={() => void decideComment(comment, 'reject')}
+                    >
+                      Eliminar
+                    </button>
+                  </>
+                )}
+              </div>
             </li>
           ))}
         </ol>

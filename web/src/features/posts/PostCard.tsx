@@ -13,7 +13,7 @@ type Props = {
 
 /**
  * One published anecdote: who, when it was published, which category, and the text (always as
- * text, never as HTML); a permalink and «Denunciar».
+ * text, never as HTML); a permalink, its comment count (a link to its page) and «Denunciar».
  */
 export function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true }: Props) {
   return (
@@ -36,6 +36,7 @@ export function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true
             Enlace permanente
           </Link>
         )}
+        {linkToPost && <Link to={`/post/${encodeURIComponent(post.id)}`}>{post.comments === 1 ? '1 comentario' : `${post.comments} comentarios`}</Link>}
         <ReportControl postId={post.id} />
       </div>
     </article>

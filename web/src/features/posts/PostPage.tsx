@@ -7,11 +7,16 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PostCard } from './PostCard';
 import { CategoryTags } from './CategoryTags';
+import { CommentsSection } from './CommentsSection';
+import { SIGNED_OUT, type Viewer } from './viewer';
 
 type State = { status: 'loading' } | { status: 'found'; post: Post } | { status: 'notFound' } | { status: 'error'; message: string };
 
-/** `/post/:id`: one anecdote on its own page (where Aleatorio lands), or a 404 message. */
-export default function PostPage() {
+/**
+ * `/post/:id`: one anecdote on its own page (where Aleatorio lands) with its comments, or a 404
+ * message. `viewer` (from the app) says whether to offer the comment form.
+ */
+export default function PostPage({ viewer = SIGNED_OUT }: { viewer?: Viewer }) {
   const { id = '' } = useParams();
   const api = useApi();
   const location = useLocation();
@@ -49,7 +54,12 @@ export default function PostPage() {
             <PageSpinner label="Cargando la anécdota…" />
           </>
         )}
-        {state.status === 'found' && <PostCard post={state.post} headingLevel="h1" linkToPost={false} />}
+        {state.status === 'found' && (
+          <>
+            <PostCard post={state.post} headingLevel="h1" linkToPost={false} />
+            <CommentsSection key={state.post.id} postId={state.post.id} viewer={viewer} initialCount={state.post.comments} />
+          </>
+        )}
         {state.status === 'notFound' && (
           <div className="notice">
             <h1>No encontramos esa anécdota</h1>

@@ -8,11 +8,16 @@ type State =
   | { step: 'choosing'; reason: ReportReason | null; sending: boolean; error: string | null; signIn: boolean }
   | { step: 'sent'; message: string };
 
+/** What is reported: a post, or one comment. */
+export type ReportTarget = { kind: 'post'; id: string } | { kind: 'comment'; id: string };
+
 /**
- * «Denunciar» on a published post: pick a reason, send it. Reporting needs an account; a signed-out
- * reader is told so, with a link to sign in. Three distinct reports hide the post for moderators.
+ * «Denunciar» on a published post or a comment: pick a reason, send it. Reporting needs an account;
+ * a signed-out reader is told so, with a link to sign in. Three distinct reports hide the item for
+ * moderators.
  */
-export function ReportControl({ postId }: { postId: string }) {
+export function ReportControl(props: { postId: string } | { target: ReportTarget }) {
+  const target: ReportTarget = 'target' in props ? props.target : { kind: 'post', id: props.postId };
   const api = useApi();
   const [state, setState] = useState<State>({ step: 'closed' });
   const legendId = useId();
@@ -38,7 +43,8 @@ export function ReportControl({ postId }: { postId: string }) {
     if (!choosing.reason || choosing.sending) return;
     setState({ ...choosing, sending: true, error: null });
     try {
-      await api.reportPost(postId, choosing.reason);
+      if (target.kind === 'post') await api.reportPost(target.id, choosing.reason);
+      else await api.reportComment(target.id, choosing.reason);
       setState({ step: 'sent', message: 'Gracias: hemos recibido tu denuncia.' });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'ALREADY_REPORTED') {
@@ -53,12 +59,12 @@ export function ReportControl({ postId }: { postId: string }) {
   return (
     <form className="report" onSubmit={(event) => void send(event)}>
       <fieldset className="report__reasons" aria-describedby={choosing.error ? `${legendId}-error` : undefined}>
-        <legend id={legendId}>¿Por qué la denuncias?</legend>
+        <legend id={legendId}>{target.kind === 'post' ? '¿Por qué la denuncias?' : '¿Por qué lo denuncias?'}</legend>
         {REPORT_REASONS.map((reason) => (
           <label key={reason} className="report__reason">
             <input
               type="radio"
-              name={`report-${postId}`}
+              name={`report-${target.kind}-${target.id}`}
               value={reason}
               checked={choosing.reason === reason}
               onChange={() => setState({ ...choosing, reason })}

@@ -1,0 +1,63 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ERRORS, MAX_COMMENT_LENGTH, postLength, validateCreateComment, type Comment } from '@contract';
+import { ApiError, errorMessage, useApi } from '../../lib/api';
+import { FormAlert } from '../../components/FormAlert';
+
+/**
+ * The comment form of a post page, for signed-in readers: a live character count, the contract's own
+ * checks before sending, Spanish errors, and the text kept when sending fails.
+ */
+export function CommentForm({ postId, onCreated }: { postId: string; onCreated: (comment: Comment) => void }) {
+  const api = useApi();
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const fieldId = useId();
+  const length = postLength(text);
+
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const checked = validateCreateComment({ text });
+    if (!checked.ok) {
+      setError(ERRORS[checked.code].message);
+      return;
+    }
+    setSending(true);
+    setError(null);
+    try {
+      onCreated(await api.createComment(postId, checked.value.text));
+      setText('');
+    } catch (failure) {
+      setError(failure instanceof ApiError && failure.code === 'UNAUTHORIZED' ? 'Tu sesión ha caducado: vuelve a iniciar sesión para comentar.' : errorMessage(failure));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form className="comment-form" onSubmit={(event) => void send(event)} noValidate>
+      {error && <FormAlert>{error}</FormAlert>}
+      <label htmlFor={fieldId} className="comment-form__label">
+        Tu comentario
+      </label>
+      <textarea
+        id={fieldId}
+        name="comment"
+        rows={3}
+        value={text}
+        maxLength={MAX_COMMENT_LENGTH}
+        onChange={(event) => setText(event.target.value)}
+        aria-describedby={`${fieldId}-counter`}
+      />
+      <div className="comment-form__footer">
+        <span id={`${fieldId}-counter`} className="counter" data-testid="comment-counter">
+          {length}/{MAX_COMMENT_LENGTH} caracteres
+        </span>
+        <button type="submit" className="button button--small" disabled={sending} aria-busy={sending}>
+          {sending ? 'Enviando…' : 'Comentar'}
+        </button>
+      </div>
+    </form>
+  );
+}

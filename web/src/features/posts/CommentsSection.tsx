@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Comment } from '@contract';
+import { errorMessage, useApi } from '../../lib/api';
+import { formatPostDate } from '../../lib/format';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { Spinner } from '../../components/Spinner';
+import { CommentForm } from './CommentForm';
+import { ReportControl } from './ReportControl';
+import { useComments } from './useComments';
+import { mayDelete, type Viewer } from './viewer';
+
+/**
+ * The comments of a published post, under it: oldest first, 50 at a time («Ver más»), each with its
+ * author, local date and text (as text, never HTML); the form for signed-in readers, a link to log in
+ * for the others. The heading counts them: the post's count as read, kept current with what is
+ * written or deleted here, and the list's own length once it is all shown.
+ */
+export function CommentsSection({ postId, viewer, initialCount }: { postId: string; viewer: Viewer; initialCount: number }) {
+  const comments = useComments(postId);
+  const [written, setWritten] = useState(0);
+  // The post's count as read, plus what was written or deleted here; the full list replaces it when shown.
+  const count = comments.status === 'ready' && comments.nextCursor === null ? comments.items.length : initialCount + written;
+
+  return (
+    <section className="comments" aria-labelledby="comentarios" id="comentarios-seccion">
+      <h2 id="comentarios">{count === 1 ? '1 comentario' : `${count} comentarios`}</h2>
+      {comments.status === 'loading' && <Spinner label="Cargando los comentarios…" />}
+      {comments.status === 'error' && (
+        <>
+          <ErrorAlert>{comments.error ?? 'No se pudieron cargar los comentarios.'}</ErrorAlert>
+          <button type="button" className="link-button" onClick={comments.retry}>
+            Reintentar
+          </button>
+        </>
+      )}
+      {comments.status === 'ready' && comments.items.length === 0 && <p className="comments__empty">Todavía no hay comentarios. ¿Empiezas tú?</p>}
+      {comments.items.length > 0 && (
+        <ol className="comments__list">
+          {comments.items.map((comment) => (
+            <CommentItem
+              key={comment.id}
+              comment={comment}
+              deletable={mayDelete(viewer, comment.name)}
+              onDeleted={() => {
+                comments.remove(comment.id);
+                setWritten((n) => n - 1);
+              }}
+            />
+          ))}
+        </ol>
+      )}
+      {comments.status === 'ready' && comments.error && <ErrorAlert>{comments.error}</ErrorAlert>}
+      {comments.nextCursor !== null && comments.status === 'ready' && (
+        <button type="button" className="button" onClick={comments.loadMore} disabled={comments.loadingMore} aria-busy={comments.loadingMore}>
+          {comments.loadingMore ? 'Cargando…' : 'Ver más'}
+        </button>
+      )}
+      {viewer.status === 'signedIn' && (
+        <CommentForm
+          postId={postId}
+          onCreated={(comment) => {
+            comments.add(comment);
+            setWritten((n) => n + 1);
+          }}
+        />
+      )}
+      {viewer.status === 'signedOut' && (
+        <p className="comments__sign-in">
+          <Link to="/login">Inicia sesión</Link> para comentar.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function CommentItem({ comment, deletable, onDeleted }: { comment: Comment; deletable: boolean; onDeleted: () => void }) {
+  const api = useApi();
+  const [state, setState] = useState<{ step: 'idle' | 'confirming' | 'deleting' } | { step: 'error'; message: string }>({ step: 'idle' });
+
+  async function remove() {
+    setState({ step: 'deleting' });
+    try {
+      await api.deleteComment(comment.id);
+      onDeleted();
+    } catch (error) {
+      setState({ step: 'error', message: errorMessage(error) });
+    }
+  }
+
+  return (
+    <li className="comment" aria-labelledby={`comment-${comment.id}-author`}>
+      <p className="comment__meta">
+        <span id={`comment-${comment.id}-author`} className="comment__author">
+          {comment.name}
+        </span>
+        <span aria-hidden="true"> · </span>
+        <time dateTime={comment.createdAt}>{formatPostDate(comment.createdAt)}</time>
+      </p>
+      <p className="comment__text">{comment.text}</p>
+      <div className="comment__actions">
+        {deletable && state.step === 'idle' && (
+          <button type="button" className="link-button" onClick={() => setState({ step: 'confirming' })}>
+            Borrar
+          </button>
+        )}
+        {state.step === 'confirming' && (
+          <span role="group" aria-label="Confirmar el borrado">
+            ¿Borrar este comentario?{' '}
+            <button type="button" className="link-button" onClick={() => void remove()}>
+              Sí, borrar
+            </button>{' '}
+            <button type="button" className="link-button" onClick={() => setState({ step: 'idle' })}>
+              No
+            </button>
+          </span>
+        )}
+        {state.step === 'deleting' && <span role="status">Borrando…</span>}
+        {state.step === 'error' && <span role="alert">{state.message}</span>}
+        <ReportControl target={{ kind: 'comment', id: comment.id }} />
+      </div>
+    </li>
+  );
+}
