@@ -141,10 +141,14 @@ export const reportSchema = z.object({ reason: z.enum(REPORT_REASONS) });
 export type ReportedItems = { posts: OwnPost[]; comments: Comment[] };
 
 /**
- * Sent to every open WebSocket connection: `post.published` when a post enters the feeds,
- * `post.removed` when it leaves them (removed by its author or a moderator, hidden by reports).
+ * Live messages. To every open WebSocket connection: `post.published` when a post enters the feeds,
+ * `post.removed` when it leaves them (removed by its author or a moderator, hidden by reports). To
+ * the connections reading one post's page (opened with `?post=<id>`): `comment.created`.
  */
-export type LiveMessage = { type: 'post.published'; post: Post } | { type: 'post.removed'; id: string };
+export type LiveMessage =
+  | { type: 'post.published'; post: Post }
+  | { type: 'post.removed'; id: string }
+  | { type: 'comment.created'; comment: Comment };
 
 /** A live frame from the server, or null for anything else (unknown types are ignored, not errors). */
 export function toLiveMessage(value: unknown): LiveMessage | null {
@@ -155,6 +159,10 @@ export function toLiveMessage(value: unknown): LiveMessage | null {
     return post ? { type: 'post.published', post } : null;
   }
   if (message.type === 'post.removed' && typeof message.id === 'string' && message.id !== '') return { type: 'post.removed', id: message.id };
+  if (message.type === 'comment.created') {
+    const comment = z.safeParse(commentSchema, (value as { comment?: unknown }).comment);
+    return comment.success ? { type: 'comment.created', comment: comment.data } : null;
+  }
   return null;
 }
 

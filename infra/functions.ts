@@ -8,6 +8,7 @@
 import {
   COMMENTS_INDEX,
   COMMENTS_TABLE,
+  CONNECTIONS_INDEX,
   CONNECTIONS_TABLE,
   ENV,
   MODERATION_TABLE,
@@ -274,6 +275,24 @@ export const FUNCTIONS = [
     // Fan-out is CPU-bound (one signed PostToConnection per client; benchmark figure 3) and Lambda's
     // CPU share grows with memory: 1 GB has four times the 256 MB default's.
     memorySize: 1024,
+    timeoutSeconds: 30,
+  },
+  {
+    id: 'CommentBroadcast',
+    entry: 'functions/handlers/ws/commentBroadcast.ts',
+    trigger: {
+      type: 'stream',
+      table: 'comments',
+      batchSize: 100,
+      maxBatchingWindowSeconds: 1,
+      retryAttempts: 3,
+      bisectBatchOnError: true,
+      maxRecordAgeSeconds: 3600,
+      // New visible comments only; the readers of their post hear them.
+      filters: [{ eventName: ['INSERT'], dynamodb: { NewImage: { status: { S: ['visible'] } } } }],
+    },
+    tables: { connections: { items: ['DeleteItem'], queryIndexes: [CONNECTIONS_INDEX.watching] } },
+    endpoints: ['liveManagement'],
     timeoutSeconds: 30,
   },
 ] as const satisfies readonly FunctionDeclaration[];

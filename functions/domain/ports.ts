@@ -111,10 +111,18 @@ export interface PublishRateLimiter {
 
 /** Open WebSocket connections. */
 export interface ConnectionRepository {
-  add(connectionId: string, now: Date): Promise<void>;
+  /** Stores a new connection; `watching` is the post whose page it reads, if any. */
+  add(connectionId: string, now: Date, watching?: string): Promise<void>;
   remove(connectionId: string): Promise<void>;
   /** Every stored connection id, page by page. */
   list(): AsyncIterable<string[]>;
+}
+
+/** Who reads which post's page: the connections opened with `?post=<id>`. */
+export interface PostWatchers {
+  /** The connections reading one post's page, page by page (one index Query each). */
+  watching(postId: string): AsyncIterable<string[]>;
+  remove(connectionId: string): Promise<void>;
 }
 
 /** Where a comment is: `visible` under its post, `hidden` by reports until a moderator decides, `removed`. */

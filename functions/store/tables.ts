@@ -23,6 +23,8 @@
  * rate-limits  userId (S)                   recent publish times of one user (`comments#<user>` for
  *                                           comments); `expiresAt` TTL
  * connections  connectionId (S)             open WebSocket connections; `expiresAt` TTL
+ *   watching-index  watching (S)             the connections of one post's page (`?post=<id>` at
+ *                                           connect), which hear its new comments; sparse
  *
  * Sort keys are `${time}#${id}`: unique and ordered by time, so keyset paging never skips or
  * repeats a post, even when new posts arrive between page reads.
@@ -106,10 +108,14 @@ export const RATE_LIMITS_TABLE = {
   ttlAttribute: 'expiresAt',
 } as const satisfies TableDescription;
 
+/** The connections table's index of who reads which post's page. */
+export const CONNECTIONS_KEYS = { watching: 'watching' } as const;
+export const CONNECTIONS_INDEX = { watching: 'watching-index' } as const;
+
 export const CONNECTIONS_TABLE = {
   logicalName: 'connections',
   partitionKey: { name: 'connectionId', type: 'S' },
-  indexes: [],
+  indexes: [{ indexName: CONNECTIONS_INDEX.watching, partitionKey: { name: CONNECTIONS_KEYS.watching, type: 'S' } }],
   ttlAttribute: 'expiresAt',
 } as const satisfies TableDescription;
 

@@ -135,6 +135,15 @@ function wsEvent(routeKey: string, eventType: 'CONNECT' | 'DISCONNECT', connecti
       domainName: req.headers.host ?? 'localhost',
       apiId: 'local',
     },
+    // API Gateway hands $connect the query string of the connection's URL (`?post=<id>`).
+    ...(eventType === 'CONNECT' ? { queryStringParameters: queryOf(req) } : {}),
     isBase64Encoded: false,
   };
+}
+
+/** The request's query string as API Gateway passes it (the last value of a repeated name), or undefined. */
+function queryOf(req: IncomingMessage): Record<string, string> | undefined {
+  const params = new URL(req.url ?? '/', 'http://localhost').searchParams;
+  const entries = [...params.entries()];
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }

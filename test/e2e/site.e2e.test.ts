@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { ERRORS, MAX_POST_LENGTH, RATE_LIMIT } from '../../functions/contract';
 import { mkdirSync } from 'node:fs';
 import { publish as publishByApi } from '../support/api';
-import { createModerator, decide } from '../support/moderation';
+import { createModerator, decide, publishApproved } from '../support/moderation';
 import { cognitoClient, createUser, signIn, type TestUser } from '../support/users';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { cspViolations, launchChromium, newVisitor, seriousA11yViolations } from './browser';
@@ -65,12 +66,24 @@ async function voteThrough(page: Page, text: string) {
       await page.locator('.moderation-feedback').getByText(/Gracias/).waitFor();
       return;
     }
-    await expect.poll(() => page.locator('.moderation-card .post-card__text, .notice').first().textContent()).not.toBe(current);
+    // The next card comes after the vote and a queue read: on a loaded machine, more than poll's default second.
+    await expect.poll(() => page.locator('.moderation-card .post-card__text, .notice').first().textContent(), { timeout: 10_000 }).not.toBe(current);
   }
   throw new Error(`"${text}" never came up on /moderar`);
 }
 
 let moderator: TestUser | undefined;
+
+/** How many open WebSocket connections read one post's page (stored by $connect with `?post=`). */
+async function connectionsWatching(postId: string): Promise<number> {
+  const client = cloud.dynamodb();
+  try {
+    const { Items = [] } = await client.send(new ScanCommand({ TableName: cloud.tables.connections, ConsistentRead: true }));
+    return Items.filter((item) => item.watching?.S === postId).length;
+  } finally {
+    client.destroy();
+  }
+}
 /** Publishes a pending post at once through the API, as a moderator would. */
 async function approve(text: string) {
   moderator ??= await createModerator(cloud);
@@ -318,6 +331,35 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
       }
     },
   );
+
+  it('shows a comment to a second reader of the same post without a reload, as text', async () => {
+    moderator ??= await createModerator(cloud);
+    const post = await publishApproved(cloud, await createUser(cloud, { name: 'Autora de comentarios' }), moderator, {
+      category: 'familia',
+      post: 'Comentad esto',
+    });
+    const reader = await visitor(375);
+    await reader.goto(`/post/${post.id}`);
+    await reader.getByText('Todavía no hay comentarios. ¿Empiezas tú?').waitFor();
+    await reader.getByRole('link', { name: 'Inicia sesión' }).waitFor();
+    // The reader's page has its WebSocket open on this post once the connection is stored with it.
+    await expect.poll(() => connectionsWatching(post.id), { timeout: 10_000 }).toBeGreaterThan(0);
+
+    const writer = await signedInVisitor();
+    await writer.goto(`/post/${post.id}`);
+    const payload = `<img src=x onerror="document.title='xss'"> ¡Ánimo! ${randomUUID().slice(0, 4)}`;
+    await writer.getByLabel('Tu comentario').fill(payload);
+    await writer.getByRole('button', { name: 'Comentar' }).click();
+    await writer.locator('.comment__text', { hasText: payload }).waitFor();
+    expect(await writer.getByLabel('Tu comentario').inputValue()).toBe('');
+
+    await reader.locator('.comment__text', { hasText: payload }).waitFor({ timeout: 5_000 });
+    expect(await reader.locator('.comment__text').allTextContents()).toEqual([payload]);
+    await reader.getByRole('heading', { name: '1 comentario' }).waitFor();
+    expect(await reader.locator('.comments img').count()).toBe(0);
+    expect(await reader.title()).not.toBe('xss');
+    expect(await seriousA11yViolations(writer)).toEqual([]);
+  });
 
   it('has no serious accessibility problem on a post page', async () => {
     const page = await visitor(375);

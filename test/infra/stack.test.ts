@@ -322,6 +322,7 @@ describe('functions', () => {
     'Live/Connect': { entry: 'connect', env: { [ENV.connectionsTable]: 'connections' } },
     'Live/Disconnect': { entry: 'disconnect', env: { [ENV.connectionsTable]: 'connections' } },
     'Live/Broadcast': { entry: 'broadcast', env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' } },
+    'Live/CommentBroadcast': { entry: 'commentBroadcast', env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' } },
   };
   const fn = (path: string) => s.stack.node.findChild(path.split('/')[0]!).node.findChild(path.split('/')[1]!);
 
@@ -422,6 +423,17 @@ describe('functions', () => {
         [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
         [['dynamodb:ListStreams'], ['*']],
         [['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'], [`\${${logicalId(s.stack.data.posts)}.StreamArn}`]],
+      ],
+      'Live/CommentBroadcast': [
+        [['dynamodb:DeleteItem'], [connections]],
+        [['dynamodb:Query'], [`${connections}/index/watching-index`]],
+        [
+          ['execute-api:ManageConnections'],
+          [`arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${logicalId(s.stack.live.webSocketApi)}}/live/*/@connections/*`],
+        ],
+        [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
+        [['dynamodb:ListStreams'], ['*']],
+        [['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'], [`\${${logicalId(s.stack.data.comments)}.StreamArn}`]],
       ],
     };
     for (const [path, statements] of Object.entries(want)) {
@@ -646,7 +658,7 @@ describe('monitoring', () => {
       [
         'VayaDia-ApiServerErrors',
         'VayaDia-ApiThrottling',
-        'VayaDia-BroadcastIteratorAge',
+        ...functionsTriggeredBy('stream').map((fn) => `VayaDia-${fn.id}IteratorAge`),
         'VayaDia-FailedBroadcasts',
         ...FUNCTIONS.map((fn) => `VayaDia-${fn.id}ErrorsOrThrottles`),
       ].sort(),

@@ -19,6 +19,7 @@ import {
   type ReportedItems,
 } from '../../functions/contract';
 import { call, publish } from '../support/api';
+import { commentMessage, liveReader } from '../support/live';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { createModerator, publishApproved } from '../support/moderation';
 import { createUser, type TestUser } from '../support/users';
@@ -36,7 +37,8 @@ const written = new Map<TestUser, number>();
 beforeAll(async () => {
   cloud = await startLocalCloudProcess();
   moderator = await createModerator(cloud);
-  authors = [await createUser(cloud, { name: 'Autora' }), await createUser(cloud, { name: 'Autor' })];
+  authors = [];
+  for (let i = 0; i < 3; i++) authors.push(await createUser(cloud, { name: `Autora ${i}` }));
   people = [];
   for (let i = 0; i < 30; i++) people.push(await createUser(cloud, { name: `Comentarista ${i}` }));
 });
@@ -195,6 +197,28 @@ describe('comments', () => {
     expect((await getPost(post.id)).comments).toBe(2);
     expectError(await decide(moderator, target.id, 'publish'), 'COMMENT_NOT_FOUND');
     expect((await call<ReportedItems>(cloud, '/moderation/reported', { token: moderator.idToken })).body.comments).not.toContainEqual(target);
+  });
+
+  it('reach, live and once, the readers of that post’s page, and not the readers of another post or of the feeds', async () => {
+    const [post, other] = [await newPost(), await newPost()];
+    const [reading, readingOther, inFeed] = await Promise.all([
+      liveReader(cloud, { post: post.id }),
+      liveReader(cloud, { post: other.id }),
+      liveReader(cloud),
+    ]);
+    try {
+      const sent = (await comment(withRoom(), post.id, { text: 'En directo' })).body;
+      expect(await reading.waitFor(commentMessage(sent.id))).toEqual({ type: 'comment.created', comment: sent });
+      // A comment on the other post, after it: once its reader has it, the first one would have arrived too.
+      const onOther = (await comment(withRoom(), other.id, { text: 'En la otra' })).body;
+      await readingOther.waitFor(commentMessage(onOther.id));
+      expect(readingOther.messages.some(commentMessage(sent.id))).toBe(false);
+      expect(inFeed.messages.some((message) => message.type === 'comment.created')).toBe(false);
+      expect(reading.messages.filter(commentMessage(sent.id))).toHaveLength(1);
+      expect(reading.messages.some(commentMessage(onOther.id))).toBe(false);
+    } finally {
+      for (const reader of [reading, readingOther, inFeed]) reader.close();
+    }
   });
 
   it('refuse hostile and broken input with the contract’s codes, storing nothing', async () => {

@@ -10,8 +10,9 @@ export type LiveReader = {
   close(): void;
 };
 
-export async function liveReader(cloud: LocalCloudProcess): Promise<LiveReader> {
-  const socket = new WebSocket(cloud.config.wsUrl);
+/** A reader of the live feed; with `post`, it reads that post's page (and so hears its new comments). */
+export async function liveReader(cloud: LocalCloudProcess, options: { post?: string } = {}): Promise<LiveReader> {
+  const socket = new WebSocket(options.post ? `${cloud.config.wsUrl}?post=${encodeURIComponent(options.post)}` : cloud.config.wsUrl);
   const messages: LiveMessage[] = [];
   const waiters = new Set<(message: LiveMessage) => void>();
   socket.on('message', (data) => {
@@ -48,3 +49,4 @@ export async function liveReader(cloud: LocalCloudProcess): Promise<LiveReader> 
 
 export const publishedMessage = (id: string) => (message: LiveMessage) => message.type === 'post.published' && message.post.id === id;
 export const removedMessage = (id: string) => (message: LiveMessage) => message.type === 'post.removed' && message.id === id;
+export const commentMessage = (id: string) => (message: LiveMessage) => message.type === 'comment.created' && message.comment.id === id;

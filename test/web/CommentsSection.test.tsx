@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ERRORS, MAX_COMMENT_LENGTH, REPORT_REASON_LABELS, type Comment, type CommentPage } from '@contract';
 import { CommentsSection } from '../../web/src/features/posts/CommentsSection';
+import type { LiveCommentEvent, SubscribeToComments } from '../../web/src/features/posts/liveComments';
 import type { Viewer } from '../../web/src/features/posts/viewer';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
 import { aComment, fakeApiClient } from './factories';
@@ -11,11 +12,11 @@ import { aComment, fakeApiClient } from './factories';
 const signedIn: Viewer = { status: 'signedIn', name: 'marta', moderator: false };
 const signedOut: Viewer = { status: 'signedOut', name: null, moderator: false };
 
-function renderSection(api: ApiClient, viewer: Viewer, initialCount = 0) {
+function renderSection(api: ApiClient, viewer: Viewer, initialCount = 0, subscribe?: SubscribeToComments) {
   render(
     <ApiContext.Provider value={api}>
       <MemoryRouter>
-        <CommentsSection postId="p0001" viewer={viewer} initialCount={initialCount} />
+        <CommentsSection postId="p0001" viewer={viewer} initialCount={initialCount} subscribe={subscribe} />
       </MemoryRouter>
     </ApiContext.Provider>,
   );
@@ -115,5 +116,28 @@ describe('comments on a post page', () => {
     await screen.findByText(ERRORS.INTERNAL_ERROR.message);
     await user.click(screen.getByRole('button', { name: 'Reintentar' }));
     await screen.findByText('ya');
+  });
+
+  it('adds live comments once each, and after a reconnect reads again what it shows', async () => {
+    let listener: ((event: LiveCommentEvent) => void) | undefined;
+    const subscribe: SubscribeToComments = (next) => {
+      listener = next;
+      return () => (listener = undefined);
+    };
+    const first = aComment({ text: 'primero' });
+    const missed = aComment({ text: 'perdido durante el corte' });
+    const listComments = vi.fn().mockResolvedValueOnce(page([first])).mockResolvedValue(page([first, missed]));
+    renderSection(fakeApiClient({ listComments }), signedOut, 1, subscribe);
+    await screen.findByText('primero');
+    const live = aComment({ text: 'en directo' });
+    act(() => listener!({ type: 'created', comment: live }));
+    act(() => listener!({ type: 'created', comment: live }));
+    act(() => listener!({ type: 'created', comment: aComment({ postId: 'otra', text: 'de otra anécdota' }) }));
+    expect(shownTexts()).toEqual(['primero', 'en directo']);
+    expect(screen.getByRole('heading', { name: '2 comentarios' })).toBeTruthy();
+    act(() => listener!({ type: 'reconnected' }));
+    await screen.findByText('perdido durante el corte');
+    expect(shownTexts()).toEqual(['primero', 'perdido durante el corte']);
+    expect(listComments).toHaveBeenCalledTimes(2);
   });
 });

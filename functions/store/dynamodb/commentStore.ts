@@ -23,7 +23,7 @@ const itemSchema = z.object({
   reports: z._default(z.number(), 0),
 });
 
-function commentFromItem(item: Record<string, unknown> | undefined): StoredComment | undefined {
+export function commentFromItem(item: Record<string, unknown> | undefined): StoredComment | undefined {
   const parsed = z.safeParse(itemSchema, item);
   return parsed.success ? parsed.data : undefined;
 }

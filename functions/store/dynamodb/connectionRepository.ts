@@ -1,19 +1,24 @@
-import { DeleteCommand, PutCommand, paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ConnectionRepository } from '../../domain/ports';
-import { CONNECTION_TTL_SECONDS } from '../tables';
+import { DeleteCommand, PutCommand, paginateQuery, paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { ConnectionRepository, PostWatchers } from '../../domain/ports';
+import { CONNECTION_TTL_SECONDS, CONNECTIONS_INDEX, CONNECTIONS_KEYS } from '../tables';
 
-export class DynamoConnectionRepository implements ConnectionRepository {
+export class DynamoConnectionRepository implements ConnectionRepository, PostWatchers {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
   ) {}
 
-  async add(connectionId: string, now: Date): Promise<void> {
+  async add(connectionId: string, now: Date, watching?: string): Promise<void> {
     const seconds = Math.floor(now.getTime() / 1000);
     await this.client.send(
       new PutCommand({
         TableName: this.tableName,
-        Item: { connectionId, connectedAt: now.toISOString(), expiresAt: seconds + CONNECTION_TTL_SECONDS },
+        Item: {
+          connectionId,
+          connectedAt: now.toISOString(),
+          expiresAt: seconds + CONNECTION_TTL_SECONDS,
+          ...(watching !== undefined ? { [CONNECTIONS_KEYS.watching]: watching } : {}),
+        },
       }),
     );
   }
@@ -27,8 +32,25 @@ export class DynamoConnectionRepository implements ConnectionRepository {
       { client: this.client },
       { TableName: this.tableName, ProjectionExpression: 'connectionId' },
     );
-    for await (const page of pages) {
-      yield (page.Items ?? []).map((item): unknown => item.connectionId).filter((id): id is string => typeof id === 'string');
-    }
+    for await (const page of pages) yield connectionIds(page.Items);
   }
+
+  async *watching(postId: string): AsyncIterable<string[]> {
+    const pages = paginateQuery(
+      { client: this.client },
+      {
+        TableName: this.tableName,
+        IndexName: CONNECTIONS_INDEX.watching,
+        KeyConditionExpression: '#w = :post',
+        ExpressionAttributeNames: { '#w': CONNECTIONS_KEYS.watching },
+        ExpressionAttributeValues: { ':post': postId },
+        ProjectionExpression: 'connectionId',
+      },
+    );
+    for await (const page of pages) yield connectionIds(page.Items);
+  }
+}
+
+function connectionIds(items: Record<string, unknown>[] | undefined): string[] {
+  return (items ?? []).map((item): unknown => item.connectionId).filter((id): id is string => typeof id === 'string');
 }

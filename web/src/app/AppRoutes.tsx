@@ -1,8 +1,11 @@
-import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useRef } from 'react';
+import { Route, Routes, useParams } from 'react-router-dom';
 import { PageSpinner } from '../components/PageSpinner';
 import { useAuth } from '../features/auth/context';
 import { RequireSignedIn, RequireSignedOut } from '../features/auth/guards';
+import { liveUrl, useLivePosts } from '../features/live/useLivePosts';
+import type { LiveCommentEvent } from '../features/posts/liveComments';
+import { useConfig } from '../lib/config';
 import { FeedRoute } from './FeedRoute';
 import { Layout } from './Layout';
 
@@ -22,14 +25,33 @@ function ModerationRoute() {
   return <ModerationPage moderator={state.status === 'signedIn' && state.user.moderator === true} />;
 }
 
-/** /post/:id, told who reads it (to offer the comment form, and «Borrar» on their own comments). */
+/**
+ * /post/:id, told who reads it (to offer the comment form, and «Borrar» on their own comments), with
+ * a WebSocket that reads this post's page: its new comments arrive live.
+ */
 function PostRoute() {
+  const { id = '' } = useParams();
+  const config = useConfig();
+  const listeners = useRef(new Set<(event: LiveCommentEvent) => void>());
+  const emit = (event: LiveCommentEvent) => listeners.current.forEach((listener) => listener(event));
+  useLivePosts(liveUrl(config.wsUrl, id), {
+    // The feeds' own messages mean nothing on this page.
+    onPublished: () => undefined,
+    onRemoved: () => undefined,
+    onReconnect: () => emit({ type: 'reconnected' }),
+    onCommentCreated: (comment) => emit({ type: 'created', comment }),
+  });
+  const subscribe = useCallback((listener: (event: LiveCommentEvent) => void) => {
+    const all = listeners.current;
+    all.add(listener);
+    return () => void all.delete(listener);
+  }, []);
   const { state } = useAuth();
   const viewer =
     state.status === 'signedIn'
       ? { status: state.status, name: state.user.displayName, moderator: state.user.moderator === true }
       : { status: state.status, name: null, moderator: false };
-  return <PostPage viewer={viewer} />;
+  return <PostPage viewer={viewer} subscribeToComments={subscribe} />;
 }
 
 /** The site's routes; the guards send signed-out visitors to /login and signed-in users away from it. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Post } from '@contract';
+import type { Comment, Post } from '@contract';
 import { openLiveSocket, type LiveStatus } from './liveSocket';
 
 export type LiveHandlers = {
@@ -9,7 +9,17 @@ export type LiveHandlers = {
   onRemoved(id: string): void;
   /** The connection is back after a drop: refetch what may have been missed. */
   onReconnect(): void;
+  /** A new comment on the post whose page opened the socket (`liveUrl(wsUrl, postId)`). */
+  onCommentCreated?(comment: Comment): void;
 };
+
+/** The live feed's address for a post's page: it also hears that post's new comments. */
+export function liveUrl(wsUrl: string, postId?: string): string {
+  if (!postId) return wsUrl;
+  const url = new URL(wsUrl);
+  url.searchParams.set('post', postId);
+  return url.toString();
+}
 
 /** Subscribes to posts entering and leaving the feeds while mounted; returns the connection status for a small indicator. */
 export function useLivePosts(url: string, handlers: LiveHandlers): LiveStatus {
@@ -24,6 +34,7 @@ export function useLivePosts(url: string, handlers: LiveHandlers): LiveStatus {
         url,
         onPublished: (post) => latest.current.onPublished(post),
         onRemoved: (id) => latest.current.onRemoved(id),
+        onCommentCreated: (comment) => latest.current.onCommentCreated?.(comment),
         onReconnect: () => latest.current.onReconnect(),
         onStatus: setStatus,
       }),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Comment } from '@contract';
 import { errorMessage, useApi } from '../../lib/api';
@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { Spinner } from '../../components/Spinner';
 import { CommentForm } from './CommentForm';
 import { ReportControl } from './ReportControl';
+import type { SubscribeToComments } from './liveComments';
 import { useComments } from './useComments';
 import { mayDelete, type Viewer } from './viewer';
 
@@ -16,9 +17,38 @@ import { mayDelete, type Viewer } from './viewer';
  * for the others. The heading counts them: the post's count as read, kept current with what is
  * written or deleted here, and the list's own length once it is all shown.
  */
-export function CommentsSection({ postId, viewer, initialCount }: { postId: string; viewer: Viewer; initialCount: number }) {
+export function CommentsSection({
+  postId,
+  viewer,
+  initialCount,
+  subscribe,
+}: {
+  postId: string;
+  viewer: Viewer;
+  initialCount: number;
+  /** New comments as they are written, from the app's WebSocket for this page. */
+  subscribe?: SubscribeToComments;
+}) {
   const comments = useComments(postId);
   const [written, setWritten] = useState(0);
+  const latest = useRef(comments);
+  useEffect(() => {
+    latest.current = comments;
+  });
+  useEffect(
+    () =>
+      subscribe?.((event) => {
+        if (event.type === 'created') {
+          if (!latest.current.items.some((comment) => comment.id === event.comment.id)) setWritten((n) => n + 1);
+          latest.current.add(event.comment);
+        } else {
+          latest.current.refresh(latest.current.items.length).catch(() => {
+            // the next reconnect or a reload tries again; what is shown stays
+          });
+        }
+      }),
+    [subscribe],
+  );
   // The post's count as read, plus what was written or deleted here; the full list replaces it when shown.
   const count = comments.status === 'ready' && comments.nextCursor === null ? comments.items.length : initialCount + written;
 

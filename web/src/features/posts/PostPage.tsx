@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { PostCard } from './PostCard';
 import { CategoryTags } from './CategoryTags';
 import { CommentsSection } from './CommentsSection';
+import type { SubscribeToComments } from './liveComments';
 import { SIGNED_OUT, type Viewer } from './viewer';
 
 type State = { status: 'loading' } | { status: 'found'; post: Post } | { status: 'notFound' } | { status: 'error'; message: string };
@@ -16,7 +17,7 @@ type State = { status: 'loading' } | { status: 'found'; post: Post } | { status:
  * `/post/:id`: one anecdote on its own page (where Aleatorio lands) with its comments, or a 404
  * message. `viewer` (from the app) says whether to offer the comment form.
  */
-export default function PostPage({ viewer = SIGNED_OUT }: { viewer?: Viewer }) {
+export default function PostPage({ viewer = SIGNED_OUT, subscribeToComments }: { viewer?: Viewer; subscribeToComments?: SubscribeToComments }) {
   const { id = '' } = useParams();
   const api = useApi();
   const location = useLocation();
@@ -57,7 +58,13 @@ export default function PostPage({ viewer = SIGNED_OUT }: { viewer?: Viewer }) {
         {state.status === 'found' && (
           <>
             <PostCard post={state.post} headingLevel="h1" linkToPost={false} />
-            <CommentsSection key={state.post.id} postId={state.post.id} viewer={viewer} initialCount={state.post.comments} />
+            <CommentsSection
+              key={state.post.id}
+              postId={state.post.id}
+              viewer={viewer}
+              initialCount={state.post.comments}
+              subscribe={subscribeToComments}
+            />
           </>
         )}
         {state.status === 'notFound' && (

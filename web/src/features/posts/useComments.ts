@@ -76,11 +76,30 @@ export function useComments(postId: string) {
     setState((current) => ({ ...current, items: current.items.filter((comment) => comment.id !== id) }));
   }, []);
 
+  /**
+   * After a reconnect: reads again from the first page through as many comments as are shown (what
+   * arrived meanwhile included), so nothing missed stays missing and nothing deleted stays shown.
+   */
+  const refresh = useCallback(
+    async (shownCount: number) => {
+      const items: Comment[] = [];
+      let cursor: string | null = null;
+      for (let pages = 0; pages < 20; pages++) {
+        const page = await api.listComments(postId, { cursor });
+        items.push(...page.items);
+        cursor = page.nextCursor;
+        if (cursor === null || items.length > shownCount) break;
+      }
+      setState((current) => (current.postId === postId ? { ...current, items: mergeComments([], items), nextCursor: cursor, status: 'ready', error: null } : current));
+    },
+    [api, postId],
+  );
+
   const retry = useCallback(() => {
     setState((current) => ({ ...current, status: 'loading', error: null }));
     setAttempt((n) => n + 1);
   }, []);
 
   const shown: CommentsState = state.postId === postId ? state : { items: [], nextCursor: null, status: 'loading', error: null, loadingMore: false };
-  return { ...shown, loadMore, add, remove, retry };
+  return { ...shown, loadMore, add, remove, retry, refresh };
 }
