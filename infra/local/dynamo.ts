@@ -10,6 +10,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import {
   CreateTableCommand,
+  DescribeTableCommand,
+  UpdateTableCommand,
   DynamoDBClient,
   ListTablesCommand,
   UpdateTimeToLiveCommand,
@@ -131,17 +133,40 @@ async function waitUntilServing(endpoint: string, exited: Promise<number | null>
   }
 }
 
-/** Creates the tables that do not exist yet, with their indexes, stream and TTL, as the stack declares them. */
+/**
+ * Creates the tables that do not exist yet, with their indexes, stream and TTL, as the stack declares
+ * them; a table kept from an older version gets the indexes it lacks (one UpdateTable each, as on AWS).
+ */
 export async function ensureTables(client: DynamoDBClient, tables: Array<{ name: string; description: TableDescription }>): Promise<void> {
   const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
   for (const { name, description } of tables) {
-    if (existing.has(name)) continue;
+    if (existing.has(name)) {
+      await addMissingIndexes(client, name, description);
+      continue;
+    }
     await client.send(new CreateTableCommand(createTableInput(name, description)));
     if (description.ttlAttribute) {
       await client.send(
         new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: description.ttlAttribute, Enabled: true } }),
       );
     }
+  }
+}
+
+async function addMissingIndexes(client: DynamoDBClient, name: string, description: TableDescription): Promise<void> {
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
+  const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+  const wanted = createTableInput(name, description);
+  for (const index of wanted.GlobalSecondaryIndexes ?? []) {
+    if (present.has(index.IndexName)) continue;
+    const keys = new Set(index.KeySchema?.map((key) => key.AttributeName));
+    await client.send(
+      new UpdateTableCommand({
+        TableName: name,
+        AttributeDefinitions: wanted.AttributeDefinitions?.filter((attribute) => keys.has(attribute.AttributeName)),
+        GlobalSecondaryIndexUpdates: [{ Create: { IndexName: index.IndexName, KeySchema: index.KeySchema, Projection: index.Projection } }],
+      }),
+    );
   }
 }
 
