@@ -167,6 +167,19 @@ async function addMissingIndexes(client: DynamoDBClient, name: string, descripti
         GlobalSecondaryIndexUpdates: [{ Create: { IndexName: index.IndexName, KeySchema: index.KeySchema, Projection: index.Projection } }],
       }),
     );
+    await untilIndexActive(client, name, index.IndexName);
+  }
+}
+
+/** Waits while a new index is filled from the table's items (queries fail until it is ACTIVE), as on AWS. */
+async function untilIndexActive(client: DynamoDBClient, table: string, indexName: string | undefined): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: table }));
+    const status = Table?.GlobalSecondaryIndexes?.find((index) => index.IndexName === indexName)?.IndexStatus;
+    if (status === 'ACTIVE') return;
+    if (Date.now() > deadline) throw new Error(`The index ${indexName} of ${table} is still ${status ?? 'missing'} after 120 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
