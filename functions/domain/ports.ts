@@ -68,6 +68,11 @@ export interface PostRepository {
    * read; false when it changed meanwhile.
    */
   changeStatus(post: StoredPost, to: PostStatus, at: Date): Promise<boolean>;
+  /**
+   * Signs every post of `authorId` (any status) with `name`: after a rename, and with «Anónimo» when
+   * the account is deleted. Reads the author index page by page; returns how many posts it changed.
+   */
+  setAuthorName(authorId: string, name: string): Promise<number>;
 }
 
 /** Outcome of a write that must agree with a post's state as read. */
@@ -115,4 +120,34 @@ export interface ConnectionRepository {
   remove(connectionId: string): Promise<void>;
   /** Every stored connection id, page by page. */
   list(): AsyncIterable<string[]>;
+}
+
+/** An account's apodo as stored: as published, and its unique key (contract `nameKey`). */
+export type StoredName = { name: string; key: string };
+
+/** Outcome of claiming an apodo. */
+export type NameClaim = 'claimed' | 'taken' | 'conflict';
+
+/**
+ * Apodos: one row per name, keyed by its unique form, and one per account pointing to it, always
+ * written together, so two accounts never hold one name and a rename frees the old one.
+ */
+export interface NameStore {
+  /** The account's apodo, if it has one; `consistent` for read-before-write. */
+  nameOf(userId: string, options?: { consistent?: boolean }): Promise<StoredName | undefined>;
+  /**
+   * Gives `userId` the name, atomically: the name row (free, or already this account's), the
+   * account's row (still pointing at `previous` as read) and, on a rename, the old name row freed.
+   * `taken` when another account holds the name; `conflict` when the account's row changed since
+   * it was read, or another write raced this one (the caller reads again and retries).
+   */
+  claim(userId: string, name: StoredName, previous: StoredName | undefined): Promise<NameClaim>;
+  /** Frees the account's apodo and forgets the account, atomically; false when it changed since read. */
+  release(userId: string, current: StoredName): Promise<boolean>;
+}
+
+/** The accounts of the user pool, as the API may change them. */
+export interface AccountDirectory {
+  /** Deletes the account (by its pool username); an account already gone is not an error. */
+  deleteAccount(username: string): Promise<void>;
 }

@@ -91,6 +91,18 @@ export const CONNECTIONS_TABLE = {
   ttlAttribute: 'expiresAt',
 } as const satisfies TableDescription;
 
+/**
+ * names        key (S)                      apodos: `name#<nameKey>` → { userId, name } (one account
+ *                                           per name, whatever its case or accents) and
+ *                                           `user#<sub>` → { name, nameKey } (the account's current
+ *                                           one); both always written in one transaction
+ */
+export const NAMES_TABLE = {
+  logicalName: 'names',
+  partitionKey: { name: 'key', type: 'S' },
+  indexes: [],
+} as const satisfies TableDescription;
+
 /** Connection rows outlive API Gateway's 2-hour connection limit, in case `$disconnect` never runs. */
 export const CONNECTION_TTL_SECONDS = 150 * 60;
 
@@ -101,4 +113,6 @@ export const ENV = {
   rateLimitsTable: 'RATE_LIMITS_TABLE',
   connectionsTable: 'CONNECTIONS_TABLE',
   wsManagementEndpoint: 'WS_MANAGEMENT_ENDPOINT',
+  namesTable: 'NAMES_TABLE',
+  userPoolId: 'USER_POOL_ID',
 } as const;

@@ -20,6 +20,8 @@ export class Data extends Construct {
   public readonly moderation: dynamodb.Table;
   public readonly rateLimits: dynamodb.Table;
   public readonly connections: dynamodb.Table;
+  /** Apodos: a row per name (unique ignoring case and accents) and one per account. */
+  public readonly names: dynamodb.Table;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -27,7 +29,8 @@ export class Data extends Construct {
     this.moderation = tableFrom(this, 'ModerationTable', TABLES.moderation.description);
     this.rateLimits = tableFrom(this, 'RateLimitsTable', TABLES.rateLimits.description);
     this.connections = tableFrom(this, 'ConnectionsTable', TABLES.connections.description);
-    this.tables = { posts: this.posts, moderation: this.moderation, rateLimits: this.rateLimits, connections: this.connections };
+    this.names = tableFrom(this, 'NamesTable', TABLES.names.description);
+    this.tables = { posts: this.posts, moderation: this.moderation, rateLimits: this.rateLimits, connections: this.connections, names: this.names };
   }
 
   /**

@@ -9,6 +9,7 @@ import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { RuntimeConfig } from '../../functions/contract';
+import { DynamoNameStore } from '../../functions/store/dynamodb/nameStore';
 import { DynamoPostRepository } from '../../functions/store/dynamodb/postRepository';
 import { FUNCTIONS as DECLARED, TABLES, environmentOf, type Addresses, type FunctionDeclaration, type TableName } from '../functions';
 import { startCognito } from './cognito';
@@ -16,6 +17,7 @@ import { ensureTables, startDynamo, type DynamoCredentials } from './dynamo';
 import { startHttpGateway } from './httpGateway';
 import { localFunction, type LocalFunction } from './lambdaRuntime';
 import { ensureModerators } from './moderators';
+import { migrateNames } from './names';
 import { LOOPBACK, portOrFree } from './net';
 import { seedIfEmpty } from './seed';
 import { startStreamPoller } from './streamPoller';
@@ -111,7 +113,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const wsPort = await portOrFree(options.ports.ws);
     const addresses: Addresses = {
       tableName: (table) => tables[table],
-      endpoint: () => `http://${LOOPBACK}:${wsPort}`,
+      endpoint: (name) => (name === 'userPool' ? cognito.userPoolId : `http://${LOOPBACK}:${wsPort}`),
     };
     const functions = new Map<string, LocalFunction>(
       FUNCTIONS.map((declaration) => [
@@ -124,6 +126,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
             AWS_ACCESS_KEY_ID: credentials.accessKeyId,
             AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
             AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+            AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
             AWS_LAMBDA_FUNCTION_NAME: declaration.id,
             AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(declaration.memorySize ?? 256),
             // Lambda runs Node 22; this machine may run Node 20, and the SDK's reminder is noise here.
@@ -146,6 +149,15 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // Samples are written before the stream pollers start (at LATEST): nobody is connected yet.
     const documents = DynamoDBDocumentClient.from(admin, { marshallOptions: { removeUndefinedValues: true } });
     const seeded = options.seed === false ? 0 : await seedIfEmpty(new DynamoPostRepository(documents, tables.posts));
+    // Apodos for authors of posts stored before them, and the demo moderator's (infra/local/names.ts).
+    await migrateNames({
+      documents,
+      postsTable: tables.posts,
+      names: new DynamoNameStore(documents, tables.names),
+      posts: new DynamoPostRepository(documents, tables.posts),
+      cognito: { endpoint: cognito.endpoint, region: REGION, userPoolId: cognito.userPoolId },
+      moderator: { email: moderator.email, name: moderator.name },
+    });
 
     const wsRoute = (route: '$connect' | '$disconnect') => {
       const declaration = FUNCTIONS.find((fn) => fn.trigger.type === 'websocket' && fn.trigger.route === route);

@@ -76,7 +76,7 @@ if (cloud) {
       `  DynamoDB        ${cloud.dynamodbEndpoint}  (tables ${Object.values(cloud.tables).join(', ')})`,
       `  Data            ${process.env.DATA_DIR || '.data'}  (npm run reset wipes it)${cloud.seeded ? `; ${cloud.seeded} sample posts written` : ''}`,
       `  Moderator       ${cloud.moderator.email} / ${cloud.moderator.password}  (npm run moderator -- <email> makes another)`,
-      'Confirmation codes for new accounts are printed here. Ctrl-C stops everything.',
+      'Confirmation codes for new accounts and password resets are printed here. Ctrl-C stops everything.',
     ].join('\n'),
   );
   process.send?.({

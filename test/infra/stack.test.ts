@@ -5,7 +5,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONNECTIONS_TABLE, ENV, MODERATION_TABLE, POSTS_TABLE, RATE_LIMITS_TABLE, type TableDescription } from '../../functions/store/tables';
+import { CONNECTIONS_TABLE, ENV, MODERATION_TABLE, NAMES_TABLE, POSTS_TABLE, RATE_LIMITS_TABLE, type TableDescription } from '../../functions/store/tables';
 import { MODERATORS_GROUP } from '../../functions/contract';
 import { PUBLIC_READ, PUBLIC_READ_SECONDS } from '../../functions/handlers/http/http';
 import { METRIC, METRICS_NAMESPACE, SERVICE_NAME } from '../../functions/metrics';
@@ -63,6 +63,7 @@ describe('data', () => {
     ['moderation', () => logicalId(s.stack.data.moderation), MODERATION_TABLE],
     ['rate-limits', () => logicalId(s.stack.data.rateLimits), RATE_LIMITS_TABLE],
     ['connections', () => logicalId(s.stack.data.connections), CONNECTIONS_TABLE],
+    ['names', () => logicalId(s.stack.data.names), NAMES_TABLE],
   ];
 
   it.each(cases)('builds the %s table from functions/store/tables.ts', (_name, id, description) => {
@@ -166,6 +167,9 @@ const USER_ROUTES = [
   'PUT /moderation/{id}/vote',
   'PUT /moderation/{id}/decision',
   'GET /moderation/reported',
+  'GET /me',
+  'PUT /me/name',
+  'DELETE /me',
 ];
 
 describe('api', () => {
@@ -295,7 +299,7 @@ describe('functions', () => {
     'Api/ListPosts': { entry: 'listPosts', env: { [ENV.postsTable]: 'posts' } },
     'Api/GetRandomPost': { entry: 'getRandomPost', env: { [ENV.postsTable]: 'posts' } },
     'Api/GetPost': { entry: 'getPost', env: { [ENV.postsTable]: 'posts' } },
-    'Api/CreatePost': { entry: 'createPost', env: { [ENV.postsTable]: 'posts', [ENV.rateLimitsTable]: 'rateLimits' } },
+    'Api/CreatePost': { entry: 'createPost', env: { [ENV.postsTable]: 'posts', [ENV.rateLimitsTable]: 'rateLimits', [ENV.namesTable]: 'names' } },
     'Api/ListMyPosts': { entry: 'listMyPosts', env: { [ENV.postsTable]: 'posts' } },
     'Api/DeletePost': { entry: 'deletePost', env: { [ENV.postsTable]: 'posts' } },
     'Api/ReportPost': { entry: 'reportPost', env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation' } },
@@ -303,6 +307,9 @@ describe('functions', () => {
     'Api/VoteOnPost': { entry: 'voteOnPost', env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation' } },
     'Api/DecideOnPost': { entry: 'decideOnPost', env: { [ENV.postsTable]: 'posts' } },
     'Api/ListReported': { entry: 'listReported', env: { [ENV.postsTable]: 'posts' } },
+    'Api/GetMe': { entry: 'getMe', env: { [ENV.namesTable]: 'names' } },
+    'Api/SetMyName': { entry: 'setMyName', env: { [ENV.namesTable]: 'names', [ENV.postsTable]: 'posts' } },
+    'Api/DeleteMe': { entry: 'deleteMe', env: { [ENV.namesTable]: 'names', [ENV.postsTable]: 'posts', [ENV.userPoolId]: 'userPool' } },
     'Live/Connect': { entry: 'connect', env: { [ENV.connectionsTable]: 'connections' } },
     'Live/Disconnect': { entry: 'disconnect', env: { [ENV.connectionsTable]: 'connections' } },
     'Live/Broadcast': { entry: 'broadcast', env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' } },
@@ -315,7 +322,7 @@ describe('functions', () => {
     expect(props.Runtime).toBe('nodejs22.x');
     expect(props.Architectures).toEqual(['arm64']);
     expect(props.Handler).toBe('index.handler');
-    const tables = { posts: s.stack.data.posts, moderation: s.stack.data.moderation, rateLimits: s.stack.data.rateLimits, connections: s.stack.data.connections };
+    const tables = { posts: s.stack.data.posts, moderation: s.stack.data.moderation, rateLimits: s.stack.data.rateLimits, connections: s.stack.data.connections, names: s.stack.data.names, userPool: s.stack.auth.userPool };
     const env = Object.fromEntries(
       Object.entries(expected[path]!.env).map(([name, what]) => [
         name,
@@ -345,6 +352,7 @@ describe('functions', () => {
     const connections = `\${${logicalId(s.stack.data.connections)}.Arn}`;
     const rateLimits = `\${${logicalId(s.stack.data.rateLimits)}.Arn}`;
     const moderation = `\${${logicalId(s.stack.data.moderation)}.Arn}`;
+    const names = `\${${logicalId(s.stack.data.names)}.Arn}`;
     const want: Record<string, [string[], string[]][]> = {
       'Api/ListPosts': [[['dynamodb:Query'], [`${posts}/index/feed-index`, `${posts}/index/category-index`]]],
       'Api/GetRandomPost': [[['dynamodb:Query'], [`${posts}/index/random-index`]]],
@@ -352,6 +360,7 @@ describe('functions', () => {
       'Api/CreatePost': [
         [['dynamodb:PutItem'], [posts]],
         [['dynamodb:GetItem', 'dynamodb:PutItem'], [rateLimits]],
+        [['dynamodb:GetItem'], [names]],
       ],
       'Api/ListMyPosts': [[['dynamodb:Query'], [`${posts}/index/author-index`]]],
       'Api/DeletePost': [[['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]]],
@@ -369,6 +378,19 @@ describe('functions', () => {
       ],
       'Api/DecideOnPost': [[['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]]],
       'Api/ListReported': [[['dynamodb:Query'], [`${posts}/index/queue-index`]]],
+      'Api/GetMe': [[['dynamodb:GetItem'], [names]]],
+      'Api/SetMyName': [
+        [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'], [names]],
+        [['dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:Query'], [`${posts}/index/author-index`]],
+      ],
+      'Api/DeleteMe': [
+        [['dynamodb:GetItem', 'dynamodb:DeleteItem'], [names]],
+        [['dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:Query'], [`${posts}/index/author-index`]],
+        // The one Cognito action, on this pool only.
+        [['cognito-idp:AdminDeleteUser'], [`\${${logicalId(s.stack.auth.userPool)}.Arn}`]],
+      ],
       'Live/Connect': [[['dynamodb:PutItem'], [connections]]],
       'Live/Disconnect': [[['dynamodb:DeleteItem'], [connections]]],
       'Live/Broadcast': [

@@ -1,0 +1,65 @@
+/**
+ * Accounts: the apodo (the one public name of an account, stored here and never in Cognito), `GET
+ * /me`, renaming and deleting an account.
+ */
+import { ANONYMOUS_NAME, checkName, setNameSchema, type Me } from '../contract';
+import type { Account, Author } from './author';
+import { DomainError, ValidationError } from './errors';
+import { parseRequest, untilSettled } from './input';
+import type { AccountDirectory, NameStore, PostRepository } from './ports';
+
+export class NameTakenError extends DomainError {
+  constructor() {
+    super('NAME_TAKEN');
+  }
+}
+
+export type NamesDeps = { names: NameStore };
+export type RenameDeps = NamesDeps & { posts: PostRepository };
+export type DeleteAccountDeps = RenameDeps & { accounts: AccountDirectory };
+
+/** The name an author publishes under: their apodo, or «Anónimo» until they choose one. */
+export async function publicNameOf(deps: NamesDeps, author: Author): Promise<string> {
+  return (await deps.names.nameOf(author.id))?.name ?? ANONYMOUS_NAME;
+}
+
+/** `GET /me`: the caller's apodo (null until chosen), email and role. */
+export async function readMe(deps: NamesDeps, account: Account): Promise<Me> {
+  const stored = await deps.names.nameOf(account.id);
+  return { name: stored?.name ?? null, email: account.email, moderator: account.moderator };
+}
+
+/**
+ * `PUT /me/name`: claims the apodo for the caller (INVALID_NAME, NAME_TAKEN) and signs their posts
+ * with it. The same name again (even in another case) succeeds and signs the posts again, so a
+ * rename interrupted half-way is finished by repeating it.
+ */
+export async function setMyName(deps: RenameDeps, author: Author, body: unknown): Promise<{ name: string }> {
+  const checked = checkName(parseRequest(setNameSchema, body).name);
+  if (!checked.ok) throw new ValidationError('INVALID_NAME');
+  const wanted = { name: checked.name, key: checked.key };
+  await untilSettled(async () => {
+    const current = await deps.names.nameOf(author.id, { consistent: true });
+    const outcome = await deps.names.claim(author.id, wanted, current);
+    if (outcome === 'taken') throw new NameTakenError();
+    return outcome === 'claimed' ? true : undefined;
+  });
+  await deps.posts.setAuthorName(author.id, wanted.name);
+  return { name: wanted.name };
+}
+
+/**
+ * `DELETE /me`: frees the apodo, signs every post of the account «Anónimo» (they stay, with their
+ * votes and comments) and deletes the Cognito user — last, so a failure half-way leaves an account
+ * that can try again. Nothing of the account but its opaque id stays on its posts; no table ever
+ * held its email.
+ */
+export async function deleteMe(deps: DeleteAccountDeps, account: Account): Promise<void> {
+  await untilSettled(async () => {
+    const current = await deps.names.nameOf(account.id, { consistent: true });
+    if (!current) return true;
+    return (await deps.names.release(account.id, current)) || undefined;
+  });
+  await deps.posts.setAuthorName(account.id, ANONYMOUS_NAME);
+  await deps.accounts.deleteAccount(account.username);
+}

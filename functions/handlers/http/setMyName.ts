@@ -1,0 +1,11 @@
+import { setMyName } from '../../domain/accounts';
+import { authorFromClaims } from '../../domain/author';
+import { nameStore } from './accountDeps';
+import { httpHandler, json, jwtClaims, parseJsonBody } from './http';
+import { postRepository } from './postsDeps';
+
+/** PUT /me/name — claims the apodo (unique ignoring case and accents) and signs the caller's posts with it. */
+export const handler = httpHandler(async (event) => {
+  const author = authorFromClaims(jwtClaims(event));
+  return json(200, await setMyName({ names: nameStore, posts: postRepository }, author, parseJsonBody(event)));
+});
