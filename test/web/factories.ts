@@ -43,6 +43,9 @@ export function fakeApiClient(overrides: Partial<ApiClient> = {}): ApiClient {
     voteOnPost: unused('voteOnPost'),
     decideOnPost: unused('decideOnPost'),
     reported: unused('reported'),
+    me: unused('me'),
+    setMyName: unused('setMyName'),
+    deleteMe: unused('deleteMe'),
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useNavigate } from 'react-router-dom';
 import { PageSpinner } from '../components/PageSpinner';
 import { useAuth } from '../features/auth/context';
 import { RequireSignedIn, RequireSignedOut } from '../features/auth/guards';
@@ -15,11 +15,26 @@ const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 const ModerationPage = lazy(() => import('../features/moderation/ModerationPage'));
 const MyPostsPage = lazy(() => import('../features/myPosts/MyPostsPage'));
+const AccountPage = lazy(() => import('../features/account/AccountPage'));
 
 /** /moderar for whoever is signed in; moderators (as their token says) also decide at once. */
 function ModerationRoute() {
   const { state } = useAuth();
   return <ModerationPage moderator={state.status === 'signedIn' && state.user.moderator === true} />;
+}
+
+/** «Mi cuenta»: after deleting the account, sign out (local tokens only: the user is gone) and go home. */
+function AccountRoute() {
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  return (
+    <AccountPage
+      onDeleted={async () => {
+        await signOut();
+        void navigate('/', { replace: true });
+      }}
+    />
+  );
 }
 
 /** The site's routes; the guards send signed-out visitors to /login and signed-in users away from it. */
@@ -52,6 +67,14 @@ export function AppRoutes() {
             element={
               <RequireSignedIn>
                 <MyPostsPage />
+              </RequireSignedIn>
+            }
+          />
+          <Route
+            path="cuenta"
+            element={
+              <RequireSignedIn>
+                <AccountRoute />
               </RequireSignedIn>
             }
           />

@@ -5,6 +5,7 @@ import {
   type CreatePostRequest,
   type ErrorBody,
   type ErrorCode,
+  type Me,
   type ModerationDecision,
   type ModerationResult,
   type ModerationVote,
@@ -73,6 +74,12 @@ export type ApiClient = {
   decideOnPost(id: string, decision: ModerationDecision): Promise<ModerationResult>;
   /** Moderators only. */
   reported(signal?: AbortSignal): Promise<ReportedItems>;
+  /** The signed-in account: its apodo (null until chosen), email and role. */
+  me(signal?: AbortSignal): Promise<Me>;
+  /** Claims an apodo (INVALID_NAME, NAME_TAKEN); returns it as stored. */
+  setMyName(name: string): Promise<{ name: string }>;
+  /** Deletes the signed-in account; its posts stay, signed «Anónimo». */
+  deleteMe(): Promise<void>;
 };
 
 export type ApiClientOptions = {
@@ -154,6 +161,15 @@ export function createApiClient({ apiUrl, getIdToken, fetchImpl = (...args) => f
     },
     reported(signal) {
       return authorized<ReportedItems>('/moderation/reported', { signal });
+    },
+    me(signal) {
+      return authorized<Me>('/me', { signal });
+    },
+    setMyName(name) {
+      return authorized<{ name: string }>('/me/name', { method: 'PUT', body: { name } });
+    },
+    deleteMe() {
+      return authorized<void>('/me', { method: 'DELETE' });
     },
   };
 }
