@@ -14,6 +14,7 @@ import { DynamoPostRepository } from '../../functions/store/dynamodb/postReposit
 import { FUNCTIONS as DECLARED, TABLES, environmentOf, type Addresses, type FunctionDeclaration, type TableName } from '../functions';
 import { startCognito } from './cognito';
 import { ensureTables, startDynamo, type DynamoCredentials } from './dynamo';
+import { startHostedUi } from './hostedUi';
 import { startHttpGateway } from './httpGateway';
 import { localFunction, type LocalFunction } from './lambdaRuntime';
 import { ensureModerators } from './moderators';
@@ -28,7 +29,7 @@ export type LocalCloudOptions = {
   /** Where users and posts live between runs. */
   dataDir: string;
   /** Ports; 0 picks a free one. */
-  ports: { web: number; api: number; ws: number; dynamodb: number; cognito: number; triggers: number };
+  ports: { web: number; api: number; ws: number; dynamodb: number; cognito: number; triggers: number; hostedUi?: number };
   /**
    * An already running DynamoDB Local to use instead of starting one (a test suite shares one), and
    * the access key that names this cloud's database in it (DynamoDB Local keeps one per key).
@@ -204,6 +205,16 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // build as CloudFront does, the app calls the API there, under the site's own origin, as on AWS;
     // in dev mode it calls the gateway directly (cross-origin, so CORS stays exercised).
     const webUrl = `http://localhost:${webPort}`;
+    // Google sign-in through a stand-in for Cognito's hosted UI (infra/local/hostedUi.ts), whose
+    // callback and logout URLs are the web app's, as the stack's app client has the site's.
+    const hostedUi = await startHostedUi({
+      port: options.ports.hostedUi ?? 0,
+      dataDir: join(dataDir, 'hosted-ui'),
+      region: REGION,
+      cognito: { endpoint: cognito.endpoint, userPoolId: cognito.userPoolId, clientId: cognito.userPoolClientId },
+      redirectUris: webOrigins.map((origin) => `${origin}/`),
+    });
+    stops.push(() => hostedUi.close());
     const config: RuntimeConfig = {
       region: REGION,
       userPoolId: cognito.userPoolId,
@@ -212,6 +223,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       wsUrl: ws.url,
       userPoolEndpoint: cognito.endpoint,
       authFlowType: 'USER_PASSWORD_AUTH',
+      oauthDomain: hostedUi.domain,
     };
     const web = await startWebServer({ host: LOOPBACK, port: webPort, config, mode: options.webMode, api: api.handle });
     stops.push(web.close);
