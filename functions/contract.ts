@@ -49,9 +49,6 @@ export function hasContent(text: string): boolean {
   return text.replace(INVISIBLE, '').length > 0;
 }
 
-/** Longest author name published; longer names are cut. */
-export const MAX_NAME_LENGTH = 60;
-
 /** Net community votes that decide a pending post: +3 publishes it, −3 rejects it. */
 export const MODERATION_MARGIN = 3;
 
