@@ -221,9 +221,9 @@ export const FUNCTIONS = [
     id: 'DeleteMe',
     entry: 'functions/handlers/http/deleteMe.ts',
     trigger: { type: 'http', method: 'DELETE', path: '/me', auth: 'user' },
-    // Frees the apodo, signs the posts «Anónimo», then AdminDeleteUser on the pool (the only
+    // Marks the account deleted and frees the apodo (one transaction), signs the posts «Anónimo», then AdminDeleteUser on the pool (the only
     // Cognito action granted: the API receives ID tokens, and DeleteUser would need the access token).
-    tables: { names: { items: ['GetItem', 'DeleteItem'] }, posts: { items: ['UpdateItem'], queryIndexes: [POSTS_INDEX.author] } },
+    tables: { names: { items: ['GetItem', 'PutItem', 'DeleteItem'] }, posts: { items: ['UpdateItem'], queryIndexes: [POSTS_INDEX.author] } },
     endpoints: ['userPool'],
   },
   {

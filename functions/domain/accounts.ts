@@ -4,7 +4,7 @@
  */
 import { ANONYMOUS_NAME, checkName, setNameSchema, type Me } from '../contract';
 import type { Account, Author } from './author';
-import { DomainError, ValidationError } from './errors';
+import { DomainError, UnauthorizedError, ValidationError } from './errors';
 import { parseRequest, untilSettled } from './input';
 import type { AccountDirectory, NameStore, PostRepository } from './ports';
 
@@ -16,16 +16,29 @@ export class NameTakenError extends DomainError {
 
 export type NamesDeps = { names: NameStore };
 export type RenameDeps = NamesDeps & { posts: PostRepository };
-export type DeleteAccountDeps = RenameDeps & { accounts: AccountDirectory };
+export type DeleteAccountDeps = RenameDeps & { accounts: AccountDirectory; now?: () => Date };
+
+/**
+ * How long a deleted account stays marked so: longer than any token Cognito issues lives (an ID
+ * token at most a day), so a token taken before the deletion is refused until it expires.
+ */
+export const DELETED_ACCOUNT_MARK_MS = 2 * 24 * 60 * 60 * 1000;
+
+/** The caller's row, refusing a deleted account (its ID token may still be valid for a while). */
+async function liveAccount(deps: NamesDeps, author: Author, consistent = false) {
+  const account = await deps.names.accountOf(author.id, { consistent });
+  if (account.deleted) throw new UnauthorizedError();
+  return account;
+}
 
 /** The name an author publishes under: their apodo, or «Anónimo» until they choose one. */
 export async function publicNameOf(deps: NamesDeps, author: Author): Promise<string> {
-  return (await deps.names.nameOf(author.id))?.name ?? ANONYMOUS_NAME;
+  return (await liveAccount(deps, author)).name?.name ?? ANONYMOUS_NAME;
 }
 
 /** `GET /me`: the caller's apodo (null until chosen), email and role. */
 export async function readMe(deps: NamesDeps, account: Account): Promise<Me> {
-  const stored = await deps.names.nameOf(account.id);
+  const stored = (await liveAccount(deps, account)).name;
   return { name: stored?.name ?? null, email: account.email, moderator: account.moderator };
 }
 
@@ -39,7 +52,7 @@ export async function setMyName(deps: RenameDeps, author: Author, body: unknown)
   if (!checked.ok) throw new ValidationError('INVALID_NAME');
   const wanted = { name: checked.name, key: checked.key };
   await untilSettled(async () => {
-    const current = await deps.names.nameOf(author.id, { consistent: true });
+    const current = (await liveAccount(deps, author, true)).name;
     const outcome = await deps.names.claim(author.id, wanted, current);
     if (outcome === 'taken') throw new NameTakenError();
     return outcome === 'claimed' ? true : undefined;
@@ -49,16 +62,17 @@ export async function setMyName(deps: RenameDeps, author: Author, body: unknown)
 }
 
 /**
- * `DELETE /me`: frees the apodo, signs every post of the account «Anónimo» (they stay, with their
- * votes and comments) and deletes the Cognito user — last, so a failure half-way leaves an account
- * that can try again. Nothing of the account but its opaque id stays on its posts; no table ever
- * held its email.
+ * `DELETE /me`: marks the account deleted and frees its apodo, signs every post of the account
+ * «Anónimo» (they stay, with their votes and comments) and deletes the Cognito user — last, so a
+ * failure half-way can be finished by calling again with the same token. Nothing of the account but
+ * its opaque id stays on its posts; no table ever held its email.
  */
 export async function deleteMe(deps: DeleteAccountDeps, account: Account): Promise<void> {
+  const expiresAt = new Date((deps.now ?? (() => new Date()))().getTime() + DELETED_ACCOUNT_MARK_MS);
   await untilSettled(async () => {
-    const current = await deps.names.nameOf(account.id, { consistent: true });
-    if (!current) return true;
-    return (await deps.names.release(account.id, current)) || undefined;
+    const row = await deps.names.accountOf(account.id, { consistent: true });
+    if (row.deleted) return true;
+    return (await deps.names.markDeleted(account.id, row.name, expiresAt)) || undefined;
   });
   await deps.posts.setAuthorName(account.id, ANONYMOUS_NAME);
   await deps.accounts.deleteAccount(account.username);

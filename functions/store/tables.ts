@@ -95,12 +95,15 @@ export const CONNECTIONS_TABLE = {
  * names        key (S)                      apodos: `name#<nameKey>` → { userId, name } (one account
  *                                           per name, whatever its case or accents) and
  *                                           `user#<sub>` → { name, nameKey } (the account's current
- *                                           one); both always written in one transaction
+ *                                           one), or { deleted, expiresAt (TTL) } for two days after
+ *                                           the account is deleted; always written in one transaction
  */
 export const NAMES_TABLE = {
   logicalName: 'names',
   partitionKey: { name: 'key', type: 'S' },
   indexes: [],
+  // Only a deleted account's mark expires (functions/domain/accounts.ts).
+  ttlAttribute: 'expiresAt',
 } as const satisfies TableDescription;
 
 /** Connection rows outlive API Gateway's 2-hour connection limit, in case `$disconnect` never runs. */

@@ -32,13 +32,15 @@ export async function migrateNames(target: NamesMigrationTarget): Promise<number
 
   const moderator = users.find((user) => attribute(user, 'email') === target.moderator.email);
   const moderatorSub = moderator && attribute(moderator, 'sub');
-  if (moderatorSub && !(await target.names.nameOf(moderatorSub, { consistent: true }))) {
+  if (moderatorSub && !(await target.names.accountOf(moderatorSub, { consistent: true })).name) {
     await target.names.claim(moderatorSub, { name: target.moderator.name, key: nameKey(target.moderator.name) }, undefined);
   }
 
   let settled = 0;
   for (const authorId of await authorsOfPosts(target.documents, target.postsTable)) {
-    if (authorId === SAMPLE_AUTHOR || (await target.names.nameOf(authorId, { consistent: true }))) continue;
+    if (authorId === SAMPLE_AUTHOR) continue;
+    const row = await target.names.accountOf(authorId, { consistent: true });
+    if (row.name || row.deleted) continue;
     const user = bySub.get(authorId);
     const wanted = user ? checkName(attribute(user, 'name') ?? '') : ({ ok: false } as const);
     const localPart = (user && attribute(user, 'email')?.split('@')[0]?.toLowerCase()) ?? '';

@@ -385,7 +385,7 @@ describe('functions', () => {
         [['dynamodb:Query'], [`${posts}/index/author-index`]],
       ],
       'Api/DeleteMe': [
-        [['dynamodb:GetItem', 'dynamodb:DeleteItem'], [names]],
+        [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'], [names]],
         [['dynamodb:UpdateItem'], [posts]],
         [['dynamodb:Query'], [`${posts}/index/author-index`]],
         // The one Cognito action, on this pool only.

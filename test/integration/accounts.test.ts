@@ -142,6 +142,9 @@ describe('DELETE /me', () => {
       client.destroy();
     }
     await expect(signIn(cloud, user)).rejects.toBeTruthy();
+    // Its ID token is still valid for a while: it can neither squat a name nor publish.
+    expect((await rename(user, 'Okupa')).status).toBe(401);
+    expect((await publish(cloud, user.idToken, { category: 'varios', post: 'Desde una cuenta borrada' })).status).toBe(401);
     const newcomer = await createUser(cloud);
     expect(await rename(newcomer, 'Efímera')).toMatchObject({ status: 200 });
   });

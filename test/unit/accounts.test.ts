@@ -110,7 +110,7 @@ describe('names in the store', () => {
     expect(results.filter((result) => result === 'NAME_TAKEN')).toHaveLength(19);
   });
 
-  it('deletes an account: its name freed, its posts «Anónimo», its Cognito user deleted last', async () => {
+  it('deletes an account: its name freed, its posts «Anónimo», its Cognito user deleted last, its tokens refused', async () => {
     const deps = setUp();
     const author = caller();
     await setMyName(deps, author, { name: 'Efímera' });
@@ -118,7 +118,10 @@ describe('names in the store', () => {
     await deleteMe(deps, { ...author, email: 'e@example.com', username: 'user-name' });
     expect(deps.posts.posts.get(post.id)?.name).toBe(ANONYMOUS_NAME);
     expect(deps.accounts.deleted).toEqual(['user-name']);
-    expect(deps.names.rows.size).toBe(0);
+    expect([...deps.names.rows.values()]).toEqual([{ deleted: true }]);
     expect(await setMyName(deps, caller(), { name: 'Efímera' })).toEqual({ name: 'Efímera' });
+    // A token of the deleted account, still valid for a while, can neither claim a name nor publish.
+    expect(await code(setMyName(deps, author, { name: 'Okupa' }))).toBe('UNAUTHORIZED');
+    expect(await code(publish(deps, author))).toBe('UNAUTHORIZED');
   });
 });

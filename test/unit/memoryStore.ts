@@ -9,6 +9,7 @@ import type {
   GuardedWrite,
   ModerationStore,
   ModerationVoteWrite,
+  AccountName,
   NameClaim,
   NameStore,
   Page,
@@ -153,13 +154,13 @@ export class MemoryStore implements PostRepository, ModerationStore {
 
 /** The names table in memory, with the adapter's transaction conditions (all or nothing). */
 export class MemoryNameStore implements NameStore {
-  /** `name#<key>` → owner and name; `user#<id>` → the account's name. */
-  readonly rows = new Map<string, { userId?: string; name: string; key?: string }>();
+  /** `name#<key>` → owner and name; `user#<id>` → the account's name, or its deletion mark. */
+  readonly rows = new Map<string, { userId?: string; name?: string; key?: string; deleted?: boolean }>();
 
-  async nameOf(userId: string): Promise<StoredName | undefined> {
+  async accountOf(userId: string): Promise<AccountName> {
     await tick();
     const row = this.rows.get(`user#${userId}`);
-    return row?.key ? { name: row.name, key: row.key } : undefined;
+    return { name: row?.key && row.name ? { name: row.name, key: row.key } : undefined, deleted: row?.deleted === true };
   }
 
   async claim(userId: string, name: StoredName, previous: StoredName | undefined): Promise<NameClaim> {
@@ -174,11 +175,12 @@ export class MemoryNameStore implements NameStore {
     return 'claimed';
   }
 
-  async release(userId: string, current: StoredName): Promise<boolean> {
+  async markDeleted(userId: string, current: StoredName | undefined): Promise<boolean> {
     await tick();
-    if (this.rows.get(`user#${userId}`)?.key !== current.key) return false;
-    this.rows.delete(`user#${userId}`);
-    this.rows.delete(`name#${current.key}`);
+    const account = this.rows.get(`user#${userId}`);
+    if (current ? account?.key !== current.key : account !== undefined) return false;
+    if (current) this.rows.delete(`name#${current.key}`);
+    this.rows.set(`user#${userId}`, { deleted: true });
     return true;
   }
 }

@@ -1,7 +1,10 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { NameClaim, NameStore, StoredName } from '../../domain/ports';
+import type { AccountName, NameClaim, NameStore, StoredName } from '../../domain/ports';
 
+import { NAMES_TABLE } from '../tables';
+
+const NAMES_TTL_ATTRIBUTE = NAMES_TABLE.ttlAttribute;
 const nameRow = (key: string) => `name#${key}`;
 const userRow = (userId: string) => `user#${userId}`;
 
@@ -16,12 +19,12 @@ export class DynamoNameStore implements NameStore {
     private readonly tableName: string,
   ) {}
 
-  async nameOf(userId: string, options: { consistent?: boolean } = {}): Promise<StoredName | undefined> {
+  async accountOf(userId: string, options: { consistent?: boolean } = {}): Promise<AccountName> {
     const { Item } = await this.client.send(
       new GetCommand({ TableName: this.tableName, Key: { key: userRow(userId) }, ConsistentRead: options.consistent }),
     );
-    if (typeof Item?.name !== 'string' || typeof Item.nameKey !== 'string') return undefined;
-    return { name: Item.name, key: Item.nameKey };
+    const name = typeof Item?.name === 'string' && typeof Item.nameKey === 'string' ? { name: Item.name, key: Item.nameKey } : undefined;
+    return { name, deleted: Item?.deleted === true };
   }
 
   async claim(userId: string, name: StoredName, previous: StoredName | undefined): Promise<NameClaim> {
@@ -75,28 +78,33 @@ export class DynamoNameStore implements NameStore {
     }
   }
 
-  async release(userId: string, current: StoredName): Promise<boolean> {
+  async markDeleted(userId: string, current: StoredName | undefined, expiresAt: Date): Promise<boolean> {
     try {
       await this.client.send(
         new TransactWriteCommand({
           TransactItems: [
             {
-              Delete: {
+              Put: {
                 TableName: this.tableName,
-                Key: { key: userRow(userId) },
-                ConditionExpression: 'nameKey = :current',
-                ExpressionAttributeValues: { ':current': current.key },
+                Item: { key: userRow(userId), deleted: true, [NAMES_TTL_ATTRIBUTE]: Math.floor(expiresAt.getTime() / 1000) },
+                ...(current
+                  ? { ConditionExpression: 'nameKey = :current', ExpressionAttributeValues: { ':current': current.key } }
+                  : { ConditionExpression: 'attribute_not_exists(#k)', ExpressionAttributeNames: { '#k': 'key' } }),
               },
             },
-            {
-              Delete: {
-                TableName: this.tableName,
-                Key: { key: nameRow(current.key) },
-                ConditionExpression: 'attribute_not_exists(#k) OR userId = :me',
-                ExpressionAttributeNames: { '#k': 'key' },
-                ExpressionAttributeValues: { ':me': userId },
-              },
-            },
+            ...(current
+              ? [
+                  {
+                    Delete: {
+                      TableName: this.tableName,
+                      Key: { key: nameRow(current.key) },
+                      ConditionExpression: 'attribute_not_exists(#k) OR userId = :me',
+                      ExpressionAttributeNames: { '#k': 'key' },
+                      ExpressionAttributeValues: { ':me': userId },
+                    },
+                  },
+                ]
+              : []),
           ],
         }),
       );
