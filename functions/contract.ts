@@ -45,13 +45,18 @@ export function postLength(text: string): number {
   return text.replace(/\r\n?/g, '\n').length;
 }
 
-/** Text that has something besides white space. */
-export function hasContent(text: string): boolean {
-  return text.trim().length > 0;
-}
+/**
+ * Characters that show nothing on their own: white space and separators, control and format
+ * characters (zero-width space and joiners, bidi controls, NUL…), every default-ignorable code point
+ * (variation selectors, Hangul fillers, soft hyphen…), combining marks with no base, and the blank
+ * Braille pattern.
+ */
+const INVISIBLE = /[\s\p{Z}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{M}\u2800]/gu;
 
-/** Longest author name published; longer names are cut. */
-export const MAX_NAME_LENGTH = 60;
+/** Text with at least one visible character (a post or comment of only invisible ones is empty). */
+export function hasContent(text: string): boolean {
+  return text.replace(INVISIBLE, '').length > 0;
+}
 
 /** Net community votes that decide a pending post: +3 publishes it, −3 rejects it. */
 export const MODERATION_MARGIN = 3;
@@ -166,6 +171,67 @@ export function toLiveMessage(value: unknown): LiveMessage | null {
   return null;
 }
 
+/**
+ * The apodo: the public name of an account, chosen on the site and stored by the API (never a
+ * Cognito attribute). DESIGN §3: NFC-normalised, trimmed, 3–30 characters of letters, digits,
+ * spaces and `. _ -`; unique ignoring case and accents; never an email. Letters are Latin-script
+ * letters that compatibility normalisation leaves alone (so no full-width «Ａｌｉｃｅ», no
+ * look-alikes from other scripts such as Cyrillic «а»), and a name holds at least one of them.
+ * `@`, control, format, bidi and zero-width characters are not in the set, so neither an email
+ * address nor a right-to-left override can be a name. Names that pose as the site or as its
+ * moderators are reserved.
+ */
+export const NAME_MIN_LENGTH = 3;
+export const NAME_MAX_LENGTH = 30;
+
+/** What a post shows for an author without an apodo (a Google account's first visit, a deleted account). */
+export const ANONYMOUS_NAME = 'Anónimo';
+
+const NAME_CHARACTERS = /^[\p{Script=Latin}0-9 ._-]+$/u;
+const NAME_LETTER = /\p{Script=Latin}/u;
+/** Reserved words, folded (see nameKey) and without spaces or punctuation; a name containing one is refused. */
+const RESERVED_NAME_WORDS = ['anonimo', 'anonima', 'moderador', 'moderadora', 'moderacion', 'administrador', 'administradora', 'vayadia', 'oficial', 'soporte'];
+/** Reserved as whole names. */
+const RESERVED_NAMES = ['admin', 'root', 'staff', 'sistema', 'system'];
+
+/**
+ * The form a name is unique in: compatibility-decomposed, accents (combining marks) dropped, lower
+ * case, runs of spaces as one. «Álice», «ALICE» and «alice» share one key.
+ */
+export function nameKey(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .normalize('NFC')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export type NameCheck = { ok: true; name: string; key: string } | { ok: false };
+
+/** The apodo as it will be published (NFC, trimmed, single spaces) and its unique key, or not a valid one. */
+export function checkName(input: unknown): NameCheck {
+  if (typeof input !== 'string') return { ok: false };
+  // Only plain spaces are trimmed: any other invisible character makes the name invalid, never silently dropped.
+  const name = input.normalize('NFC').replace(/ {2,}/g, ' ').replace(/^ | $/g, '');
+  const length = [...name].length;
+  if (length < NAME_MIN_LENGTH || length > NAME_MAX_LENGTH) return { ok: false };
+  if (!NAME_CHARACTERS.test(name) || !NAME_LETTER.test(name)) return { ok: false };
+  // Compatibility forms (full-width letters, ligatures, ª º) would be look-alikes of plain letters.
+  if (name.normalize('NFKC') !== name) return { ok: false };
+  const key = nameKey(name);
+  const compact = key.replace(/[ ._-]/g, '');
+  if (RESERVED_NAMES.includes(compact) || RESERVED_NAME_WORDS.some((word) => compact.includes(word))) return { ok: false };
+  return { ok: true, name, key };
+}
+
+/** `PUT /me/name`. */
+export const setNameSchema = z.object({ name: z.string() });
+
+/** `GET /me`: the caller's apodo (null until they choose one), their email (only ever sent to them) and role. */
+export type Me = { name: string | null; email: string; moderator: boolean };
+
 /** Stable error codes for programs; each has its HTTP status and a Spanish message for people. */
 export const ERRORS = {
   INVALID_JSON: { status: 400, message: 'La petición no es un JSON válido.' },
@@ -188,6 +254,8 @@ export const ERRORS = {
   ALREADY_VOTED: { status: 409, message: 'Ya has votado esta anécdota.' },
   ALREADY_REPORTED: { status: 409, message: 'Ya lo habías denunciado.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'La petición es demasiado grande.' },
+  INVALID_NAME: { status: 400, message: `El apodo debe tener entre ${NAME_MIN_LENGTH} y ${NAME_MAX_LENGTH} caracteres: letras, números, espacios y . _ - (ni una dirección de email ni un nombre reservado).` },
+  NAME_TAKEN: { status: 409, message: 'Ese apodo ya lo usa otra persona. Prueba con otro.' },
   RATE_LIMITED: { status: 429, message: 'Has publicado demasiado seguido. Espera unos minutos y vuelve a intentarlo.' },
   INTERNAL_ERROR: { status: 500, message: 'Algo ha fallado por nuestra parte. Inténtalo de nuevo en un rato.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'El servicio no está disponible ahora mismo. Inténtalo de nuevo en un rato.' },

@@ -12,6 +12,7 @@ import {
   CONNECTIONS_TABLE,
   ENV,
   MODERATION_TABLE,
+  NAMES_TABLE,
   POSTS_INDEX,
   POSTS_TABLE,
   RATE_LIMITS_TABLE,
@@ -25,6 +26,7 @@ export const TABLES = {
   comments: { description: COMMENTS_TABLE, env: ENV.commentsTable },
   rateLimits: { description: RATE_LIMITS_TABLE, env: ENV.rateLimitsTable },
   connections: { description: CONNECTIONS_TABLE, env: ENV.connectionsTable },
+  names: { description: NAMES_TABLE, env: ENV.namesTable },
 } as const satisfies Record<string, { description: TableDescription; env: string }>;
 
 export type TableName = keyof typeof TABLES;
@@ -113,6 +115,8 @@ export type Trigger = HttpTrigger | WebSocketTrigger | StreamTrigger;
 export const ENDPOINTS = {
   /** The WebSocket API's management endpoint (`https://…/live`), for PostToConnection. */
   liveManagement: ENV.wsManagementEndpoint,
+  /** The user pool's id, for Cognito's admin API (its grant names the actions: see infra/constructs/api.ts). */
+  userPool: ENV.userPoolId,
 } as const;
 
 export type EndpointName = keyof typeof ENDPOINTS;
@@ -157,7 +161,7 @@ export const FUNCTIONS = [
     // Each account may publish 5 posts in 10 minutes (the contract's rate limit); this bounds all of
     // them together, many accounts included.
     trigger: { type: 'http', method: 'POST', path: '/posts', auth: 'user', throttle: { rateLimit: 5, burstLimit: 10 } },
-    tables: { posts: { items: ['PutItem'] }, rateLimits: { items: ['GetItem', 'PutItem'] } },
+    tables: { posts: { items: ['PutItem'] }, rateLimits: { items: ['GetItem', 'PutItem'] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'ListMyPosts',
@@ -235,6 +239,37 @@ export const FUNCTIONS = [
     entry: 'functions/handlers/http/decideOnComment.ts',
     trigger: { type: 'http', method: 'PUT', path: '/comments/{id}/decision', auth: 'user' },
     tables: { posts: { items: ['UpdateItem'] }, comments: { items: ['GetItem', 'UpdateItem'] } },
+  },
+  {
+    id: 'GetMe',
+    entry: 'functions/handlers/http/getMe.ts',
+    trigger: { type: 'http', method: 'GET', path: '/me', auth: 'user' },
+    tables: { names: { items: ['GetItem'] } },
+  },
+  {
+    id: 'SetMyName',
+    entry: 'functions/handlers/http/setMyName.ts',
+    trigger: { type: 'http', method: 'PUT', path: '/me/name', auth: 'user' },
+    // The name row, the account row and the freed old name in one TransactWriteItems; then the
+    // caller's posts and comments signed with the new name.
+    tables: {
+      names: { items: ['GetItem', 'PutItem', 'DeleteItem'] },
+      posts: { items: ['UpdateItem'], queryIndexes: [POSTS_INDEX.author] },
+      comments: { items: ['UpdateItem'], queryIndexes: [COMMENTS_INDEX.author] },
+    },
+  },
+  {
+    id: 'DeleteMe',
+    entry: 'functions/handlers/http/deleteMe.ts',
+    trigger: { type: 'http', method: 'DELETE', path: '/me', auth: 'user' },
+    // Marks the account deleted and frees the apodo (one transaction), signs the posts and comments «Anónimo», then AdminDeleteUser on the pool (the only
+    // Cognito action granted: the API receives ID tokens, and DeleteUser would need the access token).
+    tables: {
+      names: { items: ['GetItem', 'PutItem', 'DeleteItem'] },
+      posts: { items: ['UpdateItem'], queryIndexes: [POSTS_INDEX.author] },
+      comments: { items: ['UpdateItem'], queryIndexes: [COMMENTS_INDEX.author] },
+    },
+    endpoints: ['userPool'],
   },
   {
     id: 'Connect',

@@ -1,36 +1,46 @@
-import { MAX_NAME_LENGTH, MODERATORS_GROUP } from '../contract';
+import { MODERATORS_GROUP } from '../contract';
 import { UnauthorizedError } from './errors';
 
-export type Author = { id: string; name: string };
+/**
+ * Whoever signs a post: only their id. The name published with it is their apodo, read from the
+ * names store (functions/domain/names.ts), never from a token: a Cognito attribute is whatever its
+ * user last wrote there (`UpdateUserAttributes` with their own access token), so no claim is trusted
+ * for a public name.
+ */
+export type Author = { id: string };
 
 /**
- * The author of a post, taken from verified ID-token claims only: the `name` attribute when set,
- * else the part of the email before `@`. A full email address is never published, so a name that
- * looks like one is ignored; names are cut to MAX_NAME_LENGTH.
+ * The author of a request, from verified ID-token claims: the `sub`.
  *
  * The HTTP API's JWT authorizer also accepts Cognito access tokens (it checks `client_id` when there
- * is no `aud`); they carry no name or email, so only ID tokens may publish.
+ * is no `aud`); only ID tokens are accepted here, as the site sends them.
  */
 export function authorFromClaims(claims: Record<string, unknown> | undefined): Author {
   const sub = claims?.sub;
   if (typeof sub !== 'string' || sub === '' || claims?.token_use !== 'id') throw new UnauthorizedError();
-  const name = typeof claims.name === 'string' ? claims.name.trim() : '';
-  if (name !== '' && !name.includes('@')) return { id: sub, name: cut(name) };
-  const email = typeof claims.email === 'string' ? claims.email : '';
-  const localPart = email.split('@')[0]?.trim() ?? '';
-  return { id: sub, name: localPart !== '' ? cut(localPart) : 'Anonimo' };
+  return { id: sub };
 }
 
-function cut(name: string): string {
-  return [...name].slice(0, MAX_NAME_LENGTH).join('');
-}
-
-/** Whoever makes an authenticated request: their id, the name they publish under, and their role. */
+/** Whoever makes an authenticated request: their id and their role. */
 export type Caller = Author & { moderator: boolean };
 
 /** The caller of an authenticated route, from verified ID-token claims only. */
 export function callerFromClaims(claims: Record<string, unknown> | undefined): Caller {
   return { ...authorFromClaims(claims), moderator: groupsFromClaim(claims?.['cognito:groups']).includes(MODERATORS_GROUP) };
+}
+
+/**
+ * The signed-in account as `GET /me` and `DELETE /me` need it: the caller, the email Cognito
+ * verified (shown only to its owner) and the pool's username (`cognito:username`: a UUID for email
+ * accounts, `google_…` for Google ones), which the admin API names users by.
+ */
+export type Account = Caller & { email: string; username: string };
+
+export function accountFromClaims(claims: Record<string, unknown> | undefined): Account {
+  const caller = callerFromClaims(claims);
+  const username = claims?.['cognito:username'];
+  const email = claims?.email;
+  return { ...caller, username: typeof username === 'string' && username !== '' ? username : caller.id, email: typeof email === 'string' ? email : '' };
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   type Comment,
   type CommentPage,
 } from '../contract';
+import { publicNameOf, type NamesDeps } from './accounts';
 import type { Author, Caller } from './author';
 import { decodeCursor, encodeCursor, sortKeyOf } from './cursor';
 import { AlreadyReportedError, CommentNotFoundError, ForbiddenError, PostNotFoundError, RateLimitedError, ValidationError } from './errors';
@@ -20,7 +21,7 @@ import { isPostId, parseLimit, parseRequest, postIdFrom, untilSettled } from './
 import type { CommentStatus, CommentStore, PostRepository, PublishRateLimiter, StoredComment } from './ports';
 
 export type CommentReadDeps = { posts: PostRepository; comments: CommentStore };
-export type CommentWriteDeps = CommentReadDeps & { rateLimiter: PublishRateLimiter; now?: () => Date };
+export type CommentWriteDeps = CommentReadDeps & NamesDeps & { rateLimiter: PublishRateLimiter; now?: () => Date };
 export type CommentChangeDeps = { comments: CommentStore; now?: () => Date };
 
 /** Most hidden comments listed for moderators at once (oldest first). */
@@ -67,7 +68,7 @@ export async function writeComment(deps: CommentWriteDeps, author: Author, id: s
     id: randomUUID(),
     postId,
     authorId: author.id,
-    name: author.name,
+    name: await publicNameOf(deps, author),
     text: request.value.text,
     createdAt: now.toISOString(),
     status: 'visible',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isCategory, validateCreatePost, type Category, type OwnPost, type OwnPostPage, type Post, type PostPage } from '../contract';
+import { publicNameOf, type NamesDeps } from './accounts';
 import type { Author, Caller } from './author';
 import { decodeCursor, encodeCursor, sortKeyOf } from './cursor';
 import { ForbiddenError, NoPostsError, PostNotFoundError, RateLimitedError, ValidationError } from './errors';
@@ -8,21 +9,23 @@ import { ownPost, publicPost } from './lifecycle';
 import type { PostRepository, PublishRateLimiter, StoredPost } from './ports';
 
 export type PostsDeps = { posts: PostRepository };
-export type PublishDeps = PostsDeps & { rateLimiter: PublishRateLimiter; now?: () => Date };
+export type PublishDeps = PostsDeps & NamesDeps & { rateLimiter: PublishRateLimiter; now?: () => Date };
 
 /**
  * Sends an anecdote to moderation: it is stored `pending`, in no feed until the community (or a
- * moderator) publishes it. Only `category` and `post` are taken from the request; the id, author
- * name and `createdAt` come from the server, and any other field is dropped.
+ * moderator) publishes it. Only `category` and `post` are taken from the request; the id,
+ * `createdAt` and the author's name — their apodo from the names store, or «Anónimo» — come from the
+ * server, and any other field is dropped.
  */
 export async function publishPost(deps: PublishDeps, author: Author, body: unknown): Promise<OwnPost> {
   const request = validateCreatePost(body);
   if (!request.ok) throw new ValidationError(request.code);
   const now = (deps.now ?? (() => new Date()))();
   if (!(await deps.rateLimiter.tryAcquire(author.id, now))) throw new RateLimitedError();
+  const name = await publicNameOf(deps, author);
   const post: StoredPost = {
     id: randomUUID(),
-    name: author.name,
+    name,
     category: request.value.category,
     post: request.value.post,
     createdAt: now.toISOString(),

@@ -20,6 +20,7 @@
  *                                           `${createdAt}#${id}`, present only while visible (sparse)
  *   queue-index     queue (S) + queuedAt (S) comments hidden by reports (`queue` = "hidden"), oldest
  *                                           first; present only while hidden
+ *   author-index    authorId (S)             one author's comments (signed again on a rename or deletion)
  * rate-limits  userId (S)                   recent publish times of one user (`comments#<user>` for
  *                                           comments); `expiresAt` TTL
  * connections  connectionId (S)             open WebSocket connections; `expiresAt` TTL
@@ -87,8 +88,8 @@ export const MODERATION_TABLE = {
 } as const satisfies TableDescription;
 
 /** Names of the comments table's attributes and indexes that queries refer to. */
-export const COMMENTS_KEYS = { postId: 'postId', listedKey: 'listedKey', queue: 'queue', queuedAt: 'queuedAt' } as const;
-export const COMMENTS_INDEX = { post: 'post-index', queue: 'queue-index' } as const;
+export const COMMENTS_KEYS = { postId: 'postId', listedKey: 'listedKey', queue: 'queue', queuedAt: 'queuedAt', authorId: 'authorId' } as const;
+export const COMMENTS_INDEX = { post: 'post-index', queue: 'queue-index', author: 'author-index' } as const;
 
 export const COMMENTS_TABLE = {
   logicalName: 'comments',
@@ -96,6 +97,7 @@ export const COMMENTS_TABLE = {
   indexes: [
     { indexName: COMMENTS_INDEX.post, partitionKey: { name: COMMENTS_KEYS.postId, type: 'S' }, sortKey: { name: COMMENTS_KEYS.listedKey, type: 'S' } },
     { indexName: COMMENTS_INDEX.queue, partitionKey: { name: COMMENTS_KEYS.queue, type: 'S' }, sortKey: { name: COMMENTS_KEYS.queuedAt, type: 'S' } },
+    { indexName: COMMENTS_INDEX.author, partitionKey: { name: COMMENTS_KEYS.authorId, type: 'S' } },
   ],
   // New comments reach the readers of their post (`comment.created`).
   stream: 'NEW_AND_OLD_IMAGES',
@@ -119,6 +121,21 @@ export const CONNECTIONS_TABLE = {
   ttlAttribute: 'expiresAt',
 } as const satisfies TableDescription;
 
+/**
+ * names        key (S)                      apodos: `name#<nameKey>` → { userId, name } (one account
+ *                                           per name, whatever its case or accents) and
+ *                                           `user#<sub>` → { name, nameKey } (the account's current
+ *                                           one), or { deleted, expiresAt (TTL) } for two days after
+ *                                           the account is deleted; always written in one transaction
+ */
+export const NAMES_TABLE = {
+  logicalName: 'names',
+  partitionKey: { name: 'key', type: 'S' },
+  indexes: [],
+  // Only a deleted account's mark expires (functions/domain/accounts.ts).
+  ttlAttribute: 'expiresAt',
+} as const satisfies TableDescription;
+
 /** Connection rows outlive API Gateway's 2-hour connection limit, in case `$disconnect` never runs. */
 export const CONNECTION_TTL_SECONDS = 150 * 60;
 
@@ -130,4 +147,6 @@ export const ENV = {
   rateLimitsTable: 'RATE_LIMITS_TABLE',
   connectionsTable: 'CONNECTIONS_TABLE',
   wsManagementEndpoint: 'WS_MANAGEMENT_ENDPOINT',
+  namesTable: 'NAMES_TABLE',
+  userPoolId: 'USER_POOL_ID',
 } as const;

@@ -8,7 +8,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { DEFAULT_THROTTLE, functionsTriggeredBy, throttleOf } from '../functions';
 import type { Data } from './data';
-import { DeclaredFunction } from './lambdaFunction';
+import { DeclaredFunction, type EndpointBinding } from './lambdaFunction';
 
 export interface ApiProps {
   readonly data: Data;
@@ -71,11 +71,16 @@ export class Api extends Construct {
     const authorizer = new HttpUserPoolAuthorizer('CognitoIdToken', props.userPool, {
       userPoolClients: [props.userPoolClient],
     });
+    // `DELETE /me` deletes the caller's Cognito user: AdminDeleteUser on this pool, nothing else.
+    const userPool: EndpointBinding = {
+      url: props.userPool.userPoolId,
+      grant: (grantee) => props.userPool.grant(grantee, 'cognito-idp:AdminDeleteUser'),
+    };
     const cfnStage = stage.node.defaultChild as apigwv2.CfnStage;
     // A JSON property: CloudFormation's own (PascalCase) names, which CDK does not translate here.
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const declaration of functionsTriggeredBy('http')) {
-      const fn = new DeclaredFunction(this, { declaration, data: props.data });
+      const fn = new DeclaredFunction(this, { declaration, data: props.data, endpoints: { userPool } });
       this.functions.push(fn);
       const { trigger } = declaration;
       const routes = this.httpApi.addRoutes({

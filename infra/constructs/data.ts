@@ -22,6 +22,8 @@ export class Data extends Construct {
   public readonly comments: dynamodb.Table;
   public readonly rateLimits: dynamodb.Table;
   public readonly connections: dynamodb.Table;
+  /** Apodos: a row per name (unique ignoring case and accents) and one per account. */
+  public readonly names: dynamodb.Table;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -30,7 +32,8 @@ export class Data extends Construct {
     this.comments = tableFrom(this, 'CommentsTable', TABLES.comments.description);
     this.rateLimits = tableFrom(this, 'RateLimitsTable', TABLES.rateLimits.description);
     this.connections = tableFrom(this, 'ConnectionsTable', TABLES.connections.description);
-    this.tables = { posts: this.posts, moderation: this.moderation, comments: this.comments, rateLimits: this.rateLimits, connections: this.connections };
+    this.names = tableFrom(this, 'NamesTable', TABLES.names.description);
+    this.tables = { posts: this.posts, moderation: this.moderation, comments: this.comments, rateLimits: this.rateLimits, connections: this.connections, names: this.names };
   }
 
   /**

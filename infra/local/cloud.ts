@@ -9,13 +9,16 @@ import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { RuntimeConfig } from '../../functions/contract';
+import { DynamoNameStore } from '../../functions/store/dynamodb/nameStore';
 import { DynamoPostRepository } from '../../functions/store/dynamodb/postRepository';
 import { FUNCTIONS as DECLARED, TABLES, environmentOf, type Addresses, type FunctionDeclaration, type TableName } from '../functions';
 import { startCognito } from './cognito';
 import { ensureTables, startDynamo, type DynamoCredentials } from './dynamo';
+import { startHostedUi } from './hostedUi';
 import { startHttpGateway } from './httpGateway';
 import { localFunction, type LocalFunction } from './lambdaRuntime';
 import { ensureModerators } from './moderators';
+import { migrateNames } from './names';
 import { LOOPBACK, portOrFree } from './net';
 import { seedIfEmpty } from './seed';
 import { startStreamPoller } from './streamPoller';
@@ -26,7 +29,7 @@ export type LocalCloudOptions = {
   /** Where users and posts live between runs. */
   dataDir: string;
   /** Ports; 0 picks a free one. */
-  ports: { web: number; api: number; ws: number; dynamodb: number; cognito: number; triggers: number };
+  ports: { web: number; api: number; ws: number; dynamodb: number; cognito: number; triggers: number; hostedUi?: number };
   /**
    * An already running DynamoDB Local to use instead of starting one (a test suite shares one), and
    * the access key that names this cloud's database in it (DynamoDB Local keeps one per key).
@@ -111,7 +114,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const wsPort = await portOrFree(options.ports.ws);
     const addresses: Addresses = {
       tableName: (table) => tables[table],
-      endpoint: () => `http://${LOOPBACK}:${wsPort}`,
+      endpoint: (name) => (name === 'userPool' ? cognito.userPoolId : `http://${LOOPBACK}:${wsPort}`),
     };
     const functions = new Map<string, LocalFunction>(
       FUNCTIONS.map((declaration) => [
@@ -124,6 +127,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
             AWS_ACCESS_KEY_ID: credentials.accessKeyId,
             AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
             AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+            AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
             AWS_LAMBDA_FUNCTION_NAME: declaration.id,
             AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(declaration.memorySize ?? 256),
             // Lambda runs Node 22; this machine may run Node 20, and the SDK's reminder is noise here.
@@ -146,6 +150,15 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // Samples are written before the stream pollers start (at LATEST): nobody is connected yet.
     const documents = DynamoDBDocumentClient.from(admin, { marshallOptions: { removeUndefinedValues: true } });
     const seeded = options.seed === false ? 0 : await seedIfEmpty(new DynamoPostRepository(documents, tables.posts));
+    // Apodos for authors of posts stored before them, and the demo moderator's (infra/local/names.ts).
+    await migrateNames({
+      documents,
+      postsTable: tables.posts,
+      names: new DynamoNameStore(documents, tables.names),
+      posts: new DynamoPostRepository(documents, tables.posts),
+      cognito: { endpoint: cognito.endpoint, region: REGION, userPoolId: cognito.userPoolId },
+      moderator: { email: moderator.email, name: moderator.name },
+    });
 
     const wsRoute = (route: '$connect' | '$disconnect') => {
       const declaration = FUNCTIONS.find((fn) => fn.trigger.type === 'websocket' && fn.trigger.route === route);
@@ -192,6 +205,16 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // build as CloudFront does, the app calls the API there, under the site's own origin, as on AWS;
     // in dev mode it calls the gateway directly (cross-origin, so CORS stays exercised).
     const webUrl = `http://localhost:${webPort}`;
+    // Google sign-in through a stand-in for Cognito's hosted UI (infra/local/hostedUi.ts), whose
+    // callback and logout URLs are the web app's, as the stack's app client has the site's.
+    const hostedUi = await startHostedUi({
+      port: options.ports.hostedUi ?? 0,
+      dataDir: join(dataDir, 'hosted-ui'),
+      region: REGION,
+      cognito: { endpoint: cognito.endpoint, userPoolId: cognito.userPoolId, clientId: cognito.userPoolClientId },
+      redirectUris: webOrigins.map((origin) => `${origin}/`),
+    });
+    stops.push(() => hostedUi.close());
     const config: RuntimeConfig = {
       region: REGION,
       userPoolId: cognito.userPoolId,
@@ -200,6 +223,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       wsUrl: ws.url,
       userPoolEndpoint: cognito.endpoint,
       authFlowType: 'USER_PASSWORD_AUTH',
+      oauthDomain: hostedUi.domain,
     };
     const web = await startWebServer({ host: LOOPBACK, port: webPort, config, mode: options.webMode, api: api.handle });
     stops.push(web.close);

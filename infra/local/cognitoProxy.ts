@@ -2,7 +2,7 @@
  * A small proxy in front of cognito-local that makes it answer like Cognito where the site can
  * tell the difference (DESIGN §6: emulator gaps are made up for in the local cloud, never in app code):
  * - a wrong password at sign-in is `NotAuthorizedException` (cognito-local says `InvalidPasswordException`);
- * - `SignUp` enforces the pool's password policy (cognito-local accepts any password);
+ * - `SignUp` and `ConfirmForgotPassword` enforce the pool's password policy (cognito-local accepts any password);
  * - `GetTokensFromRefreshToken`, which Amplify uses to refresh a session, is served through
  *   `InitiateAuth` with `REFRESH_TOKEN_AUTH` (cognito-local lacks the operation).
  */
@@ -48,8 +48,9 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<{
       let headers = req.headers;
       let forwardBody = body;
 
-      if (operation === 'SignUp' && typeof input?.Password === 'string') {
-        const problems = passwordProblems(input.Password);
+      const newPassword = operation === 'SignUp' ? input?.Password : operation === 'ConfirmForgotPassword' ? input?.Password : undefined;
+      if (typeof newPassword === 'string') {
+        const problems = passwordProblems(newPassword);
         if (problems.length > 0) {
           return sendError(res, 'InvalidPasswordException', `Password did not conform with policy: it needs ${problems.length} more requirement(s)`);
         }

@@ -2,6 +2,9 @@ import type { Category } from '../../functions/contract';
 import type { PostRepository } from '../../functions/domain/ports';
 import { randomUUID } from 'node:crypto';
 
+/** The author id of the samples: no account, so every account may vote on them. */
+export const SAMPLE_AUTHOR = 'sample';
+
 /** A few anecdotes so a fresh local site is not empty. */
 const SAMPLES: Array<{ name: string; category: Category; post: string }> = [
   { name: 'Lucía', category: 'trabajo', post: 'Hoy he presentado el informe trimestral con la cámara encendida y un filtro de patata que no sabía quitar. Mi jefe ha dicho que «por lo menos se me veía fresca». Vaya día.' },
@@ -37,7 +40,7 @@ export async function seedIfEmpty(posts: PostRepository, now = new Date()): Prom
       createdAt,
       publishedAt: published ? createdAt : null,
       status: published ? 'published' : 'pending',
-      authorId: 'sample',
+      authorId: SAMPLE_AUTHOR,
       votes: { agree: 0, deserved: 0 },
       comments: 0,
       moderation: { score: 0, votes: 0 },

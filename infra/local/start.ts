@@ -48,6 +48,7 @@ try {
       dynamodb: port('DYNAMODB_PORT', 8000),
       cognito: port('COGNITO_PORT', 9229),
       triggers: port('TRIGGERS_PORT', 9230),
+      hostedUi: port('HOSTED_UI_PORT', 9443),
     },
     dynamodb: { endpoint: process.env.DYNAMODB_ENDPOINT || undefined, accessKeyId: process.env.DYNAMODB_ACCESS_KEY_ID || undefined },
     webMode,
@@ -75,8 +76,9 @@ if (cloud) {
       `  Cognito         ${config.userPoolEndpoint}  (pool ${config.userPoolId}, client ${config.userPoolClientId})`,
       `  DynamoDB        ${cloud.dynamodbEndpoint}  (tables ${Object.values(cloud.tables).join(', ')})`,
       `  Data            ${process.env.DATA_DIR || '.data'}  (npm run reset wipes it)${cloud.seeded ? `; ${cloud.seeded} sample posts written` : ''}`,
+      `  Google sign-in https://${config.oauthDomain}  (simulated hosted UI; its self-signed certificate needs one «proceed» in the browser)`,
       `  Moderator       ${cloud.moderator.email} / ${cloud.moderator.password}  (npm run moderator -- <email> makes another)`,
-      'Confirmation codes for new accounts are printed here. Ctrl-C stops everything.',
+      'Confirmation codes for new accounts and password resets are printed here. Ctrl-C stops everything.',
     ].join('\n'),
   );
   process.send?.({

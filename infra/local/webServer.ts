@@ -108,8 +108,10 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   };
 
   if (mode === 'dist') {
-    const { apiUrl, wsUrl, userPoolEndpoint } = options.config;
-    const connectSources = [apiUrl, wsUrl, ...(userPoolEndpoint ? [userPoolEndpoint] : [])].map((url) => new URL(url).origin);
+    const { apiUrl, wsUrl, userPoolEndpoint, oauthDomain } = options.config;
+    const connectSources = [apiUrl, wsUrl, ...(userPoolEndpoint ? [userPoolEndpoint] : []), ...(oauthDomain ? [`https://${oauthDomain}`] : [])].map(
+      (url) => new URL(url).origin,
+    );
     const serve = await distHandler(options.distDir ?? DIST_DIR, connectSources);
     server.on('request', (req, res) => {
       if (sharedRoutes(req, res)) return;

@@ -114,7 +114,7 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
     await author.getByLabel('Email').fill(newcomer.email);
     expect(await author.title()).toContain('Crear una cuenta');
     await author.getByLabel('Contraseña', { exact: true }).fill(newcomer.password);
-    await author.getByLabel('Nombre').fill(newcomer.name);
+    await author.getByLabel('Apodo').fill(newcomer.name);
     await author.getByRole('button', { name: 'Registrarme' }).click();
 
     const codeField = author.getByLabel('Código de confirmación');
@@ -265,13 +265,6 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
-  it('tells the visitor that Google sign-in is not available on the local server', async () => {
-    const page = await visitor();
-    await page.goto('/login');
-    await page.getByRole('button', { name: 'Entrar con Google' }).click();
-    await page.locator('main').getByRole('alert').getByText('Google no está disponible').waitFor();
-  });
-
   it('shows the Spanish error and keeps the text when publishing fails (too many posts)', async () => {
     const token = (await signIn(cloud, newcomer)).idToken;
     // Two were published above; fill the window through the API.
@@ -304,8 +297,9 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
     await codeField.fill(await cloud.confirmationCode(email));
     await page.getByRole('button', { name: 'Confirmar' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    // No name given: the header shows the email.
-    await header(page).getByText(email).waitFor();
+    // No apodo yet (this account skipped the register form): «Anónimo», and the site asks for one.
+    await header(page).getByRole('link', { name: /Anónimo/ }).waitFor();
+    await page.getByRole('heading', { name: 'Elige tu apodo' }).waitFor();
   });
 
   it('shows Anonimo after logout', async () => {

@@ -5,7 +5,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COMMENTS_TABLE, CONNECTIONS_TABLE, ENV, MODERATION_TABLE, POSTS_TABLE, RATE_LIMITS_TABLE, type TableDescription } from '../../functions/store/tables';
+import { COMMENTS_TABLE, CONNECTIONS_TABLE, ENV, MODERATION_TABLE, NAMES_TABLE, POSTS_TABLE, RATE_LIMITS_TABLE, type TableDescription } from '../../functions/store/tables';
 import { MODERATORS_GROUP } from '../../functions/contract';
 import { PUBLIC_READ, PUBLIC_READ_SECONDS } from '../../functions/handlers/http/http';
 import { METRIC, METRICS_NAMESPACE, SERVICE_NAME } from '../../functions/metrics';
@@ -64,6 +64,7 @@ describe('data', () => {
     ['comments', () => logicalId(s.stack.data.comments), COMMENTS_TABLE],
     ['rate-limits', () => logicalId(s.stack.data.rateLimits), RATE_LIMITS_TABLE],
     ['connections', () => logicalId(s.stack.data.connections), CONNECTIONS_TABLE],
+    ['names', () => logicalId(s.stack.data.names), NAMES_TABLE],
   ];
 
   it.each(cases)('builds the %s table from functions/store/tables.ts', (_name, id, description) => {
@@ -171,6 +172,9 @@ const USER_ROUTES = [
   'DELETE /comments/{id}',
   'POST /comments/{id}/report',
   'PUT /comments/{id}/decision',
+  'GET /me',
+  'PUT /me/name',
+  'DELETE /me',
 ];
 
 describe('api', () => {
@@ -300,7 +304,7 @@ describe('functions', () => {
     'Api/ListPosts': { entry: 'listPosts', env: { [ENV.postsTable]: 'posts' } },
     'Api/GetRandomPost': { entry: 'getRandomPost', env: { [ENV.postsTable]: 'posts' } },
     'Api/GetPost': { entry: 'getPost', env: { [ENV.postsTable]: 'posts' } },
-    'Api/CreatePost': { entry: 'createPost', env: { [ENV.postsTable]: 'posts', [ENV.rateLimitsTable]: 'rateLimits' } },
+    'Api/CreatePost': { entry: 'createPost', env: { [ENV.postsTable]: 'posts', [ENV.rateLimitsTable]: 'rateLimits', [ENV.namesTable]: 'names' } },
     'Api/ListMyPosts': { entry: 'listMyPosts', env: { [ENV.postsTable]: 'posts' } },
     'Api/DeletePost': { entry: 'deletePost', env: { [ENV.postsTable]: 'posts' } },
     'Api/ReportPost': { entry: 'reportPost', env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation' } },
@@ -319,6 +323,12 @@ describe('functions', () => {
       env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.moderationTable]: 'moderation' },
     },
     'Api/DecideOnComment': { entry: 'decideOnComment', env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments' } },
+    'Api/GetMe': { entry: 'getMe', env: { [ENV.namesTable]: 'names' } },
+    'Api/SetMyName': { entry: 'setMyName', env: { [ENV.namesTable]: 'names', [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments' } },
+    'Api/DeleteMe': {
+      entry: 'deleteMe',
+      env: { [ENV.namesTable]: 'names', [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.userPoolId]: 'userPool' },
+    },
     'Live/Connect': { entry: 'connect', env: { [ENV.connectionsTable]: 'connections' } },
     'Live/Disconnect': { entry: 'disconnect', env: { [ENV.connectionsTable]: 'connections' } },
     'Live/Broadcast': { entry: 'broadcast', env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' } },
@@ -332,7 +342,7 @@ describe('functions', () => {
     expect(props.Runtime).toBe('nodejs22.x');
     expect(props.Architectures).toEqual(['arm64']);
     expect(props.Handler).toBe('index.handler');
-    const tables = { posts: s.stack.data.posts, moderation: s.stack.data.moderation, comments: s.stack.data.comments, rateLimits: s.stack.data.rateLimits, connections: s.stack.data.connections };
+    const tables = { posts: s.stack.data.posts, moderation: s.stack.data.moderation, comments: s.stack.data.comments, rateLimits: s.stack.data.rateLimits, connections: s.stack.data.connections, names: s.stack.data.names, userPool: s.stack.auth.userPool };
     const env = Object.fromEntries(
       Object.entries(expected[path]!.env).map(([name, what]) => [
         name,
@@ -363,6 +373,7 @@ describe('functions', () => {
     const rateLimits = `\${${logicalId(s.stack.data.rateLimits)}.Arn}`;
     const moderation = `\${${logicalId(s.stack.data.moderation)}.Arn}`;
     const comments = `\${${logicalId(s.stack.data.comments)}.Arn}`;
+    const names = `\${${logicalId(s.stack.data.names)}.Arn}`;
     const want: Record<string, [string[], string[]][]> = {
       'Api/ListPosts': [[['dynamodb:Query'], [`${posts}/index/feed-index`, `${posts}/index/category-index`]]],
       'Api/GetRandomPost': [[['dynamodb:Query'], [`${posts}/index/random-index`]]],
@@ -370,6 +381,7 @@ describe('functions', () => {
       'Api/CreatePost': [
         [['dynamodb:PutItem'], [posts]],
         [['dynamodb:GetItem', 'dynamodb:PutItem'], [rateLimits]],
+        [['dynamodb:GetItem'], [names]],
       ],
       'Api/ListMyPosts': [[['dynamodb:Query'], [`${posts}/index/author-index`]]],
       'Api/DeletePost': [[['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]]],
@@ -411,6 +423,23 @@ describe('functions', () => {
       'Api/DecideOnComment': [
         [['dynamodb:UpdateItem'], [posts]],
         [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [comments]],
+      ],
+      'Api/GetMe': [[['dynamodb:GetItem'], [names]]],
+      'Api/SetMyName': [
+        [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'], [names]],
+        [['dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:Query'], [`${posts}/index/author-index`]],
+        [['dynamodb:UpdateItem'], [comments]],
+        [['dynamodb:Query'], [`${comments}/index/author-index`]],
+      ],
+      'Api/DeleteMe': [
+        [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'], [names]],
+        [['dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:Query'], [`${posts}/index/author-index`]],
+        [['dynamodb:UpdateItem'], [comments]],
+        [['dynamodb:Query'], [`${comments}/index/author-index`]],
+        // The one Cognito action, on this pool only.
+        [['cognito-idp:AdminDeleteUser'], [`\${${logicalId(s.stack.auth.userPool)}.Arn}`]],
       ],
       'Live/Connect': [[['dynamodb:PutItem'], [connections]]],
       'Live/Disconnect': [[['dynamodb:DeleteItem'], [connections]]],

@@ -1,4 +1,4 @@
-import { GetTokensFromRefreshTokenCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { GetTokensFromRefreshTokenCommand, SignUpCommand, UpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '../../functions/contract';
@@ -16,10 +16,14 @@ afterAll(async () => {
 });
 
 describe('the local Cognito answers like Cognito', () => {
-  it('puts the name attribute in the ID token, so posts carry it', async () => {
-    const user = await createUser(cloud, { name: 'Begoña' });
-    expect(decodeJwt(user.idToken).name).toBe('Begoña');
-    expect(((await publish(cloud, user.idToken, { category: 'amor', post: 'Con nombre' })).body as Post).name).toBe('Begoña');
+  it('puts the name attribute in the ID token as Cognito does, and the API still ignores it', async () => {
+    const user = await createUser(cloud);
+    const client = cognitoClient(cloud);
+    await client.send(new UpdateUserAttributesCommand({ AccessToken: user.accessToken, UserAttributes: [{ Name: 'name', Value: 'Begoña' }] }));
+    client.destroy();
+    const { idToken } = await signIn(cloud, user);
+    expect(decodeJwt(idToken).name).toBe('Begoña');
+    expect(((await publish(cloud, idToken, { category: 'amor', post: 'Con nombre' })).body as Post).name).toBe('Anónimo');
   });
 
   it('answers a wrong password at sign-in with NotAuthorizedException', async () => {

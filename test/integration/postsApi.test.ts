@@ -120,7 +120,7 @@ describe('POST /posts', () => {
     user = await newUser('Rocío');
   });
 
-  it('stores a post in moderation with the server time and the name from the token, and returns 201 with its status', async () => {
+  it('stores a post in moderation with the server time and the apodo from the names store, and returns 201 with its status', async () => {
     const before = Date.now();
     const response = await publish(cloud, user.idToken, { category: 'trabajo', post: 'Se me cayó el café en el teclado.' });
     expect(response.status).toBe(201);
@@ -147,10 +147,11 @@ describe('POST /posts', () => {
     expect(Date.parse(head!.publishedAt)).toBeGreaterThanOrEqual(Date.parse(post.createdAt));
   });
 
-  it('publishes under the local part of the email when the user has no name, never the full address', async () => {
+  it('publishes as «Anónimo» when the user has no apodo yet, never any part of the email', async () => {
     const anonymous = await newUser();
     const post = (await publish(cloud, anonymous.idToken, { category: 'varios', post: 'Sin nombre' })).body as Post;
-    expect(post.name).toBe(anonymous.email.split('@')[0]);
+    expect(post.name).toBe('Anónimo');
+    expect(JSON.stringify(await storedItems())).not.toContain(anonymous.email.split('@')[0]);
     expect(JSON.stringify(await storedItems())).not.toContain(anonymous.email);
   });
 

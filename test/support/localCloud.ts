@@ -29,6 +29,8 @@ export type LocalCloudProcess = {
   output(): string;
   /** The code cognito-local printed for this address (waits up to 10 s for it). */
   confirmationCode(email: string): Promise<string>;
+  /** Forgets the code known for this address, so the next confirmationCode waits for a new one (a password reset). */
+  forgetCode(email: string): void;
   /** Stops the process; the data folder is removed unless it was passed in. */
   stop(): Promise<void>;
 };
@@ -77,6 +79,7 @@ export async function startLocalCloudProcess(options: StartOptions = {}): Promis
       DYNAMODB_PORT: '0',
       COGNITO_PORT: '0',
       TRIGGERS_PORT: '0',
+      HOSTED_UI_PORT: '0',
       // The run's shared DynamoDB Local (test/support/sharedDynamo.ts), a database of this cloud's own in it.
       DYNAMODB_ENDPOINT: options.ownDynamoDb ? '' : (process.env[SHARED_DYNAMODB_ENV] ?? ''),
       // DynamoDB Local takes access keys of letters and digits only.
@@ -140,6 +143,9 @@ export async function startLocalCloudProcess(options: StartOptions = {}): Promis
           resolveCode(code);
         });
       });
+    },
+    forgetCode: (email) => {
+      codes.delete(email);
     },
     stop,
   };

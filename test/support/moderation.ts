@@ -18,7 +18,7 @@ export async function makeModerator(cloud: LocalCloudProcess, user: TestUser): P
 
 /** A new signed-in member of `moderadores`. */
 export async function createModerator(cloud: LocalCloudProcess, options: { name?: string } = {}): Promise<TestUser> {
-  return makeModerator(cloud, await createUser(cloud, { name: options.name ?? 'Moderadora' }));
+  return makeModerator(cloud, await createUser(cloud, { name: options.name ?? `Supervisora ${Math.random().toString(36).slice(2, 8)}` }));
 }
 
 export const decide = (cloud: LocalCloudProcess, token: string, id: string, decision: unknown) =>

@@ -6,6 +6,7 @@ import {
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { call } from './api';
 import type { LocalCloudProcess } from './localCloud';
 
 export type TestUser = { email: string; password: string; name?: string; idToken: string; accessToken: string };
@@ -18,6 +19,10 @@ export function cognitoClient(cloud: LocalCloudProcess): CognitoIdentityProvider
   });
 }
 
+/**
+ * A confirmed, signed-in account; with `name`, its apodo set through `PUT /me/name` as the site does
+ * after registration (the API never reads a name from Cognito attributes).
+ */
 export async function createUser(cloud: LocalCloudProcess, options: { name?: string; email?: string } = {}): Promise<TestUser> {
   const client = cognitoClient(cloud);
   const email = options.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
@@ -27,13 +32,17 @@ export async function createUser(cloud: LocalCloudProcess, options: { name?: str
       ClientId: cloud.userPoolClientId,
       Username: email,
       Password: password,
-      UserAttributes: [{ Name: 'email', Value: email }, ...(options.name ? [{ Name: 'name', Value: options.name }] : [])],
+      UserAttributes: [{ Name: 'email', Value: email }],
     }),
   );
   const code = await cloud.confirmationCode(email);
   await client.send(new ConfirmSignUpCommand({ ClientId: cloud.userPoolClientId, Username: email, ConfirmationCode: code }));
   client.destroy();
   const { idToken, accessToken } = await signIn(cloud, { email, password });
+  if (options.name !== undefined) {
+    const named = await call(cloud, '/me/name', { method: 'PUT', token: idToken, body: { name: options.name } });
+    if (named.status !== 200) throw new Error(`PUT /me/name ${options.name}: ${named.status} ${JSON.stringify(named.body)}`);
+  }
   return { email, password, name: options.name, idToken, accessToken };
 }
 

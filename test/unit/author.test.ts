@@ -1,33 +1,25 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_NAME_LENGTH } from '../../functions/contract';
-import { authorFromClaims, callerFromClaims, groupsFromClaim } from '../../functions/domain/author';
+import { accountFromClaims, authorFromClaims, callerFromClaims, groupsFromClaim } from '../../functions/domain/author';
 import { UnauthorizedError } from '../../functions/domain/errors';
 
 const idToken = (claims: Record<string, unknown>) => ({ sub: 's1', token_use: 'id', ...claims });
 
 describe('author from verified claims', () => {
-  it('uses the name claim when set', () => {
-    expect(authorFromClaims(idToken({ name: ' Rocío ', email: 'rocio@example.com' }))).toEqual({ id: 's1', name: 'Rocío' });
+  it('is the subject only: no claim is trusted for the public name', () => {
+    expect(authorFromClaims(idToken({ name: 'Moderadora', email: 'rocio@example.com' }))).toEqual({ id: 's1' });
   });
 
-  it('falls back to the part of the email before @ and never publishes a full address', () => {
-    fc.assert(
-      fc.property(fc.emailAddress(), fc.option(fc.constantFrom('', '   ', 'yo@correo.es')), (email, name) => {
-        const author = authorFromClaims(idToken({ email, ...(name === null ? {} : { name }) }));
-        expect(author.name).not.toContain('@');
-        expect(email.startsWith(author.name)).toBe(true);
-      }),
-    );
+  it('gives /me the verified email and the pool username (the admin API names users by it)', () => {
+    expect(accountFromClaims(idToken({ email: 'rocio@example.com', 'cognito:username': 'google_123' }))).toEqual({
+      id: 's1',
+      email: 'rocio@example.com',
+      username: 'google_123',
+      moderator: false,
+    });
+    expect(accountFromClaims(idToken({})).username).toBe('s1');
   });
 
-  it(`cuts names to ${MAX_NAME_LENGTH} characters without splitting an emoji`, () => {
-    const name = authorFromClaims(idToken({ name: `${'😀'.repeat(40)}${'x'.repeat(40)}` })).name;
-    expect([...name]).toHaveLength(MAX_NAME_LENGTH);
-    expect(name).toBe(`${'😀'.repeat(40)}${'x'.repeat(20)}`);
-  });
-
-  it('refuses claims without a subject, and access tokens (they carry no name)', () => {
+  it('refuses claims without a subject, and access tokens (the site sends ID tokens)', () => {
     expect(() => authorFromClaims(undefined)).toThrow(UnauthorizedError);
     expect(() => authorFromClaims({ email: 'a@b.c', token_use: 'id' })).toThrow(UnauthorizedError);
     expect(() => authorFromClaims({ sub: 's1', token_use: 'access', client_id: 'c' })).toThrow(UnauthorizedError);

@@ -28,5 +28,5 @@ export function storedPost(overrides: Partial<StoredPost> = {}): StoredPost {
 }
 
 export function caller(overrides: Partial<Caller> = {}): Caller {
-  return { id: `user-${randomUUID().slice(0, 8)}`, name: 'Lector', moderator: false, ...overrides };
+  return { id: `user-${randomUUID().slice(0, 8)}`, moderator: false, ...overrides };
 }

@@ -9,11 +9,15 @@ import type {
   GuardedWrite,
   ModerationStore,
   ModerationVoteWrite,
+  AccountName,
+  NameClaim,
+  NameStore,
   Page,
   PageQuery,
   PostRepository,
   QueueQuery,
   ReportWrite,
+  StoredName,
   StoredPost,
 } from '../../functions/domain/ports';
 
@@ -88,6 +92,17 @@ export class MemoryStore implements PostRepository, ModerationStore {
     return true;
   }
 
+  async setAuthorName(authorId: string, name: string): Promise<number> {
+    await tick();
+    let changed = 0;
+    for (const post of this.posts.values()) {
+      if (post.authorId !== authorId || post.name === name) continue;
+      post.name = name;
+      changed++;
+    }
+    return changed;
+  }
+
   async votedOn(userId: string, postIds: string[]): Promise<Set<string>> {
     await tick();
     return new Set(postIds.filter((id) => this.rows.has(`vote#${id}#${userId}`)));
@@ -134,5 +149,38 @@ export class MemoryStore implements PostRepository, ModerationStore {
     }
     if (to === 'hidden') this.queuedAt.set(post.id, at.toISOString());
     post.status = to;
+  }
+}
+
+/** The names table in memory, with the adapter's transaction conditions (all or nothing). */
+export class MemoryNameStore implements NameStore {
+  /** `name#<key>` → owner and name; `user#<id>` → the account's name, or its deletion mark. */
+  readonly rows = new Map<string, { userId?: string; name?: string; key?: string; deleted?: boolean }>();
+
+  async accountOf(userId: string): Promise<AccountName> {
+    await tick();
+    const row = this.rows.get(`user#${userId}`);
+    return { name: row?.key && row.name ? { name: row.name, key: row.key } : undefined, deleted: row?.deleted === true };
+  }
+
+  async claim(userId: string, name: StoredName, previous: StoredName | undefined): Promise<NameClaim> {
+    await tick();
+    const owner = this.rows.get(`name#${name.key}`);
+    if (owner && owner.userId !== userId) return 'taken';
+    const account = this.rows.get(`user#${userId}`);
+    if (previous ? account?.key !== previous.key : account !== undefined) return 'conflict';
+    if (previous && previous.key !== name.key) this.rows.delete(`name#${previous.key}`);
+    this.rows.set(`name#${name.key}`, { userId, name: name.name });
+    this.rows.set(`user#${userId}`, { name: name.name, key: name.key });
+    return 'claimed';
+  }
+
+  async markDeleted(userId: string, current: StoredName | undefined): Promise<boolean> {
+    await tick();
+    const account = this.rows.get(`user#${userId}`);
+    if (current ? account?.key !== current.key : account !== undefined) return false;
+    if (current) this.rows.delete(`name#${current.key}`);
+    this.rows.set(`user#${userId}`, { deleted: true });
+    return true;
   }
 }

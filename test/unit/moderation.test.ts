@@ -14,7 +14,7 @@ import {
 import { deletePost, publishPost, readFeed, readOwnPosts, readPost } from '../../functions/domain/posts';
 import type { StoredPost } from '../../functions/domain/ports';
 import { caller, storedPost } from './factories';
-import { MemoryStore } from './memoryStore';
+import { MemoryNameStore, MemoryStore } from './memoryStore';
 
 let store: MemoryStore;
 let deps: ModerationDeps;
@@ -67,8 +67,10 @@ describe('the lifecycle rules', () => {
 
 describe('publishing goes through moderation', () => {
   it('stores a new post as pending, out of the feed and the permalink, and returns it as OwnPost', async () => {
-    const author = caller({ name: 'Rocío' });
-    const own = await publishPost({ posts: store, rateLimiter: { tryAcquire: async () => true } }, author, { category: 'amor', post: 'Hola' });
+    const author = caller();
+    const names = new MemoryNameStore();
+    await names.claim(author.id, { name: 'Rocío', key: 'rocio' }, undefined);
+    const own = await publishPost({ posts: store, names, rateLimiter: { tryAcquire: async () => true } }, author, { category: 'amor', post: 'Hola' });
     expect(own).toMatchObject({ status: 'pending', publishedAt: null, name: 'Rocío', votes: { agree: 0, deserved: 0 }, comments: 0 });
     expect((await readFeed(deps, {})).items).toEqual([]);
     expect(await code(readPost(deps, own.id))).toBe('POST_NOT_FOUND');

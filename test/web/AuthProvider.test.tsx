@@ -13,6 +13,8 @@ function fakeService(user: AuthUser | null) {
     signUp: vi.fn(),
     confirmSignUp: vi.fn(),
     resendSignUpCode: vi.fn(),
+    resetPassword: vi.fn(),
+    confirmResetPassword: vi.fn(),
     signOut: vi.fn(async () => {
       user = null;
     }),

@@ -1,19 +1,25 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { ERRORS } from '../../functions/contract';
 import { AuthContext, type AuthContextValue } from '../../web/src/features/auth/context';
 import type { AuthService } from '../../web/src/features/auth/types';
 import RegisterPage from '../../web/src/features/auth/RegisterPage';
+import { AccountContext } from '../../web/src/lib/account';
+import { ApiContext } from '../../web/src/lib/api';
+import { fakeApiClient } from './factories';
 
 function renderRegister() {
-  const signUps: Array<{ email: string; password: string; name?: string }> = [];
+  const signUps: Array<Record<string, unknown>> = [];
   const service = {
     googleAvailable: false,
-    signUp: async (input: { email: string; password: string; name?: string }) => {
+    signUp: async (input: Record<string, unknown>) => {
       signUps.push(input);
       return 'confirmSignUp' as const;
     },
+    confirmSignUp: vi.fn(async () => {}),
+    signIn: vi.fn(async () => 'done' as const),
   } as unknown as AuthService;
   const value: AuthContextValue = {
     state: { status: 'signedOut' },
@@ -23,33 +29,56 @@ function renderRegister() {
     signOutError: null,
     redirectError: null,
   };
+  const setMyName = vi.fn(async (name: string) => ({ name }));
+  const reload = vi.fn(async () => {});
   render(
     <AuthContext.Provider value={value}>
-      <MemoryRouter>
-        <RegisterPage />
-      </MemoryRouter>
+      <ApiContext.Provider value={fakeApiClient({ setMyName })}>
+        <AccountContext.Provider value={{ state: { status: 'none' }, reload }}>
+          <MemoryRouter initialEntries={['/register']}>
+            <Routes>
+              <Route path="/register" element={<RegisterPage />} />
+              <Route path="/" element={<p>Portada</p>} />
+            </Routes>
+          </MemoryRouter>
+        </AccountContext.Provider>
+      </ApiContext.Provider>
     </AuthContext.Provider>,
   );
-  return signUps;
+  return { signUps, setMyName, reload };
+}
+
+async function fill(email: string, password: string, apodo: string) {
+  await userEvent.type(screen.getByLabelText('Email'), email);
+  await userEvent.type(screen.getByLabelText('Contraseña', { exact: true }), password);
+  if (apodo) await userEvent.type(screen.getByLabelText('Apodo'), apodo);
+  await userEvent.click(screen.getByRole('button', { name: 'Registrarme' }));
 }
 
 describe('register form', () => {
   it("states the pool's password rules and refuses a weak password in Spanish without calling the service", async () => {
-    const signUps = renderRegister();
+    const { signUps } = renderRegister();
     expect(screen.getByText(/al menos 10 caracteres, mayúsculas, minúsculas, números y algún símbolo/)).toBeTruthy();
-    await userEvent.type(screen.getByLabelText('Email'), 'ana@example.com');
-    await userEvent.type(screen.getByLabelText('Contraseña', { exact: true }), 'corta');
-    await userEvent.click(screen.getByRole('button', { name: 'Registrarme' }));
+    await fill('ana@example.com', 'corta', 'Ana');
     expect((await screen.findByRole('alert')).textContent).toContain('A la contraseña le falta: al menos 10 caracteres');
     expect(signUps).toEqual([]);
   });
 
-  it('signs up with a password that meets the rules and asks for the code', async () => {
-    const signUps = renderRegister();
-    await userEvent.type(screen.getByLabelText('Email'), 'ana@example.com');
-    await userEvent.type(screen.getByLabelText('Contraseña', { exact: true }), 'Contrasena-123');
-    await userEvent.click(screen.getByRole('button', { name: 'Registrarme' }));
-    expect(await screen.findByLabelText(/código/i)).toBeTruthy();
-    expect(signUps).toEqual([{ email: 'ana@example.com', password: 'Contrasena-123', name: '' }]);
+  it('requires an apodo that follows the rules (never an email) before creating the account', async () => {
+    const { signUps } = renderRegister();
+    await fill('ana@example.com', 'Contrasena-123', 'ana@example.com');
+    expect((await screen.findByRole('alert')).textContent).toContain(ERRORS.INVALID_NAME.message);
+    expect(signUps).toEqual([]);
+  });
+
+  it('signs up with the email only, then after the code claims the apodo through the API and goes home', async () => {
+    const { signUps, setMyName, reload } = renderRegister();
+    await fill('ana@example.com', 'Contrasena-123', 'Ana Belén');
+    await userEvent.type(await screen.findByLabelText(/código/i), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Portada')).toBeTruthy();
+    expect(signUps).toEqual([{ email: 'ana@example.com', password: 'Contrasena-123' }]);
+    expect(setMyName).toHaveBeenCalledWith('Ana Belén');
+    expect(reload).toHaveBeenCalled();
   });
 });

@@ -48,6 +48,9 @@ export function fakeApiClient(overrides: Partial<ApiClient> = {}): ApiClient {
     deleteComment: unused('deleteComment'),
     reportComment: unused('reportComment'),
     decideOnComment: unused('decideOnComment'),
+    me: unused('me'),
+    setMyName: unused('setMyName'),
+    deleteMe: unused('deleteMe'),
     ...overrides,
   };
 }

@@ -1,13 +1,14 @@
 import { writeComment } from '../../domain/comments';
 import { METRIC } from '../../metrics';
 import { count } from '../../observability';
+import { nameStore } from './accountDeps';
 import { commentRateLimiterFromEnv, commentStoreFromEnv } from './commentsDeps';
 import { callerOf, httpHandler, json, parseJsonBody } from './http';
 import { postRepository } from './postsDeps';
 
-const deps = { posts: postRepository, comments: commentStoreFromEnv(), rateLimiter: commentRateLimiterFromEnv() };
+const deps = { posts: postRepository, names: nameStore, comments: commentStoreFromEnv(), rateLimiter: commentRateLimiterFromEnv() };
 
-/** POST /posts/{id}/comments `{ text }` → 201 Comment; the author comes from the verified claims only. */
+/** POST /posts/{id}/comments `{ text }` → 201 Comment; the author's id from the verified claims, their name from the names store. */
 export const handler = httpHandler(async (event) => {
   const comment = await writeComment(deps, callerOf(event), event.pathParameters?.id, parseJsonBody(event));
   count(METRIC.comments);

@@ -6,6 +6,7 @@ import { ConfigContext } from '../lib/config';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { useAuth } from '../features/auth/context';
 import { mayHaveSession } from '../features/auth/storedSession';
+import { AccountProvider } from './AccountProvider';
 import { AppRoutes } from './AppRoutes';
 
 /** The API client, with the signed-in user's ID token when there is one. */
@@ -31,9 +32,11 @@ export function App({ config }: { config: RuntimeConfig }) {
     <ConfigContext.Provider value={config}>
       <AuthProvider load={loadAuth} maybeSignedIn={maybeSignedIn}>
         <ApiProvider apiUrl={config.apiUrl}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
+          <AccountProvider>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </AccountProvider>
         </ApiProvider>
       </AuthProvider>
     </ConfigContext.Provider>

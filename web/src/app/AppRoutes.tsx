@@ -1,10 +1,11 @@
 import { lazy, Suspense, useCallback, useRef } from 'react';
-import { Route, Routes, useParams } from 'react-router-dom';
+import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { PageSpinner } from '../components/PageSpinner';
 import { useAuth } from '../features/auth/context';
 import { RequireSignedIn, RequireSignedOut } from '../features/auth/guards';
 import { liveUrl, useLivePosts } from '../features/live/useLivePosts';
 import type { LiveCommentEvent } from '../features/posts/liveComments';
+import { useAccount } from '../lib/account';
 import { useConfig } from '../lib/config';
 import { FeedRoute } from './FeedRoute';
 import { Layout } from './Layout';
@@ -18,6 +19,7 @@ const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 const ModerationPage = lazy(() => import('../features/moderation/ModerationPage'));
 const MyPostsPage = lazy(() => import('../features/myPosts/MyPostsPage'));
+const AccountPage = lazy(() => import('../features/account/AccountPage'));
 
 /** /moderar for whoever is signed in; moderators (as their token says) also decide at once. */
 function ModerationRoute() {
@@ -47,11 +49,28 @@ function PostRoute() {
     return () => void all.delete(listener);
   }, []);
   const { state } = useAuth();
+  const account = useAccount();
+  // The apodo, as comments are signed: «Borrar» is offered on the reader's own.
+  const name = account.state.status === 'ready' ? account.state.me.name : null;
   const viewer =
     state.status === 'signedIn'
-      ? { status: state.status, name: state.user.displayName, moderator: state.user.moderator === true }
+      ? { status: state.status, name, moderator: state.user.moderator === true }
       : { status: state.status, name: null, moderator: false };
   return <PostPage viewer={viewer} subscribeToComments={subscribe} />;
+}
+
+/** «Mi cuenta»: after deleting the account, sign out (local tokens only: the user is gone) and go home. */
+function AccountRoute() {
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  return (
+    <AccountPage
+      onDeleted={async () => {
+        await signOut();
+        void navigate('/', { replace: true });
+      }}
+    />
+  );
 }
 
 /** The site's routes; the guards send signed-out visitors to /login and signed-in users away from it. */
@@ -84,6 +103,14 @@ export function AppRoutes() {
             element={
               <RequireSignedIn>
                 <MyPostsPage />
+              </RequireSignedIn>
+            }
+          />
+          <Route
+            path="cuenta"
+            element={
+              <RequireSignedIn>
+                <AccountRoute />
               </RequireSignedIn>
             }
           />

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { ANONYMOUS_NAME } from '@contract';
 import { errorMessage, useApi } from '../lib/api';
 import { useAuth } from '../features/auth/context';
 import { Spinner } from '../components/Spinner';
+import { useAccount } from '../lib/account';
 
 /** The header of every page: logo, who is signed in, Login/Register or Logout, and the navigation. */
 export function Header() {
@@ -66,9 +68,7 @@ export function Header() {
             <Spinner label="Cargando tu sesión" />
           ) : state.status === 'signedIn' ? (
             <>
-              <span className="account__name" title={state.user.displayName}>
-                {state.user.displayName}
-              </span>
+              <AccountName />
               <button type="button" className="button button--small" onClick={() => void signOut()}>
                 Logout
               </button>
@@ -92,5 +92,17 @@ export function Header() {
         </div>
       )}
     </header>
+  );
+}
+
+/** The signed-in person's apodo («Anónimo» until they choose one), linking to «Mi cuenta». */
+function AccountName() {
+  const { state } = useAccount();
+  if (state.status === 'loading' || state.status === 'none') return <Spinner label="Cargando tu apodo" />;
+  const name = state.status === 'ready' ? (state.me.name ?? ANONYMOUS_NAME) : 'Mi cuenta';
+  return (
+    <Link className="account__name" to="/cuenta" title={`${name}: mi cuenta`}>
+      {name}
+    </Link>
   );
 }

@@ -7,6 +7,7 @@ import {
   type CreatePostRequest,
   type ErrorBody,
   type ErrorCode,
+  type Me,
   type ModerationDecision,
   type ModerationResult,
   type ModerationVote,
@@ -82,6 +83,12 @@ export type ApiClient = {
   reportComment(id: string, reason: ReportReason): Promise<void>;
   /** Moderators only: restore (`publish`) or remove (`reject`) a comment hidden by reports. */
   decideOnComment(id: string, decision: ModerationDecision): Promise<void>;
+  /** The signed-in account: its apodo (null until chosen), email and role. */
+  me(signal?: AbortSignal): Promise<Me>;
+  /** Claims an apodo (INVALID_NAME, NAME_TAKEN); returns it as stored. */
+  setMyName(name: string): Promise<{ name: string }>;
+  /** Deletes the signed-in account; its posts stay, signed «Anónimo». */
+  deleteMe(): Promise<void>;
 };
 
 export type ApiClientOptions = {
@@ -179,6 +186,15 @@ export function createApiClient({ apiUrl, getIdToken, fetchImpl = (...args) => f
     },
     async decideOnComment(id, decision) {
       await authorized<unknown>(`${commentPath(id)}/decision`, { method: 'PUT', body: { decision } });
+    },
+    me(signal) {
+      return authorized<Me>('/me', { signal });
+    },
+    setMyName(name) {
+      return authorized<{ name: string }>('/me/name', { method: 'PUT', body: { name } });
+    },
+    deleteMe() {
+      return authorized<void>('/me', { method: 'DELETE' });
     },
   };
 }

@@ -5,8 +5,8 @@ import { authErrorMessage } from './errors';
 import '../../components/amplifyUi.css';
 
 /**
- * "Entrar con Google": a redirect to Google's sign-in where the server has it configured; elsewhere
- * (the local cloud) it tells the person that it is not available here.
+ * "Entrar con Google": Amplify's redirect to the hosted UI (Cognito's, or the local cloud's stand-in)
+ * where `/config.json` has an `oauthDomain`; a deployment without Google says it is not available.
  */
 export function GoogleButton({ onError }: { onError: (message: string) => void }) {
   const auth = useAuth();

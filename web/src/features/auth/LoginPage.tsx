@@ -5,11 +5,15 @@ import { FormAlert } from '../../components/FormAlert';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ConfirmSignUpForm } from './ConfirmSignUpForm';
 import { EmailField, OtherWaysIn } from './AuthFormParts';
+import { ResetPasswordForm } from './ResetPasswordForm';
 import { useAuth, usePreloadAuth } from './context';
 import { authErrorMessage } from './errors';
 import '../../components/amplifyUi.css';
 
-/** `/login`: email and password, Google, a link to Register. Success (or a signed-in visitor) → `/`. */
+/**
+ * `/login`: email and password, «¿Olvidaste tu contraseña?», Google, a link to Register. Success (or
+ * a signed-in visitor) → `/`.
+ */
 export default function LoginPage() {
   useDocumentTitle('Iniciar sesión');
   const auth = useAuth();
@@ -20,6 +24,7 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(auth.redirectError);
   const [confirming, setConfirming] = useState(false);
+  const [resetting, setResetting] = useState(false);
 
   async function finish() {
     await auth.refresh();
@@ -54,6 +59,16 @@ export default function LoginPage() {
       <h1>Iniciar sesión</h1>
       {confirming ? (
         <ConfirmSignUpForm email={email} onConfirmed={signInNow} />
+      ) : resetting ? (
+        <ResetPasswordForm
+          initialEmail={email}
+          onCancel={() => setResetting(false)}
+          onReset={async (resetEmail, newPassword) => {
+            const service = await auth.service();
+            await service.signIn(resetEmail, newPassword);
+            await finish();
+          }}
+        />
       ) : (
         <>
           <form className="stack" onSubmit={(event) => void handleSubmit(event)} noValidate>
@@ -70,6 +85,9 @@ export default function LoginPage() {
             />
             <Button type="submit" variation="primary" isFullWidth isDisabled={busy} isLoading={busy} loadingText="Entrando…">
               Entrar
+            </Button>
+            <Button type="button" variation="link" onClick={() => setResetting(true)}>
+              ¿Olvidaste tu contraseña?
             </Button>
           </form>
           <OtherWaysIn onError={setError}>

@@ -8,17 +8,23 @@ import { EmailField, OtherWaysIn } from './AuthFormParts';
 import { useAuth, usePreloadAuth } from './context';
 import { authErrorMessage } from './errors';
 import { PASSWORD_RULES } from './passwordRules';
-import { MAX_NAME_LENGTH, passwordProblems } from '@contract';
+import { ERRORS, NAME_MAX_LENGTH, NAME_MIN_LENGTH, checkName, passwordProblems } from '@contract';
+import { useAccount } from '../../lib/account';
+import { errorMessage, useApi } from '../../lib/api';
 import '../../components/amplifyUi.css';
 
 /**
- * `/register`: email, password and an optional Nombre (the name other readers see), then the
- * confirmation code, then signed in and on `/`.
+ * `/register`: email, password and the apodo (the name other readers see), then the confirmation
+ * code, then signed in, the apodo claimed through `PUT /me/name` (never a Cognito attribute: the pool
+ * lets its users write only their email), and on `/`. An apodo taken meanwhile is asked for again
+ * there by the apodo prompt.
  */
 export default function RegisterPage() {
   const auth = useAuth();
   usePreloadAuth();
   const navigate = useNavigate();
+  const api = useApi();
+  const account = useAccount();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [name, setName] = useState('');
@@ -31,12 +37,23 @@ export default function RegisterPage() {
     const service = await auth.service();
     await service.signIn(email, password);
     await auth.refresh();
-    void navigate('/', { replace: true });
+    let nameError: string | null = null;
+    try {
+      await api.setMyName(name);
+    } catch (failure) {
+      nameError = errorMessage(failure);
+    }
+    await account.reload();
+    void navigate('/', { replace: true, state: nameError ? { nameError } : undefined });
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // The pool would refuse it anyway; saying why here is quicker and reads the same everywhere.
+    if (!checkName(name).ok) {
+      setError(ERRORS.INVALID_NAME.message);
+      return;
+    }
     const missing = passwordProblems(password);
     if (missing.length > 0) {
       setError(`A la contraseña le falta: ${missing.join(', ')}.`);
@@ -46,7 +63,7 @@ export default function RegisterPage() {
     setError(null);
     try {
       const service = await auth.service();
-      const outcome = await service.signUp({ email, password, name });
+      const outcome = await service.signUp({ email, password });
       if (outcome === 'confirmSignUp') {
         setConfirming(true);
         setBusy(false);
@@ -80,13 +97,14 @@ export default function RegisterPage() {
               isRequired
             />
             <TextField
-              label="Nombre"
-              name="name"
+              label="Apodo"
+              name="apodo"
               autoComplete="nickname"
               value={name}
               onChange={(event) => setName(event.target.value)}
-              descriptiveText="Opcional. Es el nombre que verán los demás; si lo dejas vacío, usamos lo que va antes de la @ de tu email."
-              maxLength={MAX_NAME_LENGTH}
+              descriptiveText={`Es el nombre con el que firmas: ${NAME_MIN_LENGTH}–${NAME_MAX_LENGTH} letras, números, espacios o . _ -, y que nadie más use. Nunca tu email.`}
+              maxLength={NAME_MAX_LENGTH + 10}
+              isRequired
             />
             <Button type="submit" variation="primary" isFullWidth isDisabled={busy} isLoading={busy} loadingText="Creando la cuenta…">
               Registrarme

@@ -6,11 +6,12 @@ import { Amplify } from 'aws-amplify';
 // Completes a Google redirect on whatever page it lands, even though this module loads lazily.
 import 'aws-amplify/auth/enable-oauth-listener';
 import {
+  confirmResetPassword,
   confirmSignUp,
   fetchAuthSession,
-  fetchUserAttributes,
   getCurrentUser,
   resendSignUpCode,
+  resetPassword,
   signIn,
   signInWithRedirect,
   signOut,
@@ -65,16 +66,9 @@ export function createCognitoAuth(config: RuntimeConfig, origin = window.locatio
     const claims = session?.tokens?.idToken?.payload;
     const groups = claims?.['cognito:groups'];
     const moderator = Array.isArray(groups) && groups.includes(MODERATORS_GROUP);
-    try {
-      const attributes = await fetchUserAttributes();
-      const displayName = attributes.name?.trim() || attributes.email || username;
-      return { displayName, moderator };
-    } catch {
-      // The attributes call can fail (e.g. offline); the ID token carries the same data.
-      const name = typeof claims?.name === 'string' ? claims.name.trim() : '';
-      const email = typeof claims?.email === 'string' ? claims.email : '';
-      return { displayName: name || email || username, moderator };
-    }
+    // The public name (the apodo) is the API's (`GET /me`), never a Cognito attribute.
+    const email = typeof claims?.email === 'string' ? claims.email : '';
+    return { displayName: email || username, moderator };
   }
 
   async function passwordSignIn(email: string, password: string): Promise<SignInOutcome> {
@@ -87,13 +81,9 @@ export function createCognitoAuth(config: RuntimeConfig, origin = window.locatio
   return {
     currentUser,
     signIn: passwordSignIn,
-    async signUp({ email, password, name }) {
-      const trimmedName = name?.trim();
-      const result = await signUp({
-        username: email.trim(),
-        password,
-        options: { userAttributes: { email: email.trim(), ...(trimmedName ? { name: trimmedName } : {}) } },
-      });
+    async signUp({ email, password }) {
+      // Only the email: the deployed app client may write no other attribute (infra/constructs/auth.ts).
+      const result = await signUp({ username: email.trim(), password, options: { userAttributes: { email: email.trim() } } });
       return result.nextStep.signUpStep === 'CONFIRM_SIGN_UP' ? 'confirmSignUp' : 'done';
     },
     async confirmSignUp(email, code) {
@@ -101,6 +91,12 @@ export function createCognitoAuth(config: RuntimeConfig, origin = window.locatio
     },
     async resendSignUpCode(email) {
       await resendSignUpCode({ username: email.trim() });
+    },
+    async resetPassword(email) {
+      await resetPassword({ username: email.trim() });
+    },
+    async confirmResetPassword(email, code, newPassword) {
+      await confirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword });
     },
     async signOut() {
       await signOut();

@@ -21,6 +21,10 @@ const MESSAGES: Record<string, string> = {
   EmptySignUpUsername: 'Escribe tu email.',
   EmptySignUpPassword: 'Escribe una contraseña.',
   EmptyConfirmSignUpCode: 'Escribe el código.',
+  EmptyResetPasswordUsername: 'Escribe tu email.',
+  EmptyConfirmResetPasswordUsername: 'Escribe tu email.',
+  EmptyConfirmResetPasswordConfirmationCode: 'Escribe el código.',
+  EmptyConfirmResetPasswordNewPassword: 'Escribe una contraseña nueva.',
   NetworkError: 'No se pudo conectar con el servicio de cuentas. Comprueba tu conexión.',
 };
 

@@ -1,2 +1,2 @@
-/** Shown by the Google button where the server has no Google sign-in (the local cloud). */
+/** Shown by the Google button where the deployment has no Google sign-in (no Google context at deploy). */
 export const GOOGLE_UNAVAILABLE_MESSAGE = 'El inicio de sesión con Google no está disponible en este servidor.';

@@ -16,9 +16,14 @@ export type SignInOutcome = 'done' | 'confirmSignUp';
 export type AuthService = {
   currentUser(): Promise<AuthUser | null>;
   signIn(email: string, password: string): Promise<SignInOutcome>;
-  signUp(input: { email: string; password: string; name?: string }): Promise<SignInOutcome>;
+  /** Creates the account with its email only (the apodo goes to the API afterwards). */
+  signUp(input: { email: string; password: string }): Promise<SignInOutcome>;
   confirmSignUp(email: string, code: string): Promise<void>;
   resendSignUpCode(email: string): Promise<void>;
+  /** «¿Olvidaste tu contraseña?»: sends a code to the email (printed by the local cloud). */
+  resetPassword(email: string): Promise<void>;
+  /** Sets the new password with that code (the pool's password rules apply). */
+  confirmResetPassword(email: string, code: string, newPassword: string): Promise<void>;
   signOut(): Promise<void>;
   /** Redirects to Google; rejects with a Spanish message when the server has no Google sign-in. */
   signInWithGoogle(): Promise<void>;

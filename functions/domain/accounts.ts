@@ -1,0 +1,81 @@
+/**
+ * Accounts: the apodo (the one public name of an account, stored here and never in Cognito), `GET
+ * /me`, renaming and deleting an account.
+ */
+import { ANONYMOUS_NAME, checkName, setNameSchema, type Me } from '../contract';
+import type { Account, Author } from './author';
+import { DomainError, UnauthorizedError, ValidationError } from './errors';
+import { parseRequest, untilSettled } from './input';
+import type { AccountDirectory, CommentStore, NameStore, PostRepository } from './ports';
+
+export class NameTakenError extends DomainError {
+  constructor() {
+    super('NAME_TAKEN');
+  }
+}
+
+export type NamesDeps = { names: NameStore };
+export type RenameDeps = NamesDeps & { posts: PostRepository; comments: Pick<CommentStore, 'setAuthorName'> };
+export type DeleteAccountDeps = RenameDeps & { accounts: AccountDirectory; now?: () => Date };
+
+/**
+ * How long a deleted account stays marked so: longer than any token Cognito issues lives (an ID
+ * token at most a day), so a token taken before the deletion is refused until it expires.
+ */
+export const DELETED_ACCOUNT_MARK_MS = 2 * 24 * 60 * 60 * 1000;
+
+/** The caller's row, refusing a deleted account (its ID token may still be valid for a while). */
+async function liveAccount(deps: NamesDeps, author: Author, consistent = false) {
+  const account = await deps.names.accountOf(author.id, { consistent });
+  if (account.deleted) throw new UnauthorizedError();
+  return account;
+}
+
+/** The name an author publishes under: their apodo, or «Anónimo» until they choose one. */
+export async function publicNameOf(deps: NamesDeps, author: Author): Promise<string> {
+  return (await liveAccount(deps, author)).name?.name ?? ANONYMOUS_NAME;
+}
+
+/** `GET /me`: the caller's apodo (null until chosen), email and role. */
+export async function readMe(deps: NamesDeps, account: Account): Promise<Me> {
+  const stored = (await liveAccount(deps, account)).name;
+  return { name: stored?.name ?? null, email: account.email, moderator: account.moderator };
+}
+
+/**
+ * `PUT /me/name`: claims the apodo for the caller (INVALID_NAME, NAME_TAKEN) and signs their posts
+ * with it. The same name again (even in another case) succeeds and signs the posts again, so a
+ * rename interrupted half-way is finished by repeating it.
+ */
+export async function setMyName(deps: RenameDeps, author: Author, body: unknown): Promise<{ name: string }> {
+  const checked = checkName(parseRequest(setNameSchema, body).name);
+  if (!checked.ok) throw new ValidationError('INVALID_NAME');
+  const wanted = { name: checked.name, key: checked.key };
+  await untilSettled(async () => {
+    const current = (await liveAccount(deps, author, true)).name;
+    const outcome = await deps.names.claim(author.id, wanted, current);
+    if (outcome === 'taken') throw new NameTakenError();
+    return outcome === 'claimed' ? true : undefined;
+  });
+  await deps.posts.setAuthorName(author.id, wanted.name);
+  await deps.comments.setAuthorName(author.id, wanted.name);
+  return { name: wanted.name };
+}
+
+/**
+ * `DELETE /me`: marks the account deleted and frees its apodo, signs every post of the account
+ * «Anónimo» (they stay, with their votes and comments) and deletes the Cognito user — last, so a
+ * failure half-way can be finished by calling again with the same token. Nothing of the account but
+ * its opaque id stays on its posts; no table ever held its email.
+ */
+export async function deleteMe(deps: DeleteAccountDeps, account: Account): Promise<void> {
+  const expiresAt = new Date((deps.now ?? (() => new Date()))().getTime() + DELETED_ACCOUNT_MARK_MS);
+  await untilSettled(async () => {
+    const row = await deps.names.accountOf(account.id, { consistent: true });
+    if (row.deleted) return true;
+    return (await deps.names.markDeleted(account.id, row.name, expiresAt)) || undefined;
+  });
+  await deps.posts.setAuthorName(account.id, ANONYMOUS_NAME);
+  await deps.comments.setAuthorName(account.id, ANONYMOUS_NAME);
+  await deps.accounts.deleteAccount(account.username);
+}

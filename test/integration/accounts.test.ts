@@ -1,0 +1,159 @@
+/**
+ * Accounts against the real local cloud: the apodo (stored by the API, unique, never a token claim),
+ * the hostile names of issue 13, invisible posts, and deleting an account.
+ */
+import { ScanCommand, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { AdminGetUserCommand, UpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS, type Comment, type CommentPage, type ErrorCode, type Me, type OwnPost, type OwnPostPage, type Post } from '../../functions/contract';
+import { call, publish } from '../support/api';
+import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
+import { createModerator, decide } from '../support/moderation';
+import { cognitoClient, createUser, signIn, type TestUser } from '../support/users';
+
+let cloud: LocalCloudProcess;
+let moderator: TestUser;
+
+beforeAll(async () => {
+  cloud = await startLocalCloudProcess({ env: { SEED: '0' } });
+  moderator = await createModerator(cloud);
+});
+afterAll(async () => {
+  await cloud?.stop();
+});
+
+const me = (user: TestUser) => call<Me>(cloud, '/me', { token: user.idToken });
+const rename = (user: TestUser, name: unknown) => call<{ name: string }>(cloud, '/me/name', { method: 'PUT', token: user.idToken, body: { name } });
+
+function expectError(response: { status: number; body: unknown }, code: ErrorCode) {
+  expect(response, code).toMatchObject({ status: ERRORS[code].status, body: { error: { code, message: ERRORS[code].message } } });
+}
+
+async function send(user: TestUser, post = 'Hoy se me ha roto el paraguas dos veces.'): Promise<OwnPost> {
+  const response = await publish(cloud, user.idToken, { category: 'varios', post });
+  expect(response.status).toBe(201);
+  return response.body as OwnPost;
+}
+
+/** Every item of every table of this cloud's database, as JSON text. */
+async function everything(): Promise<string> {
+  const client = cloud.dynamodb();
+  try {
+    const { TableNames = [] } = await client.send(new ListTablesCommand({}));
+    const items: unknown[] = [];
+    for (const TableName of TableNames) {
+      const { Items = [] } = await client.send(new ScanCommand({ TableName, ConsistentRead: true }));
+      items.push(...Items.map((item) => unmarshall(item)));
+    }
+    return JSON.stringify(items);
+  } finally {
+    client.destroy();
+  }
+}
+
+describe('GET /me and PUT /me/name', () => {
+  it('has no apodo until one is chosen, then returns it with the email and role', async () => {
+    const user = await createUser(cloud);
+    expect(await me(user)).toMatchObject({ status: 200, body: { name: null, email: user.email, moderator: false } });
+    expect(await rename(user, '  Begoña  ')).toMatchObject({ status: 200, body: { name: 'Begoña' } });
+    expect((await me(user)).body).toEqual({ name: 'Begoña', email: user.email, moderator: false });
+    expect((await me(moderator)).body.moderator).toBe(true);
+  });
+
+  it('refuses every hostile name with INVALID_NAME, and a look-alike of a taken one with NAME_TAKEN', async () => {
+    const alice = await createUser(cloud, { name: 'Alice' });
+    const other = await createUser(cloud);
+    for (const name of ['Alice\u200b', 'Alice\u202Eecila', 'alice＠example.com', 'alice@example.com', 'Ａｌｉｃｅ', 'Moderador oficial de Vaya día', 'Al']) {
+      expectError(await rename(other, name), 'INVALID_NAME');
+    }
+    for (const name of ['alice', 'ÁLICE', 'Álíce']) expectError(await rename(other, name), 'NAME_TAKEN');
+    expect((await me(other)).body.name).toBeNull();
+    expect((await me(alice)).body.name).toBe('Alice');
+  });
+
+  it('gives a name to exactly one of twenty accounts claiming it at once', async () => {
+    const users: TestUser[] = [];
+    for (let i = 0; i < 20; i++) users.push(await createUser(cloud));
+    const responses = await Promise.all(users.map((user) => rename(user, 'Solo Una')));
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([200, ...Array<number>(19).fill(409)]);
+    for (const response of responses.filter((r) => r.status === 409)) expectError(response, 'NAME_TAKEN');
+    const holders = await Promise.all(users.map(async (user) => (await me(user)).body.name));
+    expect(holders.filter((name) => name === 'Solo Una')).toHaveLength(1);
+  });
+
+  it('signs the old posts with the new name and frees the old name for someone else', async () => {
+    const user = await createUser(cloud, { name: 'Antes' });
+    const post = await send(user);
+    expect((await decide(cloud, moderator.idToken, post.id, 'publish')).status).toBe(200);
+    const comment = await call<Comment>(cloud, `/posts/${post.id}/comments`, { method: 'POST', token: user.idToken, body: { text: 'Firmado' } });
+    expect(comment.body.name).toBe('Antes');
+    expect(await rename(user, 'Después')).toMatchObject({ status: 200 });
+    const own = (await call<OwnPostPage>(cloud, '/me/posts', { token: user.idToken })).body.items;
+    expect(own.find((item) => item.id === post.id)?.name).toBe('Después');
+    const comments = (await call<CommentPage>(cloud, `/posts/${post.id}/comments`)).body.items;
+    expect(comments.map((c) => [c.id, c.name])).toEqual([[comment.body.id, 'Después']]);
+    const newcomer = await createUser(cloud);
+    expect(await rename(newcomer, 'antes')).toMatchObject({ status: 200, body: { name: 'antes' } });
+  });
+});
+
+describe('the published name', () => {
+  it('is not changed by the rename attack: UpdateUserAttributes name=… with the user’s own access token', async () => {
+    const user = await createUser(cloud, { name: 'Honrada' });
+    const client = cognitoClient(cloud);
+    try {
+      await client.send(new UpdateUserAttributesCommand({ AccessToken: user.accessToken, UserAttributes: [{ Name: 'name', Value: 'Moderadora' }] }));
+    } finally {
+      client.destroy();
+    }
+    // A fresh ID token now carries name=Moderadora (the local cloud adds it as Cognito does).
+    const fresh = await signIn(cloud, user);
+    const post = await send({ ...user, idToken: fresh.idToken });
+    expect(post.name).toBe('Honrada');
+    expect((await decide(cloud, moderator.idToken, post.id, 'publish')).status).toBe(200);
+    expect((await call<Post>(cloud, `/posts/${post.id}`)).body.name).toBe('Honrada');
+  });
+
+  it('refuses a post of only invisible characters with EMPTY_POST', async () => {
+    const user = await createUser(cloud, { name: 'Invisible' });
+    for (const text of ['\u200b\u200b\u200b', '\u200d\u2060\ufeff', '\u0000\u0000', '\u3164 \u2800']) {
+      expectError(await publish(cloud, user.idToken, { category: 'varios', post: text }), 'EMPTY_POST');
+    }
+  });
+});
+
+describe('DELETE /me', () => {
+  it('deletes the Cognito user, frees the apodo and leaves the posts signed «Anónimo», the email nowhere', async () => {
+    const user = await createUser(cloud, { name: 'Efímera' });
+    const pending = await send(user, 'Una que queda pendiente.');
+    const published = await send(user, 'Una que se publica.');
+    expect((await decide(cloud, moderator.idToken, published.id, 'publish')).status).toBe(200);
+    const comment = await call<Comment>(cloud, `/posts/${published.id}/comments`, { method: 'POST', token: user.idToken, body: { text: 'Me voy' } });
+    expect(comment.body.name).toBe('Efímera');
+
+    expect(await call(cloud, '/me', { method: 'DELETE', token: user.idToken })).toMatchObject({ status: 204 });
+    expect((await call<CommentPage>(cloud, `/posts/${published.id}/comments`)).body.items).toEqual([{ ...comment.body, name: 'Anónimo' }]);
+
+    expect((await call<Post>(cloud, `/posts/${published.id}`)).body).toMatchObject({ id: published.id, name: 'Anónimo' });
+    const stored = JSON.parse(await everything()) as Array<Record<string, unknown>>;
+    expect(stored.find((item) => item.id === pending.id)).toMatchObject({ name: 'Anónimo' });
+    expect(JSON.stringify(stored)).not.toContain(user.email);
+    expect(JSON.stringify(stored)).not.toContain('Efímera');
+    const client = cognitoClient(cloud);
+    try {
+      await expect(client.send(new AdminGetUserCommand({ UserPoolId: cloud.userPoolId, Username: user.email }))).rejects.toMatchObject({
+        name: 'UserNotFoundException',
+      });
+    } finally {
+      client.destroy();
+    }
+    await expect(signIn(cloud, user)).rejects.toBeTruthy();
+    // Its ID token is still valid for a while: it can neither squat a name nor publish.
+    expect((await rename(user, 'Okupa')).status).toBe(401);
+    expect((await publish(cloud, user.idToken, { category: 'varios', post: 'Desde una cuenta borrada' })).status).toBe(401);
+    const newcomer = await createUser(cloud);
+    expect(await rename(newcomer, 'Efímera')).toMatchObject({ status: 200 });
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * The local cloud's start-up migration (infra/local/names.ts): data written before apodos existed —
+ * posts signed with the Cognito `name` attribute or the email's local part — gets an apodo or
+ * «Anónimo» at the next start.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Me, OwnPost, OwnPostPage } from '../../functions/contract';
+import { DEMO_MODERATOR } from '../../infra/local/moderators';
+import { call, publish } from '../support/api';
+import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
+import { cognitoClient, signIn } from '../support/users';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'vaya-dia-names-'));
+let cloud: LocalCloudProcess | undefined;
+
+afterAll(async () => {
+  await cloud?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** An account as the old site made it: the name as a Cognito attribute, nothing in the names table. */
+async function oldAccount(running: LocalCloudProcess, email: string, name: string) {
+  const client = cognitoClient(running);
+  const password = 'Contraseña-123';
+  try {
+    await client.send(
+      new SignUpCommand({
+        ClientId: running.userPoolClientId,
+        Username: email,
+        Password: password,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'name', Value: name },
+        ],
+      }),
+    );
+    await client.send(new ConfirmSignUpCommand({ ClientId: running.userPoolClientId, Username: email, ConfirmationCode: await running.confirmationCode(email) }));
+  } finally {
+    client.destroy();
+  }
+  return { email, password };
+}
+
+/** Signs a stored post as the old site did. */
+async function signAsBefore(running: LocalCloudProcess, id: string, name: string) {
+  const client = running.dynamodb();
+  try {
+    await client.send(
+      new UpdateItemCommand({ TableName: running.tables.posts, Key: { id: { S: id } }, UpdateExpression: 'SET #n = :n', ExpressionAttributeNames: { '#n': 'name' }, ExpressionAttributeValues: { ':n': { S: name } } }),
+    );
+  } finally {
+    client.destroy();
+  }
+}
+
+describe('apodos for data from before them', () => {
+  it('gives each old author their name attribute as apodo when it is valid and not their email, else «Anónimo»', async () => {
+    cloud = await startLocalCloudProcess({ dataDir, ownDynamoDb: true });
+    const tag = randomUUID().slice(0, 6);
+    const named = await oldAccount(cloud, `begona-${tag}@example.com`, `Begoña ${tag}`);
+    const localPart = `juan.perez.${tag}`;
+    const emailNamed = await oldAccount(cloud, `${localPart}@example.com`, localPart);
+    const posts: Record<string, OwnPost> = {};
+    for (const [key, account, oldName] of [
+      ['named', named, `Begoña ${tag}`],
+      ['emailNamed', emailNamed, localPart],
+    ] as const) {
+      const { idToken } = await signIn(cloud, account);
+      posts[key] = (await publish(cloud, idToken, { category: 'varios', post: `De antes (${key})` })).body as OwnPost;
+      await signAsBefore(cloud, posts[key].id, oldName);
+    }
+    await cloud.stop();
+
+    cloud = await startLocalCloudProcess({ dataDir, ownDynamoDb: true });
+    const running = cloud;
+    const after = async (account: { email: string; password: string }) => {
+      const { idToken } = await signIn(running, account);
+      const me = (await call<Me>(running, '/me', { token: idToken })).body;
+      const own = (await call<OwnPostPage>(running, '/me/posts', { token: idToken })).body.items;
+      return { me, names: own.map((post) => post.name) };
+    };
+    expect(await after(named)).toEqual({ me: { name: `Begoña ${tag}`, email: named.email, moderator: false }, names: [`Begoña ${tag}`] });
+    expect(await after(emailNamed)).toEqual({ me: { name: null, email: emailNamed.email, moderator: false }, names: ['Anónimo'] });
+    // The demo moderator signs as «Moderadora», a name others may not take.
+    const moderator = await signIn(running, DEMO_MODERATOR);
+    expect((await call<Me>(running, '/me', { token: moderator.idToken })).body.name).toBe('Moderadora');
+  });
+});

@@ -1,0 +1,129 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ANONYMOUS_NAME, NAME_MAX_LENGTH, checkName, hasContent, nameKey, validateCreatePost } from '../../functions/contract';
+import { deleteMe, readMe, setMyName } from '../../functions/domain/accounts';
+import { DomainError } from '../../functions/domain/errors';
+import { publishPost } from '../../functions/domain/posts';
+import { caller } from './factories';
+import { MemoryNameStore, MemoryStore } from './memoryStore';
+
+/** Names a hostile user tries (issue 13), each with why it must be refused. */
+const HOSTILE = {
+  'an email': 'alice@example.com',
+  'an email with a full-width @': 'alice＠example.com',
+  'a zero-width space': 'Alice\u200b',
+  'a zero-width joiner inside': 'Al\u200dice',
+  'a right-to-left override': 'Alice\u202Eetsop',
+  'a left-to-right isolate': '\u2066Alice\u2069',
+  'full-width letters': 'Ａｌｉｃｅ',
+  'Cyrillic look-alike letters': 'Аlісе',
+  'a NUL': 'Ali\u0000ce',
+  'a line break': 'Ali\nce',
+  'the site': 'Vaya día',
+  'the moderators': 'Moderador oficial de Vaya día',
+  'the anonymous name': 'Anónimo',
+  'too short': 'Al',
+  'too long': 'A'.repeat(NAME_MAX_LENGTH + 1),
+  'only punctuation': '...',
+  'only digits': '12345',
+  'stacked accents': 'Ali\u0301\u0301\u0301ce',
+} as const;
+
+describe('the apodo rules', () => {
+  it.each(Object.entries(HOSTILE))('refuses %s', (_why, name) => {
+    expect(checkName(name)).toEqual({ ok: false });
+  });
+
+  it('accepts Spanish names, digits, spaces and . _ -, NFC-normalised and trimmed', () => {
+    expect(checkName('  Begoña  ')).toEqual({ ok: true, name: 'Begoña', key: 'begona' });
+    expect(checkName('Jose\u0301 Mari')).toEqual({ ok: true, name: 'José Mari', key: 'jose mari' });
+    expect(checkName('la_de-los.99')).toMatchObject({ ok: true, name: 'la_de-los.99' });
+    expect(checkName('Ana   Belén')).toMatchObject({ ok: true, name: 'Ana Belén' });
+  });
+
+  it('gives one key to names that differ only in case or accents', () => {
+    expect(new Set(['Alice', 'ALICE', 'álice', 'Álíçé'].map(nameKey))).toEqual(new Set(['alice']));
+  });
+
+  it('never accepts anything with an @, a control, format or bidi character', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.constantFrom('@', '＠', '\u200b', '\u202e', '\u2066', '\u0000', '\u00ad', '\ufeff'), fc.string(), (a, bad, b) => {
+        expect(checkName(`${a}${bad}${b}`).ok).toBe(false);
+      }),
+    );
+  });
+});
+
+describe('the visible-character rule', () => {
+  it('finds no content in text made of invisible characters only', () => {
+    for (const text of ['\u200b\u200b', '\u0000', ' \u200d\u2060\ufeff ', '\u3164', '\u2800', '\u202e', '\u0301']) {
+      expect(hasContent(text), JSON.stringify(text)).toBe(false);
+      expect(validateCreatePost({ category: 'varios', post: text })).toEqual({ ok: false, code: 'EMPTY_POST' });
+    }
+    expect(hasContent('\u200bHola')).toBe(true);
+    expect(hasContent('🙈')).toBe(true);
+  });
+});
+
+const code = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'ok',
+    (error: unknown) => (error instanceof DomainError ? error.code : error),
+  );
+
+describe('names in the store', () => {
+  const setUp = () => {
+    const names = new MemoryNameStore();
+    const posts = new MemoryStore();
+    const accounts = { deleted: [] as string[], deleteAccount: async (username: string) => void accounts.deleted.push(username) };
+    // Comments are signed again through their store (tested against DynamoDB Local): here, what it was told.
+    const comments = { signed: [] as [string, string][], setAuthorName: async (id: string, name: string) => void comments.signed.push([id, name]) };
+    return { names, posts, accounts, comments };
+  };
+  const publish = (deps: ReturnType<typeof setUp>, author: { id: string }) =>
+    publishPost({ ...deps, rateLimiter: { tryAcquire: async () => true } }, author, { category: 'varios', post: 'Hola' });
+
+  it('signs posts «Anónimo» until a name is chosen, then with the name, old posts included', async () => {
+    const deps = setUp();
+    const author = caller();
+    const first = await publish(deps, author);
+    expect(first.name).toBe(ANONYMOUS_NAME);
+    expect(await setMyName(deps, author, { name: 'Rocío' })).toEqual({ name: 'Rocío' });
+    expect((await publish(deps, author)).name).toBe('Rocío');
+    expect(deps.posts.posts.get(first.id)?.name).toBe('Rocío');
+  });
+
+  it('gives a name to one account only, and frees the old one on a rename', async () => {
+    const deps = setUp();
+    const [alice, bob] = [caller(), caller()];
+    await setMyName(deps, alice, { name: 'Alice' });
+    expect(await code(setMyName(deps, bob, { name: 'ÁLICE' }))).toBe('NAME_TAKEN');
+    expect(await code(setMyName(deps, bob, { name: 'Alice\u200b' }))).toBe('INVALID_NAME');
+    await setMyName(deps, alice, { name: 'alice' });
+    expect(await readMe(deps, { ...alice, email: 'a@example.com', username: 'u' })).toEqual({ name: 'alice', email: 'a@example.com', moderator: false });
+    await setMyName(deps, alice, { name: 'Alicia' });
+    expect(await setMyName(deps, bob, { name: 'Alice' })).toEqual({ name: 'Alice' });
+  });
+
+  it('lets one of many simultaneous claims of a name win', async () => {
+    const deps = setUp();
+    const results = await Promise.all(Array.from({ length: 20 }, () => code(setMyName(deps, caller(), { name: 'Única' }))));
+    expect(results.filter((result) => result === 'ok')).toHaveLength(1);
+    expect(results.filter((result) => result === 'NAME_TAKEN')).toHaveLength(19);
+  });
+
+  it('deletes an account: its name freed, its posts «Anónimo», its Cognito user deleted last, its tokens refused', async () => {
+    const deps = setUp();
+    const author = caller();
+    await setMyName(deps, author, { name: 'Efímera' });
+    const post = await publish(deps, author);
+    await deleteMe(deps, { ...author, email: 'e@example.com', username: 'user-name' });
+    expect(deps.posts.posts.get(post.id)?.name).toBe(ANONYMOUS_NAME);
+    expect(deps.accounts.deleted).toEqual(['user-name']);
+    expect([...deps.names.rows.values()]).toEqual([{ deleted: true }]);
+    expect(await setMyName(deps, caller(), { name: 'Efímera' })).toEqual({ name: 'Efímera' });
+    // A token of the deleted account, still valid for a while, can neither claim a name nor publish.
+    expect(await code(setMyName(deps, author, { name: 'Okupa' }))).toBe('UNAUTHORIZED');
+    expect(await code(publish(deps, author))).toBe('UNAUTHORIZED');
+  });
+});

@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { ERRORS, type Me } from '@contract';
+import AccountPage from '../../web/src/features/account/AccountPage';
+import NamePrompt from '../../web/src/features/account/NamePrompt';
+import { AccountContext, type AccountState } from '../../web/src/lib/account';
+import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
+import { fakeApiClient } from './factories';
+
+const me: Me = { name: 'Rocío', email: 'rocio@example.com', moderator: false };
+
+function renderWith(ui: ReactNode, api: ApiClient, state: AccountState = { status: 'ready', me }) {
+  const reload = vi.fn(async () => {});
+  render(
+    <ApiContext.Provider value={api}>
+      <AccountContext.Provider value={{ state, reload }}>
+        <MemoryRouter>{ui}</MemoryRouter>
+      </AccountContext.Provider>
+    </ApiContext.Provider>,
+  );
+  return { reload };
+}
+
+describe('AccountPage (/cuenta)', () => {
+  it('shows the email and the apodo, and renames through the API', async () => {
+    const user = userEvent.setup();
+    const setMyName = vi.fn(async (name: string) => ({ name }));
+    const { reload } = renderWith(<AccountPage onDeleted={async () => {}} />, fakeApiClient({ setMyName }));
+    expect(screen.getByText('rocio@example.com')).toBeTruthy();
+    const field = screen.getByLabelText('Apodo');
+    expect((field as HTMLInputElement).value).toBe('Rocío');
+    await user.clear(field);
+    await user.type(field, 'Rocío la del Sur');
+    await user.click(screen.getByRole('button', { name: 'Cambiar el apodo' }));
+    await screen.findByText('Ahora firmas como «Rocío la del Sur».');
+    expect(setMyName).toHaveBeenCalledWith('Rocío la del Sur');
+    expect(reload).toHaveBeenCalled();
+  });
+
+  it('says why an apodo is refused: the rules before calling, NAME_TAKEN from the API', async () => {
+    const user = userEvent.setup();
+    const setMyName = vi.fn(() => Promise.reject(new ApiError(ERRORS.NAME_TAKEN.message, 409, 'NAME_TAKEN')));
+    renderWith(<AccountPage onDeleted={async () => {}} />, fakeApiClient({ setMyName }));
+    const field = screen.getByLabelText('Apodo');
+    await user.clear(field);
+    await user.type(field, 'yo@example.com');
+    await user.click(screen.getByRole('button', { name: 'Cambiar el apodo' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(ERRORS.INVALID_NAME.message);
+    expect(setMyName).not.toHaveBeenCalled();
+    await user.clear(field);
+    await user.type(field, 'Alicia');
+    await user.click(screen.getByRole('button', { name: 'Cambiar el apodo' }));
+    await screen.findByText(ERRORS.NAME_TAKEN.message);
+  });
+
+  it('deletes the account only after the confirmation, then hands over to the app', async () => {
+    const user = userEvent.setup();
+    const deleteMe = vi.fn(async () => {});
+    const onDeleted = vi.fn(async () => {});
+    renderWith(<AccountPage onDeleted={onDeleted} />, fakeApiClient({ deleteMe }));
+    await user.click(screen.getByRole('button', { name: 'Eliminar mi cuenta' }));
+    expect(deleteMe).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await user.click(screen.getByRole('button', { name: 'Eliminar mi cuenta' }));
+    await user.click(screen.getByRole('button', { name: 'Sí, eliminar mi cuenta' }));
+    await vi.waitFor(() => expect(onDeleted).toHaveBeenCalled());
+    expect(deleteMe).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('NamePrompt', () => {
+  it('asks an account without an apodo for one and saves it', async () => {
+    const user = userEvent.setup();
+    const setMyName = vi.fn(async (name: string) => ({ name }));
+    renderWith(<NamePrompt />, fakeApiClient({ setMyName }), { status: 'ready', me: { ...me, name: null } });
+    expect(screen.getByRole('heading', { name: 'Elige tu apodo' })).toBeTruthy();
+    await user.type(screen.getByLabelText('Apodo'), 'Nueva');
+    await user.click(screen.getByRole('button', { name: 'Guardar mi apodo' }));
+    await vi.waitFor(() => expect(setMyName).toHaveBeenCalledWith('Nueva'));
+  });
+});

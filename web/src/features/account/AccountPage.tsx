@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Button } from '@aws-amplify/ui-react';
+import { ANONYMOUS_NAME } from '@contract';
+import { FormAlert } from '../../components/FormAlert';
+import { PageSpinner } from '../../components/PageSpinner';
+import { useAccount } from '../../lib/account';
+import { errorMessage, useApi } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { NameForm } from './NameForm';
+import '../../components/amplifyUi.css';
+
+type Props = {
+  /** After the account is gone: sign out and leave (the app does it; features do not sign out). */
+  onDeleted: () => Promise<void>;
+};
+
+/** `/cuenta` («Mi cuenta», signed-in users): the email, the apodo to change, and deleting the account. */
+export default function AccountPage({ onDeleted }: Props) {
+  useDocumentTitle('Mi cuenta');
+  const { state } = useAccount();
+  const api = useApi();
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (state.status === 'none' || state.status === 'loading') return <PageSpinner label="Cargando tu cuenta…" />;
+  if (state.status === 'error') {
+    return (
+      <section className="narrow">
+        <h1>Mi cuenta</h1>
+        <FormAlert>{state.message}</FormAlert>
+      </section>
+    );
+  }
+  const { me } = state;
+
+  async function deleteAccount() {
+    setDeleting(true);
+    setError(null);
+    try {
+      await api.deleteMe();
+      await onDeleted();
+    } catch (failure) {
+      setError(errorMessage(failure));
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <section className="narrow stack account-page">
+      <h1>Mi cuenta</h1>
+      <p>
+        Has entrado como <strong>{me.email}</strong>. Tu email no se publica nunca.
+      </p>
+      <h2>Tu apodo</h2>
+      <p>Ahora firmas como «{me.name ?? ANONYMOUS_NAME}». Si lo cambias, también cambia en lo que ya publicaste.</p>
+      <NameForm current={me.name} submitLabel="Cambiar el apodo" />
+      <h2>Eliminar la cuenta</h2>
+      {error && <FormAlert>{error}</FormAlert>}
+      {confirming ? (
+        <div className="stack danger-zone" role="group" aria-labelledby="delete-question">
+          <p id="delete-question">
+            <strong>¿Seguro que quieres eliminar tu cuenta?</strong> No se puede deshacer: no podrás volver a entrar con ella y tu
+            apodo quedará libre. Tus anécdotas y comentarios se quedan, firmados como «{ANONYMOUS_NAME}».
+          </p>
+          <Button variation="destructive" onClick={() => void deleteAccount()} isDisabled={deleting} isLoading={deleting} loadingText="Eliminando…">
+            Sí, eliminar mi cuenta
+          </Button>
+          <Button variation="link" onClick={() => setConfirming(false)} isDisabled={deleting}>
+            Cancelar
+          </Button>
+        </div>
+      ) : (
+        <>
+          <p>Tus anécdotas y comentarios se quedarán en la web, firmados como «{ANONYMOUS_NAME}».</p>
+          <Button variation="warning" onClick={() => setConfirming(true)}>
+            Eliminar mi cuenta
+          </Button>
+        </>
+      )}
+    </section>
+  );
+}

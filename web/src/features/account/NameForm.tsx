@@ -1,0 +1,74 @@
+import { useState, type FormEvent } from 'react';
+import { Button, TextField } from '@aws-amplify/ui-react';
+import { ERRORS, NAME_MAX_LENGTH, NAME_MIN_LENGTH, checkName } from '@contract';
+import { FormAlert } from '../../components/FormAlert';
+import { useAccount } from '../../lib/account';
+import { errorMessage, useApi } from '../../lib/api';
+import '../../components/amplifyUi.css';
+
+/** What the apodo field says under it, everywhere an apodo is chosen. */
+export const NAME_RULES = `Es el nombre con el que firmas: ${NAME_MIN_LENGTH}–${NAME_MAX_LENGTH} letras, números, espacios o . _ -, y que nadie más use. Nunca tu email.`;
+
+type Props = {
+  /** The apodo now, if any (the field starts with it). */
+  current?: string | null;
+  submitLabel: string;
+  /** Called with the stored apodo once the API accepted it. */
+  onSaved?: (name: string) => void;
+};
+
+/** The apodo field and its button: checked with the contract's rules first, then `PUT /me/name`. */
+export function NameForm({ current, submitLabel, onSaved }: Props) {
+  const api = useApi();
+  const account = useAccount();
+  const [name, setName] = useState(current ?? '');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaved(null);
+    if (!checkName(name).ok) {
+      setError(ERRORS.INVALID_NAME.message);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const stored = await api.setMyName(name);
+      await account.reload();
+      setName(stored.name);
+      setSaved(`Ahora firmas como «${stored.name}».`);
+      onSaved?.(stored.name);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="stack" onSubmit={(event) => void handleSubmit(event)} noValidate>
+      {error && <FormAlert>{error}</FormAlert>}
+      <TextField
+        label="Apodo"
+        name="apodo"
+        autoComplete="nickname"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        descriptiveText={NAME_RULES}
+        maxLength={NAME_MAX_LENGTH + 10}
+        isRequired
+      />
+      {saved && (
+        <p role="status" className="notice-text">
+          {saved}
+        </p>
+      )}
+      <Button type="submit" variation="primary" isDisabled={busy} isLoading={busy} loadingText="Guardando…">
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}

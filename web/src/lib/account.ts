@@ -1,0 +1,26 @@
+import { createContext, useContext } from 'react';
+import type { Me } from '@contract';
+
+/**
+ * The signed-in account as the API knows it (`GET /me`): its apodo — null until chosen — email and
+ * role. `none` while nobody is signed in.
+ */
+export type AccountState =
+  | { status: 'none' }
+  | { status: 'loading' }
+  | { status: 'ready'; me: Me }
+  | { status: 'error'; message: string };
+
+export type AccountContextValue = {
+  state: AccountState;
+  /** Reads `GET /me` again (after a rename); resolves when `state` has it. */
+  reload(): Promise<void>;
+};
+
+export const AccountContext = createContext<AccountContextValue | null>(null);
+
+export function useAccount(): AccountContextValue {
+  const value = useContext(AccountContext);
+  if (!value) throw new Error('useAccount needs an AccountContext provider');
+  return value;
+}
