@@ -219,7 +219,13 @@ export const FUNCTIONS = [
     // Each account may comment 10 times in 10 minutes (the contract's limit); this bounds all together.
     trigger: { type: 'http', method: 'POST', path: '/posts/{id}/comments', auth: 'user', throttle: { rateLimit: 10, burstLimit: 20 } },
     // The comment and its post's count in one TransactWriteItems.
-    tables: { posts: { items: ['GetItem', 'UpdateItem'] }, comments: { items: ['PutItem'] }, rateLimits: { items: ['GetItem', 'PutItem'] } },
+    tables: {
+      posts: { items: ['GetItem', 'UpdateItem'] },
+      comments: { items: ['PutItem'] },
+      rateLimits: { items: ['GetItem', 'PutItem'] },
+      // The author's apodo.
+      names: { items: ['GetItem'] },
+    },
   },
   {
     id: 'DeleteComment',

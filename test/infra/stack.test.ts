@@ -315,7 +315,7 @@ describe('functions', () => {
     'Api/ListComments': { entry: 'listComments', env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments' } },
     'Api/CreateComment': {
       entry: 'createComment',
-      env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.rateLimitsTable]: 'rateLimits' },
+      env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.rateLimitsTable]: 'rateLimits', [ENV.namesTable]: 'names' },
     },
     'Api/DeleteComment': { entry: 'deleteComment', env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments' } },
     'Api/ReportComment': {
@@ -410,6 +410,7 @@ describe('functions', () => {
         [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
         [['dynamodb:PutItem'], [comments]],
         [['dynamodb:GetItem', 'dynamodb:PutItem'], [rateLimits]],
+        [['dynamodb:GetItem'], [names]],
       ],
       'Api/DeleteComment': [
         [['dynamodb:UpdateItem'], [posts]],
