@@ -20,6 +20,10 @@ export class Data extends Construct {
   public readonly moderation: dynamodb.Table;
   public readonly rateLimits: dynamodb.Table;
   public readonly connections: dynamodb.Table;
+  /** Votes on published posts, one row per account and post. */
+  public readonly votes: dynamodb.Table;
+  /** The Top's rank rows, by calendar period (written from the posts stream). */
+  public readonly top: dynamodb.Table;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -27,7 +31,16 @@ export class Data extends Construct {
     this.moderation = tableFrom(this, 'ModerationTable', TABLES.moderation.description);
     this.rateLimits = tableFrom(this, 'RateLimitsTable', TABLES.rateLimits.description);
     this.connections = tableFrom(this, 'ConnectionsTable', TABLES.connections.description);
-    this.tables = { posts: this.posts, moderation: this.moderation, rateLimits: this.rateLimits, connections: this.connections };
+    this.votes = tableFrom(this, 'VotesTable', TABLES.votes.description);
+    this.top = tableFrom(this, 'TopTable', TABLES.top.description);
+    this.tables = {
+      posts: this.posts,
+      moderation: this.moderation,
+      rateLimits: this.rateLimits,
+      connections: this.connections,
+      votes: this.votes,
+      top: this.top,
+    };
   }
 
   /**

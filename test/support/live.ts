@@ -5,6 +5,8 @@ import type { LocalCloudProcess } from './localCloud';
 
 export type LiveReader = {
   messages: LiveMessage[];
+  /** When each message arrived (Date.now()), in the order of `messages`. */
+  receivedAt: number[];
   /** Resolves with the first message (already received or to come) that matches, or fails after `timeoutMs`. */
   waitFor(match: (message: LiveMessage) => boolean, timeoutMs?: number): Promise<LiveMessage>;
   close(): void;
@@ -13,10 +15,12 @@ export type LiveReader = {
 export async function liveReader(cloud: LocalCloudProcess): Promise<LiveReader> {
   const socket = new WebSocket(cloud.config.wsUrl);
   const messages: LiveMessage[] = [];
+  const receivedAt: number[] = [];
   const waiters = new Set<(message: LiveMessage) => void>();
   socket.on('message', (data) => {
     const message = JSON.parse((data as Buffer).toString('utf8')) as LiveMessage; // text frames arrive as one Buffer
     messages.push(message);
+    receivedAt.push(Date.now());
     for (const waiter of [...waiters]) waiter(message);
   });
   await new Promise<void>((resolve, reject) => {
@@ -25,6 +29,7 @@ export async function liveReader(cloud: LocalCloudProcess): Promise<LiveReader> 
   });
   return {
     messages,
+    receivedAt,
     waitFor: (match, timeoutMs = 10_000) => {
       const seen = messages.find(match);
       if (seen) return Promise.resolve(seen);
