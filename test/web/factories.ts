@@ -43,6 +43,10 @@ export function fakeApiClient(overrides: Partial<ApiClient> = {}): ApiClient {
     voteOnPost: unused('voteOnPost'),
     decideOnPost: unused('decideOnPost'),
     reported: unused('reported'),
+    castVote: unused('castVote'),
+    removeVote: unused('removeVote'),
+    myVotes: unused('myVotes'),
+    topPosts: unused('topPosts'),
     ...overrides,
   };
 }

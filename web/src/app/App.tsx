@@ -6,6 +6,7 @@ import { ConfigContext } from '../lib/config';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { useAuth } from '../features/auth/context';
 import { mayHaveSession } from '../features/auth/storedSession';
+import { VotesProvider } from '../features/posts/votes';
 import { AppRoutes } from './AppRoutes';
 
 /** The API client, with the signed-in user's ID token when there is one. */
@@ -16,6 +17,13 @@ function ApiProvider({ apiUrl, children }: { apiUrl: string; children: ReactNode
     [apiUrl, service],
   );
   return <ApiContext.Provider value={api}>{children}</ApiContext.Provider>;
+}
+
+/** The signed-in user's votes on the cards on screen (a fresh book whenever who is signed in changes). */
+function VotesForAccount({ children }: { children: ReactNode }) {
+  const { state } = useAuth();
+  const account = state.status === 'signedIn' ? state.user.displayName : null;
+  return <VotesProvider account={account}>{children}</VotesProvider>;
 }
 
 /** Providers (config, auth, API, router) around the routes. */
@@ -31,9 +39,11 @@ export function App({ config }: { config: RuntimeConfig }) {
     <ConfigContext.Provider value={config}>
       <AuthProvider load={loadAuth} maybeSignedIn={maybeSignedIn}>
         <ApiProvider apiUrl={config.apiUrl}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
+          <VotesForAccount>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </VotesForAccount>
         </ApiProvider>
       </AuthProvider>
     </ConfigContext.Provider>

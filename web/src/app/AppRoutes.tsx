@@ -15,6 +15,7 @@ const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 const ModerationPage = lazy(() => import('../features/moderation/ModerationPage'));
 const MyPostsPage = lazy(() => import('../features/myPosts/MyPostsPage'));
+const TopRoute = lazy(() => import('./TopRoute'));
 
 /** /moderar for whoever is signed in; moderators (as their token says) also decide at once. */
 function ModerationRoute() {
@@ -31,6 +32,7 @@ export function AppRoutes() {
           <Route index element={<FeedRoute />} />
           <Route path="category/:category" element={<FeedRoute />} />
           <Route path="post/:id" element={<PostPage />} />
+          <Route path="top" element={<TopRoute />} />
           <Route
             path="newpost"
             element={
