@@ -53,7 +53,8 @@ afterEach(() => vi.unstubAllGlobals());
 describe('votes on the cards', () => {
   it('asks for the pressed state of a whole page of cards in one call, and shows it', async () => {
     const posts = [aPost({ name: 'uno' }), aPost({ name: 'dos', votes: { agree: 4, deserved: 1 } }), aPost({ name: 'tres' })];
-    const myVotes = vi.fn(async () => ({ votes: { [posts[1]!.id]: 'deserved' } }));
+    const mine: Record<string, VoteKind> = { [posts[1]!.id]: 'deserved' };
+    const myVotes = vi.fn(async () => ({ votes: mine }));
     render(providers(fakeApiClient({ myVotes }), 'lucia', <FeedView feed={feedOf(posts)} emptyText="" />));
     await vi.waitFor(() => expect(pressed(button(posts[1]!, /Te lo mereces/))).toBe('true'));
     expect(myVotes).toHaveBeenCalledTimes(1);
