@@ -66,16 +66,17 @@ describe('votes in a browser', () => {
     text = (await voter.locator('.feed .post-card__text').first().textContent())!;
     const mine = card(voter, text);
     const theirs = card(reader, text);
-    await expect.poll(() => theirs.agree.textContent()).toBe('¡Vaya día! 0');
+    await expect.poll(() => theirs.agree.textContent(), { timeout: 10_000 }).toBe('¡Vaya día! 0');
 
     await mine.agree.click();
-    await expect.poll(() => mine.agree.getAttribute('aria-pressed')).toBe('true');
+    // The first vote starts the vote function (a cold start): allow it a few seconds.
+    await expect.poll(() => mine.agree.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
     expect(await mine.agree.textContent()).toBe('¡Vaya día! 1');
     await expect.poll(() => theirs.agree.textContent(), { timeout: 10_000 }).toBe('¡Vaya día! 1');
 
     // Switching moves the vote; the other page follows.
     await mine.deserved.click();
-    await expect.poll(() => mine.deserved.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => mine.deserved.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
     expect(await mine.agree.getAttribute('aria-pressed')).toBe('false');
     await expect.poll(() => theirs.deserved.textContent(), { timeout: 10_000 }).toBe('Te lo mereces 1');
     expect(await theirs.agree.textContent()).toBe('¡Vaya día! 0');
@@ -86,7 +87,7 @@ describe('votes in a browser', () => {
       if (new URL(request.url()).pathname === '/me/votes') asked.push(request.url());
     });
     await voter.reload();
-    await expect.poll(() => card(voter, text).deserved.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => card(voter, text).deserved.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
     expect(asked).toHaveLength(1);
 
     // A signed-out reader is asked to sign in.
@@ -98,7 +99,9 @@ describe('votes in a browser', () => {
   it('ranks on /top by period and by either vote, from the header link', async () => {
     // The Top follows the posts stream within about a second.
     await expect
-      .poll(async () => ((await (await fetch(`${cloud.config.apiUrl}/posts/top?period=all&by=deserved&limit=1`)).json()) as PostPage).items[0]?.post)
+      .poll(async () => ((await (await fetch(`${cloud.config.apiUrl}/posts/top?period=all&by=deserved&limit=1`)).json()) as PostPage).items[0]?.post, {
+        timeout: 10_000,
+      })
       .toBe(text);
     const page = await visitor();
     await page.goto('/');
@@ -108,7 +111,7 @@ describe('votes in a browser', () => {
     await page.getByRole('link', { name: 'Siempre' }).click();
     await page.getByRole('link', { name: /Más «Te lo mereces»/ }).click();
     await page.waitForURL((url) => url.search === '?period=all&by=deserved');
-    await expect.poll(() => page.locator('.feed .post-card__text').first().textContent()).toBe(text);
+    await expect.poll(() => page.locator('.feed .post-card__text').first().textContent(), { timeout: 10_000 }).toBe(text);
     expect(await page.title()).toMatch(/Top/);
     for (const width of [375, 1280]) {
       const shot = await visitor(width);

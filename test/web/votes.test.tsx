@@ -15,7 +15,7 @@ import { FakeSocket } from './fakeSocket';
 
 const config: RuntimeConfig = { region: 'local', userPoolId: 'local_x', userPoolClientId: 'client', apiUrl: 'http://api.test', wsUrl: 'ws://live.test' };
 
-function providers(api: ApiClient, account: string | null, children: ReactNode, path = '/') {
+function providers(api: ApiClient, account: string | null | undefined, children: ReactNode, path = '/') {
   return (
     <ConfigContext.Provider value={config}>
       <ApiContext.Provider value={api}>
@@ -103,6 +103,24 @@ describe('votes on the cards', () => {
     expect(card(post).getByRole('link', { name: 'Iniciar sesión' }).getAttribute('href')).toBe('/login');
     expect(myVotes).not.toHaveBeenCalled();
     expect(castVote).not.toHaveBeenCalled();
+  });
+
+  it('waits for the session before taking a vote, and asks again for the pressed state when the account changes', async () => {
+    const post = aPost({ name: 'pablo' });
+    const answers: Record<string, VoteKind> = {};
+    const myVotes = vi.fn(async () => ({ votes: { ...answers } }));
+    const api = fakeApiClient({ myVotes });
+    const { rerender } = render(providers(api, undefined, <FeedView feed={feedOf([post])} emptyText="" />));
+    expect((button(post, /Vaya día/) as HTMLButtonElement).disabled).toBe(true);
+    expect(myVotes).not.toHaveBeenCalled();
+    answers[post.id] = 'agree';
+    rerender(providers(api, 'lucia', <FeedView feed={feedOf([post])} emptyText="" />));
+    await vi.waitFor(() => expect(pressed(button(post, /Vaya día/))).toBe('true'));
+    answers[post.id] = 'deserved';
+    rerender(providers(api, 'otra', <FeedView feed={feedOf([post])} emptyText="" />));
+    await vi.waitFor(() => expect(pressed(button(post, /Te lo mereces/))).toBe('true'));
+    expect(pressed(button(post, /Vaya día/))).toBe('false');
+    expect(myVotes).toHaveBeenCalledTimes(2);
   });
 
   it('tells the author their own post is for others to vote, and stops offering it', async () => {

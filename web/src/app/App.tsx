@@ -19,10 +19,10 @@ function ApiProvider({ apiUrl, children }: { apiUrl: string; children: ReactNode
   return <ApiContext.Provider value={api}>{children}</ApiContext.Provider>;
 }
 
-/** The signed-in user's votes on the cards on screen (a fresh book whenever who is signed in changes). */
+/** The signed-in user's votes on the cards on screen (forgotten and asked again when who is signed in changes). */
 function VotesForAccount({ children }: { children: ReactNode }) {
   const { state } = useAuth();
-  const account = state.status === 'signedIn' ? state.user.displayName : null;
+  const account = state.status === 'signedIn' ? state.user.displayName : state.status === 'signedOut' ? null : undefined;
   return <VotesProvider account={account}>{children}</VotesProvider>;
 }
 

@@ -24,14 +24,17 @@ export function VoteButtons({ post }: { post: Post }) {
     book?.fresh(post.id);
   }, [book, post.id, agree, deserved]);
   useEffect(() => {
-    book?.watch(post.id);
+    if (!book) return;
+    book.show(post.id);
+    return () => book.unwatch(post.id);
   }, [book, post.id]);
+  const ready = useSyncExternalStore(book ? book.subscribe : noSubscription, () => book?.ready() ?? false, () => false);
 
   const counts = entry.counts ?? post.votes;
   return (
     <div className="votes" role="group" aria-label="Votos">
       {VOTE_KINDS.map((kind) => (
-        <VoteButton key={kind} kind={kind} count={counts[kind]} entry={entry} book={book} postId={post.id} />
+        <VoteButton key={kind} kind={kind} count={counts[kind]} entry={entry} book={ready ? book : null} postId={post.id} />
       ))}
       {entry.message && (
         <p className="votes__message" role="status">
