@@ -5,6 +5,8 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ERRORS, type Post, type RuntimeConfig, type TopPeriod, type TopRanking, type VoteKind } from '@contract';
 import TopRoute from '../../web/src/app/TopRoute';
+import { LiveCounts } from '../../web/src/app/LiveCounts';
+import { PostCard } from '../../web/src/features/posts/PostCard';
 import { FeedView } from '../../web/src/features/posts/FeedView';
 import { VotesProvider } from '../../web/src/features/posts/votes';
 import type { Feed } from '../../web/src/features/posts/useFeed';
@@ -189,5 +191,25 @@ describe('/top', () => {
     expect(second.getByRole('button', { name: /Te lo mereces/ }).textContent).toBe('Te lo mereces 1');
     act(() => FakeSocket.latest().send({ type: 'post.removed', id: posts[0]!.id }));
     expect(screen.queryByText('primera')).toBeNull();
+  });
+});
+
+describe('a post’s own page', () => {
+  it('moves the counts live', () => {
+    const post = aPost({ name: 'sola', votes: { agree: 1, deserved: 0 } });
+    render(
+      providers(
+        fakeApiClient(),
+        null,
+        <>
+          <PostCard post={post} headingLevel="h1" linkToPost={false} />
+          <LiveCounts />
+        </>,
+      ),
+    );
+    act(() => FakeSocket.latest().open());
+    act(() => FakeSocket.latest().send({ type: 'post.updated', id: post.id, votes: { agree: 2, deserved: 3 }, comments: 0 }));
+    expect(button(post, /Vaya día/).textContent).toBe('¡Vaya día! 2');
+    expect(button(post, /Te lo mereces/).textContent).toBe('Te lo mereces 3');
   });
 });

@@ -4,6 +4,7 @@ import { PageSpinner } from '../components/PageSpinner';
 import { useAuth } from '../features/auth/context';
 import { RequireSignedIn, RequireSignedOut } from '../features/auth/guards';
 import { FeedRoute } from './FeedRoute';
+import { LiveCounts } from './LiveCounts';
 import { Layout } from './Layout';
 
 // The feeds (the pages most visitors land on) are in the first script; forms and the permalink page
@@ -31,7 +32,15 @@ export function AppRoutes() {
         <Route element={<Layout />}>
           <Route index element={<FeedRoute />} />
           <Route path="category/:category" element={<FeedRoute />} />
-          <Route path="post/:id" element={<PostPage />} />
+          <Route
+            path="post/:id"
+            element={
+              <>
+                <PostPage />
+                <LiveCounts />
+              </>
+            }
+          />
           <Route path="top" element={<TopRoute />} />
           <Route
             path="newpost"
