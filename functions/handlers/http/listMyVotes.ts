@@ -6,8 +6,8 @@ import { ENV } from '../../store/tables';
 import { callerOf, httpHandler, json } from './http';
 
 const env = requireEnv(ENV.votesTable);
-// Reads only its own rows: the posts table is never touched, so none is named.
-const votes = new DynamoVoteStore(documentClient, { posts: '', votes: env[ENV.votesTable] });
+// Reads only the caller's vote rows: no posts table.
+const votes = new DynamoVoteStore(documentClient, { votes: env[ENV.votesTable] });
 
 /** GET /me/votes?ids=a,b,… (≤ 100) → `{ votes: { [id]: "agree" | "deserved" } }`: one batch read. */
 export const handler = httpHandler(async (event) => {

@@ -11,7 +11,7 @@ import { ENV } from '../../store/tables';
 
 const env = requireEnv(ENV.topTable);
 // Writes rank rows only; the posts it ranks arrive in the stream records.
-const top = new DynamoRankingStore(documentClient, { posts: '', top: env[ENV.topTable] });
+const top = new DynamoRankingStore(documentClient, { top: env[ENV.topTable] });
 
 const image = (value: unknown) => (value ? postFromItem(unmarshall(value as Record<string, AttributeValue>)) : undefined);
 

@@ -23,7 +23,8 @@ const ROUNDS = 8;
 export class DynamoRankingStore implements RankingStore {
   constructor(
     private readonly client: DynamoDBDocumentClient,
-    private readonly tables: { posts: string; top: string },
+    /** `posts` only where pages are read (writing rank rows needs the top table alone). */
+    private readonly tables: { posts?: string; top: string },
   ) {}
 
   async page({ bucket, ranking, limit, afterRank }: TopQuery): Promise<{ items: StoredPost[]; lastRank?: string; hasMore: boolean }> {
@@ -80,15 +81,17 @@ export class DynamoRankingStore implements RankingStore {
 
   /** The posts of a page, by id (one BatchGetItem: a page is at most 100). */
   private async posts(ids: string[]): Promise<Map<string, StoredPost>> {
+    const table = this.tables.posts;
+    if (!table) throw new Error('DynamoRankingStore was built without the posts table, so it cannot read pages');
     const found = new Map<string, StoredPost>();
     let keys: Record<string, unknown>[] | undefined = ids.map((id) => ({ id }));
     for (let round = 0; keys && keys.length > 0 && round < ROUNDS; round++) {
-      const result: BatchGetCommandOutput = await this.client.send(new BatchGetCommand({ RequestItems: { [this.tables.posts]: { Keys: keys } } }));
-      for (const item of result.Responses?.[this.tables.posts] ?? []) {
+      const result: BatchGetCommandOutput = await this.client.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys } } }));
+      for (const item of result.Responses?.[table] ?? []) {
         const post = postFromItem(item);
         if (post) found.set(post.id, post);
       }
-      keys = result.UnprocessedKeys?.[this.tables.posts]?.Keys;
+      keys = result.UnprocessedKeys?.[table]?.Keys;
     }
     if (keys && keys.length > 0) throw new Error('BatchGetItem left posts unprocessed');
     return found;

@@ -30,7 +30,8 @@ type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteComman
 export class DynamoVoteStore implements VoteStore {
   constructor(
     private readonly client: DynamoDBDocumentClient,
-    private readonly tables: { posts: string; votes: string },
+    /** `posts` only where votes are changed (reading a user's votes needs the votes table alone). */
+    private readonly tables: { posts?: string; votes: string },
   ) {}
 
   async get(userId: string, postId: string): Promise<VoteKind | undefined> {
@@ -62,6 +63,8 @@ export class DynamoVoteStore implements VoteStore {
   }
 
   async change({ post, userId, from, to, at }: VoteChange): Promise<boolean> {
+    const postsTable = this.tables.posts;
+    if (!postsTable) throw new Error('DynamoVoteStore was built without the posts table, so it cannot change votes');
     const key = { userId, postId: post.id };
     let row: TransactItem;
     if (from === null && to !== null) {
@@ -105,7 +108,7 @@ export class DynamoVoteStore implements VoteStore {
             row,
             {
               Update: {
-                TableName: this.tables.posts,
+                TableName: postsTable,
                 Key: { id: post.id },
                 UpdateExpression: `ADD ${adds.map((_, index) => `#c${index} :c${index}`).join(', ')}`,
                 ConditionExpression: '#status = :published',
