@@ -145,15 +145,48 @@ export const reportSchema = z.object({ reason: z.enum(REPORT_REASONS) });
 /** `GET /moderation/reported`: the posts and comments reports hid, for moderators to decide on. */
 export type ReportedItems = { posts: OwnPost[]; comments: Comment[] };
 
+/** The two votes a reader may give a published post: «¡Vaya día!» (`agree`) and «Te lo mereces» (`deserved`). */
+export const VOTE_KINDS = ['agree', 'deserved'] as const;
+export type VoteKind = (typeof VOTE_KINDS)[number];
+export const VOTE_LABELS: Record<VoteKind, string> = { agree: '¡Vaya día!', deserved: 'Te lo mereces' };
+export type PostVotes = z.infer<typeof postVotesSchema>;
+
+/** `PUT /posts/{id}/vote`: one vote per account and post, replacing the caller's earlier one. */
+export const postVoteSchema = z.object({ vote: z.enum(VOTE_KINDS) });
+
+/** What `PUT|DELETE /posts/{id}/vote` answer: the post's counts afterwards and the caller's vote. */
+export type VoteResult = { votes: PostVotes; myVote: VoteKind | null };
+
+/** Most post ids `GET /me/votes?ids=` takes at once (a page of cards is at most MAX_PAGE_SIZE). */
+export const MAX_VOTE_IDS = 100;
+
+/** `GET /me/votes?ids=…`: the caller's vote on each of those posts they voted on (others are absent). */
+export type MyVotes = { votes: Record<string, VoteKind> };
+
+/** The Top's periods (calendar periods in TOP_TIME_ZONE: today, this week from Monday, this month, ever) and rankings. */
+export const TOP_PERIODS = ['day', 'week', 'month', 'all'] as const;
+export type TopPeriod = (typeof TOP_PERIODS)[number];
+export const TOP_RANKINGS = VOTE_KINDS;
+export type TopRanking = VoteKind;
+export const TOP_TIME_ZONE = 'Europe/Madrid';
+export const TOP_PERIOD_LABELS: Record<TopPeriod, string> = { day: 'Hoy', week: 'Esta semana', month: 'Este mes', all: 'Siempre' };
+
+/** `post.updated` is sent at most once per post in this many milliseconds (a burst of votes is one message). */
+export const LIVE_UPDATE_INTERVAL_MS = 1000;
+
 /**
  * Live messages. To every open WebSocket connection: `post.published` when a post enters the feeds,
- * `post.removed` when it leaves them (removed by its author or a moderator, hidden by reports). To
- * the connections reading one post's page (opened with `?post=<id>`): `comment.created`.
+ * `post.removed` when it leaves them (removed by its author or a moderator, hidden by reports),
+ * `post.updated` when a published post's counts change (at most once a second per post). To the
+ * connections reading one post's page (opened with `?post=<id>`): `comment.created`.
  */
 export type LiveMessage =
   | { type: 'post.published'; post: Post }
   | { type: 'post.removed'; id: string }
+  | { type: 'post.updated'; id: string; votes: PostVotes; comments: number }
   | { type: 'comment.created'; comment: Comment };
+
+const postUpdatedSchema = z.object({ id: z.string().check(z.minLength(1)), votes: postVotesSchema, comments: z.number() });
 
 /** A live frame from the server, or null for anything else (unknown types are ignored, not errors). */
 export function toLiveMessage(value: unknown): LiveMessage | null {
@@ -164,6 +197,10 @@ export function toLiveMessage(value: unknown): LiveMessage | null {
     return post ? { type: 'post.published', post } : null;
   }
   if (message.type === 'post.removed' && typeof message.id === 'string' && message.id !== '') return { type: 'post.removed', id: message.id };
+  if (message.type === 'post.updated') {
+    const update = z.safeParse(postUpdatedSchema, value);
+    return update.success ? { type: 'post.updated', id: update.data.id, votes: update.data.votes, comments: update.data.comments } : null;
+  }
   if (message.type === 'comment.created') {
     const comment = z.safeParse(commentSchema, (value as { comment?: unknown }).comment);
     return comment.success ? { type: 'comment.created', comment: comment.data } : null;
@@ -243,6 +280,8 @@ export const ERRORS = {
   COMMENT_TOO_LONG: { status: 400, message: `El comentario no puede pasar de ${MAX_COMMENT_LENGTH} caracteres.` },
   INVALID_LIMIT: { status: 400, message: `El parámetro «limit» debe ser un número entero entre 1 y ${MAX_PAGE_SIZE}.` },
   INVALID_CURSOR: { status: 400, message: 'El cursor de paginación no es válido.' },
+  INVALID_PERIOD: { status: 400, message: 'El periodo debe ser «day», «week», «month» o «all».' },
+  INVALID_RANKING: { status: 400, message: 'La clasificación debe ser «agree» o «deserved».' },
   UNAUTHORIZED: { status: 401, message: 'Tienes que iniciar sesión para hacer esto.' },
   FORBIDDEN: { status: 403, message: 'No tienes permiso para hacer esto.' },
   OWN_POST: { status: 403, message: 'No puedes votar tu propia anécdota.' },

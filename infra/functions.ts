@@ -16,6 +16,9 @@ import {
   POSTS_INDEX,
   POSTS_TABLE,
   RATE_LIMITS_TABLE,
+  TOP_INDEX,
+  TOP_TABLE,
+  VOTES_TABLE,
   type TableDescription,
 } from '../functions/store/tables';
 
@@ -27,12 +30,14 @@ export const TABLES = {
   rateLimits: { description: RATE_LIMITS_TABLE, env: ENV.rateLimitsTable },
   connections: { description: CONNECTIONS_TABLE, env: ENV.connectionsTable },
   names: { description: NAMES_TABLE, env: ENV.namesTable },
+  votes: { description: VOTES_TABLE, env: ENV.votesTable },
+  top: { description: TOP_TABLE, env: ENV.topTable },
 } as const satisfies Record<string, { description: TableDescription; env: string }>;
 
 export type TableName = keyof typeof TABLES;
 
 /** DynamoDB item actions a function may be granted on a table (transactions need the same ones). */
-export type ItemAction = 'GetItem' | 'BatchGetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'ConditionCheckItem';
+export type ItemAction = 'GetItem' | 'BatchGetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'ConditionCheckItem' | 'BatchWriteItem';
 
 export type TableAccess = {
   /** Actions on the table's items. */
@@ -278,6 +283,33 @@ export const FUNCTIONS = [
     endpoints: ['userPool'],
   },
   {
+    id: 'CastVote',
+    entry: 'functions/handlers/http/castVote.ts',
+    // The most frequent write (a press on a card): looser than other writes, each one a two-item transaction.
+    trigger: { type: 'http', method: 'PUT', path: '/posts/{id}/vote', auth: 'user', throttle: { rateLimit: 40, burstLimit: 80 } },
+    // The vote row and the post's counters in one TransactWriteItems (a change updates the row, a removal deletes it).
+    tables: { posts: { items: ['GetItem', 'UpdateItem'] }, votes: { items: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] } },
+  },
+  {
+    id: 'RemoveVote',
+    entry: 'functions/handlers/http/removeVote.ts',
+    trigger: { type: 'http', method: 'DELETE', path: '/posts/{id}/vote', auth: 'user', throttle: { rateLimit: 40, burstLimit: 80 } },
+    tables: { posts: { items: ['GetItem', 'UpdateItem'] }, votes: { items: ['GetItem', 'DeleteItem'] } },
+  },
+  {
+    id: 'ListMyVotes',
+    entry: 'functions/handlers/http/listMyVotes.ts',
+    trigger: { type: 'http', method: 'GET', path: '/me/votes', auth: 'user' },
+    tables: { votes: { items: ['BatchGetItem'] } },
+  },
+  {
+    id: 'ListTop',
+    entry: 'functions/handlers/http/listTop.ts',
+    trigger: { type: 'http', method: 'GET', path: '/posts/top', auth: 'public' },
+    // One Query of a period's ranking, then one BatchGetItem of its posts.
+    tables: { top: { queryIndexes: [TOP_INDEX.agree, TOP_INDEX.deserved] }, posts: { items: ['BatchGetItem'] } },
+  },
+  {
     id: 'Connect',
     entry: 'functions/handlers/ws/connect.ts',
     // New connections: a burst of 50 page loads at once, 10 a second after that. Each connection is
@@ -335,6 +367,26 @@ export const FUNCTIONS = [
     tables: { connections: { items: ['DeleteItem'], queryIndexes: [CONNECTIONS_INDEX.watching] } },
     endpoints: ['liveManagement'],
     timeoutSeconds: 30,
+  },
+  {
+    id: 'Rankings',
+    entry: 'functions/handlers/stream/rankings.ts',
+    trigger: {
+      type: 'stream',
+      table: 'posts',
+      batchSize: 100,
+      // Gathering a second of records makes a burst of votes on one post one write per period.
+      maxBatchingWindowSeconds: 1,
+      retryAttempts: 5,
+      bisectBatchOnError: true,
+      maxRecordAgeSeconds: 3600,
+      // As the broadcast's: a post entering, changing in or leaving the feeds.
+      filters: [
+        { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { status: { S: ['published'] } } } },
+        { eventName: ['MODIFY', 'REMOVE'], dynamodb: { OldImage: { status: { S: ['published'] } } } },
+      ],
+    },
+    tables: { top: { items: ['BatchWriteItem'] } },
   },
 ] as const satisfies readonly FunctionDeclaration[];
 

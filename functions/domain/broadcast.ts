@@ -22,9 +22,10 @@ export type PostChange = { before?: StoredPost; after?: StoredPost };
 
 /**
  * What readers must hear about a change: `post.published` when a post entered the feeds,
- * `post.removed` when it left them; nothing when its status stayed on the same side (a vote on a
- * pending post, a report below the threshold). The same change seen twice gives the same messages,
- * which clients apply idempotently (by post id).
+ * `post.removed` when it left them, `post.updated` when a published post's counts (votes, comments)
+ * changed; nothing otherwise (a vote on a pending post, a report below the threshold). The same
+ * change seen twice gives the same messages, which clients apply idempotently (by post id).
+ * `post.updated` messages are then coalesced (functions/domain/liveUpdates.ts).
  */
 export function liveMessagesFor(change: PostChange): LiveMessage[] {
   const { before, after } = change;
@@ -32,7 +33,14 @@ export function liveMessagesFor(change: PostChange): LiveMessage[] {
   const isPublished = after?.status === 'published';
   if (after && isPublished && !wasPublished) return [{ type: 'post.published', post: publicPost(after) }];
   if (before && wasPublished && !isPublished) return [{ type: 'post.removed', id: before.id }];
+  if (before && after && isPublished && countsChanged(before, after)) {
+    return [{ type: 'post.updated', id: after.id, votes: { agree: after.votes.agree, deserved: after.votes.deserved }, comments: after.comments }];
+  }
   return [];
+}
+
+function countsChanged(before: StoredPost, after: StoredPost): boolean {
+  return before.votes.agree !== after.votes.agree || before.votes.deserved !== after.votes.deserved || before.comments !== after.comments;
 }
 
 /**

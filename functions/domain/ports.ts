@@ -1,4 +1,4 @@
-import type { Category, ModerationVote, PostStatus, ReportReason } from '../contract';
+import type { Category, ModerationVote, PostStatus, ReportReason, TopPeriod, TopRanking, VoteKind } from '../contract';
 
 /** A post as stored: the public fields, its status, and what only the server may know. */
 export type StoredPost = {
@@ -106,6 +106,41 @@ export interface ModerationStore {
   recordVote(write: ModerationVoteWrite): Promise<GuardedWrite>;
   /** Records the report and counts it, atomically (hiding the post at the threshold); as recordVote. */
   recordReport(write: ReportWrite): Promise<GuardedWrite>;
+}
+
+/**
+ * A change of one account's vote on a published post: from its earlier vote (null: none) to the new
+ * one (null: removed), written with the post's counters in one transaction.
+ */
+export type VoteChange = { post: StoredPost; userId: string; from: VoteKind | null; to: VoteKind | null; at: Date };
+
+/** Votes on published posts: at most one per account and post, always counted in the post's `votes`. */
+export interface VoteStore {
+  /** The account's vote on one post (consistent read), or undefined. */
+  get(userId: string, postId: string): Promise<VoteKind | undefined>;
+  /** The account's votes on those posts it voted on, of `postIds` (one batch read). */
+  of(userId: string, postIds: string[]): Promise<Map<string, VoteKind>>;
+  /**
+   * Moves the vote row from `from` to `to` and the post's counters with it, atomically; false when the
+   * row or the post is no longer as read (the caller reads both again).
+   */
+  change(change: VoteChange): Promise<boolean>;
+}
+
+/** One published post's place in one Top period: its bucket and its sort key in each ranking. */
+export type RankRow = { postId: string; period: TopPeriod; bucket: string; ranks: Record<TopRanking, string> };
+
+export type TopQuery = { bucket: string; ranking: TopRanking; limit: number; /** Read ranks strictly below this one. */ afterRank?: string };
+
+/** The Top: rank rows by calendar period (written from the posts stream) and the posts they name. */
+export interface RankingStore {
+  /**
+   * One Query of a bucket's ranking, highest first, and one batch read of those posts (in rank
+   * order; a post that left the feeds since is left out). `lastRank` is the last row read.
+   */
+  page(query: TopQuery): Promise<{ items: StoredPost[]; lastRank?: string; hasMore: boolean }>;
+  /** Writes these rows and deletes every row of the `remove` posts. */
+  apply(work: { put: RankRow[]; remove: string[] }): Promise<void>;
 }
 
 /** Per-user sliding window of publish times. */

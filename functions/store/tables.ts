@@ -136,6 +136,40 @@ export const NAMES_TABLE = {
   ttlAttribute: 'expiresAt',
 } as const satisfies TableDescription;
 
+/**
+ * votes        userId (S) + postId (S)     one row per account and published post it voted on: `vote`
+ *                                          (agree | deserved), `at`; changed and removed in the same
+ *                                          transaction as the post's `agree`/`deserved` counters
+ */
+export const VOTES_TABLE = {
+  logicalName: 'votes',
+  partitionKey: { name: 'userId', type: 'S' },
+  sortKey: { name: 'postId', type: 'S' },
+  indexes: [],
+} as const satisfies TableDescription;
+
+/**
+ * top          postId (S) + period (S)     four rows per published post (period day | week | month | all),
+ *                                          kept by the Rankings function from the posts stream:
+ *                                          `bucket` = the calendar period it was published in
+ *                                          (`day#2026-11-22`, `week#2026-11-16` — its Monday —,
+ *                                          `month#2026-11`, `all`, in Europe/Madrid) and one rank
+ *                                          per ranking, `${count, 10 digits}#${publishedAt}#${id}`
+ *   top-agree-index     bucket (S) + agreeRank (S)     a period's posts, most «¡Vaya día!» first
+ *   top-deserved-index  bucket (S) + deservedRank (S)  a period's posts, most «Te lo mereces» first
+ */
+export const TOP_KEYS = { bucket: 'bucket', agreeRank: 'agreeRank', deservedRank: 'deservedRank' } as const;
+export const TOP_INDEX = { agree: 'top-agree-index', deserved: 'top-deserved-index' } as const;
+export const TOP_TABLE = {
+  logicalName: 'top',
+  partitionKey: { name: 'postId', type: 'S' },
+  sortKey: { name: 'period', type: 'S' },
+  indexes: [
+    { indexName: TOP_INDEX.agree, partitionKey: { name: TOP_KEYS.bucket, type: 'S' }, sortKey: { name: TOP_KEYS.agreeRank, type: 'S' } },
+    { indexName: TOP_INDEX.deserved, partitionKey: { name: TOP_KEYS.bucket, type: 'S' }, sortKey: { name: TOP_KEYS.deservedRank, type: 'S' } },
+  ],
+} as const satisfies TableDescription;
+
 /** Connection rows outlive API Gateway's 2-hour connection limit, in case `$disconnect` never runs. */
 export const CONNECTION_TTL_SECONDS = 150 * 60;
 
@@ -149,4 +183,6 @@ export const ENV = {
   wsManagementEndpoint: 'WS_MANAGEMENT_ENDPOINT',
   namesTable: 'NAMES_TABLE',
   userPoolId: 'USER_POOL_ID',
+  votesTable: 'VOTES_TABLE',
+  topTable: 'TOP_TABLE',
 } as const;

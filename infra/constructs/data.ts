@@ -24,6 +24,10 @@ export class Data extends Construct {
   public readonly connections: dynamodb.Table;
   /** Apodos: a row per name (unique ignoring case and accents) and one per account. */
   public readonly names: dynamodb.Table;
+  /** Votes on published posts, one row per account and post. */
+  public readonly votes: dynamodb.Table;
+  /** The Top's rank rows, by calendar period (written from the posts stream). */
+  public readonly top: dynamodb.Table;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -33,7 +37,18 @@ export class Data extends Construct {
     this.rateLimits = tableFrom(this, 'RateLimitsTable', TABLES.rateLimits.description);
     this.connections = tableFrom(this, 'ConnectionsTable', TABLES.connections.description);
     this.names = tableFrom(this, 'NamesTable', TABLES.names.description);
-    this.tables = { posts: this.posts, moderation: this.moderation, comments: this.comments, rateLimits: this.rateLimits, connections: this.connections, names: this.names };
+    this.votes = tableFrom(this, 'VotesTable', TABLES.votes.description);
+    this.top = tableFrom(this, 'TopTable', TABLES.top.description);
+    this.tables = {
+      posts: this.posts,
+      moderation: this.moderation,
+      comments: this.comments,
+      rateLimits: this.rateLimits,
+      connections: this.connections,
+      names: this.names,
+      votes: this.votes,
+      top: this.top,
+    };
   }
 
   /**

@@ -147,19 +147,6 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       return (event: unknown) => fn.invoke(event);
     };
 
-    // Samples are written before the stream pollers start (at LATEST): nobody is connected yet.
-    const documents = DynamoDBDocumentClient.from(admin, { marshallOptions: { removeUndefinedValues: true } });
-    const seeded = options.seed === false ? 0 : await seedIfEmpty(new DynamoPostRepository(documents, tables.posts));
-    // Apodos for authors of posts stored before them, and the demo moderator's (infra/local/names.ts).
-    await migrateNames({
-      documents,
-      postsTable: tables.posts,
-      names: new DynamoNameStore(documents, tables.names),
-      posts: new DynamoPostRepository(documents, tables.posts),
-      cognito: { endpoint: cognito.endpoint, region: REGION, userPoolId: cognito.userPoolId },
-      moderator: { email: moderator.email, name: moderator.name },
-    });
-
     const wsRoute = (route: '$connect' | '$disconnect') => {
       const declaration = FUNCTIONS.find((fn) => fn.trigger.type === 'websocket' && fn.trigger.route === route);
       if (!declaration) throw new Error(`No function is declared for the WebSocket route ${route}`);
@@ -186,6 +173,20 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       });
       stops.push(() => poller.close());
     }
+
+    // Samples are written once the stream pollers read (from LATEST), so the stream-fed functions see
+    // them as they would any post: the Top ranks them. Nobody is connected yet to hear of them.
+    const documents = DynamoDBDocumentClient.from(admin, { marshallOptions: { removeUndefinedValues: true } });
+    const seeded = options.seed === false ? 0 : await seedIfEmpty(new DynamoPostRepository(documents, tables.posts));
+    // Apodos for authors of posts stored before them, and the demo moderator's (infra/local/names.ts).
+    await migrateNames({
+      documents,
+      postsTable: tables.posts,
+      names: new DynamoNameStore(documents, tables.names),
+      posts: new DynamoPostRepository(documents, tables.posts),
+      cognito: { endpoint: cognito.endpoint, region: REGION, userPoolId: cognito.userPoolId },
+      moderator: { email: moderator.email, name: moderator.name },
+    });
 
     const webPort = await portOrFree(options.ports.web);
     const webOrigins = [`http://localhost:${webPort}`, `http://${LOOPBACK}:${webPort}`];

@@ -41,7 +41,12 @@ export type HttpGateway = {
 
 export async function startHttpGateway(options: HttpGatewayOptions): Promise<HttpGateway> {
   const jwks = createRemoteJWKSet(new URL(options.jwt.jwksUrl));
-  const routes = options.routes.map((route) => ({ ...route, pattern: routePattern(route.path) }));
+  // API Gateway picks the most specific route: `/posts/top` before `/posts/{id}`, whatever the
+  // declaration order. Fewer path variables first (a stable sort keeps the order otherwise).
+  const variables = (path: string) => path.split('{').length - 1;
+  const routes = options.routes
+    .map((route) => ({ ...route, pattern: routePattern(route.path) }))
+    .sort((a, b) => variables(a.path) - variables(b.path));
   const match = (method: string | undefined, pathname: string) => {
     for (const route of routes) {
       if (route.method !== method) continue;

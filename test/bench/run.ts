@@ -19,6 +19,7 @@ import * as live from './liveFanout';
 import { createModerator } from '../support/moderation';
 import { localCloudRss, sampleRss } from './memory';
 import { machine, renderTable, runFigure, type FigureResult, type Row } from './report';
+import * as votes from './votes';
 import * as web from './webPage';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -58,6 +59,7 @@ console.log(`Benchmarks (${smoke ? 'smoke: tiny sizes' : 'full'}) on ${machine()
 
 await figure(4, 'Lambda bundles', async () => bundleRows(await bundles.measureBundles(smoke ? bundles.SMOKE : bundles.FULL)));
 await figure(1, 'feed page cost as the table grows', () => feed.measureFeedPages(smoke ? feed.SMOKE : feed.FULL));
+await figure(7, 'Top page cost as the table grows, and vote throughput', () => votes.measureVotes(smoke ? votes.SMOKE : votes.FULL));
 
 let declared: { js: web.Sizes; css: web.Sizes; html: web.Sizes } | undefined;
 await figure(5, 'production build', async () => {

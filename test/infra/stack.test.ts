@@ -5,7 +5,18 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COMMENTS_TABLE, CONNECTIONS_TABLE, ENV, MODERATION_TABLE, NAMES_TABLE, POSTS_TABLE, RATE_LIMITS_TABLE, type TableDescription } from '../../functions/store/tables';
+import {
+  COMMENTS_TABLE,
+  CONNECTIONS_TABLE,
+  ENV,
+  MODERATION_TABLE,
+  NAMES_TABLE,
+  POSTS_TABLE,
+  RATE_LIMITS_TABLE,
+  TOP_TABLE,
+  VOTES_TABLE,
+  type TableDescription,
+} from '../../functions/store/tables';
 import { MODERATORS_GROUP } from '../../functions/contract';
 import { PUBLIC_READ, PUBLIC_READ_SECONDS } from '../../functions/handlers/http/http';
 import { METRIC, METRICS_NAMESPACE, SERVICE_NAME } from '../../functions/metrics';
@@ -65,11 +76,16 @@ describe('data', () => {
     ['rate-limits', () => logicalId(s.stack.data.rateLimits), RATE_LIMITS_TABLE],
     ['connections', () => logicalId(s.stack.data.connections), CONNECTIONS_TABLE],
     ['names', () => logicalId(s.stack.data.names), NAMES_TABLE],
+    ['votes', () => logicalId(s.stack.data.votes), VOTES_TABLE],
+    ['top', () => logicalId(s.stack.data.top), TOP_TABLE],
   ];
 
   it.each(cases)('builds the %s table from functions/store/tables.ts', (_name, id, description) => {
     const props = propsOf(id());
-    expect(props.KeySchema).toEqual([{ AttributeName: description.partitionKey.name, KeyType: 'HASH' }]);
+    expect(props.KeySchema).toEqual([
+      { AttributeName: description.partitionKey.name, KeyType: 'HASH' },
+      ...(description.sortKey ? [{ AttributeName: description.sortKey.name, KeyType: 'RANGE' }] : []),
+    ]);
     expect(props.BillingMode).toBe('PAY_PER_REQUEST');
     expect(props.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
     expect(props.GlobalSecondaryIndexes ?? []).toEqual(
@@ -158,7 +174,7 @@ describe('auth', () => {
   });
 });
 
-const PUBLIC_ROUTES = ['GET /posts', 'GET /posts/random', 'GET /posts/{id}', 'GET /posts/{id}/comments'];
+const PUBLIC_ROUTES = ['GET /posts', 'GET /posts/random', 'GET /posts/{id}', 'GET /posts/{id}/comments', 'GET /posts/top'];
 const USER_ROUTES = [
   'POST /posts',
   'GET /me/posts',
@@ -175,6 +191,9 @@ const USER_ROUTES = [
   'GET /me',
   'PUT /me/name',
   'DELETE /me',
+  'PUT /posts/{id}/vote',
+  'DELETE /posts/{id}/vote',
+  'GET /me/votes',
 ];
 
 describe('api', () => {
@@ -333,6 +352,11 @@ describe('functions', () => {
     'Live/Disconnect': { entry: 'disconnect', env: { [ENV.connectionsTable]: 'connections' } },
     'Live/Broadcast': { entry: 'broadcast', env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' } },
     'Live/CommentBroadcast': { entry: 'commentBroadcast', env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' } },
+    'Api/CastVote': { entry: 'castVote', env: { [ENV.postsTable]: 'posts', [ENV.votesTable]: 'votes' } },
+    'Api/RemoveVote': { entry: 'removeVote', env: { [ENV.postsTable]: 'posts', [ENV.votesTable]: 'votes' } },
+    'Api/ListMyVotes': { entry: 'listMyVotes', env: { [ENV.votesTable]: 'votes' } },
+    'Api/ListTop': { entry: 'listTop', env: { [ENV.postsTable]: 'posts', [ENV.topTable]: 'top' } },
+    'Live/Rankings': { entry: 'rankings', env: { [ENV.topTable]: 'top' } },
   };
   const fn = (path: string) => s.stack.node.findChild(path.split('/')[0]!).node.findChild(path.split('/')[1]!);
 
@@ -342,7 +366,17 @@ describe('functions', () => {
     expect(props.Runtime).toBe('nodejs22.x');
     expect(props.Architectures).toEqual(['arm64']);
     expect(props.Handler).toBe('index.handler');
-    const tables = { posts: s.stack.data.posts, moderation: s.stack.data.moderation, comments: s.stack.data.comments, rateLimits: s.stack.data.rateLimits, connections: s.stack.data.connections, names: s.stack.data.names, userPool: s.stack.auth.userPool };
+    const tables = {
+      posts: s.stack.data.posts,
+      moderation: s.stack.data.moderation,
+      comments: s.stack.data.comments,
+      rateLimits: s.stack.data.rateLimits,
+      connections: s.stack.data.connections,
+      names: s.stack.data.names,
+      votes: s.stack.data.votes,
+      top: s.stack.data.top,
+      userPool: s.stack.auth.userPool,
+    };
     const env = Object.fromEntries(
       Object.entries(expected[path]!.env).map(([name, what]) => [
         name,
@@ -374,6 +408,8 @@ describe('functions', () => {
     const moderation = `\${${logicalId(s.stack.data.moderation)}.Arn}`;
     const comments = `\${${logicalId(s.stack.data.comments)}.Arn}`;
     const names = `\${${logicalId(s.stack.data.names)}.Arn}`;
+    const votes = `\${${logicalId(s.stack.data.votes)}.Arn}`;
+    const top = `\${${logicalId(s.stack.data.top)}.Arn}`;
     const want: Record<string, [string[], string[]][]> = {
       'Api/ListPosts': [[['dynamodb:Query'], [`${posts}/index/feed-index`, `${posts}/index/category-index`]]],
       'Api/GetRandomPost': [[['dynamodb:Query'], [`${posts}/index/random-index`]]],
@@ -464,6 +500,25 @@ describe('functions', () => {
         [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
         [['dynamodb:ListStreams'], ['*']],
         [['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'], [`\${${logicalId(s.stack.data.comments)}.StreamArn}`]],
+      ],
+      'Api/CastVote': [
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'], [votes]],
+      ],
+      'Api/RemoveVote': [
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:GetItem', 'dynamodb:DeleteItem'], [votes]],
+      ],
+      'Api/ListMyVotes': [[['dynamodb:BatchGetItem'], [votes]]],
+      'Api/ListTop': [
+        [['dynamodb:Query'], [`${top}/index/top-agree-index`, `${top}/index/top-deserved-index`]],
+        [['dynamodb:BatchGetItem'], [posts]],
+      ],
+      'Live/Rankings': [
+        [['dynamodb:BatchWriteItem'], [top]],
+        [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
+        [['dynamodb:ListStreams'], ['*']],
+        [['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'], [`\${${logicalId(s.stack.data.posts)}.StreamArn}`]],
       ],
     };
     for (const [path, statements] of Object.entries(want)) {

@@ -75,7 +75,7 @@ async function eventually(check: () => Promise<boolean>, what: string): Promise<
   throw new Error(`timed out waiting until ${what}`);
 }
 
-const idOf = (message: LiveMessage) => (message.type === 'post.published' ? message.post.id : message.type === 'post.removed' ? message.id : message.comment.id);
+const idOf = (message: LiveMessage) => (message.type === 'post.published' ? message.post.id : message.type === 'comment.created' ? message.comment.id : message.id);
 
 describe('live updates over the WebSocket', () => {
   it('sends nothing for a post in moderation, then post.published with the public post to every open client when it is published', async () => {

@@ -5,6 +5,8 @@ import type { LocalCloudProcess } from './localCloud';
 
 export type LiveReader = {
   messages: LiveMessage[];
+  /** When each message arrived (Date.now()), in the order of `messages`. */
+  receivedAt: number[];
   /** Resolves with the first message (already received or to come) that matches, or fails after `timeoutMs`. */
   waitFor(match: (message: LiveMessage) => boolean, timeoutMs?: number): Promise<LiveMessage>;
   close(): void;
@@ -14,10 +16,12 @@ export type LiveReader = {
 export async function liveReader(cloud: LocalCloudProcess, options: { post?: string } = {}): Promise<LiveReader> {
   const socket = new WebSocket(options.post ? `${cloud.config.wsUrl}?post=${encodeURIComponent(options.post)}` : cloud.config.wsUrl);
   const messages: LiveMessage[] = [];
+  const receivedAt: number[] = [];
   const waiters = new Set<(message: LiveMessage) => void>();
   socket.on('message', (data) => {
     const message = JSON.parse((data as Buffer).toString('utf8')) as LiveMessage; // text frames arrive as one Buffer
     messages.push(message);
+    receivedAt.push(Date.now());
     for (const waiter of [...waiters]) waiter(message);
   });
   await new Promise<void>((resolve, reject) => {
@@ -26,6 +30,7 @@ export async function liveReader(cloud: LocalCloudProcess, options: { post?: str
   });
   return {
     messages,
+    receivedAt,
     waitFor: (match, timeoutMs = 10_000) => {
       const seen = messages.find(match);
       if (seen) return Promise.resolve(seen);

@@ -51,6 +51,10 @@ export function fakeApiClient(overrides: Partial<ApiClient> = {}): ApiClient {
     me: unused('me'),
     setMyName: unused('setMyName'),
     deleteMe: unused('deleteMe'),
+    castVote: unused('castVote'),
+    removeVote: unused('removeVote'),
+    myVotes: unused('myVotes'),
+    topPosts: unused('topPosts'),
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import { AuthProvider } from '../features/auth/AuthProvider';
 import { useAuth } from '../features/auth/context';
 import { mayHaveSession } from '../features/auth/storedSession';
 import { AccountProvider } from './AccountProvider';
+import { VotesProvider } from '../features/posts/votes';
 import { AppRoutes } from './AppRoutes';
 
 /** The API client, with the signed-in user's ID token when there is one. */
@@ -17,6 +18,13 @@ function ApiProvider({ apiUrl, children }: { apiUrl: string; children: ReactNode
     [apiUrl, service],
   );
   return <ApiContext.Provider value={api}>{children}</ApiContext.Provider>;
+}
+
+/** The signed-in user's votes on the cards on screen (forgotten and asked again when who is signed in changes). */
+function VotesForAccount({ children }: { children: ReactNode }) {
+  const { state } = useAuth();
+  const account = state.status === 'signedIn' ? state.user.displayName : state.status === 'signedOut' ? null : undefined;
+  return <VotesProvider account={account}>{children}</VotesProvider>;
 }
 
 /** Providers (config, auth, API, router) around the routes. */
@@ -33,9 +41,11 @@ export function App({ config }: { config: RuntimeConfig }) {
       <AuthProvider load={loadAuth} maybeSignedIn={maybeSignedIn}>
         <ApiProvider apiUrl={config.apiUrl}>
           <AccountProvider>
-            <BrowserRouter>
-              <AppRoutes />
-            </BrowserRouter>
+            <VotesForAccount>
+              <BrowserRouter>
+                <AppRoutes />
+              </BrowserRouter>
+            </VotesForAccount>
           </AccountProvider>
         </ApiProvider>
       </AuthProvider>

@@ -1,14 +1,12 @@
-import { lazy, Suspense, useCallback, useRef } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { PageSpinner } from '../components/PageSpinner';
 import { useAuth } from '../features/auth/context';
 import { RequireSignedIn, RequireSignedOut } from '../features/auth/guards';
-import { liveUrl, useLivePosts } from '../features/live/useLivePosts';
-import type { LiveCommentEvent } from '../features/posts/liveComments';
 import { useAccount } from '../lib/account';
-import { useConfig } from '../lib/config';
 import { FeedRoute } from './FeedRoute';
 import { Layout } from './Layout';
+import { usePostLive } from './usePostLive';
 
 // The feeds (the pages most visitors land on) are in the first script; forms and the permalink page
 // load on demand, with Amplify UI's form fields.
@@ -20,6 +18,7 @@ const NotFoundPage = lazy(() => import('./NotFoundPage'));
 const ModerationPage = lazy(() => import('../features/moderation/ModerationPage'));
 const MyPostsPage = lazy(() => import('../features/myPosts/MyPostsPage'));
 const AccountPage = lazy(() => import('../features/account/AccountPage'));
+const TopRoute = lazy(() => import('./TopRoute'));
 
 /** /moderar for whoever is signed in; moderators (as their token says) also decide at once. */
 function ModerationRoute() {
@@ -29,25 +28,11 @@ function ModerationRoute() {
 
 /**
  * /post/:id, told who reads it (to offer the comment form, and «Borrar» on their own comments), with
- * a WebSocket that reads this post's page: its new comments arrive live.
+ * a WebSocket that reads this post's page: its new comments and its vote counts arrive live.
  */
 function PostRoute() {
   const { id = '' } = useParams();
-  const config = useConfig();
-  const listeners = useRef(new Set<(event: LiveCommentEvent) => void>());
-  const emit = (event: LiveCommentEvent) => listeners.current.forEach((listener) => listener(event));
-  useLivePosts(liveUrl(config.wsUrl, id), {
-    // The feeds' own messages mean nothing on this page.
-    onPublished: () => undefined,
-    onRemoved: () => undefined,
-    onReconnect: () => emit({ type: 'reconnected' }),
-    onCommentCreated: (comment) => emit({ type: 'created', comment }),
-  });
-  const subscribe = useCallback((listener: (event: LiveCommentEvent) => void) => {
-    const all = listeners.current;
-    all.add(listener);
-    return () => void all.delete(listener);
-  }, []);
+  const subscribe = usePostLive(id);
   const { state } = useAuth();
   const account = useAccount();
   // The apodo, as comments are signed: «Borrar» is offered on the reader's own.
@@ -82,6 +67,7 @@ export function AppRoutes() {
           <Route index element={<FeedRoute />} />
           <Route path="category/:category" element={<FeedRoute />} />
           <Route path="post/:id" element={<PostRoute />} />
+          <Route path="top" element={<TopRoute />} />
           <Route
             path="newpost"
             element={

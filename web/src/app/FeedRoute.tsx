@@ -9,6 +9,7 @@ import { SentNotice } from '../features/posts/SentNotice';
 import type { SentState } from '../features/posts/NewPostPage';
 import { categoryLabel } from '../lib/format';
 import { useLivePosts } from '../features/live/useLivePosts';
+import { useVoteBook } from '../features/posts/votes';
 import type { LiveStatus } from '../features/live/liveSocket';
 
 const LIVE_TEXT: Record<LiveStatus, string> = {
@@ -21,7 +22,13 @@ const LIVE_TEXT: Record<LiveStatus, string> = {
 function LiveFeed({ category }: { category?: Category }) {
   const config = useConfig();
   const feed = useFeed(category);
-  const live = useLivePosts(config.wsUrl, { onPublished: feed.addLive, onRemoved: feed.removeLive, onReconnect: feed.refresh });
+  const votes = useVoteBook();
+  const live = useLivePosts(config.wsUrl, {
+    onPublished: feed.addLive,
+    onRemoved: feed.removeLive,
+    onReconnect: feed.refresh,
+    onUpdated: (id, counts) => votes?.live(id, counts),
+  });
   return (
     <>
       <p className={`live-status live-status--${live}`}>

@@ -50,6 +50,11 @@ export function Header() {
               </NavLink>
             </li>
             <li>
+              <NavLink className="site-nav__item" to="/top">
+                Top
+              </NavLink>
+            </li>
+            <li>
               <button type="button" className="site-nav__item" onClick={() => void openRandom()} aria-busy={randomBusy} disabled={randomBusy}>
                 Aleatorio
               </button>

@@ -18,6 +18,11 @@ import {
   type PostPage,
   type ReportReason,
   type ReportedItems,
+  type MyVotes,
+  type TopPeriod,
+  type TopRanking,
+  type VoteKind,
+  type VoteResult,
 } from '@contract';
 
 /** An API failure with the Spanish message to show to people and, when the server sent one, its code. */
@@ -89,6 +94,13 @@ export type ApiClient = {
   setMyName(name: string): Promise<{ name: string }>;
   /** Deletes the signed-in account; its posts stay, signed «Anónimo». */
   deleteMe(): Promise<void>;
+  /** «¡Vaya día!» / «Te lo mereces» on a published post (replaces the caller's earlier vote). */
+  castVote(id: string, vote: VoteKind): Promise<VoteResult>;
+  removeVote(id: string): Promise<VoteResult>;
+  /** The signed-in user's votes on these posts (at most MAX_VOTE_IDS). */
+  myVotes(ids: readonly string[], signal?: AbortSignal): Promise<MyVotes>;
+  /** A page of the Top. */
+  topPosts(options: { period: TopPeriod; by: TopRanking; cursor?: string | null; limit?: number; signal?: AbortSignal }): Promise<PostPage>;
 };
 
 export type ApiClientOptions = {
@@ -195,6 +207,21 @@ export function createApiClient({ apiUrl, getIdToken, fetchImpl = (...args) => f
     },
     deleteMe() {
       return authorized<void>('/me', { method: 'DELETE' });
+    },
+    castVote(id, vote) {
+      return authorized<VoteResult>(`${postPath(id)}/vote`, { method: 'PUT', body: { vote } });
+    },
+    removeVote(id) {
+      return authorized<VoteResult>(`${postPath(id)}/vote`, { method: 'DELETE' });
+    },
+    myVotes(ids, signal) {
+      return authorized<MyVotes>(`/me/votes?ids=${ids.map(encodeURIComponent).join(',')}`, { signal });
+    },
+    topPosts({ period, by, cursor, limit, signal }) {
+      const query = new URLSearchParams({ period, by });
+      if (limit) query.set('limit', String(limit));
+      if (cursor) query.set('cursor', cursor);
+      return request<PostPage>(`/posts/top?${query.toString()}`, { signal });
     },
   };
 }

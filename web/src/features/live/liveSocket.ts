@@ -1,4 +1,4 @@
-import { toLiveMessage, type Comment, type LiveMessage, type Post } from '@contract';
+import { toLiveMessage, type Comment, type LiveMessage, type Post, type PostVotes } from '@contract';
 
 export type LiveStatus = 'connecting' | 'open' | 'reconnecting';
 
@@ -8,6 +8,8 @@ export type LiveSocketOptions = {
   onPublished: (post: Post) => void;
   /** A post left the feeds (removed, or hidden by reports). */
   onRemoved: (id: string) => void;
+  /** A published post's counts changed (at most once a second per post). */
+  onUpdated?: (id: string, votes: PostVotes, comments: number) => void;
   /** A new comment on the post this socket reads (sockets opened with `?post=<id>` only). */
   onCommentCreated?: (comment: Comment) => void;
   /** Called when a connection opens again after being lost: time to refetch what was missed. */
@@ -40,7 +42,7 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
  * visible. Returns a function that closes it for good.
  */
 export function openLiveSocket(options: LiveSocketOptions): () => void {
-  const { url, onPublished, onRemoved, onCommentCreated, onReconnect, onStatus, createSocket = (u) => new WebSocket(u), random = Math.random } = options;
+  const { url, onPublished, onRemoved, onUpdated, onCommentCreated, onReconnect, onStatus, createSocket = (u) => new WebSocket(u), random = Math.random } = options;
   let socket: WebSocket | null = null;
   let attempt = 0;
   let everOpened = false;
@@ -64,6 +66,7 @@ export function openLiveSocket(options: LiveSocketOptions): () => void {
       const message = parseLiveMessage(event.data);
       if (message?.type === 'post.published') onPublished(message.post);
       else if (message?.type === 'post.removed') onRemoved(message.id);
+      else if (message?.type === 'post.updated') onUpdated?.(message.id, message.votes, message.comments);
       else if (message?.type === 'comment.created') onCommentCreated?.(message.comment);
     };
     current.onclose = () => {

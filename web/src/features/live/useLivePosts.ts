@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Comment, Post } from '@contract';
+import type { Comment, Post, PostVotes } from '@contract';
 import { openLiveSocket, type LiveStatus } from './liveSocket';
 
 export type LiveHandlers = {
@@ -9,6 +9,8 @@ export type LiveHandlers = {
   onRemoved(id: string): void;
   /** The connection is back after a drop: refetch what may have been missed. */
   onReconnect(): void;
+  /** A published post's counts changed. */
+  onUpdated?(id: string, votes: PostVotes, comments: number): void;
   /** A new comment on the post whose page opened the socket (`liveUrl(wsUrl, postId)`). */
   onCommentCreated?(comment: Comment): void;
 };
@@ -34,6 +36,7 @@ export function useLivePosts(url: string, handlers: LiveHandlers): LiveStatus {
         url,
         onPublished: (post) => latest.current.onPublished(post),
         onRemoved: (id) => latest.current.onRemoved(id),
+        onUpdated: (id, votes, comments) => latest.current.onUpdated?.(id, votes, comments),
         onCommentCreated: (comment) => latest.current.onCommentCreated?.(comment),
         onReconnect: () => latest.current.onReconnect(),
         onStatus: setStatus,

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { Post } from '@contract';
 import { formatPostDate } from '../../lib/format';
 import { ReportControl } from './ReportControl';
+import { VoteButtons } from './VoteButtons';
 
 type Props = {
   post: Post;
@@ -13,7 +14,7 @@ type Props = {
 
 /**
  * One published anecdote: who, when it was published, which category, and the text (always as
- * text, never as HTML); a permalink, its comment count (a link to its page) and «Denunciar».
+ * text, never as HTML); its votes; a permalink, its comment count (a link to its page) and «Denunciar».
  */
 export function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true }: Props) {
   return (
@@ -30,6 +31,7 @@ export function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true
         </Link>
       </p>
       <p className="post-card__text">{post.post}</p>
+      <VoteButtons post={post} />
       <div className="post-card__actions">
         {linkToPost && (
           <Link to={`/post/${encodeURIComponent(post.id)}`} aria-label={`Enlace permanente a la anécdota de ${post.name}`}>

@@ -1,0 +1,97 @@
+/**
+ * Coalescing of `post.updated`: a burst of votes on one post is at most one message a second
+ * (LIVE_UPDATE_INTERVAL_MS), each carrying the counts of the latest change, so readers end on the
+ * right numbers and the fan-out does not grow with the votes. Delivery itself is broadcastMessages'
+ * (functions/domain/broadcast.ts); this only decides what to hand it, and when.
+ */
+import { LIVE_UPDATE_INTERVAL_MS, type LiveMessage } from '../contract';
+
+/**
+ * Keeps the last `post.updated` of each post (it holds the newest counts), at the place of that last
+ * one; every other message stays as it was, in order.
+ */
+export function coalesceUpdates(messages: LiveMessage[]): LiveMessage[] {
+  const lastUpdate = new Map<string, number>();
+  messages.forEach((message, index) => {
+    if (message.type === 'post.updated') lastUpdate.set(message.id, index);
+  });
+  return messages.filter((message, index) => message.type !== 'post.updated' || lastUpdate.get(message.id) === index);
+}
+
+export type PacerOptions = {
+  /** Shortest time between two `post.updated` of one post. @default LIVE_UPDATE_INTERVAL_MS */
+  intervalMs?: number;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+};
+
+/**
+ * Spaces each post's `post.updated` at least `intervalMs` apart. Messages that may go now are handed
+ * to `send` at once; an update of a post that had one less than `intervalMs` ago is held until its
+ * time and then sent (never dropped: it carries the latest counts of its batch). It remembers when
+ * each post was last updated for as long as an execution environment lives. A table stream's records
+ * of one post arrive in order on one shard, whose batches Lambda (and the local poller) processes one
+ * at a time, so holding a message inside the invocation keeps the guarantee.
+ */
+export class UpdatePacer {
+  private readonly lastSent = new Map<string, number>();
+  private readonly intervalMs: number;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(options: PacerOptions = {}) {
+    this.intervalMs = options.intervalMs ?? LIVE_UPDATE_INTERVAL_MS;
+    this.now = options.now ?? (() => Date.now());
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  }
+
+  /** Hands `messages` (coalesced) to `send`: once now, and once more later for held updates. */
+  async deliver<R>(messages: LiveMessage[], send: (messages: LiveMessage[]) => Promise<R>): Promise<R[]> {
+    const results: R[] = [];
+    const now = this.now();
+    this.forget(now);
+    const ready: LiveMessage[] = [];
+    const held: Array<{ message: LiveMessage & { type: 'post.updated' }; due: number }> = [];
+    for (const message of coalesceUpdates(messages)) {
+      if (message.type !== 'post.updated') {
+        ready.push(message);
+        continue;
+      }
+      const last = this.lastSent.get(message.id);
+      if (last === undefined || now - last >= this.intervalMs) {
+        ready.push(message);
+      } else {
+        held.push({ message, due: last + this.intervalMs });
+      }
+    }
+    if (ready.length > 0) results.push(await this.sendMarked(ready, send));
+    if (held.length > 0) {
+      const wait = Math.max(...held.map((entry) => entry.due)) - this.now();
+      if (wait > 0) await this.sleep(wait);
+      results.push(await this.sendMarked(held.map((entry) => entry.message), send));
+    }
+    return results;
+  }
+
+  /**
+   * Sends, counting each update's interval from when its send ends (a fan-out takes time): two
+   * updates of one post reach any one reader at least `intervalMs` apart.
+   */
+  private async sendMarked<R>(messages: LiveMessage[], send: (messages: LiveMessage[]) => Promise<R>): Promise<R> {
+    const mark = () => {
+      const at = this.now();
+      for (const message of messages) if (message.type === 'post.updated') this.lastSent.set(message.id, at);
+    };
+    mark();
+    try {
+      return await send(messages);
+    } finally {
+      mark();
+    }
+  }
+
+  /** Drops what no longer holds anything back. */
+  private forget(now: number): void {
+    for (const [id, at] of this.lastSent) if (now - at >= this.intervalMs) this.lastSent.delete(id);
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * Votes on published posts («¡Vaya día!» / «Te lo mereces») and the Top. A vote and the post's counts
+ * move in one transaction conditioned on what was read, retried on a fresh read when another request
+ * won the race: counts always equal the votes stored, however many arrive at once.
+ */
+import {
+  MAX_VOTE_IDS,
+  TOP_PERIODS,
+  TOP_RANKINGS,
+  postVoteSchema,
+  type MyVotes,
+  type PostPage,
+  type PostVotes,
+  type TopPeriod,
+  type TopRanking,
+  type VoteKind,
+  type VoteResult,
+} from '../contract';
+import type { Caller } from './author';
+import { OwnPostError, PostNotFoundError, ValidationError } from './errors';
+import { isPostId, parseLimit, parseRequest, postIdFrom, untilSettled } from './input';
+import { publicPost } from './lifecycle';
+import { bucketOf } from './periods';
+import { decodeRankCursor, encodeRankCursor } from './rankings';
+import type { PostRepository, RankingStore, VoteStore } from './ports';
+
+export type VotesDeps = { posts: PostRepository; votes: VoteStore; now?: () => Date };
+export type TopDeps = { top: RankingStore; now?: () => Date };
+
+const clock = (deps: { now?: () => Date }) => (deps.now ?? (() => new Date()))();
+
+/** Counts after moving one vote from `from` to `to` (either may be none). */
+export function movedVotes(votes: PostVotes, from: VoteKind | null, to: VoteKind | null): PostVotes {
+  const next = { ...votes };
+  if (from) next[from] -= 1;
+  if (to) next[to] += 1;
+  return next;
+}
+
+/**
+ * Sets the caller's vote on a published post, replacing an earlier one (which moves one count down
+ * and the other up in the same transaction). The same vote again changes nothing. Authors do not
+ * vote on their own posts (OWN_POST); anything but a published post is POST_NOT_FOUND.
+ */
+export async function castVote(deps: VotesDeps, caller: Caller, id: string | undefined, body: unknown): Promise<VoteResult> {
+  const postId = postIdFrom(id);
+  const { vote } = parseRequest(postVoteSchema, body);
+  return changeVote(deps, caller, postId, vote);
+}
+
+/** Removes the caller's vote on a published post (nothing to remove is not an error). */
+export async function removeVote(deps: VotesDeps, caller: Caller, id: string | undefined): Promise<VoteResult> {
+  return changeVote(deps, caller, postIdFrom(id), null);
+}
+
+async function changeVote(deps: VotesDeps, caller: Caller, postId: string, to: VoteKind | null): Promise<VoteResult> {
+  const settled = await untilSettled(async () => {
+    const post = await deps.posts.get(postId, { consistent: true });
+    if (!post || post.status !== 'published') throw new PostNotFoundError();
+    if (post.authorId === caller.id && to !== null) throw new OwnPostError();
+    const from = (await deps.votes.get(caller.id, postId)) ?? null;
+    if (from === to) return { votes: post.votes, changed: false };
+    const written = await deps.votes.change({ post, userId: caller.id, from, to, at: clock(deps) });
+    return written ? { votes: movedVotes(post.votes, from, to), changed: true } : undefined;
+  });
+  // The counts as they are now (other readers' votes included), read after this one was stored.
+  const current = settled.changed ? await deps.posts.get(postId, { consistent: true }) : undefined;
+  return { votes: current?.votes ?? settled.votes, myVote: to };
+}
+
+/**
+ * The caller's votes on a page of posts: `ids` is a comma-separated list of 1–MAX_VOTE_IDS post ids
+ * (repeats allowed); posts they did not vote on are absent. Anything else is INVALID_REQUEST.
+ */
+export async function readMyVotes(deps: { votes: VoteStore }, caller: Caller, params: { ids?: string }): Promise<MyVotes> {
+  const raw = params.ids;
+  if (raw === undefined || raw.length > MAX_VOTE_IDS * 37) throw new ValidationError('INVALID_REQUEST');
+  const ids = [...new Set(raw.split(','))];
+  if (ids.length === 0 || ids.length > MAX_VOTE_IDS || !ids.every(isPostId)) throw new ValidationError('INVALID_REQUEST');
+  const found = await deps.votes.of(caller.id, ids);
+  return { votes: Object.fromEntries(found) };
+}
+
+export type TopParams = { period?: string; by?: string; limit?: string; cursor?: string };
+
+function isPeriod(value: string): value is TopPeriod {
+  return (TOP_PERIODS as readonly string[]).includes(value);
+}
+function isRanking(value: string): value is TopRanking {
+  return (TOP_RANKINGS as readonly string[]).includes(value);
+}
+
+/**
+ * One page of the Top: the posts published in the current calendar period (Europe/Madrid; `day` when
+ * absent) with the most votes of one kind (`agree` when absent), ties newest first. One Query of the
+ * period's partition and one batch read of its posts, whatever the table size.
+ */
+export async function readTop(deps: TopDeps, params: TopParams): Promise<PostPage> {
+  const period = params.period ?? 'day';
+  if (!isPeriod(period)) throw new ValidationError('INVALID_PERIOD');
+  const ranking = params.by ?? 'agree';
+  if (!isRanking(ranking)) throw new ValidationError('INVALID_RANKING');
+  const limit = parseLimit(params.limit);
+  const afterRank = params.cursor !== undefined ? decodeRankCursor(params.cursor) : undefined;
+  const page = await deps.top.page({ bucket: bucketOf(period, clock(deps)), ranking, limit, afterRank });
+  return {
+    items: page.items.filter((post) => post.status === 'published').map(publicPost),
+    nextCursor: page.hasMore && page.lastRank ? encodeRankCursor(page.lastRank) : null,
+  };
+}

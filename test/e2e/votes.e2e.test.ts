@@ -1,0 +1,124 @@
+/**
+ * Votes and the Top in a browser: a signed-in reader votes on a card, a second browser sees the count
+ * move live, the pressed state survives a reload, a signed-out reader is asked to sign in, and /top
+ * ranks by period and by either vote.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { PostPage } from '../../functions/contract';
+import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
+import { createUser } from '../support/users';
+import { launchChromium, newVisitor, seriousA11yViolations } from './browser';
+
+const SCREENSHOTS = 'test-results/screenshots';
+let cloud: LocalCloudProcess;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+async function visitor(width = 1280): Promise<Page> {
+  const { context, page } = await newVisitor(browser, cloud.webUrl, width);
+  contexts.push(context);
+  return page;
+}
+
+async function signedInVisitor(width = 1280): Promise<Page> {
+  const user = await createUser(cloud, { name: `Votante ${randomUUID().slice(0, 4)}` });
+  const page = await visitor(width);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.locator('header').getByRole('button', { name: 'Logout' }).waitFor();
+  return page;
+}
+
+/** The card whose text is `text`, and its two vote buttons. */
+function card(page: Page, text: string) {
+  const article = page.locator('article.post-card', { has: page.locator('.post-card__text', { hasText: text }) });
+  return {
+    article,
+    agree: article.getByRole('button', { name: /Vaya día/ }),
+    deserved: article.getByRole('button', { name: /Te lo mereces/ }),
+  };
+}
+
+beforeAll(async () => {
+  [cloud, browser] = await Promise.all([startLocalCloudProcess({ env: { WEB_MODE: 'dist' } }), launchChromium()]);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await Promise.allSettled(contexts.map((context) => context.close()));
+  await browser?.close();
+  await cloud?.stop();
+});
+
+describe('votes in a browser', () => {
+  let text: string;
+
+  it('votes on a card, shows it pressed with its count, and a second browser sees the count change live', async () => {
+    const voter = await signedInVisitor();
+    const reader = await visitor(375);
+    await reader.goto('/');
+    await reader.getByText('En directo').waitFor();
+    text = (await voter.locator('.feed .post-card__text').first().textContent())!;
+    const mine = card(voter, text);
+    const theirs = card(reader, text);
+    await expect.poll(() => theirs.agree.textContent(), { timeout: 10_000 }).toBe('¡Vaya día! 0');
+
+    await mine.agree.click();
+    // The first vote starts the vote function (a cold start): allow it a few seconds.
+    await expect.poll(() => mine.agree.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+    expect(await mine.agree.textContent()).toBe('¡Vaya día! 1');
+    await expect.poll(() => theirs.agree.textContent(), { timeout: 10_000 }).toBe('¡Vaya día! 1');
+
+    // Switching moves the vote; the other page follows.
+    await mine.deserved.click();
+    await expect.poll(() => mine.deserved.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+    expect(await mine.agree.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => theirs.deserved.textContent(), { timeout: 10_000 }).toBe('Te lo mereces 1');
+    expect(await theirs.agree.textContent()).toBe('¡Vaya día! 0');
+
+    // The pressed state comes back after a reload (one GET /me/votes for the page).
+    const asked: string[] = [];
+    voter.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/me/votes') asked.push(request.url());
+    });
+    await voter.reload();
+    await expect.poll(() => card(voter, text).deserved.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+    expect(asked).toHaveLength(1);
+
+    // A signed-out reader is asked to sign in.
+    await theirs.agree.click();
+    await theirs.article.getByText('Inicia sesión para votar.').waitFor();
+    expect(await theirs.article.getByRole('link', { name: 'Iniciar sesión' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('ranks on /top by period and by either vote, from the header link', async () => {
+    // The Top follows the posts stream within about a second.
+    await expect
+      .poll(async () => ((await (await fetch(`${cloud.config.apiUrl}/posts/top?period=all&by=deserved&limit=1`)).json()) as PostPage).items[0]?.post, {
+        timeout: 10_000,
+      })
+      .toBe(text);
+    const page = await visitor();
+    await page.goto('/');
+    await page.locator('header').getByRole('link', { name: 'Top' }).click();
+    await page.waitForURL((url) => url.pathname === '/top');
+    await expect.poll(() => page.getByRole('link', { name: 'Hoy' }).getAttribute('aria-current')).toBe('page');
+    await page.getByRole('link', { name: 'Siempre' }).click();
+    await page.getByRole('link', { name: /Más «Te lo mereces»/ }).click();
+    await page.waitForURL((url) => url.search === '?period=all&by=deserved');
+    await expect.poll(() => page.locator('.feed .post-card__text').first().textContent(), { timeout: 10_000 }).toBe(text);
+    expect(await page.title()).toMatch(/Top/);
+    for (const width of [375, 1280]) {
+      const shot = await visitor(width);
+      await shot.goto('/top?period=all&by=agree');
+      await shot.locator('.feed .post-card').first().waitFor();
+      expect(await seriousA11yViolations(shot), `/top at ${width}px`).toEqual([]);
+      await shot.screenshot({ path: `${SCREENSHOTS}/top-${width}.png`, fullPage: true });
+    }
+  });
+});

@@ -1,0 +1,219 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { ERRORS, type Post, type RuntimeConfig, type TopPeriod, type TopRanking, type VoteKind } from '@contract';
+import TopRoute from '../../web/src/app/TopRoute';
+import { usePostLive } from '../../web/src/app/usePostLive';
+import { PostCard } from '../../web/src/features/posts/PostCard';
+import { FeedView } from '../../web/src/features/posts/FeedView';
+import { VotesProvider } from '../../web/src/features/posts/votes';
+import type { Feed } from '../../web/src/features/posts/useFeed';
+import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
+import { ConfigContext } from '../../web/src/lib/config';
+import { aPost, fakeApiClient } from './factories';
+import { FakeSocket } from './fakeSocket';
+
+const config: RuntimeConfig = { region: 'local', userPoolId: 'local_x', userPoolClientId: 'client', apiUrl: 'http://api.test', wsUrl: 'ws://live.test' };
+
+function providers(api: ApiClient, account: string | null | undefined, children: ReactNode, path = '/') {
+  return (
+    <ConfigContext.Provider value={config}>
+      <ApiContext.Provider value={api}>
+        <VotesProvider account={account}>
+          <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
+        </VotesProvider>
+      </ApiContext.Provider>
+    </ConfigContext.Provider>
+  );
+}
+
+const feedOf = (items: Post[]): Feed => ({
+  items,
+  nextCursor: null,
+  loaded: true,
+  status: 'idle',
+  error: null,
+  removed: [],
+  loadMore: () => undefined,
+  refresh: () => undefined,
+  addLive: () => undefined,
+  removeLive: () => undefined,
+});
+
+const card = (post: Post) => within(screen.getByRole('article', { name: new RegExp(`${post.name}`) }));
+const button = (post: Post, label: RegExp) => card(post).getByRole('button', { name: label });
+const pressed = (element: HTMLElement) => element.getAttribute('aria-pressed');
+
+beforeEach(() => {
+  FakeSocket.instances = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('votes on the cards', () => {
+  it('asks for the pressed state of a whole page of cards in one call, and shows it', async () => {
+    const posts = [aPost({ name: 'uno' }), aPost({ name: 'dos', votes: { agree: 4, deserved: 1 } }), aPost({ name: 'tres' })];
+    const mine: Record<string, VoteKind> = { [posts[1]!.id]: 'deserved' };
+    const myVotes = vi.fn(async () => ({ votes: mine }));
+    render(providers(fakeApiClient({ myVotes }), 'lucia', <FeedView feed={feedOf(posts)} emptyText="" />));
+    await vi.waitFor(() => expect(pressed(button(posts[1]!, /Te lo mereces/))).toBe('true'));
+    expect(myVotes).toHaveBeenCalledTimes(1);
+    expect(myVotes).toHaveBeenCalledWith(posts.map((post) => post.id));
+    expect(pressed(button(posts[1]!, /Vaya día/))).toBe('false');
+    expect(pressed(button(posts[0]!, /Te lo mereces/))).toBe('false');
+    expect(button(posts[1]!, /Vaya día/).textContent).toBe('¡Vaya día! 4');
+  });
+
+  it('votes, switches and takes a vote back, showing the counts the API answers', async () => {
+    const user = userEvent.setup();
+    const post = aPost({ name: 'carmen', votes: { agree: 2, deserved: 0 } });
+    const castVote = vi.fn(async (_id: string, vote: VoteKind) =>
+      vote === 'agree' ? { votes: { agree: 3, deserved: 0 }, myVote: 'agree' as const } : { votes: { agree: 2, deserved: 1 }, myVote: 'deserved' as const },
+    );
+    const removeVote = vi.fn(async () => ({ votes: { agree: 2, deserved: 0 }, myVote: null }));
+    render(providers(fakeApiClient({ myVotes: vi.fn(async () => ({ votes: {} })), castVote, removeVote }), 'lucia', <FeedView feed={feedOf([post])} emptyText="" />));
+
+    await user.click(button(post, /Vaya día/));
+    expect(castVote).toHaveBeenLastCalledWith(post.id, 'agree');
+    await vi.waitFor(() => expect(button(post, /Vaya día/).textContent).toBe('¡Vaya día! 3'));
+    expect(pressed(button(post, /Vaya día/))).toBe('true');
+
+    await user.click(button(post, /Te lo mereces/));
+    expect(castVote).toHaveBeenLastCalledWith(post.id, 'deserved');
+    await vi.waitFor(() => expect(pressed(button(post, /Te lo mereces/))).toBe('true'));
+    expect(button(post, /Vaya día/).textContent).toBe('¡Vaya día! 2');
+    expect(button(post, /Te lo mereces/).textContent).toBe('Te lo mereces 1');
+
+    await user.click(button(post, /Te lo mereces/));
+    expect(removeVote).toHaveBeenCalledWith(post.id);
+    await vi.waitFor(() => expect(pressed(button(post, /Te lo mereces/))).toBe('false'));
+    expect(button(post, /Te lo mereces/).textContent).toBe('Te lo mereces 0');
+  });
+
+  it('shows the counts to a signed-out reader and asks them to sign in, without calling the API', async () => {
+    const user = userEvent.setup();
+    const post = aPost({ name: 'nuria', votes: { agree: 7, deserved: 3 } });
+    const myVotes = vi.fn(() => Promise.reject(new Error('not expected')));
+    const castVote = vi.fn(() => Promise.reject(new Error('not expected')));
+    const api = fakeApiClient({ myVotes, castVote });
+    render(providers(api, null, <FeedView feed={feedOf([post])} emptyText="" />));
+    expect(button(post, /Vaya día/).textContent).toBe('¡Vaya día! 7');
+    await user.click(button(post, /Te lo mereces/));
+    await screen.findByText(/Inicia sesión para votar/);
+    expect(card(post).getByRole('link', { name: 'Iniciar sesión' }).getAttribute('href')).toBe('/login');
+    expect(myVotes).not.toHaveBeenCalled();
+    expect(castVote).not.toHaveBeenCalled();
+  });
+
+  it('waits for the session before taking a vote, and asks again for the pressed state when the account changes', async () => {
+    const post = aPost({ name: 'pablo' });
+    const answers: Record<string, VoteKind> = {};
+    const myVotes = vi.fn(async () => ({ votes: { ...answers } }));
+    const api = fakeApiClient({ myVotes });
+    const { rerender } = render(providers(api, undefined, <FeedView feed={feedOf([post])} emptyText="" />));
+    expect((button(post, /Vaya día/) as HTMLButtonElement).disabled).toBe(true);
+    expect(myVotes).not.toHaveBeenCalled();
+    answers[post.id] = 'agree';
+    rerender(providers(api, 'lucia', <FeedView feed={feedOf([post])} emptyText="" />));
+    await vi.waitFor(() => expect(pressed(button(post, /Vaya día/))).toBe('true'));
+    answers[post.id] = 'deserved';
+    rerender(providers(api, 'otra', <FeedView feed={feedOf([post])} emptyText="" />));
+    await vi.waitFor(() => expect(pressed(button(post, /Te lo mereces/))).toBe('true'));
+    expect(pressed(button(post, /Vaya día/))).toBe('false');
+    expect(myVotes).toHaveBeenCalledTimes(2);
+  });
+
+  it('tells the author their own post is for others to vote, and stops offering it', async () => {
+    const user = userEvent.setup();
+    const post = aPost({ name: 'mia' });
+    const castVote = vi.fn(() => Promise.reject(new ApiError(ERRORS.OWN_POST.message, 403, 'OWN_POST')));
+    render(providers(fakeApiClient({ myVotes: vi.fn(async () => ({ votes: {} })), castVote }), 'mia', <FeedView feed={feedOf([post])} emptyText="" />));
+    await user.click(button(post, /Vaya día/));
+    await screen.findByText(/Es tu anécdota/);
+    expect((button(post, /Vaya día/) as HTMLButtonElement).disabled).toBe(true);
+    expect((button(post, /Te lo mereces/) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('/top', () => {
+  function topApi(pages: Record<string, Post[]>) {
+    return vi.fn(async ({ period, by, cursor }: { period: TopPeriod; by: TopRanking; cursor?: string | null }) => {
+      const all = pages[`${period}-${by}`] ?? [];
+      const start = cursor ? Number(cursor) : 0;
+      return { items: all.slice(start, start + 20), nextCursor: start + 20 < all.length ? String(start + 20) : null };
+    });
+  }
+  const renderTop = (api: ApiClient, path = '/top') =>
+    render(
+      providers(
+        api,
+        null,
+        <Routes>
+          <Route path="/top" element={<TopRoute />} />
+        </Routes>,
+        path,
+      ),
+    );
+  const shown = () => within(screen.getByRole('list', { name: /Las anécdotas con más/ })).getAllByRole('article').map((article) => article.querySelector('.post-card__text')!.textContent);
+
+  it('shows today’s «¡Vaya día!» ranking first, pages with «Cargar más», and switches period and ranking by tabs', async () => {
+    const user = userEvent.setup();
+    const day = Array.from({ length: 25 }, (_, i) => aPost({ post: `hoy ${i + 1}`, votes: { agree: 30 - i, deserved: 0 } }));
+    const flop = [aPost({ post: 'merecido', votes: { agree: 0, deserved: 9 } })];
+    const topPosts = topApi({ 'day-agree': day, 'week-deserved': flop });
+    renderTop(fakeApiClient({ topPosts }));
+    await screen.findByText('hoy 1');
+    expect(shown()).toHaveLength(20);
+    expect(screen.getByRole('link', { name: 'Hoy' }).getAttribute('aria-current')).toBe('page');
+    await user.click(screen.getByRole('button', { name: 'Cargar más' }));
+    await screen.findByText('hoy 25');
+    expect(shown()).toEqual(day.map((post) => post.post));
+    expect(screen.queryByRole('button', { name: 'Cargar más' })).toBeNull();
+
+    await user.click(screen.getByRole('link', { name: 'Esta semana' }));
+    await screen.findByText(/Esta semana todavía no/);
+    await user.click(screen.getByRole('link', { name: /Más «Te lo mereces»/ }));
+    await screen.findByText('merecido');
+    expect(topPosts).toHaveBeenLastCalledWith(expect.objectContaining({ period: 'week', by: 'deserved' }));
+    expect(screen.getByRole('link', { name: 'Esta semana' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('updates counts live from post.updated and drops a post that leaves the feeds', async () => {
+    const posts = [aPost({ post: 'primera', votes: { agree: 5, deserved: 0 } }), aPost({ post: 'segunda', votes: { agree: 2, deserved: 0 } })];
+    renderTop(fakeApiClient({ topPosts: topApi({ 'all-agree': posts }) }), '/top?period=all&by=agree');
+    await screen.findByText('primera');
+    act(() => FakeSocket.latest().open());
+    act(() => FakeSocket.latest().send({ type: 'post.updated', id: posts[1]!.id, votes: { agree: 6, deserved: 1 }, comments: 0 }));
+    const second = within(screen.getByText('segunda').closest('article')!);
+    expect(second.getByRole('button', { name: /Vaya día/ }).textContent).toBe('¡Vaya día! 6');
+    expect(second.getByRole('button', { name: /Te lo mereces/ }).textContent).toBe('Te lo mereces 1');
+    act(() => FakeSocket.latest().send({ type: 'post.removed', id: posts[0]!.id }));
+    expect(screen.queryByText('primera')).toBeNull();
+  });
+});
+
+/** A post's own page as far as its live socket goes. */
+function PostWithLive({ post }: { post: Post }) {
+  usePostLive(post.id);
+  return <PostCard post={post} headingLevel="h1" linkToPost={false} />;
+}
+
+describe('a post’s own page', () => {
+  it('moves the counts live, on a socket that reads that post', () => {
+    const post = aPost({ name: 'sola', votes: { agree: 1, deserved: 0 } });
+    render(
+      providers(
+        fakeApiClient(),
+        null,
+        <PostWithLive post={post} />,
+      ),
+    );
+    expect(new URL(FakeSocket.latest().url).searchParams.get('post')).toBe(post.id);
+    act(() => FakeSocket.latest().open());
+    act(() => FakeSocket.latest().send({ type: 'post.updated', id: post.id, votes: { agree: 2, deserved: 3 }, comments: 0 }));
+    expect(button(post, /Vaya día/).textContent).toBe('¡Vaya día! 2');
+    expect(button(post, /Te lo mereces/).textContent).toBe('Te lo mereces 3');
+  });
+});

@@ -1,0 +1,75 @@
+import { Link, useSearchParams } from 'react-router-dom';
+import { TOP_PERIODS, TOP_PERIOD_LABELS, TOP_RANKINGS, VOTE_LABELS, type TopPeriod, type TopRanking } from '@contract';
+import { useConfig } from '../lib/config';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { useLivePosts } from '../features/live/useLivePosts';
+import { CategoryTags } from '../features/posts/CategoryTags';
+import { TopList } from '../features/posts/TopList';
+import { useTop } from '../features/posts/useTop';
+import { useVoteBook } from '../features/posts/votes';
+
+const isPeriod = (value: string | null): value is TopPeriod => (TOP_PERIODS as readonly (string | null)[]).includes(value);
+const isRanking = (value: string | null): value is TopRanking => (TOP_RANKINGS as readonly (string | null)[]).includes(value);
+
+const EMPTY_TEXT: Record<TopPeriod, string> = {
+  day: 'Hoy todavía no se ha publicado ninguna anécdota. Vuelve en un rato.',
+  week: 'Esta semana todavía no se ha publicado ninguna anécdota.',
+  month: 'Este mes todavía no se ha publicado ninguna anécdota.',
+  all: 'Todavía no hay anécdotas.',
+};
+
+/** One ranking, with live counts and removals; after a reconnect it is read again. */
+function LiveTop({ period, by }: { period: TopPeriod; by: TopRanking }) {
+  const config = useConfig();
+  const top = useTop(period, by);
+  const votes = useVoteBook();
+  useLivePosts(config.wsUrl, {
+    onPublished: () => undefined,
+    onRemoved: top.removeLive,
+    onReconnect: top.refresh,
+    onUpdated: (id, counts) => votes?.live(id, counts),
+  });
+  const label = `Las anécdotas con más «${VOTE_LABELS[by]}» (${TOP_PERIOD_LABELS[period].toLowerCase()})`;
+  return <TopList top={top} label={label} emptyText={EMPTY_TEXT[period]} />;
+}
+
+/**
+ * `/top`: the posts published today, this week, this month or ever (calendar periods in Madrid) with
+ * the most «¡Vaya día!» votes, or the most «Te lo mereces» (the flop list). Period and ranking are in
+ * the address (`?period=week&by=deserved`), so a ranking can be shared.
+ */
+export default function TopRoute() {
+  const [params] = useSearchParams();
+  const period = isPeriod(params.get('period')) ? (params.get('period') as TopPeriod) : 'day';
+  const by = isRanking(params.get('by')) ? (params.get('by') as TopRanking) : 'agree';
+  useDocumentTitle(`Top: ${VOTE_LABELS[by]} (${TOP_PERIOD_LABELS[period].toLowerCase()})`);
+  const href = (next: { period?: TopPeriod; by?: TopRanking }) => `/top?period=${next.period ?? period}&by=${next.by ?? by}`;
+
+  return (
+    <div className="page-grid">
+      <section className="page-main" aria-labelledby="top-title">
+        <h1 id="top-title" className="feed-title">
+          Top
+        </h1>
+        <nav className="top-tabs" aria-label="Periodo">
+          {TOP_PERIODS.map((option) => (
+            <Link key={option} className="top-tabs__tab" to={href({ period: option })} aria-current={option === period ? 'page' : undefined}>
+              {TOP_PERIOD_LABELS[option]}
+            </Link>
+          ))}
+        </nav>
+        <nav className="top-tabs top-tabs--ranking" aria-label="Clasificación">
+          {TOP_RANKINGS.map((option) => (
+            <Link key={option} className="top-tabs__tab" to={href({ by: option })} aria-current={option === by ? 'page' : undefined}>
+              Más «{VOTE_LABELS[option]}»
+            </Link>
+          ))}
+        </nav>
+        <LiveTop key={`${period}-${by}`} period={period} by={by} />
+      </section>
+      <aside className="page-aside">
+        <CategoryTags />
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { useCallback, useRef } from 'react';
+import { liveUrl, useLivePosts } from '../features/live/useLivePosts';
+import type { LiveCommentEvent, SubscribeToComments } from '../features/posts/liveComments';
+import { useVoteBook } from '../features/posts/votes';
+import { useConfig } from '../lib/config';
+
+/**
+ * The live socket of a post's own page, opened as `wsUrl?post=<id>`: `post.updated` moves the vote
+ * counts of the cards shown, and the post's new comments (and reconnections) go to whoever
+ * subscribes — the comments section. Entering and leaving the feeds does not concern this page.
+ */
+export function usePostLive(postId: string): SubscribeToComments {
+  const config = useConfig();
+  const votes = useVoteBook();
+  const listeners = useRef(new Set<(event: LiveCommentEvent) => void>());
+  const emit = (event: LiveCommentEvent) => listeners.current.forEach((listener) => listener(event));
+  useLivePosts(liveUrl(config.wsUrl, postId), {
+    onPublished: () => undefined,
+    onRemoved: () => undefined,
+    onReconnect: () => emit({ type: 'reconnected' }),
+    onCommentCreated: (comment) => emit({ type: 'created', comment }),
+    onUpdated: (id, counts) => votes?.live(id, counts),
+  });
+  return useCallback((listener: (event: LiveCommentEvent) => void) => {
+    const all = listeners.current;
+    all.add(listener);
+    return () => void all.delete(listener);
+  }, []);
+}

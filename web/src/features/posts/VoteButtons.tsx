@@ -1,0 +1,62 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { Link } from 'react-router-dom';
+import { VOTE_KINDS, VOTE_LABELS, type Post, type VoteKind } from '@contract';
+import { useVoteBook, type VoteBook, type VoteEntry } from './votes';
+
+const NO_ENTRY: VoteEntry = {};
+const noSubscription = () => () => undefined;
+
+/**
+ * «¡Vaya día!» and «Te lo mereces» with their counts, on every card. Pressing one votes (pressing the
+ * pressed one takes the vote back); the pressed state comes from the page's one `GET /me/votes`.
+ * Signed out, the counts show and a press asks to sign in; on one's own post the API says so and the
+ * card tells the person.
+ */
+export function VoteButtons({ post }: { post: Post }) {
+  const book = useVoteBook();
+  const entry = useSyncExternalStore(
+    book ? book.subscribe : noSubscription,
+    () => (book ? book.entry(post.id) : NO_ENTRY),
+    () => NO_ENTRY,
+  );
+  const { agree, deserved } = post.votes;
+  useEffect(() => {
+    book?.fresh(post.id);
+  }, [book, post.id, agree, deserved]);
+  useEffect(() => {
+    if (!book) return;
+    book.show(post.id);
+    return () => book.unwatch(post.id);
+  }, [book, post.id]);
+  const ready = useSyncExternalStore(book ? book.subscribe : noSubscription, () => book?.ready() ?? false, () => false);
+
+  const counts = entry.counts ?? post.votes;
+  return (
+    <div className="votes" role="group" aria-label="Votos">
+      {VOTE_KINDS.map((kind) => (
+        <VoteButton key={kind} kind={kind} count={counts[kind]} entry={entry} book={ready ? book : null} postId={post.id} />
+      ))}
+      {entry.message && (
+        <p className="votes__message" role="status">
+          {entry.message.text} {entry.message.signIn && <Link to="/login">Iniciar sesión</Link>}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function VoteButton({ kind, count, entry, book, postId }: { kind: VoteKind; count: number; entry: VoteEntry; book: VoteBook | null; postId: string }) {
+  const pressed = entry.mine === kind;
+  return (
+    <button
+      type="button"
+      className={`vote-button vote-button--${kind}`}
+      aria-pressed={pressed}
+      aria-busy={entry.busy === true}
+      disabled={!book || entry.own === true}
+      onClick={() => void book?.toggle(postId, kind)}
+    >
+      <span className="vote-button__label">{VOTE_LABELS[kind]}</span> <span className="vote-button__count">{count}</span>
+    </button>
+  );
+}
