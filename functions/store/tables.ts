@@ -101,4 +101,6 @@ export const ENV = {
   rateLimitsTable: 'RATE_LIMITS_TABLE',
   connectionsTable: 'CONNECTIONS_TABLE',
   wsManagementEndpoint: 'WS_MANAGEMENT_ENDPOINT',
+  /** The function that sends one part of a large broadcast (invoked by the broadcast). */
+  broadcastPartFunction: 'BROADCAST_PART_FUNCTION',
 } as const;

@@ -1,5 +1,5 @@
 import { DeleteCommand, PutCommand, paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ConnectionRepository } from '../../domain/ports';
+import type { ConnectionRepository, ScanSegment } from '../../domain/ports';
 import { CONNECTION_TTL_SECONDS } from '../tables';
 
 export class DynamoConnectionRepository implements ConnectionRepository {
@@ -22,13 +22,27 @@ export class DynamoConnectionRepository implements ConnectionRepository {
     await this.client.send(new DeleteCommand({ TableName: this.tableName, Key: { connectionId } }));
   }
 
-  async *list(): AsyncIterable<string[]> {
+  async *list(segment?: ScanSegment): AsyncIterable<string[]> {
     const pages = paginateScan(
       { client: this.client },
-      { TableName: this.tableName, ProjectionExpression: 'connectionId' },
+      {
+        TableName: this.tableName,
+        ProjectionExpression: 'connectionId',
+        ...(segment ? { Segment: segment.segment, TotalSegments: segment.totalSegments } : {}),
+      },
     );
     for await (const page of pages) {
       yield (page.Items ?? []).map((item): unknown => item.connectionId).filter((id): id is string => typeof id === 'string');
     }
+  }
+
+  async countSegment(segment: ScanSegment): Promise<number> {
+    let count = 0;
+    const pages = paginateScan(
+      { client: this.client },
+      { TableName: this.tableName, Select: 'COUNT', Segment: segment.segment, TotalSegments: segment.totalSegments },
+    );
+    for await (const page of pages) count += page.Count ?? 0;
+    return count;
   }
 }
