@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { Post } from '@contract';
 import { formatPostDate } from '../../lib/format';
 import { ReportControl } from './ReportControl';
+import { ShareButton } from './ShareButton';
 
 type Props = {
   post: Post;
@@ -36,6 +37,7 @@ export function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true
             Enlace permanente
           </Link>
         )}
+        <ShareButton post={post} />
         <ReportControl postId={post.id} />
       </div>
     </article>
