@@ -18,6 +18,7 @@ import { flushMetrics, logger } from '../../observability';
 import { DynamoPostRepository } from '../../store/dynamodb/postRepository';
 import { DynamoSitemapSource } from '../../store/dynamodb/sitemapSource';
 import { ENV } from '../../store/tables';
+import { siteOrigin } from './origin';
 
 const env = requireEnv(ENV.postsTable);
 const deps = {
@@ -33,16 +34,6 @@ const CONTENT_TYPES: Record<SiteDocument['kind'], string> = {
   xml: 'application/xml; charset=utf-8',
   text: 'text/plain; charset=utf-8',
 };
-
-const HOST = /^[A-Za-z0-9.-]+(?::\d{1,5})?$/;
-
-/** `https://host[:port]` of the site as the visitor reached it, or undefined when the headers make no sense. */
-export function siteOrigin(headers: Record<string, string | undefined>): string | undefined {
-  const host = headers['x-forwarded-host']?.split(',')[0]?.trim() ?? headers.host;
-  const proto = headers['x-forwarded-proto']?.split(',')[0]?.trim() ?? 'https';
-  if (!host || !HOST.test(host) || (proto !== 'https' && proto !== 'http')) return undefined;
-  return `${proto}://${host.toLowerCase()}`;
-}
 
 const plain = (statusCode: number, body: string, extra: Record<string, string> = {}): APIGatewayProxyResultV2 => ({
   statusCode,
