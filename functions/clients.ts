@@ -4,6 +4,7 @@
  */
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { LambdaClient } from '@aws-sdk/client-lambda';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 /**
@@ -29,4 +30,15 @@ export const documentClient = DynamoDBDocumentClient.from(withoutSdkCallLogging(
  */
 export function managementClient(endpoint: string): ApiGatewayManagementApiClient {
   return withoutSdkCallLogging(new ApiGatewayManagementApiClient({ endpoint, cacheMiddleware: true }));
+}
+
+/**
+ * Lambda, for the functions that invoke another declared function (the broadcast dispatching its
+ * parts); the function's name comes from the environment. Created on first use, so functions that
+ * never invoke anything do not build it.
+ */
+let lambda: LambdaClient | undefined;
+export function lambdaClient(): LambdaClient {
+  lambda ??= withoutSdkCallLogging(new LambdaClient({}));
+  return lambda;
 }

@@ -422,3 +422,18 @@ export function validateCreateComment(input: unknown): CreateCommentResult {
 
 /** `PUT /comments/{id}/decision`: a moderator restores a comment hidden by reports, or removes it. */
 export const commentDecisionSchema = moderationDecisionSchema;
+
+/**
+ * The documents the page function serves besides the app's pages (DESIGN §3 "Documents"): the RSS
+ * 2.0 feeds of the site and of each category (the latest {@link FEED_DOCUMENT_SIZE} published posts),
+ * the sitemap and robots.txt. The web app links the feeds (`<link rel="alternate">`) from these.
+ */
+export const DOCUMENT_PATHS = {
+  rss: '/rss.xml',
+  categoryRss: (category: Category) => `/category/${category}/rss.xml`,
+  sitemap: '/sitemap.xml',
+  robots: '/robots.txt',
+} as const;
+
+/** How many posts an RSS feed lists. */
+export const FEED_DOCUMENT_SIZE = 20;

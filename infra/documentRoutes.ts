@@ -5,6 +5,8 @@
  *
  * - `api`: the API paths of DESIGN.md §3 (`/posts*`, `/me*`, `/moderation*`, `/comments*`) go to the
  *   HTTP API and always answer its JSON, never the app;
+ * - `page`: the documents of the page function (the RSS feeds, the sitemap, robots.txt: see
+ *   {@link PAGE_PATH_PATTERNS}) go to that function;
  * - `app`: a route of the single-page app gets `index.html` with 200;
  * - `file`: a path whose last segment has a dot (`/config.json`, `/assets/index-abc.js`) is a file,
  *   served as it is or a real 404;
@@ -40,11 +42,29 @@ export const APP_ROUTES: readonly RegExp[] = [
   new RegExp(`^/post/${UUID}/?$`),
 ];
 
-export type PathKind = 'api' | 'app' | 'file' | 'unknown';
+/**
+ * The paths the page function answers, as CloudFront path patterns (`*` is any run of characters):
+ * each is a behaviour of the distribution whose origin is the function's URL, and the local web
+ * server calls the same function for them. The function itself answers 404 for what it does not know
+ * under them (`/category/cocina/rss.xml`, `/sitemap-nada.xml`).
+ */
+export const PAGE_PATH_PATTERNS = ['/rss.xml', '/category/*/rss.xml', '/sitemap*.xml', '/robots.txt'] as const;
+
+const PAGE_PATHS: readonly RegExp[] = PAGE_PATH_PATTERNS.map(
+  (pattern) => new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`),
+);
+
+/** Whether CloudFront sends `path` to the page function (one of {@link PAGE_PATH_PATTERNS}). */
+export function isPagePath(path: string): boolean {
+  return PAGE_PATHS.some((pattern) => pattern.test(path));
+}
+
+export type PathKind = 'api' | 'page' | 'app' | 'file' | 'unknown';
 
 /** The kind of a URL path (no query string; as the client sent it, percent-encoded or not). */
 export function classifyPath(path: string): PathKind {
   if (API_PATH_PREFIXES.some((prefix) => path.startsWith(prefix))) return 'api';
+  if (isPagePath(path)) return 'page';
   if (APP_ROUTES.some((route) => route.test(path))) return 'app';
   if (/\.[^/]*$/.test(path)) return 'file';
   return 'unknown';
@@ -103,6 +123,22 @@ export function viewerResponseFunctionCode(): string {
     "    response.statusDescription = 'Not Found';",
     '  }',
     '  return response;',
+    '}',
+  ].join('\n');
+}
+
+/**
+ * CloudFront Function code for the viewer request of the page function's behaviours: the host the
+ * visitor asked for goes to the function as `x-forwarded-host` (the function URL origin receives its
+ * own host name in `host`), so absolute links in the documents name the site, whatever its domain.
+ * The header is part of those behaviours' cache key, so one domain's document never answers another.
+ */
+export function pageRequestFunctionCode(): string {
+  return [
+    'function handler(event) {',
+    '  var request = event.request;',
+    "  if (request.headers.host) request.headers['x-forwarded-host'] = { value: request.headers.host.value };",
+    '  return request;',
     '}',
   ].join('\n');
 }

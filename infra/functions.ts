@@ -21,6 +21,7 @@ import {
   VOTES_TABLE,
   type TableDescription,
 } from '../functions/store/tables';
+import { PAGE_PATH_PATTERNS } from './documentRoutes';
 
 /** The tables, by the name declarations use. */
 export const TABLES = {
@@ -114,7 +115,25 @@ export type StreamTrigger = {
   readonly filters: readonly FilterPattern[];
 };
 
-export type Trigger = HttpTrigger | WebSocketTrigger | StreamTrigger;
+/**
+ * Documents CloudFront sends to the function (its function URL is the origin of these paths'
+ * behaviours); the local web server calls it for the same paths. CloudFront path patterns.
+ */
+export type DocumentTrigger = { readonly type: 'document'; readonly paths: readonly string[] };
+
+/**
+ * Invoked by other declared functions only, asynchronously (`InvocationType: 'Event'`), with Lambda's
+ * options for asynchronous invocations; what fails every retry goes to the failure destination.
+ */
+export type InvokeTrigger = {
+  readonly type: 'invoke';
+  /** Retries of a failed invocation (Lambda allows 0–2). */
+  readonly retryAttempts: number;
+  /** An event older than this is dropped (to the failure destination) instead of run. */
+  readonly maxEventAgeSeconds: number;
+};
+
+export type Trigger = HttpTrigger | WebSocketTrigger | StreamTrigger | DocumentTrigger | InvokeTrigger;
 
 /** Addresses a function reads from its environment besides table names. */
 export const ENDPOINTS = {
@@ -134,10 +153,20 @@ export type FunctionDeclaration = {
   readonly trigger: Trigger;
   readonly tables: { readonly [T in TableName]?: TableAccess };
   readonly endpoints?: readonly EndpointName[];
+  /**
+   * Declared functions it invokes (by id): each one's name reaches it in the environment variable
+   * {@link INVOKED_FUNCTION_ENV} names, with the permission to invoke that function only.
+   */
+  readonly invokes?: readonly string[];
   /** @default 256 */
   readonly memorySize?: number;
   /** Seconds. @default 10 */
   readonly timeoutSeconds?: number;
+};
+
+/** The environment variable that names each function another one invokes. */
+export const INVOKED_FUNCTION_ENV: Readonly<Record<string, string>> = {
+  BroadcastPart: ENV.broadcastPartFunction,
 };
 
 export const FUNCTIONS = [
@@ -345,6 +374,9 @@ export const FUNCTIONS = [
     },
     tables: { connections: { items: ['DeleteItem'], scan: true } },
     endpoints: ['liveManagement'],
+    // A large broadcast is split into parts (segments of the connections table), each sent by its own
+    // invocation of BroadcastPart; this one plans them and sends the first (README, "Live fan-out").
+    invokes: ['BroadcastPart'],
     // Fan-out is CPU-bound (one signed PostToConnection per client; benchmark figure 3) and Lambda's
     // CPU share grows with memory: 1 GB has four times the 256 MB default's.
     memorySize: 1024,
@@ -388,6 +420,23 @@ export const FUNCTIONS = [
     },
     tables: { top: { items: ['BatchWriteItem'] } },
   },
+  {
+    id: 'BroadcastPart',
+    entry: 'functions/handlers/ws/broadcastPart.ts',
+    // A live message older than a minute is news nobody waits for: clients refetch after a reconnect.
+    trigger: { type: 'invoke', retryAttempts: 2, maxEventAgeSeconds: 60 },
+    tables: { connections: { items: ['DeleteItem'], scan: true } },
+    endpoints: ['liveManagement'],
+    memorySize: 1024,
+    timeoutSeconds: 30,
+  },
+  {
+    id: 'Pages',
+    entry: 'functions/handlers/pages/page.ts',
+    trigger: { type: 'document', paths: PAGE_PATH_PATTERNS },
+    // The RSS feeds read the feed or category index (one Query each); the sitemap the feed index.
+    tables: { posts: { queryIndexes: [POSTS_INDEX.feed, POSTS_INDEX.category] } },
+  },
 ] as const satisfies readonly FunctionDeclaration[];
 
 export type FunctionId = (typeof FUNCTIONS)[number]['id'];
@@ -396,6 +445,8 @@ export type FunctionId = (typeof FUNCTIONS)[number]['id'];
 export type Addresses = {
   tableName(table: TableName): string;
   endpoint(endpoint: EndpointName): string;
+  /** The name another function invokes a declared function by. */
+  functionName(id: string): string;
 };
 
 /**
@@ -407,6 +458,11 @@ export function environmentOf(fn: FunctionDeclaration, addresses: Addresses): Re
   const environment: Record<string, string> = {};
   for (const table of Object.keys(fn.tables) as TableName[]) environment[TABLES[table].env] = addresses.tableName(table);
   for (const endpoint of fn.endpoints ?? []) environment[ENDPOINTS[endpoint]] = addresses.endpoint(endpoint);
+  for (const id of fn.invokes ?? []) {
+    const variable = INVOKED_FUNCTION_ENV[id];
+    if (!variable) throw new Error(`${fn.id} invokes ${id}, which has no environment variable in INVOKED_FUNCTION_ENV`);
+    environment[variable] = addresses.functionName(id);
+  }
   return environment;
 }
 

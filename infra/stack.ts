@@ -7,6 +7,7 @@ import { Data } from './constructs/data';
 import { FIREWALL_REGION, FirewallArn, RateLimitFirewall } from './constructs/firewall';
 import { Live } from './constructs/live';
 import { Monitoring } from './constructs/monitoring';
+import { Pages } from './constructs/pages';
 import { Site } from './constructs/site';
 
 export interface VayaDiaStackProps extends StackProps {
@@ -50,6 +51,7 @@ export class VayaDiaStack extends Stack {
   public readonly live: Live;
   public readonly api: Api;
   public readonly site: Site;
+  public readonly pages: Pages;
   public readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: VayaDiaStackProps) {
@@ -73,6 +75,7 @@ export class VayaDiaStack extends Stack {
       userPool: this.auth.userPool,
       userPoolClient: this.auth.client,
     });
+    this.pages = new Pages(this, 'Pages', { data: this.data });
     const { auth, api, live } = this;
     const config: RuntimeConfig = {
       region: Aws.REGION,
@@ -94,11 +97,13 @@ export class VayaDiaStack extends Stack {
         ...(auth.googleEnabled ? [`https://${auth.oauthDomain}`] : []),
       ],
       webAclArn: props.waf ? new FirewallArn(this, 'Firewall').arn : undefined,
+      pages: this.pages.routes,
     });
     this.monitoring = new Monitoring(this, 'Monitoring', {
       api,
       live,
       site: this.site,
+      otherFunctions: this.pages.functions,
       alarmEmail: props.alarmEmail,
       monthlyBudgetUsd: props.monthlyBudgetUsd ?? DEFAULT_MONTHLY_BUDGET_USD,
     });

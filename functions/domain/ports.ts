@@ -149,13 +149,34 @@ export interface PublishRateLimiter {
   tryAcquire(userId: string, now: Date): Promise<boolean>;
 }
 
+/** One segment of a parallel Scan: DynamoDB splits a table into `totalSegments` disjoint parts by key hash. */
+export type ScanSegment = { segment: number; totalSegments: number };
+
 /** Open WebSocket connections. */
 export interface ConnectionRepository {
   /** Stores a new connection; `watching` is the post whose page it reads, if any. */
   add(connectionId: string, now: Date, watching?: string): Promise<void>;
   remove(connectionId: string): Promise<void>;
-  /** Every stored connection id, page by page. */
-  list(): AsyncIterable<string[]>;
+  /** Every stored connection id, page by page; with `segment`, only that segment's. */
+  list(segment?: ScanSegment): AsyncIterable<string[]>;
+  /** How many connections one segment holds (a COUNT Scan of that segment: ids are not read). */
+  countSegment(segment: ScanSegment): Promise<number>;
+}
+
+/** A published post as the sitemap lists it. */
+export type SitemapEntry = { id: string; publishedAt: string };
+
+/**
+ * What the sitemap reads: bounded queries of the (sparse, published-only) feed index, projecting only
+ * ids and publication times. Never a Scan.
+ */
+export interface SitemapSource {
+  /** The newest published posts, at most `limit`; `more` when there are others. One Query. */
+  newest(limit: number): Promise<{ entries: SitemapEntry[]; more: boolean }>;
+  /** When the oldest post still published was published. One Query of one item. */
+  oldestPublishedAt(): Promise<string | undefined>;
+  /** Posts published on one UTC day (`YYYY-MM-DD`), oldest first, at most `limit`. */
+  publishedOn(day: string, limit: number): Promise<SitemapEntry[]>;
 }
 
 /** Who reads which post's page: the connections opened with `?post=<id>`. */

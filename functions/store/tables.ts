@@ -185,4 +185,6 @@ export const ENV = {
   userPoolId: 'USER_POOL_ID',
   votesTable: 'VOTES_TABLE',
   topTable: 'TOP_TABLE',
+  /** The function that sends one part of a large broadcast (invoked by the broadcast). */
+  broadcastPartFunction: 'BROADCAST_PART_FUNCTION',
 } as const;

@@ -92,6 +92,8 @@ export interface DeclaredFunctionProps {
   readonly data: Data;
   /** The endpoints the declaration names. */
   readonly endpoints?: Partial<Record<EndpointName, EndpointBinding>>;
+  /** The declared functions it invokes (its declaration's `invokes`), by id. */
+  readonly invokes?: Readonly<Record<string, lambda.IFunction>>;
 }
 
 /**
@@ -101,7 +103,12 @@ export interface DeclaredFunctionProps {
  */
 export class DeclaredFunction extends LambdaFunction {
   constructor(scope: Construct, props: DeclaredFunctionProps) {
-    const { declaration, data, endpoints = {} } = props;
+    const { declaration, data, endpoints = {}, invokes = {} } = props;
+    const invoked = (id: string): lambda.IFunction => {
+      const found = invokes[id];
+      if (!found) throw new Error(`${declaration.id} invokes ${id}, which its construct does not provide`);
+      return found;
+    };
     const binding = (name: EndpointName): EndpointBinding => {
       const found = endpoints[name];
       if (!found) throw new Error(`${declaration.id} uses the ${name} endpoint, which its construct does not provide`);
@@ -112,11 +119,16 @@ export class DeclaredFunction extends LambdaFunction {
       environment: environmentOf(declaration, {
         tableName: (table) => data.tables[table].tableName,
         endpoint: (name) => binding(name).url,
+        functionName: (id) => invoked(id).functionName,
       }),
       memorySize: declaration.memorySize,
       timeout: declaration.timeoutSeconds !== undefined ? Duration.seconds(declaration.timeoutSeconds) : undefined,
     });
     for (const [table, access] of Object.entries(declaration.tables) as [TableName, TableAccess][]) data.grant(this, table, access);
     for (const name of declaration.endpoints ?? []) binding(name).grant(this);
+    // The function itself (its unqualified ARN), not its versions and aliases (grantInvoke's `:*`).
+    for (const id of declaration.invokes ?? []) {
+      iam.Grant.addToPrincipal({ grantee: this, actions: ['lambda:InvokeFunction'], resourceArns: [invoked(id).functionArn] });
+    }
   }
 }

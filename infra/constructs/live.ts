@@ -4,6 +4,7 @@ import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -151,8 +152,32 @@ export class Live extends Construct {
 
     const liveManagement = { url: this.stage.callbackUrl, grant: (grantee: iam.IGrantable) => this.stage.grantManagementApiAccess(grantee) };
     const apiRef = `<${Stack.of(this).getLogicalId(this.webSocketApi.node.defaultChild as CfnElement)}>`;
-    for (const declaration of functionsTriggeredBy('stream')) {
+    const managesConnections = (declaration: { endpoints?: readonly string[] }) =>
+      declaration.endpoints?.includes('liveManagement')
+        ? [
+            {
+              id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:${apiRef}/${this.stage.stageName}/*/@connections/*]`,
+              reason:
+                'Connection ids are known only at run time: execute-api:ManageConnections is limited to the connections of this API and stage.',
+            },
+          ]
+        : [];
+    // The functions other ones invoke asynchronously (the parts of a large broadcast), with Lambda's
+    // asynchronous-invocation options; an event that fails every retry lands in the failed-broadcasts queue.
+    const invoked: Record<string, lambda.IFunction> = {};
+    for (const declaration of functionsTriggeredBy('invoke')) {
       const fn = new DeclaredFunction(this, { declaration, data: props.data, endpoints: { liveManagement } });
+      this.functions.push(fn);
+      invoked[declaration.id] = fn.function;
+      fn.function.configureAsyncInvoke({
+        retryAttempts: declaration.trigger.retryAttempts,
+        maxEventAge: Duration.seconds(declaration.trigger.maxEventAgeSeconds),
+        onFailure: new SqsDestination(this.failedBroadcasts),
+      });
+      Validations.of(fn).acknowledge(...managesConnections(declaration));
+    }
+    for (const declaration of functionsTriggeredBy('stream')) {
+      const fn = new DeclaredFunction(this, { declaration, data: props.data, endpoints: { liveManagement }, invokes: invoked });
       this.functions.push(fn);
       this.streamFunctions.push(fn);
       const { trigger } = declaration;

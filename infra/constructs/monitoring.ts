@@ -29,6 +29,8 @@ export interface MonitoringProps {
   readonly api: Api;
   readonly live: Live;
   readonly site: Site;
+  /** Functions outside the API and the live feed (the page function), watched like theirs. @default - none */
+  readonly otherFunctions?: readonly DeclaredFunction[];
   /**
    * Where alarms and the budget's alerts are e-mailed (AWS asks the address to confirm first).
    * @default - no subscription: the topic exists, and anyone may subscribe to it later (README)
@@ -57,7 +59,7 @@ export class Monitoring extends Construct {
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
     const { api, live, site } = props;
-    const functions: DeclaredFunction[] = [...api.functions, ...live.functions];
+    const functions: DeclaredFunction[] = [...api.functions, ...live.functions, ...(props.otherFunctions ?? [])];
 
     this.topic = new sns.Topic(this, 'Alarms', { displayName: 'Vaya día: alarmas', enforceSSL: true });
     // The topic's policy (written because of enforceSSL) must let CloudWatch publish the alarms.

@@ -1,6 +1,6 @@
 import { CfnElement, DefaultStackSynthesizer, Duration, Fn, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
-import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { FunctionUrlOrigin, HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct, type IConstruct } from 'constructs';
@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RuntimeConfig } from '../../functions/contract';
 import { contentSecurityPolicy } from '../contentSecurityPolicy';
-import { API_PATH_PREFIXES, NOT_FOUND_DOCUMENT, viewerRequestFunctionCode, viewerResponseFunctionCode } from '../documentRoutes';
+import { API_PATH_PREFIXES, NOT_FOUND_DOCUMENT, pageRequestFunctionCode, viewerRequestFunctionCode, viewerResponseFunctionCode } from '../documentRoutes';
+import type { PageRoute } from './pages';
 
 /** Where Vite puts the content-hashed files (web/vite.config.ts `build.assetsDir`). */
 const HASHED_ASSETS = 'assets';
@@ -21,6 +22,9 @@ const PUBLIC_READS_PREFIX = '/posts';
 
 /** The longest CloudFront keeps any API answer, whatever its Cache-Control says. */
 export const API_CACHE_MAX_TTL = Duration.seconds(10);
+
+/** The longest CloudFront keeps a document of the page function, whatever its Cache-Control says. */
+export const PAGE_CACHE_MAX_TTL = Duration.minutes(5);
 
 export interface SiteProps {
   /** The built web app (`npm run build` writes web/dist); must contain `index.html`. */
@@ -48,6 +52,13 @@ export interface SiteProps {
    * @default - no web ACL
    */
   readonly webAclArn?: string;
+  /**
+   * The page functions' URLs and the paths CloudFront sends them (infra/documentRoutes.ts
+   * `PAGE_PATH_PATTERNS`): each path is a behaviour whose origin is that URL, signed with Origin
+   * Access Control.
+   * @default - no page function
+   */
+  readonly pages?: readonly PageRoute[];
 }
 
 /**
@@ -187,11 +198,46 @@ export class Site extends Construct {
       ]),
     );
 
+    // The page function's documents (RSS, sitemap, robots.txt): its URL, signed with Origin Access
+    // Control; kept as long as they say (a minute), keyed by the host the visitor asked for, which a
+    // viewer-request function hands the function as `x-forwarded-host` for its absolute links.
+    const pageBehaviors: Record<string, cloudfront.BehaviorOptions> = {};
+    if (props.pages && props.pages.length > 0) {
+      const pageRequests = new cloudfront.Function(this, 'PageRequests', {
+        comment: 'Vaya día: the host the visitor asked for, to the page function as x-forwarded-host',
+        code: cloudfront.FunctionCode.fromInline(pageRequestFunctionCode()),
+        runtime: cloudfront.FunctionRuntime.JS_2_0,
+      });
+      const pagesCache = new cloudfront.CachePolicy(this, 'PageDocuments', {
+        comment: 'Vaya día: documents of the page function, kept as long as their s-maxage says; the site host in the key',
+        minTtl: Duration.seconds(0),
+        defaultTtl: Duration.seconds(0),
+        maxTtl: PAGE_CACHE_MAX_TTL,
+        headerBehavior: cloudfront.CacheHeaderBehavior.allowList('x-forwarded-host'),
+        queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+        cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+        enableAcceptEncodingGzip: true,
+        enableAcceptEncodingBrotli: true,
+      });
+      for (const route of props.pages) {
+        const behavior: cloudfront.BehaviorOptions = {
+          origin: FunctionUrlOrigin.withOriginAccessControl(route.url),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: pagesCache,
+          responseHeadersPolicy: headers,
+          compress: true,
+          functionAssociations: [{ function: pageRequests, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        };
+        for (const path of route.paths) pageBehaviors[path] = behavior;
+      }
+    }
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Vaya día',
       defaultRootObject: 'index.html',
       defaultBehavior: documents,
-      additionalBehaviors: { [`/${HASHED_ASSETS}/*`]: files, ...apiBehaviors },
+      additionalBehaviors: { [`/${HASHED_ASSETS}/*`]: files, ...apiBehaviors, ...pageBehaviors },
       // No errorResponses: they would apply to every behaviour, the API's included (see above).
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,

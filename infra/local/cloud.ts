@@ -15,7 +15,9 @@ import { FUNCTIONS as DECLARED, TABLES, environmentOf, type Addresses, type Func
 import { startCognito } from './cognito';
 import { ensureTables, startDynamo, type DynamoCredentials } from './dynamo';
 import { startHostedUi } from './hostedUi';
+import { functionUrl } from './functionUrl';
 import { startHttpGateway } from './httpGateway';
+import { startLambdaApi } from './lambdaApi';
 import { localFunction, type LocalFunction } from './lambdaRuntime';
 import { ensureModerators } from './moderators';
 import { migrateNames } from './names';
@@ -115,7 +117,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const addresses: Addresses = {
       tableName: (table) => tables[table],
       endpoint: (name) => (name === 'userPool' ? cognito.userPoolId : `http://${LOOPBACK}:${wsPort}`),
+      // The local Lambda API knows each function by its id.
+      functionName: (id) => id,
     };
+    // The Lambda API a function invokes others through (its SDK finds it by AWS_ENDPOINT_URL_LAMBDA);
+    // its port is known before the functions are made, and it serves them once they exist.
+    const lambdaPort = await portOrFree(0);
     const functions = new Map<string, LocalFunction>(
       FUNCTIONS.map((declaration) => [
         declaration.id,
@@ -128,6 +135,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
             AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
             AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
             AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
+            AWS_ENDPOINT_URL_LAMBDA: `http://${LOOPBACK}:${lambdaPort}`,
             AWS_LAMBDA_FUNCTION_NAME: declaration.id,
             AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(declaration.memorySize ?? 256),
             // Lambda runs Node 22; this machine may run Node 20, and the SDK's reminder is noise here.
@@ -141,6 +149,16 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     stops.push(async () => {
       await Promise.all([...functions.values()].map((fn) => fn.close()));
     });
+    const lambdaApi = await startLambdaApi({
+      port: lambdaPort,
+      functions: new Map(
+        FUNCTIONS.map((declaration) => {
+          const fn = functions.get(declaration.id) as LocalFunction;
+          return [declaration.id, { fn, async: declaration.trigger.type === 'invoke' ? declaration.trigger : undefined }];
+        }),
+      ),
+    });
+    stops.push(() => lambdaApi.close());
     const invoker = (id: string) => {
       const fn = functions.get(id);
       if (!fn) throw new Error(`No function ${id} is declared`);
@@ -226,7 +244,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       authFlowType: 'USER_PASSWORD_AUTH',
       oauthDomain: hostedUi.domain,
     };
-    const web = await startWebServer({ host: LOOPBACK, port: webPort, config, mode: options.webMode, api: api.handle });
+    // The page function, called by the web server for the paths CloudFront sends to its URL.
+    const pageFunction = FUNCTIONS.find((declaration) => declaration.trigger.type === 'document');
+    const pages = pageFunction ? functionUrl(pageFunction.id, invoker(pageFunction.id)) : undefined;
+    const web = await startWebServer({ host: LOOPBACK, port: webPort, config, mode: options.webMode, api: api.handle, pages });
     stops.push(web.close);
     if (web.url !== webUrl) throw new Error(`The web server is at ${web.url}, not ${webUrl} as config.json says`);
 

@@ -8,7 +8,9 @@
  *   `index.html` and `config.json` are `no-cache`; hashed files under `assets/` are cached for a
  *   year; text is compressed (brotli or gzip) when the browser accepts it.
  *
- * In both modes the API paths (`/posts*`, `/me*`, `/moderation*`, `/comments*`) are passed to the
+ * In both modes the page function's paths (`/rss.xml`, `/category/:c/rss.xml`, `/sitemap*.xml`,
+ * `/robots.txt`: infra/documentRoutes.ts `PAGE_PATH_PATTERNS`) call that function, as CloudFront's
+ * behaviours send them to its URL, and the API paths (`/posts*`, `/me*`, `/moderation*`, `/comments*`) are passed to the
  * local HTTP gateway, as CloudFront's behaviours pass them to the HTTP API (infra/constructs/site.ts):
  * the API is served under the site's own origin, so the first page of the feed needs no second
  * connection, and those paths always answer the API's JSON, never the app.
@@ -38,6 +40,11 @@ export type WebServerOptions = {
    * @default - the API paths answer a JSON 404
    */
   api?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  /**
+   * The page function (infra/local/functionUrl.ts), called for the paths CloudFront sends it.
+   * @default - those paths answer a plain 404
+   */
+  pages?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   /** The built site served in `dist` mode. @default web/dist */
   distDir?: string;
 };
@@ -97,6 +104,18 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
       else {
         res.writeHead(404, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
         res.end(JSON.stringify(errorBody('ROUTE_NOT_FOUND')));
+      }
+      return true;
+    }
+    if (classifyPath(pathnameOf(req)) === 'page') {
+      if (options.pages) {
+        options.pages(req, res).catch((error: unknown) => {
+          console.error('local web server: page function:', error);
+          if (!res.headersSent && !res.destroyed) res.writeHead(500).end();
+        });
+      } else {
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+        res.end('No encontrado.');
       }
       return true;
     }

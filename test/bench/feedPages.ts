@@ -1,9 +1,9 @@
 /**
  * Figure 1: what a feed page costs as the posts table grows. The feed handler's read (`readFeed` over
  * `DynamoPostRepository.page`, one Query on the feed index) is timed against the original's way of
- * reading the feed, a Scan of every post sorted newest first, at three table sizes in dynalite.
+ * reading the feed, a Scan of every post sorted newest first, at three table sizes in DynamoDB Local.
  *
- * The three tables live side by side in one dynalite and are measured in interleaved rounds, so a
+ * The three tables live side by side in one DynamoDB Local and are measured in interleaved rounds, so a
  * drift in the machine's speed hits every size alike and the 100k ÷ 1k ratio compares like with like.
  */
 import { randomUUID } from 'node:crypto';
@@ -82,7 +82,7 @@ async function seed(client: DynamoDBDocumentClient, table: string, count: number
       }
       let pending: WriteRequests | undefined = items;
       for (let attempt = 0; pending && pending.length > 0; attempt++) {
-        if (attempt > 10) throw new Error('dynalite kept returning unprocessed items');
+        if (attempt > 10) throw new Error('DynamoDB Local kept returning unprocessed items');
         const result: BatchWriteCommandOutput = await client.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
         pending = result.UnprocessedItems?.[table];
       }
@@ -122,7 +122,7 @@ export async function measureFeedPages(options: FeedPagesOptions): Promise<Figur
     const total = options.sizes.reduce((a, b) => a + b, 0);
     const seedSeconds = (now() - seedStart) / 1000;
     console.log(`  seeded ${total} posts in ${seedSeconds.toFixed(1)} s (${Math.round(total / seedSeconds)} posts/s)`);
-    notes.push(`Figure 1 seeded ${total.toLocaleString('en')} posts into dynalite in ${seedSeconds.toFixed(0)} s.`);
+    notes.push(`Figure 1 seeded ${total.toLocaleString('en')} posts into DynamoDB Local in ${seedSeconds.toFixed(0)} s.`);
 
     const results = new Map<number, PerSize>(options.sizes.map((size) => [size, { p50: [], p95: [], deepP50: [], deepP95: [], scans: [] }]));
     for (let round = 0; round < options.rounds; round++) {

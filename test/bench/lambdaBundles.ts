@@ -72,6 +72,7 @@ function importTime(file: string): number {
     // Every table's variable (a superset of any one function's), so each handler module loads.
     ...Object.fromEntries(Object.values(TABLES).map(({ env, description }) => [env, description.logicalName])),
     [ENV.wsManagementEndpoint]: 'https://example.execute-api.eu-west-1.amazonaws.com/live',
+    [ENV.broadcastPartFunction]: 'BroadcastPart',
   };
   return Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { env, encoding: 'utf8' }));
 }

@@ -12,7 +12,7 @@ import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import * as feed from './feedPages';
-import { bundleRows, fanoutRows, memoryRows, throughputRows, webRows } from './figures';
+import { bundleRows, fanoutScaleRows, memoryRows, throughputRows, webRows } from './figures';
 import * as http from './httpThroughput';
 import * as bundles from './lambdaBundles';
 import * as live from './liveFanout';
@@ -120,9 +120,14 @@ try {
 
     await figure(3, 'live fan-out', async () => {
       const options = smoke ? live.SMOKE : live.FULL;
-      const users = await http.createPosters(running, Math.ceil(options.posts / 5) * options.rounds);
+      const large = smoke ? live.SMOKE_LARGE : live.FULL_LARGE;
+      const usersFor = (o: live.FanoutOptions) => Math.ceil(o.posts / 5) * o.rounds;
+      const users = await http.createPosters(running, usersFor(options) + usersFor(large));
       const moderator = await createModerator(running);
-      return fanoutRows(await live.runFanout(running, options, users, moderator), options.clients, options.posts, options.intervalMs);
+      const small = await live.runFanout(running, options, users.slice(0, usersFor(options)), moderator);
+      console.log(`  now ${large.clients.toLocaleString('en')} clients`);
+      const big = await live.runFanout(running, large, users.slice(usersFor(options)), moderator);
+      return fanoutScaleRows({ rounds: small, options }, { rounds: big, options: large });
     });
   }
 } finally {

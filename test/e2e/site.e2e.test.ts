@@ -364,6 +364,66 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
   });
 });
 
+describe('sharing', () => {
+  /** A visitor whose browser has no share sheet (Chromium on Linux has none), the clipboard allowed. */
+  async function copier(width: number): Promise<Page> {
+    const { context, page } = await newVisitor(browser, cloud.webUrl, width);
+    contexts.push(context);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(cloud.webUrl).origin });
+    return page;
+  }
+  const permalinkOf = async (page: Page, card: ReturnType<Page['locator']>) =>
+    new URL((await card.getByRole('link', { name: /Enlace permanente/ }).getAttribute('href')) ?? '', cloud.webUrl).href;
+
+  it('copies the link of a card, and of a post on its own page, with a Spanish confirmation', async () => {
+    const page = await copier(375);
+    await page.goto('/');
+    const card = page.locator('.feed article').first();
+    const link = await permalinkOf(page, card);
+    await card.getByRole('button', { name: /^Compartir/ }).click();
+    await card.getByText('Enlace copiado: pégalo donde quieras compartirlo.').waitFor();
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(link);
+    await page.screenshot({ path: `${SCREENSHOTS}/compartir-375.png` });
+
+    await page.goto(new URL(link).pathname);
+    await page.locator('article.post-card h1').waitFor();
+    await page.evaluate('navigator.clipboard.writeText("")');
+    await page.getByRole('button', { name: /^Compartir/ }).click();
+    await page.getByText('Enlace copiado: pégalo donde quieras compartirlo.').waitFor();
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(link);
+  });
+
+  it("opens the device's share sheet with the post's link where the browser has one", async () => {
+    const { context, page } = await newVisitor(browser, cloud.webUrl, 375);
+    contexts.push(context);
+    // A phone's navigator.share, recording what the page asked to share.
+    await context.addInitScript('window.__shared = []; navigator.share = (data) => { window.__shared.push(data); return Promise.resolve(); };');
+    await page.goto('/');
+    const card = page.locator('.feed article').first();
+    const link = await permalinkOf(page, card);
+    const text = await card.locator('.post-card__text').textContent();
+    await card.getByRole('button', { name: /^Compartir/ }).click();
+    await expect.poll(() => page.evaluate<unknown[]>('window.__shared')).toEqual([{ title: expect.stringContaining('Vaya día') as unknown, text, url: link }]);
+    expect(await page.getByText(/Enlace copiado/).count()).toBe(0);
+  });
+
+  it("announces the RSS feeds in the page's head and serves them from the site's origin", async () => {
+    const page = await visitor();
+    await page.goto('/category/amor');
+    await page.locator('.feed-title').waitFor();
+    const feeds = await page.evaluate<string[]>(
+      '[...document.head.querySelectorAll(\'link[rel="alternate"][type="application/rss+xml"]\')].map((link) => link.getAttribute("href"))',
+    );
+    expect(feeds).toEqual(['/rss.xml', '/category/amor/rss.xml']);
+    for (const feed of feeds) {
+      const response = await fetch(`${cloud.webUrl}${feed}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+      expect(await response.text()).toContain(`<link>${cloud.webUrl}/`);
+    }
+  });
+});
+
 describe('first load', () => {
   it("asks once for /config.json and a feed's first page, on the site's own origin (index.html's early requests are used)", async () => {
     const origin = new URL(cloud.webUrl).origin;

@@ -7,15 +7,30 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PATH_PREFIXES, APP_ROUTES, classifyPath, viewerRequestFunctionCode, viewerResponseFunctionCode } from '../../infra/documentRoutes';
+import {
+  API_PATH_PREFIXES,
+  APP_ROUTES,
+  classifyPath,
+  isPagePath,
+  PAGE_PATH_PATTERNS,
+  pageRequestFunctionCode,
+  viewerRequestFunctionCode,
+  viewerResponseFunctionCode,
+} from '../../infra/documentRoutes';
 import { startWebServer, type RunningServer } from '../../infra/local/webServer';
-import { allCases, CASES, cloudFrontHandler, throughCloudFront, viewerResponse } from './documents';
+import { allCases, CASES, cloudFrontHandler, throughCloudFront, viewerRequest, viewerResponse } from './documents';
 
 const INDEX_HTML = '<!doctype html><html lang="es"><title>Vaya día</title><script type="module" src="/assets/index-abc123.js"></script></html>';
 
 describe('the rules', () => {
   it.each(allCases())('call %s a path like %s', (kind, path) => {
     expect(classifyPath(path)).toBe(kind);
+  });
+
+  it('send every page-function path pattern to the page function and nothing of the app', () => {
+    expect(PAGE_PATH_PATTERNS.length).toBeGreaterThan(0);
+    for (const path of [...CASES.app, ...CASES.file, ...CASES.unknown]) expect(isPagePath(path), path).toBe(false);
+    for (const path of CASES.page) expect(isPagePath(path), path).toBe(true);
   });
 
   it('never let an app route start like an API path', () => {
@@ -45,6 +60,14 @@ describe("CloudFront's document functions", () => {
     expect(route(uri)).toEqual({ object: uri, status: objects.has(uri) ? 200 : 404 });
   });
 
+  it("hand the page function the visitor's host as x-forwarded-host, whatever the viewer sent", () => {
+    const handle = cloudFrontHandler<{ headers: Record<string, { value: string }> }>(pageRequestFunctionCode());
+    const event = viewerRequest('/rss.xml');
+    event.request.headers = { host: { value: 'd111111abcdef8.cloudfront.net' }, 'x-forwarded-host': { value: 'evil.example' } };
+    expect(handle(event).headers['x-forwarded-host']).toEqual({ value: 'd111111abcdef8.cloudfront.net' });
+    expect(Buffer.byteLength(pageRequestFunctionCode())).toBeLessThan(10_240);
+  });
+
   it('leave a revalidation (304) of the not-found document alone', () => {
     const respond = cloudFrontHandler<{ statusCode: number }>(viewerResponseFunctionCode());
     expect(respond(viewerResponse('/nada', 304)).statusCode).toBe(304);
@@ -54,6 +77,7 @@ describe("CloudFront's document functions", () => {
 describe('the local server of the build (WEB_MODE=dist)', () => {
   let server: RunningServer;
   const apiCalls: string[] = [];
+  const pageCalls: string[] = [];
 
   beforeAll(async () => {
     const dist = mkdtempSync(join(tmpdir(), 'vaya-dia-web-'));
@@ -72,6 +96,11 @@ describe('the local server of the build (WEB_MODE=dist)', () => {
         apiCalls.push(`${req.method} ${req.url}`);
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { code: 'ROUTE_NOT_FOUND', message: 'x' } }));
+      },
+      pages: async (req: IncomingMessage, res: ServerResponse) => {
+        pageCalls.push(`${req.method} ${req.url}`);
+        res.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' });
+        res.end('<rss version="2.0"/>');
       },
     });
   });
@@ -106,6 +135,13 @@ describe('the local server of the build (WEB_MODE=dist)', () => {
     const response = await get(`${path}?limit=5`);
     expect(response).toMatchObject({ status: 404, type: 'application/json' });
     expect(apiCalls).toEqual([`GET ${path}?limit=5`]);
+  });
+
+  it.each(CASES.page)("calls the page function for %s, as CloudFront's behaviours send it to the function's URL", async (path) => {
+    pageCalls.length = 0;
+    const response = await get(path);
+    expect(response).toMatchObject({ status: 200, type: 'application/rss+xml; charset=utf-8', body: '<rss version="2.0"/>' });
+    expect(pageCalls).toEqual([`GET ${path}`]);
   });
 
   it('passes writes on API paths to the API too', async () => {

@@ -23,7 +23,7 @@ import { METRIC, METRICS_NAMESPACE, SERVICE_NAME } from '../../functions/metrics
 import { THROTTLED_METRICS } from '../../infra/constructs/monitoring';
 import { API_CACHE_MAX_TTL } from '../../infra/constructs/site';
 import { DEFAULT_THROTTLE, FUNCTIONS, functionsTriggeredBy, throttleOf } from '../../infra/functions';
-import { API_PATH_PREFIXES } from '../../infra/documentRoutes';
+import { API_PATH_PREFIXES, PAGE_PATH_PATTERNS } from '../../infra/documentRoutes';
 import { CASES, throughCloudFront } from './documents';
 import { FAKE_INDEX_HTML, logicalId, references, render, synthesize, type CfnResourceJson, type Synthesized } from './synth';
 
@@ -312,6 +312,15 @@ describe('live', () => {
     expect(p.StartingPosition).toBe('LATEST');
   });
 
+  it('invokes the parts of a large broadcast asynchronously: two retries, a minute at most, then the failed-broadcasts queue', () => {
+    const [[, config]] = ofType('AWS::Lambda::EventInvokeConfig') as [[string, CfnResourceJson]];
+    expect(render(config.Properties.FunctionName)).toBe(`\${${logicalId(s.stack.live.node.findChild('BroadcastPart').node.findChild('Function'))}}`);
+    expect(config.Properties).toMatchObject({ MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 60, Qualifier: '$LATEST' });
+    expect(render((config.Properties.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination)).toBe(
+      `\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`,
+    );
+  });
+
   it('gives the CPU-bound broadcast 1 GB (a four times larger CPU share than the other functions)', () => {
     const broadcast = s.stack.live.node.findChild('Broadcast').node.findChild('Function');
     expect(propsOf(logicalId(broadcast)).MemorySize).toBe(1024);
@@ -350,7 +359,12 @@ describe('functions', () => {
     },
     'Live/Connect': { entry: 'connect', env: { [ENV.connectionsTable]: 'connections' } },
     'Live/Disconnect': { entry: 'disconnect', env: { [ENV.connectionsTable]: 'connections' } },
-    'Live/Broadcast': { entry: 'broadcast', env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' } },
+    'Live/Broadcast': {
+      entry: 'broadcast',
+      env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback', [ENV.broadcastPartFunction]: 'BroadcastPart' },
+    },
+    'Live/BroadcastPart': { entry: 'broadcastPart', env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' } },
+    'Pages/Pages': { entry: 'page', env: { [ENV.postsTable]: 'posts' } },
     'Live/CommentBroadcast': { entry: 'commentBroadcast', env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' } },
     'Api/CastVote': { entry: 'castVote', env: { [ENV.postsTable]: 'posts', [ENV.votesTable]: 'votes' } },
     'Api/RemoveVote': { entry: 'removeVote', env: { [ENV.postsTable]: 'posts', [ENV.votesTable]: 'votes' } },
@@ -382,7 +396,9 @@ describe('functions', () => {
         name,
         what === 'callback'
           ? `https://\${${logicalId(s.stack.live.webSocketApi)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/live`
-          : `\${${logicalId(tables[what as keyof typeof tables])}}`,
+          : what === 'BroadcastPart'
+            ? `\${${logicalId(s.stack.live.node.findChild('BroadcastPart').node.findChild('Function'))}}`
+            : `\${${logicalId(tables[what as keyof typeof tables])}}`,
       ]),
     );
     const variables = (props.Environment as { Variables: Record<string, unknown> }).Variables;
@@ -486,6 +502,8 @@ describe('functions', () => {
           ['execute-api:ManageConnections'],
           [`arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${logicalId(s.stack.live.webSocketApi)}}/live/*/@connections/*`],
         ],
+        // Its parts: the BroadcastPart function itself, not its versions.
+        [['lambda:InvokeFunction'], [`\${${logicalId(s.stack.live.node.findChild('BroadcastPart').node.findChild('Function'))}.Arn}`]],
         [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
         [['dynamodb:ListStreams'], ['*']],
         [['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'], [`\${${logicalId(s.stack.data.posts)}.StreamArn}`]],
@@ -520,6 +538,16 @@ describe('functions', () => {
         [['dynamodb:ListStreams'], ['*']],
         [['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'], [`\${${logicalId(s.stack.data.posts)}.StreamArn}`]],
       ],
+      'Live/BroadcastPart': [
+        [['dynamodb:Scan', 'dynamodb:DeleteItem'], [connections]],
+        [
+          ['execute-api:ManageConnections'],
+          [`arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${logicalId(s.stack.live.webSocketApi)}}/live/*/@connections/*`],
+        ],
+        // Its on-failure destination: an invocation that failed every retry.
+        [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
+      ],
+      'Pages/Pages': [[['dynamodb:Query'], [`${posts}/index/feed-index`, `${posts}/index/category-index`]]],
     };
     for (const [path, statements] of Object.entries(want)) {
       const construct = fn(path);
@@ -568,7 +596,8 @@ describe('site', () => {
   });
 
   it('serves the bucket through CloudFront with Origin Access Control, HTTPS only', () => {
-    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    // One for the bucket, one for the page function's URL.
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
     const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as Record<string, unknown>;
     const [origin] = config.Origins as Record<string, unknown>[];
     expect(origin).toMatchObject({ S3OriginConfig: { OriginAccessIdentity: '' } });
@@ -581,7 +610,7 @@ describe('site', () => {
 
   it('serves every API path under the site origin (/posts*, /me*, /moderation*, /comments*): every method, every header but Host, HTTPS', () => {
     const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as { Origins: Record<string, unknown>[]; CacheBehaviors: Record<string, unknown>[] };
-    const behaviors = config.CacheBehaviors.filter((b) => b.PathPattern !== '/assets/*');
+    const behaviors = config.CacheBehaviors.filter((b) => b.PathPattern !== '/assets/*' && !(PAGE_PATH_PATTERNS as readonly unknown[]).includes(b.PathPattern));
     expect(behaviors.map((b) => b.PathPattern)).toEqual(API_PATH_PREFIXES.map((prefix) => `${prefix}*`)); // never the app's /post/:id
     expect(new Set(behaviors.map((b) => b.TargetOriginId)).size).toBe(1);
     for (const behavior of behaviors) {
@@ -597,6 +626,34 @@ describe('site', () => {
     expect(origin.DomainName).toEqual({ 'Fn::Select': [2, { 'Fn::Split': ['/', { 'Fn::GetAtt': [logicalId(s.stack.api.httpApi), 'ApiEndpoint'] }] }] });
     expect(origin).toMatchObject({ CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] } });
     expect(origin.OriginPath).toBeUndefined(); // the $default stage is the API's root
+  });
+
+  it("sends the page function's paths (RSS, sitemap, robots.txt) to its URL, signed by Origin Access Control, GET and HEAD only, cached as they say", () => {
+    const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as { Origins: Record<string, unknown>[]; CacheBehaviors: Record<string, unknown>[] };
+    const pages = config.CacheBehaviors.filter((b) => (PAGE_PATH_PATTERNS as readonly unknown[]).includes(b.PathPattern));
+    expect(pages.map((b) => b.PathPattern)).toEqual([...PAGE_PATH_PATTERNS]);
+    const pageFunction = logicalId(s.stack.pages.node.findChild('Pages').node.findChild('Function'));
+    const [[urlId, url]] = ofType('AWS::Lambda::Url') as [[string, CfnResourceJson]];
+    expect(url.Properties).toMatchObject({ AuthType: 'AWS_IAM', TargetFunctionArn: { 'Fn::GetAtt': [pageFunction, 'Arn'] } });
+    for (const behavior of pages) {
+      expect(behavior).toMatchObject({ AllowedMethods: ['GET', 'HEAD'], ViewerProtocolPolicy: 'redirect-to-https' });
+      const origin = config.Origins.find((o) => o.Id === behavior.TargetOriginId)!;
+      // The host of the function URL, https://<id>.lambda-url.<region>.on.aws/.
+      expect(JSON.stringify(origin.DomainName)).toContain(urlId);
+      expect(origin.OriginAccessControlId).toBeDefined();
+      const cachePolicy = propsOf((behavior.CachePolicyId as { Ref: string }).Ref).CachePolicyConfig as Record<string, unknown>;
+      expect(cachePolicy).toMatchObject({
+        MinTTL: 0,
+        DefaultTTL: 0,
+        MaxTTL: 300,
+        ParametersInCacheKeyAndForwardedToOrigin: { HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['x-forwarded-host'] }, QueryStringsConfig: { QueryStringBehavior: 'none' } },
+      });
+      const [association] = (behavior.FunctionAssociations as { EventType: string; FunctionARN: unknown }[]) ?? [];
+      expect(association?.EventType).toBe('viewer-request');
+    }
+    // Only CloudFront may call the URL: the distribution is allowed to, by its ARN.
+    const permission = ofType('AWS::Lambda::Permission').find(([, r]) => r.Properties.Action === 'lambda:InvokeFunctionUrl');
+    expect(permission?.[1].Properties).toMatchObject({ Principal: 'cloudfront.amazonaws.com' });
   });
 
   it("keeps public /posts* reads a few seconds, as their s-maxage says, keyed by query string and Authorization; never the other API paths", () => {
@@ -758,7 +815,7 @@ describe('monitoring', () => {
 
   it('alarms on the errors or throttles of every function', () => {
     const functionIds = ofType('AWS::Lambda::Function')
-      .filter(([id]) => id.startsWith('Api') || id.startsWith('Live'))
+      .filter(([id]) => id.startsWith('Api') || id.startsWith('Live') || id.startsWith('Pages'))
       .map(([id]) => `\${${id}}`);
     expect(functionIds).toHaveLength(FUNCTIONS.length);
     const watched = alarmOn((p) => Array.isArray(p.Metrics) && (p.Metrics as { Expression?: string }[]).some((m) => m.Expression === 'FILL(errors, 0) + FILL(throttles, 0)'));

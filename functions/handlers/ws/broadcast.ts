@@ -1,31 +1,31 @@
-import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { InvokeCommand } from '@aws-sdk/client-lambda';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
-import { managementClient } from '../../clients';
+import { inspect } from 'node:util';
+import { lambdaClient } from '../../clients';
 import { requireEnv } from '../../config';
-import { broadcastMessages, liveMessagesFor, type BroadcastReport, type ConnectionSender } from '../../domain/broadcast';
+import type { LiveMessage } from '../../contract';
+import { fanOutMessages, liveMessagesFor, type BroadcastReport, type PartDispatcher } from '../../domain/broadcast';
 import { UpdatePacer } from '../../domain/liveUpdates';
 import { METRIC } from '../../metrics';
 import { count, flushMetrics, logger } from '../../observability';
 import { postFromItem } from '../../store/dynamodb/postItems';
 import { ENV } from '../../store/tables';
+import type { BroadcastPartEvent } from './broadcastPart';
 import { connectionRepository } from './connectionDeps';
+import { sender } from './sender';
 
-const env = requireEnv(ENV.wsManagementEndpoint);
-const management = managementClient(env[ENV.wsManagementEndpoint]);
+const env = requireEnv(ENV.broadcastPartFunction);
+const encoder = new TextEncoder();
 
-const sender: ConnectionSender = {
-  async send(connectionId, data) {
-    try {
-      await management.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: data }));
-      return 'sent';
-    } catch (error) {
-      if (error instanceof GoneException || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 410) {
-        return 'gone';
-      }
-      throw error;
-    }
+/** Each part but the first goes to its own asynchronous invocation of BroadcastPart. */
+const dispatcher: PartDispatcher = {
+  async dispatch(part, messages) {
+    const event: BroadcastPartEvent = { messages, part };
+    await lambdaClient().send(
+      new InvokeCommand({ FunctionName: env[ENV.broadcastPartFunction], InvocationType: 'Event', Payload: encoder.encode(JSON.stringify(event)) }),
+    );
   },
 };
 
@@ -37,27 +37,29 @@ const image = (value: unknown) => (value ? postFromItem(unmarshall(value as Reco
 /**
  * Fed by the posts table stream (old and new images), filtered to changes that touch a published
  * post: `post.published` when a post entered the feeds, `post.removed` when it left them,
- * `post.updated` (at most once a second per post) when its counts changed. Records
- * may repeat: clients apply both messages idempotently. Per-connection failures are logged, never
- * thrown, so one bad client cannot make the batch retry. Each batch logs one summary line and counts
- * what was sent, gone and failed.
+ * `post.updated` (coalesced and paced to at most once a second per post, functions/domain/liveUpdates.ts)
+ * when its counts changed. Records may repeat: clients apply every message idempotently. A large
+ * audience is split into parts sent by parallel invocations (functions/domain/broadcast.ts
+ * `fanOutMessages`); this one sends the first. Per-connection failures are logged, never thrown, so
+ * one bad client cannot make the batch retry; a part that cannot be dispatched does. Each batch logs
+ * one summary line and counts what it sent, found gone and failed (each part counts its own).
  */
 export const handler = async (event: DynamoDBStreamEvent, context?: Context): Promise<void> => {
   if (context) logger.addContext(context);
   const messages = event.Records.flatMap((record) =>
     liveMessagesFor({ before: image(record.dynamodb?.OldImage), after: record.eventName === 'REMOVE' ? undefined : image(record.dynamodb?.NewImage) }),
   );
-  const deliver = (paced: typeof messages) =>
-    broadcastMessages(
+  const deliver = (paced: LiveMessage[]) =>
+    fanOutMessages(
       {
         connections: connectionRepository,
         sender,
+        dispatcher,
         onError: (connectionId, error) =>
-          logger.warn('send failed', { route: 'broadcast', connectionId, error: error instanceof Error ? error.name : String(error) }),
+          logger.warn('send failed', { route: 'broadcast', connectionId, error: error instanceof Error ? error.name : inspect(error) }),
       },
       paced,
     );
-  // post.updated coalesced and paced (functions/domain/liveUpdates.ts); everything else goes at once.
   const report = sumReports(await pacer.deliver(messages, deliver));
   logger.info('broadcast', { route: 'broadcast', records: event.Records.length, messages: messages.length, ...report });
   count(METRIC.broadcastsSent, report.sent);

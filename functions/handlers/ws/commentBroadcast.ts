@@ -8,7 +8,7 @@ import { METRIC } from '../../metrics';
 import { count, flushMetrics, logger } from '../../observability';
 import { commentFromItem } from '../../store/dynamodb/commentStore';
 import { connectionRepository } from './connectionDeps';
-import { managementSender } from './managementSender';
+import { sender } from './sender';
 
 const image = (value: unknown) => (value ? commentFromItem(unmarshall(value as Record<string, AttributeValue>)) : undefined);
 
@@ -25,7 +25,7 @@ export const handler = async (event: DynamoDBStreamEvent, context?: Context): Pr
   const report = await deliverCommentMessages(
     {
       connections: connectionRepository,
-      sender: managementSender,
+      sender,
       onError: (connectionId, error) =>
         logger.warn('send failed', { route: 'comment-broadcast', connectionId, error: error instanceof Error ? error.name : inspect(error) }),
     },

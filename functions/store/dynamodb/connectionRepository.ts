@@ -1,5 +1,5 @@
 import { DeleteCommand, PutCommand, paginateQuery, paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ConnectionRepository, PostWatchers } from '../../domain/ports';
+import type { ConnectionRepository, PostWatchers, ScanSegment } from '../../domain/ports';
 import { CONNECTION_TTL_SECONDS, CONNECTIONS_INDEX, CONNECTIONS_KEYS } from '../tables';
 
 export class DynamoConnectionRepository implements ConnectionRepository, PostWatchers {
@@ -27,10 +27,14 @@ export class DynamoConnectionRepository implements ConnectionRepository, PostWat
     await this.client.send(new DeleteCommand({ TableName: this.tableName, Key: { connectionId } }));
   }
 
-  async *list(): AsyncIterable<string[]> {
+  async *list(segment?: ScanSegment): AsyncIterable<string[]> {
     const pages = paginateScan(
       { client: this.client },
-      { TableName: this.tableName, ProjectionExpression: 'connectionId' },
+      {
+        TableName: this.tableName,
+        ProjectionExpression: 'connectionId',
+        ...(segment ? { Segment: segment.segment, TotalSegments: segment.totalSegments } : {}),
+      },
     );
     for await (const page of pages) yield connectionIds(page.Items);
   }
@@ -48,6 +52,16 @@ export class DynamoConnectionRepository implements ConnectionRepository, PostWat
       },
     );
     for await (const page of pages) yield connectionIds(page.Items);
+  }
+
+  async countSegment(segment: ScanSegment): Promise<number> {
+    let count = 0;
+    const pages = paginateScan(
+      { client: this.client },
+      { TableName: this.tableName, Select: 'COUNT', Segment: segment.segment, TotalSegments: segment.totalSegments },
+    );
+    for await (const page of pages) count += page.Count ?? 0;
+    return count;
   }
 }
 

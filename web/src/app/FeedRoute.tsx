@@ -2,6 +2,7 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { isCategory, type Category } from '@contract';
 import { useConfig } from '../lib/config';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { useCategoryFeedLink } from '../lib/useCategoryFeedLink';
 import { useFeed } from '../features/posts/useFeed';
 import { FeedView } from '../features/posts/FeedView';
 import { CategoryTags } from '../features/posts/CategoryTags';
@@ -54,6 +55,7 @@ export function FeedRoute() {
   const sent = typeof (location.state as Partial<SentState> | null)?.sent === 'string';
   const category = param === undefined ? undefined : isCategory(param) ? param : null;
   useDocumentTitle(category === undefined ? undefined : category === null ? 'Categoría desconocida' : categoryLabel(category));
+  useCategoryFeedLink(category);
 
   return (
     <div className="page-grid">

@@ -3,6 +3,7 @@ import type { Post } from '@contract';
 import { formatPostDate } from '../../lib/format';
 import { ReportControl } from './ReportControl';
 import { VoteButtons } from './VoteButtons';
+import { ShareButton } from './ShareButton';
 
 type Props = {
   post: Post;
@@ -39,6 +40,8 @@ export function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true
           </Link>
         )}
         {linkToPost && <Link to={`/post/${encodeURIComponent(post.id)}`}>{post.comments === 1 ? '1 comentario' : `${post.comments} comentarios`}</Link>}
+
+        <ShareButton post={post} />
         <ReportControl postId={post.id} />
       </div>
     </article>

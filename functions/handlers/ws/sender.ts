@@ -7,8 +7,8 @@ import { ENV } from '../../store/tables';
 const env = requireEnv(ENV.wsManagementEndpoint);
 const management = managementClient(env[ENV.wsManagementEndpoint]);
 
-/** PostToConnection through the WebSocket API's management endpoint; 410 means the client is gone. */
-export const managementSender: ConnectionSender = {
+/** PostToConnection on the WebSocket API's management endpoint; 410 Gone is `gone`, not an error. */
+export const sender: ConnectionSender = {
   async send(connectionId, data) {
     try {
       await management.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: data }));

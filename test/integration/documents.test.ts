@@ -1,0 +1,192 @@
+/**
+ * The page function's documents (RSS feeds, sitemap, robots.txt) as a visitor, a feed reader or a
+ * crawler gets them from the site's own origin: the local web server calls the same handler
+ * CloudFront sends these paths to on AWS.
+ */
+import { BatchWriteItemCommand } from '@aws-sdk/client-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEED_DOCUMENT_SIZE, type OwnPost, type Post } from '../../functions/contract';
+import type { StoredPost } from '../../functions/domain/ports';
+import { postItem } from '../../functions/store/dynamodb/postItems';
+import { publish } from '../support/api';
+import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
+import { createModerator, publishApproved } from '../support/moderation';
+import { createUser, type TestUser } from '../support/users';
+
+let cloud: LocalCloudProcess;
+let author: TestUser;
+let moderator: TestUser;
+let hostile: Post;
+let amor: Post;
+let pending: OwnPost;
+
+/** Characters no XML 1.0 document may hold, escaped or not. */
+const CONTROL = '\u0001\u0007\u001f';
+/** Everything a crawler could choke on: markup, an entity, the end of a CDATA section, control characters, quotes. */
+const hostileText = (control: string) => `Puse <script>alert("hola")</script> & &amp; ]]> en el chat${control} del jefe, «sin querer» 'de verdad'`;
+const HOSTILE_TEXT = hostileText(CONTROL);
+/** What XML can carry of it: the same text without the control characters. */
+const HOSTILE_AS_XML = hostileText('');
+
+beforeAll(async () => {
+  cloud = await startLocalCloudProcess({ env: { SEED: '0' } });
+  author = await createUser(cloud, { name: 'Feeds' });
+  moderator = await createModerator(cloud);
+  hostile = await publishApproved(cloud, author, moderator, { category: 'trabajo', post: HOSTILE_TEXT });
+  amor = await publishApproved(cloud, author, moderator, { category: 'amor', post: 'Le escribí a mi ex en vez de a mi madre.' });
+  const created = await publish(cloud, author.idToken, { category: 'amor', post: 'Esta espera en moderación.' });
+  expect(created.status).toBe(201);
+  pending = created.body as OwnPost;
+});
+
+afterAll(async () => {
+  await cloud?.stop();
+});
+
+type Fetched = { status: number; type: string; cacheControl: string; body: string };
+
+async function get(path: string): Promise<Fetched> {
+  const response = await fetch(`${cloud.webUrl}${path}`);
+  return {
+    status: response.status,
+    type: response.headers.get('content-type') ?? '',
+    cacheControl: response.headers.get('cache-control') ?? '',
+    body: await response.text(),
+  };
+}
+
+/** The part of the DOM these tests read (jsdom's types are not installed; this suite runs in Node). */
+type XmlElement = { tagName: string; textContent: string | null; getAttribute(name: string): string | null; getElementsByTagName(tag: string): ArrayLike<XmlElement> & Iterable<XmlElement> };
+type XmlDocument = { documentElement: XmlElement; getElementsByTagName(tag: string): ArrayLike<XmlElement> & Iterable<XmlElement> };
+type DomParser = new () => { parseFromString(text: string, type: 'application/xml'): XmlDocument };
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html: string) => { window: { DOMParser: DomParser } } };
+
+/** Parses with a strict XML parser (a browser's, jsdom's): a document that is not well-formed fails the test. */
+function parseXml(text: string): XmlDocument {
+  const { DOMParser } = new JSDOM('').window;
+  const document = new DOMParser().parseFromString(text, 'application/xml');
+  const error = document.getElementsByTagName('parsererror')[0];
+  if (error) throw new Error(`not well-formed XML: ${error.textContent}\n${text.slice(0, 500)}`);
+  return document;
+}
+
+const texts = (document: XmlDocument, tag: string) => [...document.getElementsByTagName(tag)].map((element) => element.textContent ?? '');
+
+describe('RSS', () => {
+  it("serves the site's feed as RSS 2.0 that parses as XML, the hostile post's text escaped and intact, links absolute", async () => {
+    const response = await get('/rss.xml');
+    expect(response).toMatchObject({ status: 200, type: 'application/rss+xml; charset=utf-8', cacheControl: 'public, max-age=60, s-maxage=60' });
+    expect(response.body).not.toContain('<script>');
+    expect(response.body).not.toContain(']]>');
+    const feed = parseXml(response.body);
+    expect(feed.documentElement.tagName).toBe('rss');
+    expect(feed.documentElement.getAttribute('version')).toBe('2.0');
+    const channel = feed.getElementsByTagName('channel')[0]!;
+    expect(channel.getElementsByTagName('title')[0]?.textContent).toBe('Vaya día');
+    expect(channel.getElementsByTagName('link')[0]?.textContent).toBe(`${cloud.webUrl}/`);
+    const items = [...feed.getElementsByTagName('item')];
+    const item = items.find((candidate) => candidate.getElementsByTagName('guid')[0]?.textContent === `${cloud.webUrl}/post/${hostile.id}`);
+    expect(item, 'the hostile post is in the feed').toBeDefined();
+    expect(item!.getElementsByTagName('description')[0]?.textContent).toBe(HOSTILE_AS_XML);
+    expect(item!.getElementsByTagName('link')[0]?.textContent).toBe(`${cloud.webUrl}/post/${hostile.id}`);
+    expect(item!.getElementsByTagName('dc:creator')[0]?.textContent).toBe('Feeds');
+    // RFC 822, to the second.
+    expect(Date.parse(item!.getElementsByTagName('pubDate')[0]?.textContent ?? '')).toBe(Math.floor(Date.parse(hostile.publishedAt) / 1000) * 1000);
+  });
+
+  it('lists only published posts, newest first: the pending one is absent', async () => {
+    const feed = parseXml((await get('/rss.xml')).body);
+    const links = texts(feed, 'guid');
+    expect(links).toEqual([`${cloud.webUrl}/post/${amor.id}`, `${cloud.webUrl}/post/${hostile.id}`]);
+    expect((await get('/rss.xml')).body).not.toContain(pending.id);
+  });
+
+  it("serves each category's feed with that category's posts only, and 404 for an unknown category", async () => {
+    const response = await get('/category/amor/rss.xml');
+    expect(response.status).toBe(200);
+    const feed = parseXml(response.body);
+    expect(feed.getElementsByTagName('title')[0]?.textContent).toBe('Vaya día · amor');
+    expect(texts(feed, 'guid')).toEqual([`${cloud.webUrl}/post/${amor.id}`]);
+    expect((await get('/category/cocina/rss.xml')).status).toBe(404);
+  });
+});
+
+describe('robots.txt and the sitemap', () => {
+  it('robots.txt lets crawlers in, keeps them out of the forms and the API, and names the sitemap', async () => {
+    const response = await get('/robots.txt');
+    expect(response).toMatchObject({ status: 200, type: 'text/plain; charset=utf-8' });
+    expect(response.body).toContain('User-agent: *');
+    expect(response.body).toContain('Disallow: /moderar');
+    expect(response.body).toContain('Disallow: /posts');
+    expect(response.body).toContain(`Sitemap: ${cloud.webUrl}/sitemap.xml`);
+  });
+
+  it('lists the sections and every published post, never a pending one', async () => {
+    const response = await get('/sitemap.xml');
+    expect(response).toMatchObject({ status: 200, type: 'application/xml; charset=utf-8' });
+    const sitemap = parseXml(response.body);
+    expect(sitemap.documentElement.tagName).toBe('urlset');
+    const locations = texts(sitemap, 'loc');
+    expect(locations).toContain(`${cloud.webUrl}/`);
+    expect(locations).toContain(`${cloud.webUrl}/category/amor`);
+    expect(locations).toContain(`${cloud.webUrl}/post/${hostile.id}`);
+    expect(locations).toContain(`${cloud.webUrl}/post/${amor.id}`);
+    expect(response.body).not.toContain(pending.id);
+  });
+
+  it('becomes an index of daily pages when the site is large; each page lists that day’s published posts', async () => {
+    // 1,050 published posts over three days of January, written straight to the table.
+    const posts: StoredPost[] = Array.from({ length: 1_050 }, (_, index) => {
+      const at = new Date(Date.UTC(2026, 0, 1 + (index % 3), 10, 0, index % 60, index)).toISOString();
+      return {
+        id: randomUUID(),
+        name: 'Masa',
+        category: 'varios',
+        post: `Anécdota número ${index}`,
+        createdAt: at,
+        publishedAt: at,
+        status: 'published',
+        authorId: 'bulk',
+        votes: { agree: 0, deserved: 0 },
+        comments: 0,
+        moderation: { score: 0, votes: 0 },
+        reports: 0,
+      };
+    });
+    const dynamo = cloud.dynamodb();
+    try {
+      for (let start = 0; start < posts.length; start += 25) {
+        const requests = posts.slice(start, start + 25).map((post) => ({ PutRequest: { Item: marshall(postItem(post), { removeUndefinedValues: true }) } }));
+        const { UnprocessedItems } = await dynamo.send(new BatchWriteItemCommand({ RequestItems: { [cloud.tables.posts]: requests } }));
+        expect(Object.keys(UnprocessedItems ?? {})).toEqual([]);
+      }
+    } finally {
+      dynamo.destroy();
+    }
+
+    const index = parseXml((await get('/sitemap.xml')).body);
+    expect(index.documentElement.tagName).toBe('sitemapindex');
+    const pages = texts(index, 'loc');
+    const today = new Date().toISOString().slice(0, 10);
+    expect(pages[0]).toBe(`${cloud.webUrl}/sitemap-secciones.xml`);
+    expect(pages[1]).toBe(`${cloud.webUrl}/sitemap-2026-01-01.xml`);
+    expect(pages.at(-1)).toBe(`${cloud.webUrl}/sitemap-${today}.xml`);
+
+    const firstDay = parseXml((await get('/sitemap-2026-01-01.xml')).body);
+    const expected = posts.filter((post) => post.publishedAt!.startsWith('2026-01-01')).map((post) => `${cloud.webUrl}/post/${post.id}`);
+    expect(texts(firstDay, 'loc').sort()).toEqual(expected.sort());
+    const lastDay = texts(parseXml((await get(`/sitemap-${today}.xml`)).body), 'loc');
+    expect(lastDay).toEqual(expect.arrayContaining([`${cloud.webUrl}/post/${hostile.id}`, `${cloud.webUrl}/post/${amor.id}`]));
+    expect(lastDay.join(' ')).not.toContain(pending.id);
+    expect(texts(parseXml((await get('/sitemap-secciones.xml')).body), 'loc')).toContain(`${cloud.webUrl}/top`);
+    expect((await get('/sitemap-2026-02-30.xml')).status).toBe(404);
+
+    // The feed still lists the latest 20, newest first.
+    const feed = parseXml((await get('/rss.xml')).body);
+    expect(texts(feed, 'guid')).toHaveLength(FEED_DOCUMENT_SIZE);
+    expect(texts(feed, 'guid')[0]).toBe(`${cloud.webUrl}/post/${amor.id}`);
+  });
+});

@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { PostCard } from '../../web/src/features/posts/PostCard';
+import { ApiContext } from '../../web/src/lib/api';
+import { aPost, fakeApiClient } from './factories';
+
+/** What the browser offers, set on `navigator` for one test (after userEvent.setup, which installs its own clipboard). */
+function browserWith(features: { share?: (data: ShareData) => Promise<void>; writeText?: (text: string) => Promise<void> }) {
+  Object.defineProperty(navigator, 'share', { value: features.share, configurable: true, writable: true });
+  Object.defineProperty(navigator, 'canShare', { value: undefined, configurable: true, writable: true });
+  Object.defineProperty(navigator, 'clipboard', {
+    value: features.writeText ? { writeText: features.writeText } : undefined,
+    configurable: true,
+    writable: true,
+  });
+}
+
+function renderCard(post = aPost({ name: 'Lola' })) {
+  render(
+    <ApiContext.Provider value={fakeApiClient()}>
+      <MemoryRouter>
+        <PostCard post={post} />
+      </MemoryRouter>
+    </ApiContext.Provider>,
+  );
+  return post;
+}
+
+const shareButton = () => screen.getByRole('button', { name: 'Compartir la anécdota de Lola' });
+
+afterEach(() => {
+  vi.useRealTimers();
+  browserWith({});
+});
+
+describe('«Compartir» on a post card', () => {
+  it("opens the device's share sheet with the post's absolute link, its text and a title, where the browser has one", async () => {
+    const user = userEvent.setup();
+    const share = vi.fn(async () => {});
+    const writeText = vi.fn(async () => {});
+    browserWith({ share, writeText });
+    const post = renderCard();
+    await user.click(shareButton());
+    expect(share).toHaveBeenCalledWith({ title: 'Anécdota de Lola · Vaya día', text: post.post, url: `${window.location.origin}/post/${post.id}` });
+    expect(writeText).not.toHaveBeenCalled();
+    expect(screen.queryByText(/Enlace copiado/)).toBeNull();
+  });
+
+  it('does nothing more when the reader closes the share sheet', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn(async () => {});
+    browserWith({ share: () => Promise.reject(new DOMException('cancelado', 'AbortError')), writeText });
+    renderCard();
+    await user.click(shareButton());
+    expect(writeText).not.toHaveBeenCalled();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('copies the link and says so in Spanish where there is no share sheet; the confirmation goes away', async () => {
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    const writeText = vi.fn(async () => {});
+    browserWith({ writeText });
+    const post = renderCard();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await user.click(shareButton());
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/post/${post.id}`);
+    expect((await screen.findByRole('status')).textContent).toBe('Enlace copiado: pégalo donde quieras compartirlo.');
+    vi.advanceTimersByTime(5000);
+    await vi.waitFor(() => expect(screen.getByRole('status').textContent).toBe(''));
+  });
+
+  it('shows the link, selected, to copy by hand when the clipboard is not allowed either', async () => {
+    const user = userEvent.setup();
+    browserWith({ writeText: () => Promise.reject(new DOMException('denegado', 'NotAllowedError')) });
+    const post = renderCard();
+    await user.click(shareButton());
+    const input = await screen.findByRole<HTMLInputElement>('textbox', { name: /Copia este enlace/ });
+    expect(input.value).toBe(`${window.location.origin}/post/${post.id}`);
+    expect(input.readOnly).toBe(true);
+  });
+
+  it('falls back to copying when the share sheet fails for another reason', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn(async () => {});
+    browserWith({ share: () => Promise.reject(new DOMException('no', 'NotAllowedError')), writeText });
+    renderCard();
+    await user.click(shareButton());
+    expect(writeText).toHaveBeenCalledTimes(1);
+    await screen.findByText('Enlace copiado: pégalo donde quieras compartirlo.');
+  });
+});
