@@ -6,7 +6,7 @@ import { inspect } from 'node:util';
 import { lambdaClient } from '../../clients';
 import { requireEnv } from '../../config';
 import type { LiveMessage } from '../../contract';
-import { fanOutMessages, liveMessagesFor, type BroadcastReport, type PartDispatcher } from '../../domain/broadcast';
+import { fanOutMessages, liveMessagesFor, type FanOutReport, type PartDispatcher } from '../../domain/broadcast';
 import { UpdatePacer } from '../../domain/liveUpdates';
 import { METRIC } from '../../metrics';
 import { count, flushMetrics, logger } from '../../observability';
@@ -68,10 +68,16 @@ export const handler = async (event: DynamoDBStreamEvent, context?: Context): Pr
   flushMetrics();
 };
 
-function sumReports(reports: BroadcastReport[]): BroadcastReport {
-  return reports.reduce((sum, report) => ({ sent: sum.sent + report.sent, gone: sum.gone + report.gone, failed: sum.failed + report.failed }), {
-    sent: 0,
-    gone: 0,
-    failed: 0,
-  });
+/** The batch's deliveries together (the paced `post.updated` may go in a delivery of their own). */
+function sumReports(reports: FanOutReport[]): FanOutReport {
+  return reports.reduce(
+    (sum, report) => ({
+      sent: sum.sent + report.sent,
+      gone: sum.gone + report.gone,
+      failed: sum.failed + report.failed,
+      estimated: Math.max(sum.estimated, report.estimated),
+      parts: sum.parts + report.parts,
+    }),
+    { sent: 0, gone: 0, failed: 0, estimated: 0, parts: 0 },
+  );
 }
