@@ -343,7 +343,7 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
     await writer.goto(`/post/${post.id}`);
     const payload = `<img src=x onerror="document.title='xss'"> ¡Ánimo! ${randomUUID().slice(0, 4)}`;
     await writer.getByLabel('Tu comentario').fill(payload);
-    await writer.getByRole('button', { name: 'Comentar' }).click();
+    await writer.getByRole('button', { name: 'Comentar', exact: true }).click();
     await writer.locator('.comment__text', { hasText: payload }).waitFor();
     expect(await writer.getByLabel('Tu comentario').inputValue()).toBe('');
 
