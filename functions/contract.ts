@@ -196,7 +196,8 @@ export function toLiveMessage(value: unknown): LiveMessage | null {
     const post = toPost(message.post);
     return post ? { type: 'post.published', post } : null;
   }
-  if (message.type === 'post.removed' && typeof message.id === 'string' && message.id !== '') return { type: 'post.removed', id: message.id };
+  if (message.type === 'post.removed' && typeof message.id === 'string' && message.id !== '')
+    return { type: 'post.removed', id: message.id };
   if (message.type === 'post.updated') {
     const update = z.safeParse(postUpdatedSchema, value);
     return update.success ? { type: 'post.updated', id: update.data.id, votes: update.data.votes, comments: update.data.comments } : null;
@@ -227,7 +228,18 @@ export const ANONYMOUS_NAME = 'Anónimo';
 const NAME_CHARACTERS = /^[\p{Script=Latin}0-9 ._-]+$/u;
 const NAME_LETTER = /\p{Script=Latin}/u;
 /** Reserved words, folded (see nameKey) and without spaces or punctuation; a name containing one is refused. */
-const RESERVED_NAME_WORDS = ['anonimo', 'anonima', 'moderador', 'moderadora', 'moderacion', 'administrador', 'administradora', 'vayadia', 'oficial', 'soporte'];
+const RESERVED_NAME_WORDS = [
+  'anonimo',
+  'anonima',
+  'moderador',
+  'moderadora',
+  'moderacion',
+  'administrador',
+  'administradora',
+  'vayadia',
+  'oficial',
+  'soporte',
+];
 /** Reserved as whole names. */
 const RESERVED_NAMES = ['admin', 'root', 'staff', 'sistema', 'system'];
 
@@ -236,13 +248,7 @@ const RESERVED_NAMES = ['admin', 'root', 'staff', 'sistema', 'system'];
  * case, runs of spaces as one. «Álice», «ALICE» and «alice» share one key.
  */
 export function nameKey(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .normalize('NFC')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().normalize('NFC').replace(/\s+/g, ' ').trim();
 }
 
 export type NameCheck = { ok: true; name: string; key: string } | { ok: false };
@@ -293,7 +299,10 @@ export const ERRORS = {
   ALREADY_VOTED: { status: 409, message: 'Ya has votado esta anécdota.' },
   ALREADY_REPORTED: { status: 409, message: 'Ya lo habías denunciado.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'La petición es demasiado grande.' },
-  INVALID_NAME: { status: 400, message: `El apodo debe tener entre ${NAME_MIN_LENGTH} y ${NAME_MAX_LENGTH} caracteres: letras, números, espacios y . _ - (ni una dirección de email ni un nombre reservado).` },
+  INVALID_NAME: {
+    status: 400,
+    message: `El apodo debe tener entre ${NAME_MIN_LENGTH} y ${NAME_MAX_LENGTH} caracteres: letras, números, espacios y . _ - (ni una dirección de email ni un nombre reservado).`,
+  },
   NAME_TAKEN: { status: 409, message: 'Ese apodo ya lo usa otra persona. Prueba con otro.' },
   RATE_LIMITED: { status: 429, message: 'Has publicado demasiado seguido. Espera unos minutos y vuelve a intentarlo.' },
   INTERNAL_ERROR: { status: 500, message: 'Algo ha fallado por nuestra parte. Inténtalo de nuevo en un rato.' },
@@ -315,12 +324,10 @@ export const createPostSchema = z.object({
   category: z.enum(CATEGORIES, {
     error: (issue) => (typeof issue.input === 'string' ? 'UNKNOWN_CATEGORY' : 'INVALID_REQUEST'),
   }),
-  post: z
-    .string()
-    .check(
-      z.refine(hasContent, { error: 'EMPTY_POST', abort: true }),
-      z.refine((text) => postLength(text) <= MAX_POST_LENGTH, { error: 'POST_TOO_LONG' }),
-    ),
+  post: z.string().check(
+    z.refine(hasContent, { error: 'EMPTY_POST', abort: true }),
+    z.refine((text) => postLength(text) <= MAX_POST_LENGTH, { error: 'POST_TOO_LONG' }),
+  ),
 });
 
 export type CreatePostRequest = z.infer<typeof createPostSchema>;
@@ -399,12 +406,10 @@ export type CommentPage = Page<Comment>;
 
 /** The body of `POST /posts/{id}/comments`; each failed rule carries its error code, as for posts. */
 export const createCommentSchema = z.object({
-  text: z
-    .string()
-    .check(
-      z.refine(hasContent, { error: 'EMPTY_COMMENT', abort: true }),
-      z.refine((text) => postLength(text) <= MAX_COMMENT_LENGTH, { error: 'COMMENT_TOO_LONG' }),
-    ),
+  text: z.string().check(
+    z.refine(hasContent, { error: 'EMPTY_COMMENT', abort: true }),
+    z.refine((text) => postLength(text) <= MAX_COMMENT_LENGTH, { error: 'COMMENT_TOO_LONG' }),
+  ),
 });
 
 export type CreateCommentResult =

@@ -38,7 +38,9 @@ export function createApp(options: CreateAppOptions = {}): { app: App; stack: Va
   }
   const waf = booleanContext(app, 'waf');
   const firewall = waf
-    ? new FirewallStack(app, FIREWALL_STACK_NAME, { description: 'Vaya día: WAF rate limits for the site (CloudFront web ACLs live in us-east-1)' })
+    ? new FirewallStack(app, FIREWALL_STACK_NAME, {
+        description: 'Vaya día: WAF rate limits for the site (CloudFront web ACLs live in us-east-1)',
+      })
     : undefined;
   const stack = new VayaDiaStack(app, STACK_NAME, {
     description: 'Vaya día: anécdotas de días malos (site, API, live feed, sign-in)',

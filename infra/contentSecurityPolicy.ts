@@ -38,7 +38,11 @@ export function inlineHashes(html: string, tag: 'style' | 'script'): string[] {
   const hashes: string[] = [];
   for (const match of html.matchAll(pattern)) {
     if (/\ssrc\s*=/.test(match[1] ?? '')) continue;
-    hashes.push(`'sha256-${createHash('sha256').update(match[2] ?? '', 'utf8').digest('base64')}'`);
+    hashes.push(
+      `'sha256-${createHash('sha256')
+        .update(match[2] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
   }
   return hashes;
 }

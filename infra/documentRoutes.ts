@@ -51,7 +51,13 @@ export const APP_ROUTES: readonly RegExp[] = [
 export const PAGE_PATH_PATTERNS = ['/rss.xml', '/category/*/rss.xml', '/sitemap*.xml', '/robots.txt'] as const;
 
 const PAGE_PATHS: readonly RegExp[] = PAGE_PATH_PATTERNS.map(
-  (pattern) => new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`),
+  (pattern) =>
+    new RegExp(
+      `^${pattern
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*')
+        .replace(/\?/g, '.')}$`,
+    ),
 );
 
 /** Whether CloudFront sends `path` to the page function (one of {@link PAGE_PATH_PATTERNS}). */

@@ -109,7 +109,10 @@ export class VayaDiaStack extends Stack {
     });
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The site' });
-    new CfnOutput(this, 'ApiUrl', { value: api.url, description: "The HTTP API itself (config.json's apiUrl is the site, which serves it under /posts*)" });
+    new CfnOutput(this, 'ApiUrl', {
+      value: api.url,
+      description: "The HTTP API itself (config.json's apiUrl is the site, which serves it under /posts*)",
+    });
     new CfnOutput(this, 'WsUrl', { value: live.url, description: 'The WebSocket (config.json wsUrl)' });
     new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: auth.client.userPoolClientId });

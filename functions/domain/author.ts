@@ -40,7 +40,11 @@ export function accountFromClaims(claims: Record<string, unknown> | undefined): 
   const caller = callerFromClaims(claims);
   const username = claims?.['cognito:username'];
   const email = claims?.email;
-  return { ...caller, username: typeof username === 'string' && username !== '' ? username : caller.id, email: typeof email === 'string' ? email : '' };
+  return {
+    ...caller,
+    username: typeof username === 'string' && username !== '' ? username : caller.id,
+    email: typeof email === 'string' ? email : '',
+  };
 }
 
 /**

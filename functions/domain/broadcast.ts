@@ -34,7 +34,9 @@ export function liveMessagesFor(change: PostChange): LiveMessage[] {
   if (after && isPublished && !wasPublished) return [{ type: 'post.published', post: publicPost(after) }];
   if (before && wasPublished && !isPublished) return [{ type: 'post.removed', id: before.id }];
   if (before && after && isPublished && countsChanged(before, after)) {
-    return [{ type: 'post.updated', id: after.id, votes: { agree: after.votes.agree, deserved: after.votes.deserved }, comments: after.comments }];
+    return [
+      { type: 'post.updated', id: after.id, votes: { agree: after.votes.agree, deserved: after.votes.deserved }, comments: after.comments },
+    ];
   }
   return [];
 }

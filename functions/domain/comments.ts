@@ -41,7 +41,11 @@ export function commentIdFrom(value: string | undefined): string {
 }
 
 /** One page of a published post's visible comments, oldest first; `nextCursor` null on the last. */
-export async function readComments(deps: CommentReadDeps, id: string | undefined, params: { limit?: string; cursor?: string }): Promise<CommentPage> {
+export async function readComments(
+  deps: CommentReadDeps,
+  id: string | undefined,
+  params: { limit?: string; cursor?: string },
+): Promise<CommentPage> {
   const postId = postIdFrom(id);
   const limit = params.limit === undefined ? DEFAULT_COMMENT_PAGE_SIZE : parseLimit(params.limit);
   const after = params.cursor !== undefined ? decodeCursor(params.cursor) : undefined;
@@ -49,7 +53,10 @@ export async function readComments(deps: CommentReadDeps, id: string | undefined
   if (!post || post.status !== 'published') throw new PostNotFoundError();
   const page = await deps.comments.page({ postId, limit, afterKey: after?.sortKey });
   const last = page.items.at(-1);
-  return { items: page.items.map(publicComment), nextCursor: page.hasMore && last ? encodeCursor(sortKeyOf(last.createdAt, last.id)) : null };
+  return {
+    items: page.items.map(publicComment),
+    nextCursor: page.hasMore && last ? encodeCursor(sortKeyOf(last.createdAt, last.id)) : null,
+  };
 }
 
 /**
@@ -93,7 +100,8 @@ export async function deleteComment(deps: CommentChangeDeps, caller: Caller, id:
   await untilSettled(async () => {
     const comment = await deps.comments.get(commentId, { consistent: true });
     if (!comment || comment.status === 'removed') throw new CommentNotFoundError();
-    if (comment.authorId !== caller.id && !caller.moderator) throw comment.status === 'visible' ? new ForbiddenError() : new CommentNotFoundError();
+    if (comment.authorId !== caller.id && !caller.moderator)
+      throw comment.status === 'visible' ? new ForbiddenError() : new CommentNotFoundError();
     return (await deps.comments.changeStatus(comment, 'removed', clock(deps))) || undefined;
   });
 }
@@ -113,7 +121,12 @@ export async function reportComment(deps: CommentChangeDeps, caller: Caller, id:
 }
 
 /** A moderator restores (`publish`) or removes (`reject`) a comment hidden by reports. */
-export async function decideOnComment(deps: CommentChangeDeps, caller: Caller, id: string | undefined, body: unknown): Promise<{ status: CommentStatus }> {
+export async function decideOnComment(
+  deps: CommentChangeDeps,
+  caller: Caller,
+  id: string | undefined,
+  body: unknown,
+): Promise<{ status: CommentStatus }> {
   if (!caller.moderator) throw new ForbiddenError();
   const commentId = commentIdFrom(id);
   const { decision } = parseRequest(commentDecisionSchema, body);

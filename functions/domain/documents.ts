@@ -172,15 +172,38 @@ function daysBetween(first: string, last: string, max: number): string[] {
  * JSON may not (the API's paths: infra/documentRoutes.ts `API_PATH_PREFIXES`). Names the sitemap.
  */
 function robotsTxt(origin: string): string {
-  const disallowed = ['/newpost', '/login', '/register', '/moderar', '/mis-anecdotas', '/cuenta', '/posts', '/me', '/moderation', '/comments'];
-  return ['User-agent: *', ...disallowed.map((path) => `Disallow: ${path}`), 'Allow: /', '', `Sitemap: ${origin}${DOCUMENT_PATHS.sitemap}`, ''].join('\n');
+  const disallowed = [
+    '/newpost',
+    '/login',
+    '/register',
+    '/moderar',
+    '/mis-anecdotas',
+    '/cuenta',
+    '/posts',
+    '/me',
+    '/moderation',
+    '/comments',
+  ];
+  return [
+    'User-agent: *',
+    ...disallowed.map((path) => `Disallow: ${path}`),
+    'Allow: /',
+    '',
+    `Sitemap: ${origin}${DOCUMENT_PATHS.sitemap}`,
+    '',
+  ].join('\n');
 }
 
 /** XML 1.0's `Char` production: anything else cannot appear in a document, not even escaped. */
 const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 // suppressBooleanAttributes off: `isPermaLink="true"` must keep its value (a bare attribute is not XML).
-const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', suppressEmptyNode: true, suppressBooleanAttributes: false });
+const builder = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  suppressEmptyNode: true,
+  suppressBooleanAttributes: false,
+});
 
 /** An XML document (with its declaration) of `root`, every string cleaned of characters XML cannot hold. */
 function xml(root: Record<string, unknown>): string {

@@ -68,7 +68,12 @@ export class UpdatePacer {
     if (held.length > 0) {
       const wait = Math.max(...held.map((entry) => entry.due)) - this.now();
       if (wait > 0) await this.sleep(wait);
-      results.push(await this.sendMarked(held.map((entry) => entry.message), send));
+      results.push(
+        await this.sendMarked(
+          held.map((entry) => entry.message),
+          send,
+        ),
+      );
     }
     return results;
   }

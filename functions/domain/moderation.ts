@@ -13,14 +13,7 @@ import {
   type ReportedItems,
 } from '../contract';
 import type { Caller } from './author';
-import {
-  AlreadyReportedError,
-  AlreadyVotedError,
-  ForbiddenError,
-  OwnPostError,
-  PostNotFoundError,
-  QueueEmptyError,
-} from './errors';
+import { AlreadyReportedError, AlreadyVotedError, ForbiddenError, OwnPostError, PostNotFoundError, QueueEmptyError } from './errors';
 import { parseRequest, postIdFrom, untilSettled } from './input';
 import { decisionTarget, ownPost, pendingPost, statusForScore } from './lifecycle';
 import { hiddenComments } from './comments';

@@ -130,7 +130,12 @@ export interface VoteStore {
 /** One published post's place in one Top period: its bucket and its sort key in each ranking. */
 export type RankRow = { postId: string; period: TopPeriod; bucket: string; ranks: Record<TopRanking, string> };
 
-export type TopQuery = { bucket: string; ranking: TopRanking; limit: number; /** Read ranks strictly below this one. */ afterRank?: string };
+export type TopQuery = {
+  bucket: string;
+  ranking: TopRanking;
+  limit: number;
+  /** Read ranks strictly below this one. */ afterRank?: string;
+};
 
 /** The Top: rank rows by calendar period (written from the posts stream) and the posts they name. */
 export interface RankingStore {

@@ -93,7 +93,8 @@ export async function deletePost(deps: PostsDeps & { now?: () => Date }, caller:
   await untilSettled(async () => {
     const post = await deps.posts.get(postId, { consistent: true });
     if (!post || post.status === 'removed') throw new PostNotFoundError();
-    if (post.authorId !== caller.id && !caller.moderator) throw post.status === 'published' ? new ForbiddenError() : new PostNotFoundError();
+    if (post.authorId !== caller.id && !caller.moderator)
+      throw post.status === 'published' ? new ForbiddenError() : new PostNotFoundError();
     return (await deps.posts.changeStatus(post, 'removed', (deps.now ?? (() => new Date()))())) || undefined;
   });
 }

@@ -47,7 +47,9 @@ export function rankingChangeFor(change: PostChange): 'put' | 'remove' | undefin
   if (isPublished && after) {
     if (!wasPublished || !before) return 'put';
     const same =
-      before.votes.agree === after.votes.agree && before.votes.deserved === after.votes.deserved && before.publishedAt === after.publishedAt;
+      before.votes.agree === after.votes.agree &&
+      before.votes.deserved === after.votes.deserved &&
+      before.publishedAt === after.publishedAt;
     return same ? undefined : 'put';
   }
   return wasPublished ? 'remove' : undefined;

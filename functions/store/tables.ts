@@ -69,10 +69,22 @@ export const POSTS_TABLE = {
   partitionKey: { name: 'id', type: 'S' },
   indexes: [
     { indexName: POSTS_INDEX.feed, partitionKey: { name: POSTS_KEYS.feed, type: 'S' }, sortKey: { name: POSTS_KEYS.sortKey, type: 'S' } },
-    { indexName: POSTS_INDEX.category, partitionKey: { name: POSTS_KEYS.category, type: 'S' }, sortKey: { name: POSTS_KEYS.sortKey, type: 'S' } },
+    {
+      indexName: POSTS_INDEX.category,
+      partitionKey: { name: POSTS_KEYS.category, type: 'S' },
+      sortKey: { name: POSTS_KEYS.sortKey, type: 'S' },
+    },
     { indexName: POSTS_INDEX.random, partitionKey: { name: POSTS_KEYS.feed, type: 'S' }, sortKey: { name: POSTS_KEYS.rand, type: 'S' } },
-    { indexName: POSTS_INDEX.author, partitionKey: { name: POSTS_KEYS.authorId, type: 'S' }, sortKey: { name: POSTS_KEYS.createdKey, type: 'S' } },
-    { indexName: POSTS_INDEX.queue, partitionKey: { name: POSTS_KEYS.queue, type: 'S' }, sortKey: { name: POSTS_KEYS.queuedAt, type: 'S' } },
+    {
+      indexName: POSTS_INDEX.author,
+      partitionKey: { name: POSTS_KEYS.authorId, type: 'S' },
+      sortKey: { name: POSTS_KEYS.createdKey, type: 'S' },
+    },
+    {
+      indexName: POSTS_INDEX.queue,
+      partitionKey: { name: POSTS_KEYS.queue, type: 'S' },
+      sortKey: { name: POSTS_KEYS.queuedAt, type: 'S' },
+    },
   ],
   // Old and new images, so a function can tell what a change did (a status that moved, a count).
   stream: 'NEW_AND_OLD_IMAGES',
@@ -88,15 +100,29 @@ export const MODERATION_TABLE = {
 } as const satisfies TableDescription;
 
 /** Names of the comments table's attributes and indexes that queries refer to. */
-export const COMMENTS_KEYS = { postId: 'postId', listedKey: 'listedKey', queue: 'queue', queuedAt: 'queuedAt', authorId: 'authorId' } as const;
+export const COMMENTS_KEYS = {
+  postId: 'postId',
+  listedKey: 'listedKey',
+  queue: 'queue',
+  queuedAt: 'queuedAt',
+  authorId: 'authorId',
+} as const;
 export const COMMENTS_INDEX = { post: 'post-index', queue: 'queue-index', author: 'author-index' } as const;
 
 export const COMMENTS_TABLE = {
   logicalName: 'comments',
   partitionKey: { name: 'id', type: 'S' },
   indexes: [
-    { indexName: COMMENTS_INDEX.post, partitionKey: { name: COMMENTS_KEYS.postId, type: 'S' }, sortKey: { name: COMMENTS_KEYS.listedKey, type: 'S' } },
-    { indexName: COMMENTS_INDEX.queue, partitionKey: { name: COMMENTS_KEYS.queue, type: 'S' }, sortKey: { name: COMMENTS_KEYS.queuedAt, type: 'S' } },
+    {
+      indexName: COMMENTS_INDEX.post,
+      partitionKey: { name: COMMENTS_KEYS.postId, type: 'S' },
+      sortKey: { name: COMMENTS_KEYS.listedKey, type: 'S' },
+    },
+    {
+      indexName: COMMENTS_INDEX.queue,
+      partitionKey: { name: COMMENTS_KEYS.queue, type: 'S' },
+      sortKey: { name: COMMENTS_KEYS.queuedAt, type: 'S' },
+    },
     { indexName: COMMENTS_INDEX.author, partitionKey: { name: COMMENTS_KEYS.authorId, type: 'S' } },
   ],
   // New comments reach the readers of their post (`comment.created`).
@@ -166,7 +192,11 @@ export const TOP_TABLE = {
   sortKey: { name: 'period', type: 'S' },
   indexes: [
     { indexName: TOP_INDEX.agree, partitionKey: { name: TOP_KEYS.bucket, type: 'S' }, sortKey: { name: TOP_KEYS.agreeRank, type: 'S' } },
-    { indexName: TOP_INDEX.deserved, partitionKey: { name: TOP_KEYS.bucket, type: 'S' }, sortKey: { name: TOP_KEYS.deservedRank, type: 'S' } },
+    {
+      indexName: TOP_INDEX.deserved,
+      partitionKey: { name: TOP_KEYS.bucket, type: 'S' },
+      sortKey: { name: TOP_KEYS.deservedRank, type: 'S' },
+    },
   ],
 } as const satisfies TableDescription;
 

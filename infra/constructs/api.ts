@@ -95,11 +95,10 @@ export class Api extends Construct {
       cfnStage.node.addDependency(...routes);
     }
     cfnStage.routeSettings = routeSettings;
-    Validations.of(this.httpApi).acknowledge(
-      {
-        id: 'AwsSolutions-APIG4',
-        reason: 'The public GET routes are open reads by design (DESIGN §3); every route of signed-in users (writes, votes, moderation, /me) has the Cognito JWT authorizer, as each declaration in infra/functions.ts says.',
-      },
-    );
+    Validations.of(this.httpApi).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason:
+        'The public GET routes are open reads by design (DESIGN §3); every route of signed-in users (writes, votes, moderation, /me) has the Cognito JWT authorizer, as each declaration in infra/functions.ts says.',
+    });
   }
 }

@@ -111,7 +111,9 @@ export class FirewallArn extends Construct {
     const reader = new cr.AwsCustomResource(this, 'Reader', {
       onCreate: getParameter,
       onUpdate: getParameter,
-      policy: cr.AwsCustomResourcePolicy.fromStatements([new iam.PolicyStatement({ actions: ['ssm:GetParameter'], resources: [parameterArn] })]),
+      policy: cr.AwsCustomResourcePolicy.fromStatements([
+        new iam.PolicyStatement({ actions: ['ssm:GetParameter'], resources: [parameterArn] }),
+      ]),
       installLatestAwsSdk: false,
       logGroup: new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),
     });

@@ -106,7 +106,10 @@ export class Live extends Construct {
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const { trigger } of functionsTriggeredBy('websocket')) {
       if (trigger.throttle) {
-        routeSettings[trigger.route] = { ThrottlingRateLimit: trigger.throttle.rateLimit, ThrottlingBurstLimit: trigger.throttle.burstLimit };
+        routeSettings[trigger.route] = {
+          ThrottlingRateLimit: trigger.throttle.rateLimit,
+          ThrottlingBurstLimit: trigger.throttle.burstLimit,
+        };
       }
     }
     cfnStage.routeSettings = routeSettings;
@@ -130,27 +133,25 @@ export class Live extends Construct {
       reason:
         "AWS's managed policy made for exactly this role (API Gateway writing API logs to CloudWatch, in log groups it names); only apigateway.amazonaws.com may assume the role.",
     });
-    Validations.of(this.webSocketApi).acknowledge(
-      {
-        id: 'AwsSolutions-APIG4',
-        reason:
-          'The WebSocket only pushes public posts to readers (DESIGN §3: no auth); clients send nothing the server acts on.',
-      },
-    );
+    Validations.of(this.webSocketApi).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason: 'The WebSocket only pushes public posts to readers (DESIGN §3: no auth); clients send nothing the server acts on.',
+    });
 
     this.failedBroadcasts = new sqs.Queue(this, 'FailedBroadcasts', {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });
-    Validations.of(this.failedBroadcasts).acknowledge(
-      {
-        id: 'AwsSolutions-SQS3',
-        reason: 'This queue is itself the on-failure destination of the broadcast stream; nothing consumes it automatically.',
-      },
-    );
+    Validations.of(this.failedBroadcasts).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is itself the on-failure destination of the broadcast stream; nothing consumes it automatically.',
+    });
 
-    const liveManagement = { url: this.stage.callbackUrl, grant: (grantee: iam.IGrantable) => this.stage.grantManagementApiAccess(grantee) };
+    const liveManagement = {
+      url: this.stage.callbackUrl,
+      grant: (grantee: iam.IGrantable) => this.stage.grantManagementApiAccess(grantee),
+    };
     const apiRef = `<${Stack.of(this).getLogicalId(this.webSocketApi.node.defaultChild as CfnElement)}>`;
     const managesConnections = (declaration: { endpoints?: readonly string[] }) =>
       declaration.endpoints?.includes('liveManagement')

@@ -75,7 +75,7 @@ export class Monitoring extends Construct {
     Validations.of(this.topic).acknowledge({
       id: 'AwsSolutions-SNS2',
       reason:
-        "Alarm notifications carry alarm names and numbers, no personal data; CloudWatch cannot publish to a topic encrypted with the AWS-managed SNS key, and a customer-managed key would cost more than the rest of the monitoring.",
+        'Alarm notifications carry alarm names and numbers, no personal data; CloudWatch cannot publish to a topic encrypted with the AWS-managed SNS key, and a customer-managed key would cost more than the rest of the monitoring.',
     });
 
     const alarm = (id: string, description: string, options: cloudwatch.AlarmProps) => {
@@ -143,12 +143,16 @@ export class Monitoring extends Construct {
       api: throttledRequests(this, 'ApiThrottled', api.accessLogs, THROTTLED_METRICS.api),
       live: throttledRequests(this, 'LiveThrottled', live.accessLogs, THROTTLED_METRICS.live),
     };
-    alarm('ApiThrottling', `Over ${THROTTLED_REQUESTS_LIMIT} API requests in 5 minutes were refused by the route throttles (a flood, or throttles too tight).`, {
-      metric: throttled.api.with({ period: fiveMinutes, statistic: cloudwatch.Stats.SUM }),
-      threshold: THROTTLED_REQUESTS_LIMIT,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-    });
+    alarm(
+      'ApiThrottling',
+      `Over ${THROTTLED_REQUESTS_LIMIT} API requests in 5 minutes were refused by the route throttles (a flood, or throttles too tight).`,
+      {
+        metric: throttled.api.with({ period: fiveMinutes, statistic: cloudwatch.Stats.SUM }),
+        threshold: THROTTLED_REQUESTS_LIMIT,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      },
+    );
 
     const { alarmEmail } = props;
     this.budget = new budgets.CfnBudget(this, 'Budget', {
@@ -175,7 +179,14 @@ export class Monitoring extends Construct {
     const minute = Duration.minutes(1);
     const sum = (metric: cloudwatch.Metric, label?: string) => metric.with({ period: minute, statistic: cloudwatch.Stats.SUM, label });
     const own = (name: string, label: string) =>
-      new cloudwatch.Metric({ namespace: METRICS_NAMESPACE, metricName: name, dimensionsMap: METRIC_DIMENSIONS, period: minute, statistic: cloudwatch.Stats.SUM, label });
+      new cloudwatch.Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName: name,
+        dimensionsMap: METRIC_DIMENSIONS,
+        period: minute,
+        statistic: cloudwatch.Stats.SUM,
+        label,
+      });
     const perFunction = (make: (fn: DeclaredFunction) => cloudwatch.IMetric) => functions.map(make);
     const graph = (title: string, left: cloudwatch.IMetric[], width = 8) => new cloudwatch.GraphWidget({ title, left, width, height: 6 });
     const distributionMetric = (metricName: string, statistic: string, label: string) =>
@@ -199,33 +210,58 @@ export class Monitoring extends Construct {
     this.dashboard.addWidgets(
       graph('API requests', [sum(api.httpApi.metricCount(), 'requests')]),
       graph('API errors', [sum(api.httpApi.metricClientError(), '4xx'), sum(api.httpApi.metricServerError(), '5xx')]),
-      graph('API latency (ms)', ['p50', 'p90', 'p99'].map((p) => api.httpApi.metricLatency({ period: minute, statistic: p, label: p }))),
+      graph(
+        'API latency (ms)',
+        ['p50', 'p90', 'p99'].map((p) => api.httpApi.metricLatency({ period: minute, statistic: p, label: p })),
+      ),
     );
     this.dashboard.addWidgets(
       graph('Refused by the throttles (429)', [sum(throttled.api, 'HTTP API'), sum(throttled.live, 'WebSocket $connect')]),
-      graph('Function errors', perFunction((fn) => fn.function.metricErrors({ period: minute, statistic: cloudwatch.Stats.SUM, label: fn.node.id }))),
-      graph('Function throttles', perFunction((fn) => fn.function.metricThrottles({ period: minute, statistic: cloudwatch.Stats.SUM, label: fn.node.id }))),
+      graph(
+        'Function errors',
+        perFunction((fn) => fn.function.metricErrors({ period: minute, statistic: cloudwatch.Stats.SUM, label: fn.node.id })),
+      ),
+      graph(
+        'Function throttles',
+        perFunction((fn) => fn.function.metricThrottles({ period: minute, statistic: cloudwatch.Stats.SUM, label: fn.node.id })),
+      ),
     );
     this.dashboard.addWidgets(
-      graph('Function duration p99 (ms)', perFunction((fn) => fn.function.metricDuration({ period: minute, statistic: 'p99', label: fn.node.id }))),
       graph(
-        'Live: connections and broadcasts',
-        [
-          sum(new cloudwatch.Metric({ namespace: 'AWS/ApiGateway', metricName: 'ConnectCount', dimensionsMap: { ApiId: live.webSocketApi.apiId, Stage: live.stage.stageName } }), 'new connections'),
-          own(METRIC.broadcastsSent, 'sent'),
-          own(METRIC.broadcastsGone, 'gone (410)'),
-          own(METRIC.broadcastsFailed, 'failed'),
-        ],
+        'Function duration p99 (ms)',
+        perFunction((fn) => fn.function.metricDuration({ period: minute, statistic: 'p99', label: fn.node.id })),
       ),
+      graph('Live: connections and broadcasts', [
+        sum(
+          new cloudwatch.Metric({
+            namespace: 'AWS/ApiGateway',
+            metricName: 'ConnectCount',
+            dimensionsMap: { ApiId: live.webSocketApi.apiId, Stage: live.stage.stageName },
+          }),
+          'new connections',
+        ),
+        own(METRIC.broadcastsSent, 'sent'),
+        own(METRIC.broadcastsGone, 'gone (410)'),
+        own(METRIC.broadcastsFailed, 'failed'),
+      ]),
       graph('Stream iterator age (ms) and failed broadcasts', [
         ...live.streamFunctions.map((fn) => iteratorAge(fn, minute)),
-        live.failedBroadcasts.metricApproximateNumberOfMessagesVisible({ period: minute, statistic: cloudwatch.Stats.MAXIMUM, label: 'failed-broadcast queue' }),
+        live.failedBroadcasts.metricApproximateNumberOfMessagesVisible({
+          period: minute,
+          statistic: cloudwatch.Stats.MAXIMUM,
+          label: 'failed-broadcast queue',
+        }),
       ]),
     );
     this.dashboard.addWidgets(
       graph(
         'Posts published, votes, comments, reports',
-        [own(METRIC.postsPublished, 'posts published'), own(METRIC.votes, 'votes'), own(METRIC.comments, 'comments'), own(METRIC.reports, 'reports')],
+        [
+          own(METRIC.postsPublished, 'posts published'),
+          own(METRIC.votes, 'votes'),
+          own(METRIC.comments, 'comments'),
+          own(METRIC.reports, 'reports'),
+        ],
         12,
       ),
       graph(

@@ -8,7 +8,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RuntimeConfig } from '../../functions/contract';
 import { contentSecurityPolicy } from '../contentSecurityPolicy';
-import { API_PATH_PREFIXES, NOT_FOUND_DOCUMENT, pageRequestFunctionCode, viewerRequestFunctionCode, viewerResponseFunctionCode } from '../documentRoutes';
+import {
+  API_PATH_PREFIXES,
+  NOT_FOUND_DOCUMENT,
+  pageRequestFunctionCode,
+  viewerRequestFunctionCode,
+  viewerResponseFunctionCode,
+} from '../documentRoutes';
 import type { PageRoute } from './pages';
 
 /** Where Vite puts the content-hashed files (web/vite.config.ts `build.assetsDir`). */
@@ -302,7 +308,6 @@ export class Site extends Construct {
     });
     shell.node.addDependency(assets);
     acknowledgeDeploymentHelper(this.bucket, assets.handlerRole);
-
   }
 }
 
@@ -321,7 +326,8 @@ function acknowledgeDeploymentHelper(bucket: s3.Bucket, handlerRole: IConstruct)
     },
     ...['s3:GetObject*', 's3:GetBucket*', 's3:List*', 's3:DeleteObject*', 's3:Abort*'].map((action) => ({
       id: `AwsSolutions-IAM5[Action::${action}]`,
-      reason: "CDK's BucketDeployment syncs whole prefixes with `aws s3 sync`: it reads the staged build from the CDK asset bucket and writes, lists and prunes this site bucket only.",
+      reason:
+        "CDK's BucketDeployment syncs whole prefixes with `aws s3 sync`: it reads the staged build from the CDK asset bucket and writes, lists and prunes this site bucket only.",
     })),
     {
       id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::${assetBucket}/*]`,
@@ -333,7 +339,8 @@ function acknowledgeDeploymentHelper(bucket: s3.Bucket, handlerRole: IConstruct)
     },
     {
       id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'cloudfront:CreateInvalidation/GetInvalidation, granted by CDK for the invalidation after each deployment, on every distribution.',
+      reason:
+        'cloudfront:CreateInvalidation/GetInvalidation, granted by CDK for the invalidation after each deployment, on every distribution.',
     },
   );
   for (const helper of stack.node.children.filter((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'))) {

@@ -214,7 +214,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       jwt: { issuer: cognito.issuer, audience: cognito.userPoolClientId, jwksUrl: cognito.jwksUrl },
       routes: FUNCTIONS.flatMap((declaration) =>
         declaration.trigger.type === 'http'
-          ? [{ method: declaration.trigger.method, path: declaration.trigger.path, jwt: declaration.trigger.auth === 'user', handler: invoker(declaration.id) }]
+          ? [
+              {
+                method: declaration.trigger.method,
+                path: declaration.trigger.path,
+                jwt: declaration.trigger.auth === 'user',
+                handler: invoker(declaration.id),
+              },
+            ]
           : [],
       ),
     });

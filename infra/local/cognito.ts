@@ -84,7 +84,8 @@ export async function startCognito(options: LocalCognitoOptions): Promise<LocalC
       options.onLog?.(line);
     },
     onUnexpectedExit: (code) => {
-      if (!closing) console.error(`cognito-local stopped unexpectedly (exit code ${code}); sign-in answers 503 until npm start is restarted.`);
+      if (!closing)
+        console.error(`cognito-local stopped unexpectedly (exit code ${code}); sign-in answers 503 until npm start is restarted.`);
     },
   });
   const cleanUp = async () => {
@@ -96,10 +97,12 @@ export async function startCognito(options: LocalCognitoOptions): Promise<LocalC
     await cleanUp();
     throw error;
   });
-  const proxy = await startCognitoProxy({ port: options.port, upstreamPort: emulatorPort, afterWrite: () => store.snapshot() }).catch(async (error: unknown) => {
-    await cleanUp();
-    throw error;
-  });
+  const proxy = await startCognitoProxy({ port: options.port, upstreamPort: emulatorPort, afterWrite: () => store.snapshot() }).catch(
+    async (error: unknown) => {
+      await cleanUp();
+      throw error;
+    },
+  );
 
   const client = new CognitoIdentityProviderClient({
     endpoint,
@@ -186,8 +189,13 @@ function watchConfirmationCodes(storeFile: string, report: (email: string, code:
  * is recorded once created: a recorded pool that has disappeared is an error, never silently
  * replaced by an empty one.
  */
-async function ensurePool(client: CognitoIdentityProviderClient, markerFile: string): Promise<{ userPoolId: string; userPoolClientId: string }> {
-  const recorded = existsSync(markerFile) ? (JSON.parse(readFileSync(markerFile, 'utf8')) as { userPoolId?: string }).userPoolId : undefined;
+async function ensurePool(
+  client: CognitoIdentityProviderClient,
+  markerFile: string,
+): Promise<{ userPoolId: string; userPoolClientId: string }> {
+  const recorded = existsSync(markerFile)
+    ? (JSON.parse(readFileSync(markerFile, 'utf8')) as { userPoolId?: string }).userPoolId
+    : undefined;
   const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
   let userPoolId = pools.UserPools?.find((pool) => pool.Name === POOL_NAME)?.Id;
   if (recorded && userPoolId !== recorded) {

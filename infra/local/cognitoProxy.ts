@@ -52,13 +52,21 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<{
       if (typeof newPassword === 'string') {
         const problems = passwordProblems(newPassword);
         if (problems.length > 0) {
-          return sendError(res, 'InvalidPasswordException', `Password did not conform with policy: it needs ${problems.length} more requirement(s)`);
+          return sendError(
+            res,
+            'InvalidPasswordException',
+            `Password did not conform with policy: it needs ${problems.length} more requirement(s)`,
+          );
         }
       }
       if (operation === 'GetTokensFromRefreshToken') {
         headers = { ...req.headers, 'x-amz-target': `${TARGET_PREFIX}InitiateAuth` };
         forwardBody = Buffer.from(
-          JSON.stringify({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: input?.ClientId, AuthParameters: { REFRESH_TOKEN: input?.RefreshToken } }),
+          JSON.stringify({
+            AuthFlow: 'REFRESH_TOKEN_AUTH',
+            ClientId: input?.ClientId,
+            AuthParameters: { REFRESH_TOKEN: input?.RefreshToken },
+          }),
         );
       }
 
@@ -67,13 +75,16 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<{
         answer = await forward(options.upstreamPort, req.method ?? 'GET', req.url ?? '/', headers, forwardBody);
       } catch (error) {
         // cognito-local itself is down: say so to the client and in the log, never an empty 500.
-        console.error(`local Cognito proxy: cognito-local does not answer (${error instanceof Error ? error.message : String(error)}); restart npm start`);
+        console.error(
+          `local Cognito proxy: cognito-local does not answer (${error instanceof Error ? error.message : String(error)}); restart npm start`,
+        );
         return sendError(res, 'ServiceUnavailableException', 'The local Cognito (cognito-local) is not running: restart npm start.', 503);
       }
       if (operation && !READ_ONLY.has(operation) && answer.status === 200) await options.afterWrite();
       if ((operation === 'InitiateAuth' || operation === 'AdminInitiateAuth') && answer.status === 400) {
         const error = parseJson(answer.body);
-        if (error?.__type === 'InvalidPasswordException') return sendError(res, 'NotAuthorizedException', 'Incorrect username or password.');
+        if (error?.__type === 'InvalidPasswordException')
+          return sendError(res, 'NotAuthorizedException', 'Incorrect username or password.');
       }
       sendForwarded(res, answer);
     }),
@@ -93,6 +104,11 @@ function parseJson(body: Buffer): Record<string, unknown> | undefined {
 
 function sendError(res: import('node:http').ServerResponse, type: string, message: string, status = 400): void {
   res
-    .writeHead(status, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': type, 'access-control-allow-origin': '*', 'access-control-expose-headers': 'x-amzn-errortype,x-amzn-requestid' })
+    .writeHead(status, {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amzn-errortype': type,
+      'access-control-allow-origin': '*',
+      'access-control-expose-headers': 'x-amzn-errortype,x-amzn-requestid',
+    })
     .end(JSON.stringify({ __type: type, message }));
 }

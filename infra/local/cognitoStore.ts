@@ -35,7 +35,12 @@ export type StoreGuard = {
 };
 
 export function guardStore(dbDir: string): StoreGuard {
-  const storeFiles = () => (existsSync(dbDir) ? readdirSync(dbDir).filter((name) => name.endsWith('.json')).map((name) => join(dbDir, name)) : []);
+  const storeFiles = () =>
+    existsSync(dbDir)
+      ? readdirSync(dbDir)
+          .filter((name) => name.endsWith('.json'))
+          .map((name) => join(dbDir, name))
+      : [];
   const copied = new Map<string, string>();
   let queue = Promise.resolve();
 
@@ -46,7 +51,9 @@ export function guardStore(dbDir: string): StoreGuard {
         const copy = `${file}${GOOD_COPY}`;
         if (existsSync(copy) && parses(readFileSync(copy, 'utf8'))) {
           writeFileAtomically(file, readFileSync(copy, 'utf8'));
-          console.error(`cognito-local's store ${file} was damaged (the last run was probably killed mid-write); restored its last good copy from ${statSync(copy).mtime.toISOString()}.`);
+          console.error(
+            `cognito-local's store ${file} was damaged (the last run was probably killed mid-write); restored its last good copy from ${statSync(copy).mtime.toISOString()}.`,
+          );
           continue;
         }
         throw new Error(

@@ -109,7 +109,12 @@ export async function startDynamo(options: LocalDynamoOptions): Promise<LocalDyn
 
 /** DynamoDB Local prints its banner before it listens: ask it until it answers. */
 async function waitUntilServing(endpoint: string, exited: Promise<number | null>, output: () => string): Promise<void> {
-  const client = new DynamoDBClient({ endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'probe', secretAccessKey: 'probe' }, maxAttempts: 1 });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'eu-west-1',
+    credentials: { accessKeyId: 'probe', secretAccessKey: 'probe' },
+    maxAttempts: 1,
+  });
   let gone = false;
   void exited.then(() => (gone = true));
   const deadline = Date.now() + 60_000;
@@ -122,7 +127,11 @@ async function waitUntilServing(endpoint: string, exited: Promise<number | null>
         if (gone) {
           const port = new URL(endpoint).port;
           const inUse = /Address already in use|BindException/.test(output());
-          throw new Error(inUse ? `Port ${port} on ${LOOPBACK} is already in use (DynamoDB Local)` : `DynamoDB Local stopped while starting:\n${output()}`);
+          throw new Error(
+            inUse
+              ? `Port ${port} on ${LOOPBACK} is already in use (DynamoDB Local)`
+              : `DynamoDB Local stopped while starting:\n${output()}`,
+          );
         }
         if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer within 60 s:\n${output()}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -147,7 +156,10 @@ export async function ensureTables(client: DynamoDBClient, tables: Array<{ name:
     await client.send(new CreateTableCommand(createTableInput(name, description)));
     if (description.ttlAttribute) {
       await client.send(
-        new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: description.ttlAttribute, Enabled: true } }),
+        new UpdateTimeToLiveCommand({
+          TableName: name,
+          TimeToLiveSpecification: { AttributeName: description.ttlAttribute, Enabled: true },
+        }),
       );
     }
   }

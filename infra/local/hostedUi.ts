@@ -74,7 +74,8 @@ export async function startHostedUi(options: HostedUiOptions): Promise<HostedUi>
   /** The authorize parameters as Cognito checks them; a Spanish reason when they are wrong. */
   function checkAuthorize(params: URLSearchParams): string | null {
     if (params.get('client_id') !== options.cognito.clientId) return 'El client_id no es el de la aplicación web.';
-    if (!options.redirectUris.includes(params.get('redirect_uri') ?? '')) return 'La redirect_uri no es una de las URL de retorno de la aplicación (redirect_mismatch).';
+    if (!options.redirectUris.includes(params.get('redirect_uri') ?? ''))
+      return 'La redirect_uri no es una de las URL de retorno de la aplicación (redirect_mismatch).';
     if (params.get('response_type') !== 'code') return 'Solo se admite response_type=code.';
     if (params.get('code_challenge_method') !== 'S256' || !params.get('code_challenge')) return 'Falta el code_challenge de PKCE (S256).';
     const provider = params.get('identity_provider');
@@ -123,11 +124,21 @@ export async function startHostedUi(options: HostedUiOptions): Promise<HostedUi>
     const password = `Gg-${randomBytes(24).toString('base64url')}1a`;
     await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: key, Password: password, Permanent: true }));
     const auth = await cognito.send(
-      new InitiateAuthCommand({ ClientId: clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: key, PASSWORD: password } }),
+      new InitiateAuthCommand({
+        ClientId: clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: key, PASSWORD: password },
+      }),
     );
     const result = auth.AuthenticationResult;
     if (!result?.IdToken || !result.AccessToken || !result.RefreshToken) throw new Error('cognito-local returned no tokens');
-    return { id_token: result.IdToken, access_token: result.AccessToken, refresh_token: result.RefreshToken, expires_in: result.ExpiresIn ?? 3600, token_type: 'Bearer' };
+    return {
+      id_token: result.IdToken,
+      access_token: result.AccessToken,
+      refresh_token: result.RefreshToken,
+      expires_in: result.ExpiresIn ?? 3600,
+      token_type: 'Bearer',
+    };
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -135,7 +146,12 @@ export async function startHostedUi(options: HostedUiOptions): Promise<HostedUi>
     const origin = req.headers.origin;
     const cors: Record<string, string> =
       origin && origins.has(origin)
-        ? { 'access-control-allow-origin': origin, 'access-control-allow-headers': 'content-type, x-amz-user-agent', 'access-control-allow-methods': 'POST, OPTIONS', vary: 'origin' }
+        ? {
+            'access-control-allow-origin': origin,
+            'access-control-allow-headers': 'content-type, x-amz-user-agent',
+            'access-control-allow-methods': 'POST, OPTIONS',
+            vary: 'origin',
+          }
         : {};
 
     if (req.method === 'GET' && url.pathname === '/oauth2/authorize') {
@@ -152,7 +168,9 @@ export async function startHostedUi(options: HostedUiOptions): Promise<HostedUi>
       const email = (params.get('email') ?? '').trim();
       if (problem) return page(res, 400, 'No se puede iniciar sesión', `<p class="error">${escapeHtml(problem)}</p>`);
       if (!EMAIL.test(email)) {
-        return page(res, 400, 'Google (simulado)', `<p class="error">Escribe una dirección de email válida.</p>${googlePage(params)}`, [...origins]);
+        return page(res, 400, 'Google (simulado)', `<p class="error">Escribe una dirección de email válida.</p>${googlePage(params)}`, [
+          ...origins,
+        ]);
       }
       const tokens = await tokensFor(email);
       if (tokens === 'taken') {
@@ -238,7 +256,8 @@ async function certificate(dataDir: string): Promise<{ cert: string; key: string
   const file = join(dataDir, 'hosted-ui-certificate.json');
   if (existsSync(file)) {
     const stored = JSON.parse(readFileSync(file, 'utf8')) as { cert?: string; key?: string; notAfter?: string };
-    if (stored.cert && stored.key && stored.notAfter && Date.parse(stored.notAfter) > Date.now() + 24 * 60 * 60 * 1000) return { cert: stored.cert, key: stored.key };
+    if (stored.cert && stored.key && stored.notAfter && Date.parse(stored.notAfter) > Date.now() + 24 * 60 * 60 * 1000)
+      return { cert: stored.cert, key: stored.key };
   }
   const notAfter = new Date(Date.now() + 365 * 24 * 60 * 60 * 1000);
   const pems = await generate([{ name: 'commonName', value: 'Vaya día: inicio de sesión simulado (local)' }], {
@@ -249,7 +268,13 @@ async function certificate(dataDir: string): Promise<{ cert: string; key: string
       { name: 'basicConstraints', cA: false },
       { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
       { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames: [{ type: 7, ip: LOOPBACK }, { type: 2, value: 'localhost' }] },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 7, ip: LOOPBACK },
+          { type: 2, value: 'localhost' },
+        ],
+      },
     ],
   });
   mkdirSync(dataDir, { recursive: true });
@@ -263,11 +288,21 @@ function escapeHtml(text: string): string {
 
 /** The «Google (simulado)» chooser: the authorize parameters travel on as hidden fields. */
 function googlePage(params: URLSearchParams): string {
-  const hidden = ['client_id', 'redirect_uri', 'response_type', 'identity_provider', 'scope', 'state', 'code_challenge', 'code_challenge_method']
+  const hidden = [
+    'client_id',
+    'redirect_uri',
+    'response_type',
+    'identity_provider',
+    'scope',
+    'state',
+    'code_challenge',
+    'code_challenge_method',
+  ]
     .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(params.get(name) ?? '')}">`)
     .join('');
   const samples = SAMPLE_GOOGLE_ACCOUNTS.map(
-    (email) => `<li><form method="post" action="/oauth2/google">${hidden}<input type="hidden" name="email" value="${escapeHtml(email)}"><button type="submit">Continuar como ${escapeHtml(email)}</button></form></li>`,
+    (email) =>
+      `<li><form method="post" action="/oauth2/google">${hidden}<input type="hidden" name="email" value="${escapeHtml(email)}"><button type="submit">Continuar como ${escapeHtml(email)}</button></form></li>`,
   ).join('');
   return `
 <p>Esto no es Google: es el inicio de sesión simulado de la nube local de Vaya día. Elige una cuenta de prueba o escribe cualquier dirección; la cuenta se crea la primera vez.</p>
@@ -280,14 +315,12 @@ function googlePage(params: URLSearchParams): string {
 }
 
 function page(res: ServerResponse, status: number, title: string, body: string, formTargets: string[] = []): void {
-  res
-    .writeHead(status, {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      // form-action also governs the redirect a form's answer makes: back to the app's origins.
-      'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${formTargets.join(' ')}; frame-ancestors 'none'`,
-    })
-    .end(`<!doctype html>
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    // form-action also governs the redirect a form's answer makes: back to the app's origins.
+    'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${formTargets.join(' ')}; frame-ancestors 'none'`,
+  }).end(`<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>

@@ -126,7 +126,9 @@ async function verifyBearer(
     const keysUnreachable =
       !(error instanceof errors.JOSEError) || error instanceof errors.JWKSTimeout || error.code === errors.JOSEError.code;
     if (keysUnreachable) {
-      console.error(`local http gateway: the user pool's keys could not be fetched from ${expected.jwksUrl} (${error instanceof Error ? error.message : String(error)}); answering 503`);
+      console.error(
+        `local http gateway: the user pool's keys could not be fetched from ${expected.jwksUrl} (${error instanceof Error ? error.message : String(error)}); answering 503`,
+      );
       return 'unavailable';
     }
     return undefined;

@@ -62,7 +62,11 @@ export async function startLambdaApi(options: LambdaApiOptions): Promise<LambdaA
         level: 'error',
         message: 'asynchronous invocation sent to the on-failure destination',
         function: name,
-        requestContext: { functionArn: `arn:aws:lambda:local:000000000000:function:${name}`, condition: 'RetriesExhausted', approximateInvokeCount: retries + 1 },
+        requestContext: {
+          functionArn: `arn:aws:lambda:local:000000000000:function:${name}`,
+          condition: 'RetriesExhausted',
+          approximateInvokeCount: retries + 1,
+        },
         error: lastError instanceof Error ? `${lastError.name}: ${lastError.message}` : inspect(lastError),
       }),
     );
@@ -73,11 +77,16 @@ export async function startLambdaApi(options: LambdaApiOptions): Promise<LambdaA
       const url = new URL(req.url ?? '/', 'http://local');
       const match = INVOKE_PATH.exec(url.pathname);
       if (req.method !== 'POST' || !match) {
-        res.writeHead(404, { 'content-type': 'application/json', 'x-amzn-errortype': 'UnknownOperationException' }).end('{"message":"Unknown operation"}');
+        res
+          .writeHead(404, { 'content-type': 'application/json', 'x-amzn-errortype': 'UnknownOperationException' })
+          .end('{"message":"Unknown operation"}');
         return;
       }
       // A name, or an ARN ending in the name.
-      const name = decodeURIComponent(match[1] ?? '').split(':').at(-1) ?? '';
+      const name =
+        decodeURIComponent(match[1] ?? '')
+          .split(':')
+          .at(-1) ?? '';
       const target = options.functions.get(name);
       if (!target) {
         res
@@ -87,14 +96,18 @@ export async function startLambdaApi(options: LambdaApiOptions): Promise<LambdaA
       }
       const body = await readBody(req, MAX_PAYLOAD);
       if (body === 'too-large') {
-        res.writeHead(413, { 'content-type': 'application/json', 'x-amzn-errortype': 'RequestTooLargeException' }).end('{"message":"Request must be smaller than 6291456 bytes"}');
+        res
+          .writeHead(413, { 'content-type': 'application/json', 'x-amzn-errortype': 'RequestTooLargeException' })
+          .end('{"message":"Request must be smaller than 6291456 bytes"}');
         return;
       }
       let event: unknown;
       try {
         event = body.length > 0 ? JSON.parse(body.toString('utf8')) : {};
       } catch {
-        res.writeHead(400, { 'content-type': 'application/json', 'x-amzn-errortype': 'InvalidRequestContentException' }).end('{"message":"Could not parse request body into json"}');
+        res
+          .writeHead(400, { 'content-type': 'application/json', 'x-amzn-errortype': 'InvalidRequestContentException' })
+          .end('{"message":"Could not parse request body into json"}');
         return;
       }
       if (String(req.headers['x-amz-invocation-type'] ?? 'RequestResponse') === 'Event') {

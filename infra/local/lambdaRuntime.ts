@@ -77,12 +77,14 @@ export function localFunction(declaration: FunctionDeclaration, environment: Rec
       });
       thread.on('error', (error) => {
         // An exception outside any invocation's promise ends the environment, as on Lambda.
-        if (ready) console.error(JSON.stringify({ level: 'error', function: declaration.id, message: 'runtime crashed', error: error.message }));
+        if (ready)
+          console.error(JSON.stringify({ level: 'error', function: declaration.id, message: 'runtime crashed', error: error.message }));
         failAll(new InvocationError(declaration.id, 'crash', { name: error.name, message: error.message, stack: error.stack }));
       });
       thread.once('exit', () => {
         worker = undefined;
-        if (!ready) rejectStart(new InvocationError(declaration.id, 'init', { name: 'Error', message: 'the function exited while starting' }));
+        if (!ready)
+          rejectStart(new InvocationError(declaration.id, 'init', { name: 'Error', message: 'the function exited while starting' }));
         failAll(new InvocationError(declaration.id, 'crash', { name: 'Error', message: 'the function exited' }));
       });
     });
@@ -101,7 +103,12 @@ export function localFunction(declaration: FunctionDeclaration, environment: Rec
       return new Promise((resolveCall, rejectCall) => {
         const timer = setTimeout(() => {
           pending.delete(id);
-          rejectCall(new InvocationError(declaration.id, 'timeout', { name: 'TimeoutError', message: `Task timed out after ${timeoutMs / 1000} seconds` }));
+          rejectCall(
+            new InvocationError(declaration.id, 'timeout', {
+              name: 'TimeoutError',
+              message: `Task timed out after ${timeoutMs / 1000} seconds`,
+            }),
+          );
         }, timeoutMs);
         pending.set(id, { resolve: resolveCall, reject: rejectCall, timer });
         thread.postMessage({ id, event } satisfies InvokeRequest);

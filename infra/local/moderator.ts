@@ -17,7 +17,11 @@ if (!email || !email.includes('@')) {
 }
 
 const endpoint = `http://${LOOPBACK}:${process.env.COGNITO_PORT || '9229'}`;
-const client = new CognitoIdentityProviderClient({ endpoint, region: REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+const client = new CognitoIdentityProviderClient({
+  endpoint,
+  region: REGION,
+  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+});
 let userPoolId: string | undefined;
 try {
   const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
@@ -36,4 +40,6 @@ if (!(await addModerator({ endpoint, region: REGION, userPoolId }, email))) {
   console.error(`There is no account ${email} in the local site: register it first (its confirmation code is printed by npm start).`);
   process.exit(1);
 }
-console.log(`${email} is now in the group ${MODERATORS_GROUP}. The group travels in the ID token: they must sign out and in again to moderate.`);
+console.log(
+  `${email} is now in the group ${MODERATORS_GROUP}. The group travels in the ID token: they must sign out and in again to moderate.`,
+);

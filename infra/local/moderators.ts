@@ -34,7 +34,11 @@ async function ensureGroup(client: CognitoIdentityProviderClient, userPoolId: st
   const { Groups } = await client.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
   if (Groups?.some((group) => group.GroupName === MODERATORS_GROUP)) return;
   await client.send(
-    new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: MODERATORS_GROUP, Description: 'Deciden al momento qué se publica y qué no.' }),
+    new CreateGroupCommand({
+      UserPoolId: userPoolId,
+      GroupName: MODERATORS_GROUP,
+      Description: 'Deciden al momento qué se publica y qué no.',
+    }),
   );
 }
 
@@ -62,10 +66,17 @@ export async function ensureModerators(target: CognitoTarget): Promise<typeof DE
       );
       // A permanent password: the account signs in at once, with no forced change.
       await client.send(
-        new AdminSetUserPasswordCommand({ UserPoolId: target.userPoolId, Username: DEMO_MODERATOR.email, Password: DEMO_MODERATOR.password, Permanent: true }),
+        new AdminSetUserPasswordCommand({
+          UserPoolId: target.userPoolId,
+          Username: DEMO_MODERATOR.email,
+          Password: DEMO_MODERATOR.password,
+          Permanent: true,
+        }),
       );
     }
-    await client.send(new AdminAddUserToGroupCommand({ UserPoolId: target.userPoolId, Username: DEMO_MODERATOR.email, GroupName: MODERATORS_GROUP }));
+    await client.send(
+      new AdminAddUserToGroupCommand({ UserPoolId: target.userPoolId, Username: DEMO_MODERATOR.email, GroupName: MODERATORS_GROUP }),
+    );
     return DEMO_MODERATOR;
   } finally {
     client.destroy();

@@ -55,15 +55,20 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   let wake: (() => void) | undefined;
 
   const iteratorFor = async (shardId: string, type: ShardIteratorType, sequenceNumber?: string) =>
-    (await client.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type, SequenceNumber: sequenceNumber })))
-      .ShardIterator;
+    (
+      await client.send(
+        new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type, SequenceNumber: sequenceNumber }),
+      )
+    ).ShardIterator;
 
   /** Learns of new shards. At start, open shards are read from LATEST and closed ones are history. */
   const refreshShards = async (initial: boolean) => {
     lastRefresh = Date.now();
     let exclusiveStartShardId: string | undefined;
     do {
-      const { StreamDescription } = await client.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: exclusiveStartShardId }));
+      const { StreamDescription } = await client.send(
+        new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: exclusiveStartShardId }),
+      );
       for (const shard of StreamDescription?.Shards ?? []) {
         if (!shard.ShardId || shards.has(shard.ShardId)) continue;
         const closed = shard.SequenceNumberRange?.EndingSequenceNumber !== undefined;
@@ -221,7 +226,9 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
         }
       } catch (error) {
         if (!running) break;
-        console.error(JSON.stringify({ level: 'error', message: 'local stream poller', function: options.functionId, error: String(error) }));
+        console.error(
+          JSON.stringify({ level: 'error', message: 'local stream poller', function: options.functionId, error: String(error) }),
+        );
         await sleep(1000);
       }
     }

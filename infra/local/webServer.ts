@@ -128,9 +128,12 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
 
   if (mode === 'dist') {
     const { apiUrl, wsUrl, userPoolEndpoint, oauthDomain } = options.config;
-    const connectSources = [apiUrl, wsUrl, ...(userPoolEndpoint ? [userPoolEndpoint] : []), ...(oauthDomain ? [`https://${oauthDomain}`] : [])].map(
-      (url) => new URL(url).origin,
-    );
+    const connectSources = [
+      apiUrl,
+      wsUrl,
+      ...(userPoolEndpoint ? [userPoolEndpoint] : []),
+      ...(oauthDomain ? [`https://${oauthDomain}`] : []),
+    ].map((url) => new URL(url).origin);
     const serve = await distHandler(options.distDir ?? DIST_DIR, connectSources);
     server.on('request', (req, res) => {
       if (sharedRoutes(req, res)) return;
@@ -180,7 +183,10 @@ const gzipAsync = promisify(gzip);
  * Serves web/dist as CloudFront does, under the site's Content-Security-Policy, compressing text
  * once per file and encoding and keeping it in memory.
  */
-async function distHandler(distDir: string, connectSources: string[]): Promise<(req: IncomingMessage, res: ServerResponse) => Promise<void>> {
+async function distHandler(
+  distDir: string,
+  connectSources: string[],
+): Promise<(req: IncomingMessage, res: ServerResponse) => Promise<void>> {
   const indexPath = join(distDir, 'index.html');
   try {
     await stat(indexPath);
@@ -196,13 +202,12 @@ async function distHandler(distDir: string, connectSources: string[]): Promise<(
     const key = `${encoding ?? 'identity'}:${file}`;
     let entry = cache.get(key);
     if (!entry) {
-      entry = readFile(file).then(
-        async (raw): Promise<Encoded> =>
-          encoding === 'br'
-            ? { body: await brotliAsync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), encoding }
-            : encoding === 'gzip'
-              ? { body: await gzipAsync(raw, { level: 9 }), encoding }
-              : { body: raw },
+      entry = readFile(file).then(async (raw): Promise<Encoded> =>
+        encoding === 'br'
+          ? { body: await brotliAsync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), encoding }
+          : encoding === 'gzip'
+            ? { body: await gzipAsync(raw, { level: 9 }), encoding }
+            : { body: raw },
       );
       entry.catch(() => cache.delete(key));
       cache.set(key, entry);

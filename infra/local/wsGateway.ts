@@ -51,9 +51,9 @@ export async function startWsGateway(options: WsGatewayOptions): Promise<WsGatew
         entry.socket.close(1000);
         res.writeHead(204).end();
       } else if (req.method === 'GET') {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(
-          JSON.stringify({ ConnectedAt: entry.connectedAt.toISOString(), Identity: { SourceIp: entry.sourceIp } }),
-        );
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ ConnectedAt: entry.connectedAt.toISOString(), Identity: { SourceIp: entry.sourceIp } }));
       } else {
         res.writeHead(405).end();
       }
@@ -117,7 +117,12 @@ export async function startWsGateway(options: WsGatewayOptions): Promise<WsGatew
   };
 }
 
-function wsEvent(routeKey: string, eventType: 'CONNECT' | 'DISCONNECT', connectionId: string, req: IncomingMessage): APIGatewayProxyWebsocketEventV2 {
+function wsEvent(
+  routeKey: string,
+  eventType: 'CONNECT' | 'DISCONNECT',
+  connectionId: string,
+  req: IncomingMessage,
+): APIGatewayProxyWebsocketEventV2 {
   const now = new Date();
   return {
     requestContext: {

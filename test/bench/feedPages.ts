@@ -37,7 +37,12 @@ export type FeedPagesOptions = {
   scans: (size: number) => number;
 };
 
-export const FULL: FeedPagesOptions = { sizes: [1_000, 10_000, 100_000], rounds: 5, reads: 200, scans: (size) => (size >= 100_000 ? 1 : 3) };
+export const FULL: FeedPagesOptions = {
+  sizes: [1_000, 10_000, 100_000],
+  rounds: 5,
+  reads: 200,
+  scans: (size) => (size >= 100_000 ? 1 : 3),
+};
 export const SMOKE: FeedPagesOptions = { sizes: [50, 200, 1_000], rounds: 2, reads: 20, scans: () => 1 };
 
 const REGION = 'eu-west-1';
@@ -108,13 +113,20 @@ type PerSize = { p50: number[]; p95: number[]; deepP50: number[]; deepP95: numbe
 export async function measureFeedPages(options: FeedPagesOptions): Promise<FigureResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vaya-dia-bench-feed-'));
   const dynamo = await startDynamo({ dataDir, port: 0 });
-  const raw = new DynamoDBClient({ endpoint: dynamo.endpoint, region: REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const raw = new DynamoDBClient({
+    endpoint: dynamo.endpoint,
+    region: REGION,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   // The same document-client options as functions/clients.ts.
   const client = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
   const notes: string[] = [];
   try {
     const tables = options.sizes.map((size) => ({ size, name: `posts-${size}` }));
-    await ensureTables(raw, tables.map(({ name }) => ({ name, description: POSTS_TABLE })));
+    await ensureTables(
+      raw,
+      tables.map(({ name }) => ({ name, description: POSTS_TABLE })),
+    );
 
     const seedStart = now();
     const sortKeys = new Map<number, string[]>();
@@ -124,7 +136,9 @@ export async function measureFeedPages(options: FeedPagesOptions): Promise<Figur
     console.log(`  seeded ${total} posts in ${seedSeconds.toFixed(1)} s (${Math.round(total / seedSeconds)} posts/s)`);
     notes.push(`Figure 1 seeded ${total.toLocaleString('en')} posts into DynamoDB Local in ${seedSeconds.toFixed(0)} s.`);
 
-    const results = new Map<number, PerSize>(options.sizes.map((size) => [size, { p50: [], p95: [], deepP50: [], deepP95: [], scans: [] }]));
+    const results = new Map<number, PerSize>(
+      options.sizes.map((size) => [size, { p50: [], p95: [], deepP50: [], deepP95: [], scans: [] }]),
+    );
     for (let round = 0; round < options.rounds; round++) {
       for (const { size, name } of tables) {
         const deps = { posts: new DynamoPostRepository(client, name) };
@@ -157,8 +171,14 @@ export async function measureFeedPages(options: FeedPagesOptions): Promise<Figur
     const label = (size: number) => (size >= 1000 ? `${size / 1000}k` : String(size));
     // One row per table size for each measurement, grouped by measurement.
     const perSize: Array<[string, (result: PerSize) => string]> = [
-      ['Feed page (readFeed, 1 Query)', (r) => `${formatSummary(summarize(r.p50), ' ms', 2)} / ${formatSummary(summarize(r.p95), ' ms', 2)}`],
-      ['Feed page after a random cursor', (r) => `${formatSummary(summarize(r.deepP50), ' ms', 2)} / ${formatSummary(summarize(r.deepP95), ' ms', 2)}`],
+      [
+        'Feed page (readFeed, 1 Query)',
+        (r) => `${formatSummary(summarize(r.p50), ' ms', 2)} / ${formatSummary(summarize(r.p95), ' ms', 2)}`,
+      ],
+      [
+        'Feed page after a random cursor',
+        (r) => `${formatSummary(summarize(r.deepP50), ' ms', 2)} / ${formatSummary(summarize(r.deepP95), ' ms', 2)}`,
+      ],
       [
         'Scan baseline (read every post, sort)',
         (r) => `${formatSummary(summarize(r.scans), ' ms', 0)} / ${percentile(r.scans, 95).toFixed(0)} ms (${r.scans.length} scans)`,
@@ -167,7 +187,13 @@ export async function measureFeedPages(options: FeedPagesOptions): Promise<Figur
     for (const [what, measured] of perSize) {
       for (const size of options.sizes) {
         const result = results.get(size) as PerSize;
-        rows.push({ figure: 1, what: `${what}, ${label(size)} posts: p50 / p95`, measured: measured(result), target: '—', status: 'reported' });
+        rows.push({
+          figure: 1,
+          what: `${what}, ${label(size)} posts: p50 / p95`,
+          measured: measured(result),
+          target: '—',
+          status: 'reported',
+        });
       }
     }
     const smallest = results.get(options.sizes[0] as number) as PerSize;

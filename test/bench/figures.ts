@@ -140,8 +140,13 @@ export function bundleRows(bundles: BundleResult[]): FigureResult {
   };
 }
 
-export function webRows(declared: { js: Sizes; css: Sizes; html: Sizes }, fetched: { js: Sizes; css: Sizes } | undefined, runs: LighthouseRun[]): FigureResult {
-  const kb = (sizes: Sizes) => `${formatBytes(sizes.gzip)} gzip / ${formatBytes(sizes.brotli)} br (${sizes.files.length} files, ${formatBytes(sizes.raw)} raw)`;
+export function webRows(
+  declared: { js: Sizes; css: Sizes; html: Sizes },
+  fetched: { js: Sizes; css: Sizes } | undefined,
+  runs: LighthouseRun[],
+): FigureResult {
+  const kb = (sizes: Sizes) =>
+    `${formatBytes(sizes.gzip)} gzip / ${formatBytes(sizes.brotli)} br (${sizes.files.length} files, ${formatBytes(sizes.raw)} raw)`;
   const rows: Row[] = [
     {
       figure: 5,
@@ -161,7 +166,13 @@ export function webRows(declared: { js: Sizes; css: Sizes; html: Sizes }, fetche
     });
   }
   rows.push({ figure: 5, what: 'CSS for /', measured: kb(fetched?.css ?? declared.css), target: 'reported', status: 'reported' });
-  rows.push({ figure: 5, what: 'index.html (any inlined CSS is here)', measured: kb(declared.html), target: 'reported', status: 'reported' });
+  rows.push({
+    figure: 5,
+    what: 'index.html (any inlined CSS is here)',
+    measured: kb(declared.html),
+    target: 'reported',
+    status: 'reported',
+  });
   if (runs.length > 0) {
     const score = (pick: (run: LighthouseRun) => number) => summarize(runs.map(pick));
     const performance = score((run) => run.performance);
@@ -170,21 +181,70 @@ export function webRows(declared: { js: Sizes; css: Sizes; html: Sizes }, fetche
     const cls = score((run) => run.cls);
     const label = `Lighthouse 12, mobile, ${runs.length} runs`;
     rows.push(
-      { figure: 5, what: `${label}: performance`, measured: formatSummary(performance, '', 0), target: '≥ 98', status: performance.median >= 98 ? 'met' : 'missed' },
-      { figure: 5, what: `${label}: accessibility`, measured: formatSummary(accessibility, '', 0), target: '100', status: accessibility.median >= 100 ? 'met' : 'missed' },
-      { figure: 5, what: `${label}: best practices`, measured: formatSummary(score((run) => run.bestPractices), '', 0), target: 'reported', status: 'reported' },
-      { figure: 5, what: `${label}: LCP (FCP ${formatSummary(score((run) => run.fcp / 1000), ' s', 2)})`, measured: formatSummary(lcp, ' s', 2), target: '≤ 1.5 s', status: lcp.median <= 1.5 ? 'met' : 'missed' },
-      { figure: 5, what: `${label}: TBT`, measured: formatSummary(score((run) => run.tbt), ' ms', 0), target: 'reported', status: 'reported' },
-      { figure: 5, what: `${label}: CLS`, measured: formatSummary(cls, '', 3), target: '≤ 0.02', status: cls.median <= 0.02 ? 'met' : 'missed' },
+      {
+        figure: 5,
+        what: `${label}: performance`,
+        measured: formatSummary(performance, '', 0),
+        target: '≥ 98',
+        status: performance.median >= 98 ? 'met' : 'missed',
+      },
+      {
+        figure: 5,
+        what: `${label}: accessibility`,
+        measured: formatSummary(accessibility, '', 0),
+        target: '100',
+        status: accessibility.median >= 100 ? 'met' : 'missed',
+      },
+      {
+        figure: 5,
+        what: `${label}: best practices`,
+        measured: formatSummary(
+          score((run) => run.bestPractices),
+          '',
+          0,
+        ),
+        target: 'reported',
+        status: 'reported',
+      },
+      {
+        figure: 5,
+        what: `${label}: LCP (FCP ${formatSummary(
+          score((run) => run.fcp / 1000),
+          ' s',
+          2,
+        )})`,
+        measured: formatSummary(lcp, ' s', 2),
+        target: '≤ 1.5 s',
+        status: lcp.median <= 1.5 ? 'met' : 'missed',
+      },
+      {
+        figure: 5,
+        what: `${label}: TBT`,
+        measured: formatSummary(
+          score((run) => run.tbt),
+          ' ms',
+          0,
+        ),
+        target: 'reported',
+        status: 'reported',
+      },
+      {
+        figure: 5,
+        what: `${label}: CLS`,
+        measured: formatSummary(cls, '', 3),
+        target: '≤ 0.02',
+        status: cls.median <= 0.02 ? 'met' : 'missed',
+      },
     );
   }
   const last = runs.at(-1);
   const notes = last
     ? [
         `Lighthouse LCP element: \`${last.lcpElement.replace(/`/g, "'")}\`.`,
-        last.opportunities.length > 0 ? `Lighthouse opportunities (last run): ${last.opportunities.join('; ')}.` : 'Lighthouse listed no opportunity with savings.',
+        last.opportunities.length > 0
+          ? `Lighthouse opportunities (last run): ${last.opportunities.join('; ')}.`
+          : 'Lighthouse listed no opportunity with savings.',
       ]
     : [];
   return { rows, notes };
 }
-

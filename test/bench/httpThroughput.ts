@@ -42,10 +42,21 @@ export async function createPosters(cloud: LocalCloudProcess, count: number): Pr
     // Meets the contract's PASSWORD_POLICY (the same password test/support/users.ts uses).
     const password = 'Contraseña-123';
     try {
-      await client.send(new SignUpCommand({ ClientId: cloud.userPoolClientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] }));
+      await client.send(
+        new SignUpCommand({
+          ClientId: cloud.userPoolClientId,
+          Username: email,
+          Password: password,
+          UserAttributes: [{ Name: 'email', Value: email }],
+        }),
+      );
       await client.send(new AdminConfirmSignUpCommand({ UserPoolId: cloud.userPoolId, Username: email }));
       const auth = await client.send(
-        new InitiateAuthCommand({ ClientId: cloud.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
+        new InitiateAuthCommand({
+          ClientId: cloud.userPoolClientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: email, PASSWORD: password },
+        }),
       );
       const { IdToken: idToken, AccessToken: accessToken } = auth.AuthenticationResult ?? {};
       if (!idToken || !accessToken) throw new Error('sign-in returned no tokens');
@@ -99,7 +110,9 @@ export async function runThroughput(cloud: LocalCloudProcess, options: Throughpu
       timeout: 10,
     });
     runs.push(toRun(route, result));
-    console.log(`  ${route}: ${Math.round(runs.at(-1)?.requestsPerSecond ?? 0)} req/s, p99 ${runs.at(-1)?.p99} ms, ${runs.at(-1)?.errors} errors`);
+    console.log(
+      `  ${route}: ${Math.round(runs.at(-1)?.requestsPerSecond ?? 0)} req/s, p99 ${runs.at(-1)?.p99} ms, ${runs.at(-1)?.errors} errors`,
+    );
   }
 
   let sent = 0;
@@ -119,13 +132,18 @@ export async function runThroughput(cloud: LocalCloudProcess, options: Throughpu
           return {
             ...request,
             headers: { ...request.headers, authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ category: CATEGORIES[index % CATEGORIES.length], post: `Prueba de carga número ${index}: se me cayó el café en el teclado. Vaya día.` }),
+            body: JSON.stringify({
+              category: CATEGORIES[index % CATEGORIES.length],
+              post: `Prueba de carga número ${index}: se me cayó el café en el teclado. Vaya día.`,
+            }),
           };
         },
       },
     ],
   });
   runs.push(toRun('POST /posts', result));
-  console.log(`  POST /posts: ${Math.round(runs.at(-1)?.requestsPerSecond ?? 0)} req/s, p99 ${runs.at(-1)?.p99} ms, ${runs.at(-1)?.errors} errors`);
+  console.log(
+    `  POST /posts: ${Math.round(runs.at(-1)?.requestsPerSecond ?? 0)} req/s, p99 ${runs.at(-1)?.p99} ms, ${runs.at(-1)?.errors} errors`,
+  );
   return runs;
 }

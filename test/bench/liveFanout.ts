@@ -45,20 +45,22 @@ async function connectClients(url: string, count: number): Promise<Client[]> {
   const batch = 50;
   for (let start = 0; start < count; start += batch) {
     const opened = await Promise.all(
-      Array.from({ length: Math.min(batch, count - start) }, () =>
-        new Promise<Client>((resolve, reject) => {
-          const client: Client = { socket: new WebSocket(url), arrivals: new Map() };
-          client.socket.on('message', (data) => {
-            const at = now();
-            const message = JSON.parse((data as Buffer).toString('utf8')) as LiveMessage; // text frames arrive as one Buffer
-            if (message.type !== 'post.published') return;
-            // A second copy of a post is counted as a duplicate by keeping the first arrival.
-            if (client.arrivals.has(message.post.id)) client.arrivals.set(`dup:${message.post.id}:${at}`, at);
-            else client.arrivals.set(message.post.id, at);
-          });
-          client.socket.once('open', () => resolve(client));
-          client.socket.once('error', reject);
-        }),
+      Array.from(
+        { length: Math.min(batch, count - start) },
+        () =>
+          new Promise<Client>((resolve, reject) => {
+            const client: Client = { socket: new WebSocket(url), arrivals: new Map() };
+            client.socket.on('message', (data) => {
+              const at = now();
+              const message = JSON.parse((data as Buffer).toString('utf8')) as LiveMessage; // text frames arrive as one Buffer
+              if (message.type !== 'post.published') return;
+              // A second copy of a post is counted as a duplicate by keeping the first arrival.
+              if (client.arrivals.has(message.post.id)) client.arrivals.set(`dup:${message.post.id}:${at}`, at);
+              else client.arrivals.set(message.post.id, at);
+            });
+            client.socket.once('open', () => resolve(client));
+            client.socket.once('error', reject);
+          }),
       ),
     );
     clients.push(...opened);
@@ -71,13 +73,22 @@ function sleep(ms: number): Promise<void> {
 }
 
 /** One round: `posts` posts by `users` (5 each), paced `intervalMs` apart, then wait for every delivery. */
-async function round(cloud: LocalCloudProcess, clients: Client[], users: TestUser[], moderator: TestUser, options: FanoutOptions): Promise<FanoutRound> {
+async function round(
+  cloud: LocalCloudProcess,
+  clients: Client[],
+  users: TestUser[],
+  moderator: TestUser,
+  options: FanoutOptions,
+): Promise<FanoutRound> {
   const published: Array<{ id: string; at: number }> = [];
   const logStart = cloud.output().length;
   for (let index = 0; index < options.posts; index++) {
     const started = now();
     const user = users[Math.floor(index / 5)] as TestUser;
-    const response = await publish(cloud, user.idToken, { category: 'varios', post: `En directo ${index}: el ascensor se paró entre dos pisos. Vaya día.` });
+    const response = await publish(cloud, user.idToken, {
+      category: 'varios',
+      post: `En directo ${index}: el ascensor se paró entre dos pisos. Vaya día.`,
+    });
     if (response.status !== 201) throw new Error(`publish answered ${response.status}: ${JSON.stringify(response.body)}`);
     const { id } = response.body as OwnPost;
     const decided = await decide(cloud, moderator.idToken, id, 'publish');
@@ -122,7 +133,12 @@ function partsOf(output: string): number[] {
     .filter((parts) => parts > 0);
 }
 
-export async function runFanout(cloud: LocalCloudProcess, options: FanoutOptions, users: TestUser[], moderator: TestUser): Promise<FanoutRound[]> {
+export async function runFanout(
+  cloud: LocalCloudProcess,
+  options: FanoutOptions,
+  users: TestUser[],
+  moderator: TestUser,
+): Promise<FanoutRound[]> {
   const perRound = Math.ceil(options.posts / 5);
   if (users.length < perRound * options.rounds) throw new Error(`figure 3 needs ${perRound * options.rounds} users`);
   const connectStart = now();

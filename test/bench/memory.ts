@@ -27,7 +27,9 @@ function rssBytes(pid: number): number {
 
 /** The local cloud processes started by this process: each start.ts child with all its descendants. */
 export function localCloudPids(): number[] {
-  const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
+  const pids = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number);
   const children = new Map<number, number[]>();
   for (const pid of pids) {
     const parent = parentOf(pid);

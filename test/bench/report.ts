@@ -42,6 +42,8 @@ export function renderTable(rows: Row[]): string {
   return [
     '| # | figure | measured: median [min–max over runs] | target | result |',
     '|---|---|---|---|---|',
-    ...rows.map((row) => `| ${row.figure} | ${escape(row.what)} | ${escape(row.measured)} | ${escape(row.target)} | ${STATUS[row.status]} |`),
+    ...rows.map(
+      (row) => `| ${row.figure} | ${escape(row.what)} | ${escape(row.measured)} | ${escape(row.target)} | ${STATUS[row.status]} |`,
+    ),
   ].join('\n');
 }

@@ -28,7 +28,9 @@ const smoke = process.argv.includes('--smoke');
 const ROOT = join(import.meta.dirname, '../..');
 const OUTPUT = smoke ? join(ROOT, 'bench-results/smoke.md') : join(ROOT, 'docs/benchmarks.md');
 const started = Date.now();
-const load = loadavg().map((value) => value.toFixed(2)).join(', ');
+const load = loadavg()
+  .map((value) => value.toFixed(2))
+  .join(', ');
 const results: FigureResult[] = [];
 let failed = false;
 
@@ -93,10 +95,14 @@ try {
       for (let index = 0; index < options.lighthouseRuns; index++) {
         runs.push(await web.lighthouse(`${running.webUrl}/`));
         const run = runs.at(-1) as web.LighthouseRun;
-        console.log(`  Lighthouse ${index + 1}: performance ${run.performance}, accessibility ${run.accessibility}, LCP ${(run.lcp / 1000).toFixed(2)} s, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}`);
+        console.log(
+          `  Lighthouse ${index + 1}: performance ${run.performance}, accessibility ${run.accessibility}, LCP ${(run.lcp / 1000).toFixed(2)} s, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}`,
+        );
       }
       const last = runs.at(-1);
-      const fetched = last ? { js: await web.servedSizes(running.webUrl, last.scripts), css: await web.servedSizes(running.webUrl, last.styles) } : undefined;
+      const fetched = last
+        ? { js: await web.servedSizes(running.webUrl, last.scripts), css: await web.servedSizes(running.webUrl, last.styles) }
+        : undefined;
       return webRows(assets, fetched, runs);
     });
 

@@ -72,7 +72,13 @@ async function seed(client: DynamoDBDocumentClient, posts: string, top: string, 
       await batchWrite(
         client,
         top,
-        rows.map((row) => ({ postId: row.postId, period: row.period, [TOP_KEYS.bucket]: row.bucket, [TOP_KEYS.agreeRank]: row.ranks.agree, [TOP_KEYS.deservedRank]: row.ranks.deserved })),
+        rows.map((row) => ({
+          postId: row.postId,
+          period: row.period,
+          [TOP_KEYS.bucket]: row.bucket,
+          [TOP_KEYS.agreeRank]: row.ranks.agree,
+          [TOP_KEYS.deservedRank]: row.ranks.deserved,
+        })),
       );
     }
   };
@@ -84,7 +90,13 @@ async function rankKeys(client: DynamoDBDocumentClient, top: string): Promise<st
   const keys: string[] = [];
   for await (const page of paginateQuery(
     { client },
-    { TableName: top, IndexName: 'top-agree-index', KeyConditionExpression: '#b = :b', ExpressionAttributeNames: { '#b': TOP_KEYS.bucket }, ExpressionAttributeValues: { ':b': 'all' } },
+    {
+      TableName: top,
+      IndexName: 'top-agree-index',
+      KeyConditionExpression: '#b = :b',
+      ExpressionAttributeNames: { '#b': TOP_KEYS.bucket },
+      ExpressionAttributeValues: { ':b': 'all' },
+    },
   )) {
     for (const item of page.Items ?? []) keys.push(item[TOP_KEYS.agreeRank] as string);
   }
@@ -96,7 +108,11 @@ type PerSize = { p50: number[]; p95: number[]; deepP50: number[] };
 export async function measureVotes(options: VotesBenchOptions): Promise<FigureResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vaya-dia-bench-votes-'));
   const dynamo = await startDynamo({ dataDir, port: 0 });
-  const raw = new DynamoDBClient({ endpoint: dynamo.endpoint, region: REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const raw = new DynamoDBClient({
+    endpoint: dynamo.endpoint,
+    region: REGION,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   const client = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
   const rows: Row[] = [];
   const notes: string[] = [];
@@ -147,7 +163,13 @@ export async function measureVotes(options: VotesBenchOptions): Promise<FigureRe
     }
     for (const size of options.sizes) {
       const r = results.get(size) as PerSize;
-      rows.push({ figure: 7, what: `Top page after a random cursor, ${label(size)} posts: p50`, measured: formatSummary(summarize(r.deepP50), ' ms', 2), target: '—', status: 'reported' });
+      rows.push({
+        figure: 7,
+        what: `Top page after a random cursor, ${label(size)} posts: p50`,
+        measured: formatSummary(summarize(r.deepP50), ' ms', 2),
+        target: '—',
+        status: 'reported',
+      });
     }
     const smallest = results.get(options.sizes[0] as number) as PerSize;
     const largest = results.get(options.sizes.at(-1) as number) as PerSize;
@@ -175,7 +197,11 @@ export async function measureVotes(options: VotesBenchOptions): Promise<FigureRe
       await Promise.all(voters.map((voter) => castVote(votesDeps, voter, post.id, { vote: 'agree' })));
       await Promise.all(
         voters.map((voter, i) =>
-          i % 4 === 0 ? removeVote(votesDeps, voter, post.id) : i % 2 === 0 ? castVote(votesDeps, voter, post.id, { vote: 'deserved' }) : Promise.resolve(),
+          i % 4 === 0
+            ? removeVote(votesDeps, voter, post.id)
+            : i % 2 === 0
+              ? castVote(votesDeps, voter, post.id, { vote: 'deserved' })
+              : Promise.resolve(),
         ),
       );
       const seconds = (now() - start) / 1000;
@@ -183,7 +209,10 @@ export async function measureVotes(options: VotesBenchOptions): Promise<FigureRe
       requests += changes;
       rates.push(changes / seconds);
       const stored = (await posts.get(post.id, { consistent: true }))!.votes;
-      const expected = { agree: options.voters - Math.ceil(options.voters / 4) - Math.floor(options.voters / 4), deserved: Math.floor(options.voters / 4) };
+      const expected = {
+        agree: options.voters - Math.ceil(options.voters / 4) - Math.floor(options.voters / 4),
+        deserved: Math.floor(options.voters / 4),
+      };
       lost += Math.abs(stored.agree - expected.agree) + Math.abs(stored.deserved - expected.deserved);
       console.log(`  votes round ${round + 1}: ${changes} changes in ${seconds.toFixed(1)} s, counts ${JSON.stringify(stored)}`);
     }
@@ -194,8 +223,16 @@ export async function measureVotes(options: VotesBenchOptions): Promise<FigureRe
       target: '—',
       status: 'reported',
     });
-    rows.push({ figure: 8, what: `Votes lost (counts ≠ what was voted) over ${requests} changes`, measured: String(lost), target: '0', status: lost === 0 ? 'met' : 'missed' });
-    notes.push('Figures 7–8 run in DynamoDB Local against the domain code and its adapters (no HTTP); figure 8 is the hottest case, every voter on one post.');
+    rows.push({
+      figure: 8,
+      what: `Votes lost (counts ≠ what was voted) over ${requests} changes`,
+      measured: String(lost),
+      target: '0',
+      status: lost === 0 ? 'met' : 'missed',
+    });
+    notes.push(
+      'Figures 7–8 run in DynamoDB Local against the domain code and its adapters (no HTTP); figure 8 is the hottest case, every voter on one post.',
+    );
     return { rows, notes };
   } finally {
     raw.destroy();

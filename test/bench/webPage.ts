@@ -93,7 +93,13 @@ export function declaredAssets(): { scripts: string[]; styles: string[] } {
   return { scripts, styles };
 }
 
-type Audit = { score: number | null; numericValue?: number; displayValue?: string; title: string; details?: { type?: string; items?: Array<Record<string, unknown>>; overallSavingsMs?: number } };
+type Audit = {
+  score: number | null;
+  numericValue?: number;
+  displayValue?: string;
+  title: string;
+  details?: { type?: string; items?: Array<Record<string, unknown>>; overallSavingsMs?: number };
+};
 type Report = { categories: Record<string, { score: number }>; audits: Record<string, Audit> };
 
 export async function lighthouse(url: string): Promise<LighthouseRun> {
@@ -102,14 +108,24 @@ export async function lighthouse(url: string): Promise<LighthouseRun> {
   try {
     await run(
       join(ROOT, 'node_modules/.bin/lighthouse'),
-      [url, '--output=json', `--output-path=${output}`, '--only-categories=performance,accessibility,best-practices', `--chrome-flags=${CHROME_FLAGS}`, '--quiet'],
+      [
+        url,
+        '--output=json',
+        `--output-path=${output}`,
+        '--only-categories=performance,accessibility,best-practices',
+        `--chrome-flags=${CHROME_FLAGS}`,
+        '--quiet',
+      ],
       { cwd: ROOT, env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
     );
     const report = JSON.parse(readFileSync(output, 'utf8')) as Report;
     const audit = (id: string) => report.audits[id] as Audit;
     const requests = (audit('network-requests').details?.items ?? []) as Array<{ url: string; resourceType?: string }>;
     const assets = (type: string) =>
-      requests.filter((r) => r.resourceType === type).map((r) => new URL(r.url).pathname).filter((path) => path.startsWith('/assets/'));
+      requests
+        .filter((r) => r.resourceType === type)
+        .map((r) => new URL(r.url).pathname)
+        .filter((path) => path.startsWith('/assets/'));
     const opportunities = Object.entries(report.audits)
       .filter(([, a]) => a.score !== null && a.score < 0.9 && (a.details?.overallSavingsMs ?? 0) > 0)
       .map(([, a]) => `${a.title} (~${Math.round(a.details?.overallSavingsMs ?? 0)} ms)`);

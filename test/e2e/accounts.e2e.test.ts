@@ -59,11 +59,17 @@ async function storedPost(text: string): Promise<Record<string, unknown> | undef
 describe('accounts in a browser (built site, local cloud)', () => {
   it('signs in with Google through the stand-in, asks for an apodo on the first visit, then publishes under it', async () => {
     // The stand-in's certificate is self-signed: a person accepts it once; this browser ignores it.
-    const context = await browser.newContext({ baseURL: cloud.webUrl, locale: 'es-ES', ignoreHTTPSErrors: true, viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({
+      baseURL: cloud.webUrl,
+      locale: 'es-ES',
+      ignoreHTTPSErrors: true,
+      viewport: { width: 1280, height: 900 },
+    });
     contexts.push(context);
     const page = await context.newPage();
     page.on('console', (message) => {
-      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspViolations.push(`${page.url()}: ${message.text()}`);
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+        cspViolations.push(`${page.url()}: ${message.text()}`);
     });
     const email = `google-${short()}@gmail.test`;
     const apodo = `Gugle ${short()}`;
@@ -78,11 +84,15 @@ describe('accounts in a browser (built site, local cloud)', () => {
     // Back on the site: Amplify exchanged the code (PKCE) at /oauth2/token and holds the session.
     await page.waitForURL((url) => url.origin === new URL(cloud.webUrl).origin && url.pathname === '/' && !url.search.includes('code='));
     await header(page).getByRole('button', { name: 'Logout' }).waitFor();
-    await header(page).getByRole('link', { name: /Anónimo/ }).waitFor();
+    await header(page)
+      .getByRole('link', { name: /Anónimo/ })
+      .waitFor();
     await page.getByRole('heading', { name: 'Elige tu apodo' }).waitFor();
     await page.getByRole('textbox', { name: 'Apodo' }).fill(apodo);
     await page.getByRole('button', { name: 'Guardar mi apodo' }).click();
-    await header(page).getByRole('link', { name: new RegExp(apodo) }).waitFor();
+    await header(page)
+      .getByRole('link', { name: new RegExp(apodo) })
+      .waitFor();
     await page.getByRole('heading', { name: 'Elige tu apodo' }).waitFor({ state: 'detached' });
 
     const text = `Entré con Google y se me olvidó la contraseña de todo lo demás ${short()}.`;
@@ -109,12 +119,18 @@ describe('accounts in a browser (built site, local cloud)', () => {
     await page.getByLabel('Código').fill(await cloud.confirmationCode(user.email));
     await page.getByLabel('Contraseña nueva', { exact: true }).fill('corta');
     await page.getByRole('button', { name: 'Cambiar la contraseña' }).click();
-    await page.locator('main').getByRole('alert').getByText(/A la contraseña le falta/).waitFor();
+    await page
+      .locator('main')
+      .getByRole('alert')
+      .getByText(/A la contraseña le falta/)
+      .waitFor();
     const newPassword = 'Otra-Contrasena-456';
     await page.getByLabel('Contraseña nueva', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Cambiar la contraseña' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    await header(page).getByRole('link', { name: new RegExp(user.name ?? '') }).waitFor();
+    await header(page)
+      .getByRole('link', { name: new RegExp(user.name ?? '') })
+      .waitFor();
     await expect(signIn(cloud, { email: user.email, password: newPassword })).resolves.toMatchObject({ idToken: expect.any(String) });
     await expect(signIn(cloud, user)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   });
@@ -123,7 +139,9 @@ describe('accounts in a browser (built site, local cloud)', () => {
     const taken = await createUser(cloud, { name: `Ocupada ${short()}` });
     const user = await createUser(cloud, { name: `Primera ${short()}` });
     const page = await signedIn(user);
-    await header(page).getByRole('link', { name: new RegExp(user.name ?? '') }).click();
+    await header(page)
+      .getByRole('link', { name: new RegExp(user.name ?? '') })
+      .click();
     await page.waitForURL((url) => url.pathname === '/cuenta');
     await page.getByText(user.email).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -136,7 +154,9 @@ describe('accounts in a browser (built site, local cloud)', () => {
     await page.getByLabel('Apodo').fill(renamed);
     await page.getByRole('button', { name: 'Cambiar el apodo' }).click();
     await page.getByText(`Ahora firmas como «${renamed}».`).first().waitFor();
-    await header(page).getByRole('link', { name: new RegExp(renamed) }).waitFor();
+    await header(page)
+      .getByRole('link', { name: new RegExp(renamed) })
+      .waitFor();
   });
 
   it('deletes the account after a confirmation: signed out, the account gone, its post signed «Anónimo»', async () => {

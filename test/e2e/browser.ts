@@ -14,7 +14,14 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -29,7 +36,8 @@ export async function newVisitor(browser: Browser, baseURL: string, width = 1280
   const context = await browser.newContext({ baseURL, viewport: { width, height: width < 600 ? 812 : 900 }, locale: 'es-ES' });
   const page = await context.newPage();
   page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspViolations.push(`${page.url()}: ${message.text()}`);
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      cspViolations.push(`${page.url()}: ${message.text()}`);
   });
   return { context, page };
 }

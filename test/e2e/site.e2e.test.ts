@@ -26,7 +26,11 @@ const cardTexts = (page: Page) => page.locator('.feed .post-card__text').allText
 const firstCardText = async (page: Page) => (await cardTexts(page))[0];
 
 /** The newcomer of this run; signed in by the first test and reused by the next ones. */
-const newcomer = { email: `e2e-${randomUUID().slice(0, 8)}@example.com`, password: 'Contrasena-123', name: `Pepa ${randomUUID().slice(0, 4)}` };
+const newcomer = {
+  email: `e2e-${randomUUID().slice(0, 8)}@example.com`,
+  password: 'Contrasena-123',
+  name: `Pepa ${randomUUID().slice(0, 4)}`,
+};
 let author: Page;
 
 async function publish(page: Page, category: string, text: string) {
@@ -63,11 +67,16 @@ async function voteThrough(page: Page, text: string) {
     const isOurs = current === text;
     await page.getByRole('button', { name: isOurs ? 'Publicable' : 'No publicable', exact: true }).click();
     if (isOurs) {
-      await page.locator('.moderation-feedback').getByText(/Gracias/).waitFor();
+      await page
+        .locator('.moderation-feedback')
+        .getByText(/Gracias/)
+        .waitFor();
       return;
     }
     // The next card comes after the vote and a queue read: on a loaded machine, more than poll's default second.
-    await expect.poll(() => page.locator('.moderation-card .post-card__text, .notice').first().textContent(), { timeout: 10_000 }).not.toBe(current);
+    await expect
+      .poll(() => page.locator('.moderation-card .post-card__text, .notice').first().textContent(), { timeout: 10_000 })
+      .not.toBe(current);
   }
   throw new Error(`"${text}" never came up on /moderar`);
 }
@@ -284,7 +293,12 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
     const email = `e2e-unconfirmed-${randomUUID().slice(0, 8)}@example.com`;
     const client = cognitoClient(cloud);
     await client.send(
-      new SignUpCommand({ ClientId: cloud.userPoolClientId, Username: email, Password: newcomer.password, UserAttributes: [{ Name: 'email', Value: email }] }),
+      new SignUpCommand({
+        ClientId: cloud.userPoolClientId,
+        Username: email,
+        Password: newcomer.password,
+        UserAttributes: [{ Name: 'email', Value: email }],
+      }),
     );
     client.destroy();
     const page = await visitor(375);
@@ -298,7 +312,9 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
     await page.getByRole('button', { name: 'Confirmar' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     // No apodo yet (this account skipped the register form): «Anónimo», and the site asks for one.
-    await header(page).getByRole('link', { name: /Anónimo/ }).waitFor();
+    await header(page)
+      .getByRole('link', { name: /Anónimo/ })
+      .waitFor();
     await page.getByRole('heading', { name: 'Elige tu apodo' }).waitFor();
   });
 
@@ -318,7 +334,10 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
         const page = await visitor(width);
         await page.goto(path);
         await page.locator('main h1').first().waitFor();
-        await page.locator('[role="status"] .amplify-loader').waitFor({ state: 'detached' }).catch(() => {});
+        await page
+          .locator('[role="status"] .amplify-loader')
+          .waitFor({ state: 'detached' })
+          .catch(() => {});
         expect(await page.title()).toMatch(/Vaya día/);
         expect(await page.getAttribute('html', 'lang')).toBe('es');
         expect(await seriousA11yViolations(page), `${path} at ${width}px`).toEqual([]);
@@ -358,7 +377,10 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
   it('has no serious accessibility problem on a post page', async () => {
     const page = await visitor(375);
     await page.goto('/');
-    await page.getByRole('link', { name: /Enlace permanente/ }).first().click();
+    await page
+      .getByRole('link', { name: /Enlace permanente/ })
+      .first()
+      .click();
     await page.locator('article.post-card h1').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
@@ -397,13 +419,17 @@ describe('sharing', () => {
     const { context, page } = await newVisitor(browser, cloud.webUrl, 375);
     contexts.push(context);
     // A phone's navigator.share, recording what the page asked to share.
-    await context.addInitScript('window.__shared = []; navigator.share = (data) => { window.__shared.push(data); return Promise.resolve(); };');
+    await context.addInitScript(
+      'window.__shared = []; navigator.share = (data) => { window.__shared.push(data); return Promise.resolve(); };',
+    );
     await page.goto('/');
     const card = page.locator('.feed article').first();
     const link = await permalinkOf(page, card);
     const text = await card.locator('.post-card__text').textContent();
     await card.getByRole('button', { name: /^Compartir/ }).click();
-    await expect.poll(() => page.evaluate<unknown[]>('window.__shared')).toEqual([{ title: expect.stringContaining('Vaya día') as unknown, text, url: link }]);
+    await expect
+      .poll(() => page.evaluate<unknown[]>('window.__shared'))
+      .toEqual([{ title: expect.stringContaining('Vaya día') as unknown, text, url: link }]);
     expect(await page.getByText(/Enlace copiado/).count()).toBe(0);
   });
 
@@ -427,7 +453,10 @@ describe('sharing', () => {
 describe('first load', () => {
   it("asks once for /config.json and a feed's first page, on the site's own origin (index.html's early requests are used)", async () => {
     const origin = new URL(cloud.webUrl).origin;
-    for (const [path, query] of [['/', ''], ['/category/amor', 'category=amor&']] as const) {
+    for (const [path, query] of [
+      ['/', ''],
+      ['/category/amor', 'category=amor&'],
+    ] as const) {
       const page = await visitor(375);
       const requests: string[] = [];
       page.on('request', (request) => requests.push(request.url()));

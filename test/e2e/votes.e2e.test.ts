@@ -99,9 +99,13 @@ describe('votes in a browser', () => {
   it('ranks on /top by period and by either vote, from the header link', async () => {
     // The Top follows the posts stream within about a second.
     await expect
-      .poll(async () => ((await (await fetch(`${cloud.config.apiUrl}/posts/top?period=all&by=deserved&limit=1`)).json()) as PostPage).items[0]?.post, {
-        timeout: 10_000,
-      })
+      .poll(
+        async () =>
+          ((await (await fetch(`${cloud.config.apiUrl}/posts/top?period=all&by=deserved&limit=1`)).json()) as PostPage).items[0]?.post,
+        {
+          timeout: 10_000,
+        },
+      )
       .toBe(text);
     const page = await visitor();
     await page.goto('/');

@@ -20,7 +20,8 @@ import {
 import { startWebServer, type RunningServer } from '../../infra/local/webServer';
 import { allCases, CASES, cloudFrontHandler, throughCloudFront, viewerRequest, viewerResponse } from './documents';
 
-const INDEX_HTML = '<!doctype html><html lang="es"><title>Vaya día</title><script type="module" src="/assets/index-abc123.js"></script></html>';
+const INDEX_HTML =
+  '<!doctype html><html lang="es"><title>Vaya día</title><script type="module" src="/assets/index-abc123.js"></script></html>';
 
 describe('the rules', () => {
   it.each(allCases())('call %s a path like %s', (kind, path) => {
@@ -34,7 +35,11 @@ describe('the rules', () => {
   });
 
   it('never let an app route start like an API path', () => {
-    for (const path of CASES.app) expect(API_PATH_PREFIXES.some((prefix) => path.startsWith(prefix)), path).toBe(false);
+    for (const path of CASES.app)
+      expect(
+        API_PATH_PREFIXES.some((prefix) => path.startsWith(prefix)),
+        path,
+      ).toBe(false);
     expect(APP_ROUTES.length).toBeGreaterThan(0);
   });
 });

@@ -25,7 +25,15 @@ export const CASES: Record<PathKind, string[]> = {
   ],
   file: ['/index.html', '/config.json', '/favicon.svg', '/assets/index-abc123.js', '/assets/missing-chunk.js'],
   // The page function's documents; it answers 404 itself for what it does not know under them.
-  page: ['/rss.xml', '/category/amor/rss.xml', '/category/cocina/rss.xml', '/sitemap.xml', '/sitemap-2026-11-22.xml', '/sitemap-secciones.xml', '/robots.txt'],
+  page: [
+    '/rss.xml',
+    '/category/amor/rss.xml',
+    '/category/cocina/rss.xml',
+    '/sitemap.xml',
+    '/sitemap-2026-11-22.xml',
+    '/sitemap-secciones.xml',
+    '/robots.txt',
+  ],
   unknown: [
     '/nada',
     '/category',
@@ -39,7 +47,16 @@ export const CASES: Record<PathKind, string[]> = {
     '/categoria/amor',
     '/wp-admin/',
   ],
-  api: ['/posts', '/posts/random', `/posts/${POST_ID}`, `/posts/${POST_ID}/comments`, '/me', '/me/posts', '/moderation/next', '/comments/abc'],
+  api: [
+    '/posts',
+    '/posts/random',
+    `/posts/${POST_ID}`,
+    `/posts/${POST_ID}/comments`,
+    '/me',
+    '/me/posts',
+    '/moderation/next',
+    '/comments/abc',
+  ],
 };
 
 export const allCases = (): [PathKind, string][] =>
@@ -86,7 +103,12 @@ export function viewerResponse(uri: string, statusCode = 200): CloudFrontEvent {
  * bucket holds `objects`. The response function is run with both URIs the event may carry (the
  * viewer's and the rewritten one); both must give the same status.
  */
-export function throughCloudFront(requestCode: string, responseCode: string, objects: Set<string>, uri: string): { object: string; status: number } {
+export function throughCloudFront(
+  requestCode: string,
+  responseCode: string,
+  objects: Set<string>,
+  uri: string,
+): { object: string; status: number } {
   const request = cloudFrontHandler<CloudFrontRequest>(requestCode)(viewerRequest(uri));
   const originStatus = objects.has(request.uri) ? 200 : 404;
   const respond = cloudFrontHandler<CloudFrontResponse>(responseCode);

@@ -40,8 +40,11 @@ describe('with Google sign-in', () => {
     const domain = `\${${logicalId(s.stack.auth.domain)}}.auth.\${AWS::Region}.amazoncognito.com`;
     const [policy] = Object.values(s.json.Resources).filter((r) => r.Type === 'AWS::CloudFront::ResponseHeadersPolicy');
     const csp = render(
-      (policy!.Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: unknown } } })
-        .SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy,
+      (
+        policy!.Properties.ResponseHeadersPolicyConfig as {
+          SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: unknown } };
+        }
+      ).SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy,
     );
     expect(csp).toContain(`https://cognito-idp.\${AWS::Region}.\${AWS::URLSuffix} https://${domain};`);
     const shell = Object.values(s.json.Resources).find((r) => r.Type === 'Custom::CDKBucketDeployment' && r.Properties.DistributionId)!;

@@ -29,7 +29,12 @@ describe('with -c waf=true', () => {
   it('limits requests per client IP: all of them, and writes much tighter, answering 429', () => {
     const [[, acl]] = ofType(s.firewall!.json.Resources, 'AWS::WAFv2::WebACL') as [[string, CfnResourceJson]];
     expect(acl.Properties).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
-    const rules = acl.Properties.Rules as { Name: string; Action: unknown; Statement: { RateBasedStatement: Record<string, unknown> }; VisibilityConfig: Record<string, unknown> }[];
+    const rules = acl.Properties.Rules as {
+      Name: string;
+      Action: unknown;
+      Statement: { RateBasedStatement: Record<string, unknown> };
+      VisibilityConfig: Record<string, unknown>;
+    }[];
     expect(rules.map((rule) => rule.Name)).toEqual(['RequestsPerIp', 'WritesPerIp']);
     for (const rule of rules) {
       expect(rule.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429 } } });
@@ -38,36 +43,53 @@ describe('with -c waf=true', () => {
     }
     expect(rules[0]!.Statement.RateBasedStatement.Limit).toBe(FIREWALL_LIMITS.allRequests);
     expect(rules[1]!.Statement.RateBasedStatement.Limit).toBe(FIREWALL_LIMITS.writes);
-    const methods = (rules[1]!.Statement.RateBasedStatement.ScopeDownStatement as { OrStatement: { Statements: { ByteMatchStatement: { FieldToMatch: unknown; SearchString: string } }[] } })
-      .OrStatement.Statements.map((statement) => {
-        expect(statement.ByteMatchStatement.FieldToMatch).toEqual({ Method: {} });
-        return statement.ByteMatchStatement.SearchString;
-      });
+    const methods = (
+      rules[1]!.Statement.RateBasedStatement.ScopeDownStatement as {
+        OrStatement: { Statements: { ByteMatchStatement: { FieldToMatch: unknown; SearchString: string } }[] };
+      }
+    ).OrStatement.Statements.map((statement) => {
+      expect(statement.ByteMatchStatement.FieldToMatch).toEqual({ Method: {} });
+      return statement.ByteMatchStatement.SearchString;
+    });
     expect(methods).toEqual(['POST', 'PUT', 'PATCH', 'DELETE']);
   });
 
-  it("puts the distribution behind it, reading its ARN from the SSM parameter the firewall stack writes", () => {
+  it('puts the distribution behind it, reading its ARN from the SSM parameter the firewall stack writes', () => {
     const [[aclId]] = ofType(s.firewall!.json.Resources, 'AWS::WAFv2::WebACL') as [[string, CfnResourceJson]];
     const [[, parameter]] = ofType(s.firewall!.json.Resources, 'AWS::SSM::Parameter') as [[string, CfnResourceJson]];
     expect(parameter.Properties).toMatchObject({ Name: FIREWALL_ARN_PARAMETER, Type: 'String', Value: { 'Fn::GetAtt': [aclId, 'Arn'] } });
 
     const [[readerId, reader]] = ofType(s.json.Resources, 'Custom::AWS') as [[string, CfnResourceJson]];
     for (const event of ['Create', 'Update']) {
-      expect(JSON.parse(render(reader.Properties[event]))).toMatchObject({ service: 'SSM', action: 'GetParameter', parameters: { Name: FIREWALL_ARN_PARAMETER }, region: 'us-east-1' });
+      expect(JSON.parse(render(reader.Properties[event]))).toMatchObject({
+        service: 'SSM',
+        action: 'GetParameter',
+        parameters: { Name: FIREWALL_ARN_PARAMETER },
+        region: 'us-east-1',
+      });
     }
     const config = s.json.Resources[logicalId(s.stack.site.distribution)]!.Properties.DistributionConfig as Record<string, unknown>;
     expect(config.WebACLId).toEqual({ 'Fn::GetAtt': [readerId, 'Parameter.Value'] });
-    const [[, policy]] = ofType(s.json.Resources, 'AWS::IAM::Policy').filter(([id]) => id.startsWith('FirewallReader')) as [[string, CfnResourceJson]];
-    expect((policy.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement.map((st) => [st.Action, render(st.Resource)])).toEqual([
-      ['ssm:GetParameter', `arn:\${AWS::Partition}:ssm:us-east-1:\${AWS::AccountId}:parameter${FIREWALL_ARN_PARAMETER}`],
-    ]);
+    const [[, policy]] = ofType(s.json.Resources, 'AWS::IAM::Policy').filter(([id]) => id.startsWith('FirewallReader')) as [
+      [string, CfnResourceJson],
+    ];
+    expect(
+      (policy.Properties.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] }).Statement.map((st) => [
+        st.Action,
+        render(st.Resource),
+      ]),
+    ).toEqual([['ssm:GetParameter', `arn:\${AWS::Partition}:ssm:us-east-1:\${AWS::AccountId}:parameter${FIREWALL_ARN_PARAMETER}`]]);
   });
 });
 
 describe('with -c alarmEmail and -c monthlyBudgetUsd', () => {
   it('subscribes the address to the alarm topic', () => {
     const [[, subscription]] = ofType(s.json.Resources, 'AWS::SNS::Subscription') as [[string, CfnResourceJson]];
-    expect(subscription.Properties).toEqual({ Protocol: 'email', Endpoint: OPTIONS.alarmEmail, TopicArn: { Ref: logicalId(s.stack.monitoring.topic) } });
+    expect(subscription.Properties).toEqual({
+      Protocol: 'email',
+      Endpoint: OPTIONS.alarmEmail,
+      TopicArn: { Ref: logicalId(s.stack.monitoring.topic) },
+    });
   });
 
   it('e-mails it when 80 % of the monthly budget is spent and when over 100 % is forecast', () => {
@@ -76,8 +98,14 @@ describe('with -c alarmEmail and -c monthlyBudgetUsd', () => {
     expect(budget.Properties).toEqual({
       Budget: { BudgetType: 'COST', TimeUnit: 'MONTHLY', BudgetLimit: { Amount: 50, Unit: 'USD' } },
       NotificationsWithSubscribers: [
-        { Notification: { ComparisonOperator: 'GREATER_THAN', NotificationType: 'ACTUAL', Threshold: 80, ThresholdType: 'PERCENTAGE' }, Subscribers: subscribers },
-        { Notification: { ComparisonOperator: 'GREATER_THAN', NotificationType: 'FORECASTED', Threshold: 100, ThresholdType: 'PERCENTAGE' }, Subscribers: subscribers },
+        {
+          Notification: { ComparisonOperator: 'GREATER_THAN', NotificationType: 'ACTUAL', Threshold: 80, ThresholdType: 'PERCENTAGE' },
+          Subscribers: subscribers,
+        },
+        {
+          Notification: { ComparisonOperator: 'GREATER_THAN', NotificationType: 'FORECASTED', Threshold: 100, ThresholdType: 'PERCENTAGE' },
+          Subscribers: subscribers,
+        },
       ],
     });
   });

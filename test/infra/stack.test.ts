@@ -110,7 +110,11 @@ describe('data', () => {
   });
 
   it('has no table the Data construct does not protect', () => {
-    expect(ofType('AWS::DynamoDB::Table').map(([id]) => id).sort()).toEqual(cases.map(([, id]) => id()).sort());
+    expect(
+      ofType('AWS::DynamoDB::Table')
+        .map(([id]) => id)
+        .sort(),
+    ).toEqual(cases.map(([, id]) => id()).sort());
   });
 });
 
@@ -197,10 +201,15 @@ const USER_ROUTES = [
 ];
 
 describe('api', () => {
-  const routeKeys = () => ofType('AWS::ApiGatewayV2::Route').filter(([, r]) => render(r.Properties.ApiId) === `\${${logicalId(s.stack.api.httpApi)}}`);
+  const routeKeys = () =>
+    ofType('AWS::ApiGatewayV2::Route').filter(([, r]) => render(r.Properties.ApiId) === `\${${logicalId(s.stack.api.httpApi)}}`);
 
   it('serves exactly the routes of DESIGN.md §3', () => {
-    expect(routeKeys().map(([, r]) => r.Properties.RouteKey).sort()).toEqual([...PUBLIC_ROUTES, ...USER_ROUTES].sort());
+    expect(
+      routeKeys()
+        .map(([, r]) => r.Properties.RouteKey)
+        .sort(),
+    ).toEqual([...PUBLIC_ROUTES, ...USER_ROUTES].sort());
   });
 
   it('authorizer guards every route of signed-in users, and only those', () => {
@@ -226,25 +235,38 @@ describe('api', () => {
   });
 
   it('throttles each route as its declaration says, writes tighter than reads, and writes JSON access logs', () => {
-    const [[, stage]] = ofType('AWS::ApiGatewayV2::Stage').filter(([, r]) => r.Properties.StageName === '$default') as [[string, CfnResourceJson]];
+    const [[, stage]] = ofType('AWS::ApiGatewayV2::Stage').filter(([, r]) => r.Properties.StageName === '$default') as [
+      [string, CfnResourceJson],
+    ];
     expect(stage.Properties.AutoDeploy).toBe(true);
     const settings = stage.Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
     const declared = functionsTriggeredBy('http').map(({ trigger }) => [`${trigger.method} ${trigger.path}`, throttleOf(trigger)] as const);
     expect(settings).toEqual(
       Object.fromEntries(declared.map(([key, t]) => [key, { ThrottlingRateLimit: t.rateLimit, ThrottlingBurstLimit: t.burstLimit }])),
     );
-    expect(Object.keys(settings).sort()).toEqual(routeKeys().map(([, r]) => r.Properties.RouteKey).sort());
+    expect(Object.keys(settings).sort()).toEqual(
+      routeKeys()
+        .map(([, r]) => r.Properties.RouteKey)
+        .sort(),
+    );
     const reads = declared.filter(([key]) => key.startsWith('GET '));
     const writes = declared.filter(([key]) => !key.startsWith('GET '));
     expect(writes.length).toBeGreaterThan(0);
     for (const [, write] of writes) for (const [, read] of reads) expect(write.rateLimit).toBeLessThan(read.rateLimit);
     expect(settings['POST /posts']).toEqual({ ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 });
     // A route with no settings of its own (none today) gets the tight default.
-    expect(stage.Properties.DefaultRouteSettings).toEqual({ ThrottlingBurstLimit: DEFAULT_THROTTLE.write.burstLimit, ThrottlingRateLimit: DEFAULT_THROTTLE.write.rateLimit });
+    expect(stage.Properties.DefaultRouteSettings).toEqual({
+      ThrottlingBurstLimit: DEFAULT_THROTTLE.write.burstLimit,
+      ThrottlingRateLimit: DEFAULT_THROTTLE.write.rateLimit,
+    });
     // The stage may only name routes that exist: CloudFormation creates them first.
     for (const [id] of routeKeys()) expect(stage.DependsOn, id).toContain(id);
     const logs = stage.Properties.AccessLogSettings as { DestinationArn: unknown; Format: string };
-    expect(JSON.parse(logs.Format)).toMatchObject({ requestId: '$context.requestId', status: '$context.status', routeKey: '$context.routeKey' });
+    expect(JSON.parse(logs.Format)).toMatchObject({
+      requestId: '$context.requestId',
+      status: '$context.status',
+      routeKey: '$context.routeKey',
+    });
     expect(resources[[...references(logs.DestinationArn)][0]!]!.Type).toBe('AWS::Logs::LogGroup');
   });
 
@@ -258,11 +280,19 @@ describe('live', () => {
   const wsStage = () => ofType('AWS::ApiGatewayV2::Stage').find(([, r]) => r.Properties.StageName === 'live')!;
 
   it('has a WebSocket API with $connect and $disconnect handlers and a throttled stage', () => {
-    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'WEBSOCKET', RouteSelectionExpression: '$request.body.action' });
-    const wsRoutes = ofType('AWS::ApiGatewayV2::Route').filter(([, r]) => render(r.Properties.ApiId) === `\${${logicalId(s.stack.live.webSocketApi)}}`);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      ProtocolType: 'WEBSOCKET',
+      RouteSelectionExpression: '$request.body.action',
+    });
+    const wsRoutes = ofType('AWS::ApiGatewayV2::Route').filter(
+      ([, r]) => render(r.Properties.ApiId) === `\${${logicalId(s.stack.live.webSocketApi)}}`,
+    );
     expect(wsRoutes.map(([, r]) => r.Properties.RouteKey).sort()).toEqual(['$connect', '$disconnect']);
     const [, stage] = wsStage();
-    expect(stage.Properties).toMatchObject({ AutoDeploy: true, DefaultRouteSettings: { ThrottlingBurstLimit: 100, ThrottlingRateLimit: 50 } });
+    expect(stage.Properties).toMatchObject({
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingBurstLimit: 100, ThrottlingRateLimit: 50 },
+    });
     for (const [id] of wsRoutes) expect(stage.DependsOn, id).toContain(id);
   });
 
@@ -314,7 +344,9 @@ describe('live', () => {
 
   it('invokes the parts of a large broadcast asynchronously: two retries, a minute at most, then the failed-broadcasts queue', () => {
     const [[, config]] = ofType('AWS::Lambda::EventInvokeConfig') as [[string, CfnResourceJson]];
-    expect(render(config.Properties.FunctionName)).toBe(`\${${logicalId(s.stack.live.node.findChild('BroadcastPart').node.findChild('Function'))}}`);
+    expect(render(config.Properties.FunctionName)).toBe(
+      `\${${logicalId(s.stack.live.node.findChild('BroadcastPart').node.findChild('Function'))}}`,
+    );
     expect(config.Properties).toMatchObject({ MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 60, Qualifier: '$LATEST' });
     expect(render((config.Properties.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination)).toBe(
       `\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`,
@@ -332,7 +364,10 @@ describe('functions', () => {
     'Api/ListPosts': { entry: 'listPosts', env: { [ENV.postsTable]: 'posts' } },
     'Api/GetRandomPost': { entry: 'getRandomPost', env: { [ENV.postsTable]: 'posts' } },
     'Api/GetPost': { entry: 'getPost', env: { [ENV.postsTable]: 'posts' } },
-    'Api/CreatePost': { entry: 'createPost', env: { [ENV.postsTable]: 'posts', [ENV.rateLimitsTable]: 'rateLimits', [ENV.namesTable]: 'names' } },
+    'Api/CreatePost': {
+      entry: 'createPost',
+      env: { [ENV.postsTable]: 'posts', [ENV.rateLimitsTable]: 'rateLimits', [ENV.namesTable]: 'names' },
+    },
     'Api/ListMyPosts': { entry: 'listMyPosts', env: { [ENV.postsTable]: 'posts' } },
     'Api/DeletePost': { entry: 'deletePost', env: { [ENV.postsTable]: 'posts' } },
     'Api/ReportPost': { entry: 'reportPost', env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation' } },
@@ -363,9 +398,15 @@ describe('functions', () => {
       entry: 'broadcast',
       env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback', [ENV.broadcastPartFunction]: 'BroadcastPart' },
     },
-    'Live/BroadcastPart': { entry: 'broadcastPart', env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' } },
+    'Live/BroadcastPart': {
+      entry: 'broadcastPart',
+      env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' },
+    },
     'Pages/Pages': { entry: 'page', env: { [ENV.postsTable]: 'posts' } },
-    'Live/CommentBroadcast': { entry: 'commentBroadcast', env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' } },
+    'Live/CommentBroadcast': {
+      entry: 'commentBroadcast',
+      env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' },
+    },
     'Api/CastVote': { entry: 'castVote', env: { [ENV.postsTable]: 'posts', [ENV.votesTable]: 'votes' } },
     'Api/RemoveVote': { entry: 'removeVote', env: { [ENV.postsTable]: 'posts', [ENV.votesTable]: 'votes' } },
     'Api/ListMyVotes': { entry: 'listMyVotes', env: { [ENV.votesTable]: 'votes' } },
@@ -374,48 +415,54 @@ describe('functions', () => {
   };
   const fn = (path: string) => s.stack.node.findChild(path.split('/')[0]!).node.findChild(path.split('/')[1]!);
 
-  it.each(Object.keys(expected))('%s runs on Node.js 22 arm64, minified with source maps, its tables and endpoints in its environment', (path) => {
-    const construct = fn(path);
-    const props = propsOf(logicalId(construct.node.findChild('Function')));
-    expect(props.Runtime).toBe('nodejs22.x');
-    expect(props.Architectures).toEqual(['arm64']);
-    expect(props.Handler).toBe('index.handler');
-    const tables = {
-      posts: s.stack.data.posts,
-      moderation: s.stack.data.moderation,
-      comments: s.stack.data.comments,
-      rateLimits: s.stack.data.rateLimits,
-      connections: s.stack.data.connections,
-      names: s.stack.data.names,
-      votes: s.stack.data.votes,
-      top: s.stack.data.top,
-      userPool: s.stack.auth.userPool,
-    };
-    const env = Object.fromEntries(
-      Object.entries(expected[path]!.env).map(([name, what]) => [
-        name,
-        what === 'callback'
-          ? `https://\${${logicalId(s.stack.live.webSocketApi)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/live`
-          : what === 'BroadcastPart'
-            ? `\${${logicalId(s.stack.live.node.findChild('BroadcastPart').node.findChild('Function'))}}`
-            : `\${${logicalId(tables[what as keyof typeof tables])}}`,
-      ]),
-    );
-    const variables = (props.Environment as { Variables: Record<string, unknown> }).Variables;
-    expect(Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, render(v)]))).toEqual({ ...env, NODE_OPTIONS: '--enable-source-maps' });
-    // The bundle: an ES module, minified, with its source map, built by the local esbuild (no Docker
-    // on this machine), with the environment-only credential provider instead of the default chain.
-    const asset = join(s.assembly.directory, `asset.${(props.Code as { S3Key: string }).S3Key.replace('.zip', '')}`);
-    expect(existsSync(join(asset, 'index.mjs.map'))).toBe(true);
-    const code = readFileSync(join(asset, 'index.mjs'), 'utf8');
-    expect(code).toContain('//# sourceMappingURL=index.mjs.map');
-    expect(code.length / code.split('\n').length).toBeGreaterThan(1000);
-    expect(code).not.toContain('AWS_WEB_IDENTITY_TOKEN_FILE');
-    expect(code).not.toContain('credential-provider-sso');
-    // Its own log group, kept a month.
-    const logGroup = (props.LoggingConfig as { LogGroup: unknown }).LogGroup;
-    expect(propsOf([...references(logGroup)][0]!).RetentionInDays).toBe(30);
-  });
+  it.each(Object.keys(expected))(
+    '%s runs on Node.js 22 arm64, minified with source maps, its tables and endpoints in its environment',
+    (path) => {
+      const construct = fn(path);
+      const props = propsOf(logicalId(construct.node.findChild('Function')));
+      expect(props.Runtime).toBe('nodejs22.x');
+      expect(props.Architectures).toEqual(['arm64']);
+      expect(props.Handler).toBe('index.handler');
+      const tables = {
+        posts: s.stack.data.posts,
+        moderation: s.stack.data.moderation,
+        comments: s.stack.data.comments,
+        rateLimits: s.stack.data.rateLimits,
+        connections: s.stack.data.connections,
+        names: s.stack.data.names,
+        votes: s.stack.data.votes,
+        top: s.stack.data.top,
+        userPool: s.stack.auth.userPool,
+      };
+      const env = Object.fromEntries(
+        Object.entries(expected[path]!.env).map(([name, what]) => [
+          name,
+          what === 'callback'
+            ? `https://\${${logicalId(s.stack.live.webSocketApi)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/live`
+            : what === 'BroadcastPart'
+              ? `\${${logicalId(s.stack.live.node.findChild('BroadcastPart').node.findChild('Function'))}}`
+              : `\${${logicalId(tables[what as keyof typeof tables])}}`,
+        ]),
+      );
+      const variables = (props.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, render(v)]))).toEqual({
+        ...env,
+        NODE_OPTIONS: '--enable-source-maps',
+      });
+      // The bundle: an ES module, minified, with its source map, built by the local esbuild (no Docker
+      // on this machine), with the environment-only credential provider instead of the default chain.
+      const asset = join(s.assembly.directory, `asset.${(props.Code as { S3Key: string }).S3Key.replace('.zip', '')}`);
+      expect(existsSync(join(asset, 'index.mjs.map'))).toBe(true);
+      const code = readFileSync(join(asset, 'index.mjs'), 'utf8');
+      expect(code).toContain('//# sourceMappingURL=index.mjs.map');
+      expect(code.length / code.split('\n').length).toBeGreaterThan(1000);
+      expect(code).not.toContain('AWS_WEB_IDENTITY_TOKEN_FILE');
+      expect(code).not.toContain('credential-provider-sso');
+      // Its own log group, kept a month.
+      const logGroup = (props.LoggingConfig as { LogGroup: unknown }).LogGroup;
+      expect(propsOf([...references(logGroup)][0]!).RetentionInDays).toBe(30);
+    },
+  );
 
   it('grants each function only the actions it needs, on the resources it needs', () => {
     const posts = `\${${logicalId(s.stack.data.posts)}.Arn}`;
@@ -500,24 +547,34 @@ describe('functions', () => {
         [['dynamodb:Scan', 'dynamodb:DeleteItem'], [connections]],
         [
           ['execute-api:ManageConnections'],
-          [`arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${logicalId(s.stack.live.webSocketApi)}}/live/*/@connections/*`],
+          [
+            `arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${logicalId(s.stack.live.webSocketApi)}}/live/*/@connections/*`,
+          ],
         ],
         // Its parts: the BroadcastPart function itself, not its versions.
         [['lambda:InvokeFunction'], [`\${${logicalId(s.stack.live.node.findChild('BroadcastPart').node.findChild('Function'))}.Arn}`]],
         [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
         [['dynamodb:ListStreams'], ['*']],
-        [['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'], [`\${${logicalId(s.stack.data.posts)}.StreamArn}`]],
+        [
+          ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
+          [`\${${logicalId(s.stack.data.posts)}.StreamArn}`],
+        ],
       ],
       'Live/CommentBroadcast': [
         [['dynamodb:DeleteItem'], [connections]],
         [['dynamodb:Query'], [`${connections}/index/watching-index`]],
         [
           ['execute-api:ManageConnections'],
-          [`arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${logicalId(s.stack.live.webSocketApi)}}/live/*/@connections/*`],
+          [
+            `arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${logicalId(s.stack.live.webSocketApi)}}/live/*/@connections/*`,
+          ],
         ],
         [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
         [['dynamodb:ListStreams'], ['*']],
-        [['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'], [`\${${logicalId(s.stack.data.comments)}.StreamArn}`]],
+        [
+          ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
+          [`\${${logicalId(s.stack.data.comments)}.StreamArn}`],
+        ],
       ],
       'Api/CastVote': [
         [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
@@ -536,13 +593,18 @@ describe('functions', () => {
         [['dynamodb:BatchWriteItem'], [top]],
         [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
         [['dynamodb:ListStreams'], ['*']],
-        [['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'], [`\${${logicalId(s.stack.data.posts)}.StreamArn}`]],
+        [
+          ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
+          [`\${${logicalId(s.stack.data.posts)}.StreamArn}`],
+        ],
       ],
       'Live/BroadcastPart': [
         [['dynamodb:Scan', 'dynamodb:DeleteItem'], [connections]],
         [
           ['execute-api:ManageConnections'],
-          [`arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${logicalId(s.stack.live.webSocketApi)}}/live/*/@connections/*`],
+          [
+            `arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${logicalId(s.stack.live.webSocketApi)}}/live/*/@connections/*`,
+          ],
         ],
         // Its on-failure destination: an invocation that failed every retry.
         [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
@@ -553,13 +615,15 @@ describe('functions', () => {
       const construct = fn(path);
       const role = `\${${logicalId(construct.node.findChild('Role'))}}`;
       const logGroup = `\${${logicalId(construct.node.findChild('Logs'))}.Arn}`;
-      const [[, policy]] = ofType('AWS::IAM::Policy').filter(([, r]) => (r.Properties.Roles as unknown[]).map(render).includes(role)) as [[string, CfnResourceJson]];
-      const actual = (policy.Properties.PolicyDocument as { Statement: { Effect: string; Action: string | string[]; Resource: unknown }[] }).Statement.map(
-        (statement) => {
-          expect(statement.Effect).toBe('Allow');
-          return [[statement.Action].flat(), [statement.Resource].flat().map(render)];
-        },
-      );
+      const [[, policy]] = ofType('AWS::IAM::Policy').filter(([, r]) => (r.Properties.Roles as unknown[]).map(render).includes(role)) as [
+        [string, CfnResourceJson],
+      ];
+      const actual = (
+        policy.Properties.PolicyDocument as { Statement: { Effect: string; Action: string | string[]; Resource: unknown }[] }
+      ).Statement.map((statement) => {
+        expect(statement.Effect).toBe('Allow');
+        return [[statement.Action].flat(), [statement.Resource].flat().map(render)];
+      });
       expect(actual, path).toEqual([[['logs:CreateLogStream', 'logs:PutLogEvents'], [logGroup]], ...statements]);
     }
   });
@@ -577,12 +641,26 @@ describe('site', () => {
 
   it('keeps the site bucket private, encrypted and SSL-only', () => {
     const props = propsOf(bucketId());
-    expect(props.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
-    expect(props.BucketEncryption).toEqual({ ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] });
-    const [[, policy]] = ofType('AWS::S3::BucketPolicy').filter(([, r]) => render(r.Properties.Bucket) === `\${${bucketId()}}`) as [[string, CfnResourceJson]];
+    expect(props.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(props.BucketEncryption).toEqual({
+      ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+    });
+    const [[, policy]] = ofType('AWS::S3::BucketPolicy').filter(([, r]) => render(r.Properties.Bucket) === `\${${bucketId()}}`) as [
+      [string, CfnResourceJson],
+    ];
     const statements = (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
     expect(statements).toContainEqual(
-      expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } }, Principal: { AWS: '*' } }),
+      expect.objectContaining({
+        Effect: 'Deny',
+        Action: 's3:*',
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+        Principal: { AWS: '*' },
+      }),
     );
     // Only CloudFront, for this distribution, may read it.
     expect(statements).toContainEqual(
@@ -609,8 +687,13 @@ describe('site', () => {
   });
 
   it('serves every API path under the site origin (/posts*, /me*, /moderation*, /comments*): every method, every header but Host, HTTPS', () => {
-    const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as { Origins: Record<string, unknown>[]; CacheBehaviors: Record<string, unknown>[] };
-    const behaviors = config.CacheBehaviors.filter((b) => b.PathPattern !== '/assets/*' && !(PAGE_PATH_PATTERNS as readonly unknown[]).includes(b.PathPattern));
+    const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as {
+      Origins: Record<string, unknown>[];
+      CacheBehaviors: Record<string, unknown>[];
+    };
+    const behaviors = config.CacheBehaviors.filter(
+      (b) => b.PathPattern !== '/assets/*' && !(PAGE_PATH_PATTERNS as readonly unknown[]).includes(b.PathPattern),
+    );
     expect(behaviors.map((b) => b.PathPattern)).toEqual(API_PATH_PREFIXES.map((prefix) => `${prefix}*`)); // never the app's /post/:id
     expect(new Set(behaviors.map((b) => b.TargetOriginId)).size).toBe(1);
     for (const behavior of behaviors) {
@@ -623,13 +706,18 @@ describe('site', () => {
     }
     const origin = config.Origins.find((o) => o.Id === behaviors[0]!.TargetOriginId)!;
     // The host of the API's endpoint, https://<id>.execute-api.<region>.amazonaws.com.
-    expect(origin.DomainName).toEqual({ 'Fn::Select': [2, { 'Fn::Split': ['/', { 'Fn::GetAtt': [logicalId(s.stack.api.httpApi), 'ApiEndpoint'] }] }] });
+    expect(origin.DomainName).toEqual({
+      'Fn::Select': [2, { 'Fn::Split': ['/', { 'Fn::GetAtt': [logicalId(s.stack.api.httpApi), 'ApiEndpoint'] }] }],
+    });
     expect(origin).toMatchObject({ CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] } });
     expect(origin.OriginPath).toBeUndefined(); // the $default stage is the API's root
   });
 
   it("sends the page function's paths (RSS, sitemap, robots.txt) to its URL, signed by Origin Access Control, GET and HEAD only, cached as they say", () => {
-    const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as { Origins: Record<string, unknown>[]; CacheBehaviors: Record<string, unknown>[] };
+    const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as {
+      Origins: Record<string, unknown>[];
+      CacheBehaviors: Record<string, unknown>[];
+    };
     const pages = config.CacheBehaviors.filter((b) => (PAGE_PATH_PATTERNS as readonly unknown[]).includes(b.PathPattern));
     expect(pages.map((b) => b.PathPattern)).toEqual([...PAGE_PATH_PATTERNS]);
     const pageFunction = logicalId(s.stack.pages.node.findChild('Pages').node.findChild('Function'));
@@ -646,7 +734,10 @@ describe('site', () => {
         MinTTL: 0,
         DefaultTTL: 0,
         MaxTTL: 300,
-        ParametersInCacheKeyAndForwardedToOrigin: { HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['x-forwarded-host'] }, QueryStringsConfig: { QueryStringBehavior: 'none' } },
+        ParametersInCacheKeyAndForwardedToOrigin: {
+          HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['x-forwarded-host'] },
+          QueryStringsConfig: { QueryStringBehavior: 'none' },
+        },
       });
       const [association] = (behavior.FunctionAssociations as { EventType: string; FunctionARN: unknown }[]) ?? [];
       expect(association?.EventType).toBe('viewer-request');
@@ -656,7 +747,7 @@ describe('site', () => {
     expect(permission?.[1].Properties).toMatchObject({ Principal: 'cloudfront.amazonaws.com' });
   });
 
-  it("keeps public /posts* reads a few seconds, as their s-maxage says, keyed by query string and Authorization; never the other API paths", () => {
+  it('keeps public /posts* reads a few seconds, as their s-maxage says, keyed by query string and Authorization; never the other API paths', () => {
     const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as { CacheBehaviors: Record<string, unknown>[] };
     const byPattern = Object.fromEntries(config.CacheBehaviors.map((b) => [b.PathPattern as string, b]));
     for (const pattern of ['/me*', '/moderation*', '/comments*']) {
@@ -684,8 +775,10 @@ describe('site', () => {
     expect(config.CustomErrorResponses).toBeUndefined();
   });
 
-  it("runs the document functions on the default behaviour: app routes get index.html, unknown documents 404.html with 404, files pass", () => {
-    const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as { DefaultCacheBehavior: { FunctionAssociations: { EventType: string; FunctionARN: { 'Fn::GetAtt': [string, string] } }[] } };
+  it('runs the document functions on the default behaviour: app routes get index.html, unknown documents 404.html with 404, files pass', () => {
+    const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as {
+      DefaultCacheBehavior: { FunctionAssociations: { EventType: string; FunctionARN: { 'Fn::GetAtt': [string, string] } }[] };
+    };
     const code = Object.fromEntries(
       config.DefaultCacheBehavior.FunctionAssociations.map((association) => {
         const fn = resources[association.FunctionARN['Fn::GetAtt'][0]]!;
@@ -703,7 +796,9 @@ describe('site', () => {
   });
 
   it('lets CloudFront list the bucket, so that a missing file is a 404 and not a 403', () => {
-    const [[, policy]] = ofType('AWS::S3::BucketPolicy').filter(([, r]) => render(r.Properties.Bucket) === `\${${bucketId()}}`) as [[string, CfnResourceJson]];
+    const [[, policy]] = ofType('AWS::S3::BucketPolicy').filter(([, r]) => render(r.Properties.Bucket) === `\${${bucketId()}}`) as [
+      [string, CfnResourceJson],
+    ];
     const statements = (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
     expect(statements).toContainEqual(
       expect.objectContaining({
@@ -717,7 +812,8 @@ describe('site', () => {
 
   it('sends HSTS and a Content-Security-Policy allowing exactly the site (and the API under it), the WebSocket and Cognito', () => {
     const [[, policy]] = ofType('AWS::CloudFront::ResponseHeadersPolicy') as [[string, CfnResourceJson]];
-    const headers = (policy.Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, Record<string, unknown>> }).SecurityHeadersConfig;
+    const headers = (policy.Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, Record<string, unknown>> })
+      .SecurityHeadersConfig;
     expect(headers.StrictTransportSecurity).toEqual({ AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true });
     expect(render(headers.ContentSecurityPolicy!.ContentSecurityPolicy)).toBe(
       [
@@ -734,9 +830,14 @@ describe('site', () => {
         "frame-ancestors 'none'",
       ].join('; '),
     );
-    const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as { DefaultCacheBehavior: Record<string, unknown>; CacheBehaviors: Record<string, unknown>[] };
+    const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as {
+      DefaultCacheBehavior: Record<string, unknown>;
+      CacheBehaviors: Record<string, unknown>[];
+    };
     for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
-      expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: logicalId(s.stack.node.findChild('Site').node.findChild('SecurityHeaders')) });
+      expect(behavior.ResponseHeadersPolicyId).toEqual({
+        Ref: logicalId(s.stack.node.findChild('Site').node.findChild('SecurityHeaders')),
+      });
     }
   });
 
@@ -744,15 +845,24 @@ describe('site', () => {
     const deployments = ofType('Custom::CDKBucketDeployment').map(([id, r]) => [id, r.Properties] as const);
     const assets = deployments.find(([, p]) => (p.Include as string[] | undefined)?.includes('assets/*'))!;
     const shell = deployments.find(([, p]) => (p.Exclude as string[]).includes('assets/*') && !p.Include)!;
-    expect(assets[1]).toMatchObject({ Exclude: ['*'], Include: ['assets/*'], Prune: false, SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
+    expect(assets[1]).toMatchObject({
+      Exclude: ['*'],
+      Include: ['assets/*'],
+      Prune: false,
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
     expect(shell[1]).toMatchObject({ Prune: true, SystemMetadata: { 'cache-control': 'no-cache' }, DistributionPaths: ['/*'] });
     expect(render(shell[1].DistributionId)).toBe(`\${${logicalId(s.stack.site.distribution)}}`);
     expect(resources[shell[0]]!.DependsOn).toContain(assets[0]);
     // config.json travels in the same deployment as the build, its values filled in at deploy time.
     const keys = shell[1].SourceObjectKeys as string[];
-    const configAsset = keys.map((key) => join(s.assembly.directory, `asset.${key.replace('.zip', '')}`)).find((dir) => existsSync(join(dir, 'config.json')))!;
+    const configAsset = keys
+      .map((key) => join(s.assembly.directory, `asset.${key.replace('.zip', '')}`))
+      .find((dir) => existsSync(join(dir, 'config.json')))!;
     const markers = (shell[1].SourceMarkers as Record<string, unknown>[])[keys.indexOf(`${configAsset.split('asset.')[1]}.zip`)]!;
-    const text = readFileSync(join(configAsset, 'config.json'), 'utf8').replace(/<<marker:0xbaba:\d+>>/g, (marker) => render(markers[marker]));
+    const text = readFileSync(join(configAsset, 'config.json'), 'utf8').replace(/<<marker:0xbaba:\d+>>/g, (marker) =>
+      render(markers[marker]),
+    );
     expect(JSON.parse(text)).toEqual({
       region: '${AWS::Region}',
       userPoolId: `\${${logicalId(s.stack.auth.userPool)}}`,
@@ -762,7 +872,9 @@ describe('site', () => {
       authFlowType: 'USER_SRP_AUTH',
     });
     // And the not-found document, a copy of index.html (its app renders the not-found page).
-    const notFound = keys.map((key) => join(s.assembly.directory, `asset.${key.replace('.zip', '')}`)).find((dir) => existsSync(join(dir, '404.html')))!;
+    const notFound = keys
+      .map((key) => join(s.assembly.directory, `asset.${key.replace('.zip', '')}`))
+      .find((dir) => existsSync(join(dir, '404.html')))!;
     expect(readFileSync(join(notFound, '404.html'), 'utf8')).toBe(FAKE_INDEX_HTML);
   });
 });
@@ -774,7 +886,9 @@ describe('monitoring', () => {
   const metricsOf = (props: Record<string, unknown>) =>
     props.MetricName
       ? [{ Namespace: props.Namespace, MetricName: props.MetricName, Dimensions: props.Dimensions }]
-      : (props.Metrics as { MetricStat?: { Metric: Record<string, unknown> } }[]).flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric] : []));
+      : (props.Metrics as { MetricStat?: { Metric: Record<string, unknown> } }[]).flatMap((m) =>
+          m.MetricStat ? [m.MetricStat.Metric] : [],
+        );
   const dimensionRef = (metric: Record<string, unknown>) => render((metric.Dimensions as { Value: unknown }[])[0]!.Value);
 
   it('sends every alarm, and its recovery, to one SSL-only topic CloudWatch may publish to; no subscription without -c alarmEmail', () => {
@@ -795,7 +909,9 @@ describe('monitoring', () => {
   });
 
   it('names each alarm after the stack and what it watches', () => {
-    const names = alarms().map(([, props]) => props.AlarmName as string).sort();
+    const names = alarms()
+      .map(([, props]) => props.AlarmName as string)
+      .sort();
     expect(names).toEqual(
       [
         'VayaDia-ApiServerErrors',
@@ -809,7 +925,13 @@ describe('monitoring', () => {
 
   it('alarms on any API 5xx', () => {
     const [[, props]] = alarmOn((p) => p.MetricName === '5xx') as [[string, Record<string, unknown>]];
-    expect(props).toMatchObject({ Namespace: 'AWS/ApiGateway', Statistic: 'Sum', Period: 300, Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    expect(props).toMatchObject({
+      Namespace: 'AWS/ApiGateway',
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
     expect(dimensionRef(metricsOf(props)[0]!)).toBe(`\${${logicalId(s.stack.api.httpApi)}}`);
   });
 
@@ -818,7 +940,11 @@ describe('monitoring', () => {
       .filter(([id]) => id.startsWith('Api') || id.startsWith('Live') || id.startsWith('Pages'))
       .map(([id]) => `\${${id}}`);
     expect(functionIds).toHaveLength(FUNCTIONS.length);
-    const watched = alarmOn((p) => Array.isArray(p.Metrics) && (p.Metrics as { Expression?: string }[]).some((m) => m.Expression === 'FILL(errors, 0) + FILL(throttles, 0)'));
+    const watched = alarmOn(
+      (p) =>
+        Array.isArray(p.Metrics) &&
+        (p.Metrics as { Expression?: string }[]).some((m) => m.Expression === 'FILL(errors, 0) + FILL(throttles, 0)'),
+    );
     expect(watched).toHaveLength(FUNCTIONS.length);
     for (const [id, props] of watched) {
       const metrics = metricsOf(props);
@@ -831,9 +957,14 @@ describe('monitoring', () => {
 
   it('alarms when the broadcast is over a minute behind its stream for five minutes', () => {
     const [[, props]] = alarmOn((p) => metricsOf(p).some((m) => m.MetricName === 'IteratorAge')) as [[string, Record<string, unknown>]];
-    expect(dimensionRef(metricsOf(props)[0]!)).toBe(`\${${logicalId(s.stack.live.node.findChild('Broadcast').node.findChild('Function'))}}`);
+    expect(dimensionRef(metricsOf(props)[0]!)).toBe(
+      `\${${logicalId(s.stack.live.node.findChild('Broadcast').node.findChild('Function'))}}`,
+    );
     expect(props).toMatchObject({ Threshold: 60_000, EvaluationPeriods: 5, ComparisonOperator: 'GreaterThanThreshold' });
-    expect((props.Metrics as { MetricStat: { Stat: string; Period: number } }[])[0]!.MetricStat).toMatchObject({ Stat: 'Maximum', Period: 60 });
+    expect((props.Metrics as { MetricStat: { Stat: string; Period: number } }[])[0]!.MetricStat).toMatchObject({
+      Stat: 'Maximum',
+      Period: 60,
+    });
   });
 
   it('alarms as soon as a failed broadcast waits in its queue', () => {
@@ -845,8 +976,16 @@ describe('monitoring', () => {
   it('counts the requests the throttles refused (429) from both access logs, and alarms on a flood of them', () => {
     const filters = ofType('AWS::Logs::MetricFilter').map(([, r]) => r.Properties);
     expect(filters.map((f) => [render(f.LogGroupName), f.FilterPattern, f.MetricTransformations])).toEqual([
-      [`\${${logicalId(s.stack.api.accessLogs)}}`, '{ $.status = "429" }', [{ MetricName: THROTTLED_METRICS.api, MetricNamespace: METRICS_NAMESPACE, MetricValue: '1' }]],
-      [`\${${logicalId(s.stack.live.accessLogs)}}`, '{ $.status = "429" }', [{ MetricName: THROTTLED_METRICS.live, MetricNamespace: METRICS_NAMESPACE, MetricValue: '1' }]],
+      [
+        `\${${logicalId(s.stack.api.accessLogs)}}`,
+        '{ $.status = "429" }',
+        [{ MetricName: THROTTLED_METRICS.api, MetricNamespace: METRICS_NAMESPACE, MetricValue: '1' }],
+      ],
+      [
+        `\${${logicalId(s.stack.live.accessLogs)}}`,
+        '{ $.status = "429" }',
+        [{ MetricName: THROTTLED_METRICS.live, MetricNamespace: METRICS_NAMESPACE, MetricValue: '1' }],
+      ],
     ]);
     const [[, props]] = alarmOn((p) => p.MetricName === THROTTLED_METRICS.api) as [[string, Record<string, unknown>]];
     expect(props).toMatchObject({ Namespace: METRICS_NAMESPACE, Statistic: 'Sum', Period: 300, Threshold: 100 });
@@ -861,10 +1000,28 @@ describe('monitoring', () => {
     const [[, dashboard]] = ofType('AWS::CloudWatch::Dashboard') as [[string, CfnResourceJson]];
     expect(dashboard.Properties.DashboardName).toBe('VayaDia');
     const body = JSON.stringify(dashboard.Properties.DashboardBody);
-    for (const title of ['API requests', 'API errors', 'API latency', 'Refused by the throttles', 'Function errors', 'Function throttles', 'Stream iterator age', 'Live: connections and broadcasts', 'CloudFront']) {
+    for (const title of [
+      'API requests',
+      'API errors',
+      'API latency',
+      'Refused by the throttles',
+      'Function errors',
+      'Function throttles',
+      'Stream iterator age',
+      'Live: connections and broadcasts',
+      'CloudFront',
+    ]) {
       expect(body, title).toContain(title);
     }
-    for (const name of [...Object.values(METRIC), ...Object.values(THROTTLED_METRICS), 'IteratorAge', 'ConnectCount', '5xx', 'Latency', 'ApproximateNumberOfMessagesVisible']) {
+    for (const name of [
+      ...Object.values(METRIC),
+      ...Object.values(THROTTLED_METRICS),
+      'IteratorAge',
+      'ConnectCount',
+      '5xx',
+      'Latency',
+      'ApproximateNumberOfMessagesVisible',
+    ]) {
       expect(body, name).toContain(`\\"${name}\\"`);
     }
     // The site's own metrics with exactly the dimension Powertools gives them.

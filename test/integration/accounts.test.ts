@@ -6,7 +6,16 @@ import { ScanCommand, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { AdminGetUserCommand, UpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, type Comment, type CommentPage, type ErrorCode, type Me, type OwnPost, type OwnPostPage, type Post } from '../../functions/contract';
+import {
+  ERRORS,
+  type Comment,
+  type CommentPage,
+  type ErrorCode,
+  type Me,
+  type OwnPost,
+  type OwnPostPage,
+  type Post,
+} from '../../functions/contract';
 import { call, publish } from '../support/api';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { createModerator, decide } from '../support/moderation';
@@ -24,7 +33,8 @@ afterAll(async () => {
 });
 
 const me = (user: TestUser) => call<Me>(cloud, '/me', { token: user.idToken });
-const rename = (user: TestUser, name: unknown) => call<{ name: string }>(cloud, '/me/name', { method: 'PUT', token: user.idToken, body: { name } });
+const rename = (user: TestUser, name: unknown) =>
+  call<{ name: string }>(cloud, '/me/name', { method: 'PUT', token: user.idToken, body: { name } });
 
 function expectError(response: { status: number; body: unknown }, code: ErrorCode) {
   expect(response, code).toMatchObject({ status: ERRORS[code].status, body: { error: { code, message: ERRORS[code].message } } });
@@ -64,7 +74,15 @@ describe('GET /me and PUT /me/name', () => {
   it('refuses every hostile name with INVALID_NAME, and a look-alike of a taken one with NAME_TAKEN', async () => {
     const alice = await createUser(cloud, { name: 'Alice' });
     const other = await createUser(cloud);
-    for (const name of ['Alice\u200b', 'Alice\u202Eecila', 'alice＠example.com', 'alice@example.com', 'Ａｌｉｃｅ', 'Moderador oficial de Vaya día', 'Al']) {
+    for (const name of [
+      'Alice\u200b',
+      'Alice\u202Eecila',
+      'alice＠example.com',
+      'alice@example.com',
+      'Ａｌｉｃｅ',
+      'Moderador oficial de Vaya día',
+      'Al',
+    ]) {
       expectError(await rename(other, name), 'INVALID_NAME');
     }
     for (const name of ['alice', 'ÁLICE', 'Álíce']) expectError(await rename(other, name), 'NAME_TAKEN');
@@ -87,7 +105,11 @@ describe('GET /me and PUT /me/name', () => {
     const user = await createUser(cloud, { name: 'Antes' });
     const post = await send(user);
     expect((await decide(cloud, moderator.idToken, post.id, 'publish')).status).toBe(200);
-    const comment = await call<Comment>(cloud, `/posts/${post.id}/comments`, { method: 'POST', token: user.idToken, body: { text: 'Firmado' } });
+    const comment = await call<Comment>(cloud, `/posts/${post.id}/comments`, {
+      method: 'POST',
+      token: user.idToken,
+      body: { text: 'Firmado' },
+    });
     expect(comment.body.name).toBe('Antes');
     expect(await rename(user, 'Después')).toMatchObject({ status: 200 });
     const own = (await call<OwnPostPage>(cloud, '/me/posts', { token: user.idToken })).body.items;
@@ -104,7 +126,9 @@ describe('the published name', () => {
     const user = await createUser(cloud, { name: 'Honrada' });
     const client = cognitoClient(cloud);
     try {
-      await client.send(new UpdateUserAttributesCommand({ AccessToken: user.accessToken, UserAttributes: [{ Name: 'name', Value: 'Moderadora' }] }));
+      await client.send(
+        new UpdateUserAttributesCommand({ AccessToken: user.accessToken, UserAttributes: [{ Name: 'name', Value: 'Moderadora' }] }),
+      );
     } finally {
       client.destroy();
     }
@@ -130,7 +154,11 @@ describe('DELETE /me', () => {
     const pending = await send(user, 'Una que queda pendiente.');
     const published = await send(user, 'Una que se publica.');
     expect((await decide(cloud, moderator.idToken, published.id, 'publish')).status).toBe(200);
-    const comment = await call<Comment>(cloud, `/posts/${published.id}/comments`, { method: 'POST', token: user.idToken, body: { text: 'Me voy' } });
+    const comment = await call<Comment>(cloud, `/posts/${published.id}/comments`, {
+      method: 'POST',
+      token: user.idToken,
+      body: { text: 'Me voy' },
+    });
     expect(comment.body.name).toBe('Efímera');
 
     expect(await call(cloud, '/me', { method: 'DELETE', token: user.idToken })).toMatchObject({ status: 204 });

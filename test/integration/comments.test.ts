@@ -48,7 +48,8 @@ afterAll(async () => {
 
 /** The author of the next post. */
 const nextAuthor = () => authors[Math.floor(posted++ / 5) % authors.length]!;
-const newPost = (text = `Comentadme ${Math.random().toString(36).slice(2)}`) => publishApproved(cloud, nextAuthor(), moderator, { category: 'varios', post: text });
+const newPost = (text = `Comentadme ${Math.random().toString(36).slice(2)}`) =>
+  publishApproved(cloud, nextAuthor(), moderator, { category: 'varios', post: text });
 const comment = (user: TestUser, postId: string, body: unknown) => {
   written.set(user, (written.get(user) ?? 0) + 1);
   return call<Comment>(cloud, `/posts/${postId}/comments`, { method: 'POST', token: user.idToken, body });
@@ -56,8 +57,10 @@ const comment = (user: TestUser, postId: string, body: unknown) => {
 const comments = (postId: string, query = '') => call<CommentPage>(cloud, `/posts/${postId}/comments${query}`);
 const getPost = async (id: string) => (await call<Post>(cloud, `/posts/${id}`)).body;
 const remove = (user: TestUser, id: string) => call(cloud, `/comments/${id}`, { method: 'DELETE', token: user.idToken });
-const report = (user: TestUser, id: string, reason: unknown = 'ofensivo') => call(cloud, `/comments/${id}/report`, { method: 'POST', token: user.idToken, body: { reason } });
-const decide = (user: TestUser, id: string, decision: unknown) => call(cloud, `/comments/${id}/decision`, { method: 'PUT', token: user.idToken, body: { decision } });
+const report = (user: TestUser, id: string, reason: unknown = 'ofensivo') =>
+  call(cloud, `/comments/${id}/report`, { method: 'POST', token: user.idToken, body: { reason } });
+const decide = (user: TestUser, id: string, decision: unknown) =>
+  call(cloud, `/comments/${id}/decision`, { method: 'PUT', token: user.idToken, body: { decision } });
 /** Someone who may still comment `count` times. */
 const withRoom = (count = 1, skip: TestUser[] = []) => {
   const found = people.find((user) => !skip.includes(user) && (written.get(user) ?? 0) + count <= COMMENT_RATE_LIMIT.count);
@@ -83,7 +86,9 @@ async function allComments(postId: string, query = ''): Promise<Comment[]> {
 async function commentRows(): Promise<Record<string, unknown>[]> {
   const client = cloud.dynamodb();
   try {
-    return ((await client.send(new ScanCommand({ TableName: cloud.tables.comments, ConsistentRead: true }))).Items ?? []).map((item) => unmarshall(item));
+    return ((await client.send(new ScanCommand({ TableName: cloud.tables.comments, ConsistentRead: true }))).Items ?? []).map((item) =>
+      unmarshall(item),
+    );
   } finally {
     client.destroy();
   }
@@ -96,7 +101,13 @@ describe('comments', () => {
     const user = withRoom(2);
     const first = await comment(user, post.id, { text: '<img src=x onerror=alert(1)> primero' });
     expect(first.status).toBe(201);
-    expect(first.body).toEqual({ id: expect.any(String), postId: post.id, name: user.name, text: '<img src=x onerror=alert(1)> primero', createdAt: expect.any(String) });
+    expect(first.body).toEqual({
+      id: expect.any(String),
+      postId: post.id,
+      name: user.name,
+      text: '<img src=x onerror=alert(1)> primero',
+      createdAt: expect.any(String),
+    });
     const second = await comment(user, post.id, { text: 'segundo', authorId: 'alguien-más', name: 'Suplantada', id: 'mío' });
     expect(second.body).toMatchObject({ name: user.name, text: 'segundo' });
     expect(second.body.id).not.toBe('mío');
@@ -148,7 +159,9 @@ describe('comments', () => {
   it(`refuse the ${COMMENT_RATE_LIMIT.count + 1}th comment of one person in ten minutes (429, in Spanish), storing nothing`, async () => {
     const post = await newPost();
     const user = await createUser(cloud, { name: 'Charlatana' });
-    const results = await Promise.all(Array.from({ length: COMMENT_RATE_LIMIT.count + 2 }, (_, i) => comment(user, post.id, { text: `Uno más ${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: COMMENT_RATE_LIMIT.count + 2 }, (_, i) => comment(user, post.id, { text: `Uno más ${i}` })),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(COMMENT_RATE_LIMIT.count);
     for (const refused of results.filter((r) => r.status !== 201)) expectError(refused, 'RATE_LIMITED');
     expect((await getPost(post.id)).comments).toBe(COMMENT_RATE_LIMIT.count);
@@ -196,7 +209,9 @@ describe('comments', () => {
     expect((await comments(post.id)).body.items.map((c) => c.id)).toEqual([target.id, other.id]);
     expect((await getPost(post.id)).comments).toBe(2);
     expectError(await decide(moderator, target.id, 'publish'), 'COMMENT_NOT_FOUND');
-    expect((await call<ReportedItems>(cloud, '/moderation/reported', { token: moderator.idToken })).body.comments).not.toContainEqual(target);
+    expect((await call<ReportedItems>(cloud, '/moderation/reported', { token: moderator.idToken })).body.comments).not.toContainEqual(
+      target,
+    );
   });
 
   it('reach, live and once, the readers of that post’s page, and not the readers of another post or of the feeds', async () => {
@@ -233,12 +248,17 @@ describe('comments', () => {
     expectError(await send({ text: 42 }), 'INVALID_REQUEST');
     expectError(await send({}), 'INVALID_REQUEST');
     expectError(await send(['texto']), 'INVALID_REQUEST');
-    expectError(await call(cloud, `/posts/${post.id}/comments`, { method: 'POST', token: user.idToken, rawBody: '{"text":' }), 'INVALID_JSON');
+    expectError(
+      await call(cloud, `/posts/${post.id}/comments`, { method: 'POST', token: user.idToken, rawBody: '{"text":' }),
+      'INVALID_JSON',
+    );
     expectError(await send({ text: 'x'.repeat(MAX_BODY_BYTES) }), 'PAYLOAD_TOO_LARGE');
     expectError(await send({ text: 'hola' }, '00000000-0000-4000-8000-000000000000'), 'POST_NOT_FOUND');
     expectError(await send({ text: 'hola' }, '..%2F..%2Fposts'), 'POST_NOT_FOUND');
     expect((await call(cloud, `/posts/${post.id}/comments`, { method: 'POST', body: { text: 'sin sesión' } })).status).toBe(401);
-    expect((await call(cloud, `/posts/${post.id}/comments`, { method: 'POST', token: 'no.es.token', body: { text: 'hola' } })).status).toBe(401);
+    expect((await call(cloud, `/posts/${post.id}/comments`, { method: 'POST', token: 'no.es.token', body: { text: 'hola' } })).status).toBe(
+      401,
+    );
     expectError(await comments(post.id, '?limit=0'), 'INVALID_LIMIT');
     expectError(await comments(post.id, '?limit=101'), 'INVALID_LIMIT');
     expectError(await comments(post.id, '?cursor=%00%00'), 'INVALID_CURSOR');

@@ -26,7 +26,8 @@ let pending: OwnPost;
 /** Characters no XML 1.0 document may hold, escaped or not. */
 const CONTROL = '\u0001\u0007\u001f';
 /** Everything a crawler could choke on: markup, an entity, the end of a CDATA section, control characters, quotes. */
-const hostileText = (control: string) => `Puse <script>alert("hola")</script> & &amp; ]]> en el chat${control} del jefe, «sin querer» 'de verdad'`;
+const hostileText = (control: string) =>
+  `Puse <script>alert("hola")</script> & &amp; ]]> en el chat${control} del jefe, «sin querer» 'de verdad'`;
 const HOSTILE_TEXT = hostileText(CONTROL);
 /** What XML can carry of it: the same text without the control characters. */
 const HOSTILE_AS_XML = hostileText('');
@@ -59,7 +60,12 @@ async function get(path: string): Promise<Fetched> {
 }
 
 /** The part of the DOM these tests read (jsdom's types are not installed; this suite runs in Node). */
-type XmlElement = { tagName: string; textContent: string | null; getAttribute(name: string): string | null; getElementsByTagName(tag: string): ArrayLike<XmlElement> & Iterable<XmlElement> };
+type XmlElement = {
+  tagName: string;
+  textContent: string | null;
+  getAttribute(name: string): string | null;
+  getElementsByTagName(tag: string): ArrayLike<XmlElement> & Iterable<XmlElement>;
+};
 type XmlDocument = { documentElement: XmlElement; getElementsByTagName(tag: string): ArrayLike<XmlElement> & Iterable<XmlElement> };
 type DomParser = new () => { parseFromString(text: string, type: 'application/xml'): XmlDocument };
 const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html: string) => { window: { DOMParser: DomParser } } };
@@ -78,7 +84,11 @@ const texts = (document: XmlDocument, tag: string) => [...document.getElementsBy
 describe('RSS', () => {
   it("serves the site's feed as RSS 2.0 that parses as XML, the hostile post's text escaped and intact, links absolute", async () => {
     const response = await get('/rss.xml');
-    expect(response).toMatchObject({ status: 200, type: 'application/rss+xml; charset=utf-8', cacheControl: 'public, max-age=60, s-maxage=60' });
+    expect(response).toMatchObject({
+      status: 200,
+      type: 'application/rss+xml; charset=utf-8',
+      cacheControl: 'public, max-age=60, s-maxage=60',
+    });
     expect(response.body).not.toContain('<script>');
     expect(response.body).not.toContain(']]>');
     const feed = parseXml(response.body);
@@ -94,7 +104,9 @@ describe('RSS', () => {
     expect(item!.getElementsByTagName('link')[0]?.textContent).toBe(`${cloud.webUrl}/post/${hostile.id}`);
     expect(item!.getElementsByTagName('dc:creator')[0]?.textContent).toBe('Feeds');
     // RFC 822, to the second.
-    expect(Date.parse(item!.getElementsByTagName('pubDate')[0]?.textContent ?? '')).toBe(Math.floor(Date.parse(hostile.publishedAt) / 1000) * 1000);
+    expect(Date.parse(item!.getElementsByTagName('pubDate')[0]?.textContent ?? '')).toBe(
+      Math.floor(Date.parse(hostile.publishedAt) / 1000) * 1000,
+    );
   });
 
   it('lists only published posts, newest first: the pending one is absent', async () => {
@@ -159,7 +171,9 @@ describe('robots.txt and the sitemap', () => {
     const dynamo = cloud.dynamodb();
     try {
       for (let start = 0; start < posts.length; start += 25) {
-        const requests = posts.slice(start, start + 25).map((post) => ({ PutRequest: { Item: marshall(postItem(post), { removeUndefinedValues: true }) } }));
+        const requests = posts
+          .slice(start, start + 25)
+          .map((post) => ({ PutRequest: { Item: marshall(postItem(post), { removeUndefinedValues: true }) } }));
         const { UnprocessedItems } = await dynamo.send(new BatchWriteItemCommand({ RequestItems: { [cloud.tables.posts]: requests } }));
         expect(Object.keys(UnprocessedItems ?? {})).toEqual([]);
       }

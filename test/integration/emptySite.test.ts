@@ -19,6 +19,9 @@ describe('a site with no posts yet', () => {
   });
 
   it('answers a random post with 404 NO_POSTS', async () => {
-    expect(await call(cloud, '/posts/random')).toMatchObject({ status: 404, body: { error: { code: 'NO_POSTS', message: ERRORS.NO_POSTS.message } } });
+    expect(await call(cloud, '/posts/random')).toMatchObject({
+      status: 404,
+      body: { error: { code: 'NO_POSTS', message: ERRORS.NO_POSTS.message } },
+    });
   });
 });

@@ -54,7 +54,9 @@ afterAll(async () => {
 const staleIds = Array.from({ length: STALE }, (_, index) => Buffer.from(`conexion-perdida-${index}`).toString('base64url'));
 
 async function rowExists(connectionId: string): Promise<boolean> {
-  const { Item } = await dynamo.send(new GetItemCommand({ TableName: cloud.tables.connections, Key: { connectionId: { S: connectionId } } }));
+  const { Item } = await dynamo.send(
+    new GetItemCommand({ TableName: cloud.tables.connections, Key: { connectionId: { S: connectionId } } }),
+  );
   return Item !== undefined;
 }
 
@@ -74,7 +76,11 @@ describe('live fan-out split across parallel invocations', () => {
       await dynamo.send(
         new PutItemCommand({
           TableName: cloud.tables.connections,
-          Item: { connectionId: { S: connectionId }, connectedAt: { S: new Date().toISOString() }, expiresAt: { N: String(Math.floor(Date.now() / 1000) + 3600) } },
+          Item: {
+            connectionId: { S: connectionId },
+            connectedAt: { S: new Date().toISOString() },
+            expiresAt: { N: String(Math.floor(Date.now() / 1000) + 3600) },
+          },
         }),
       );
     }
@@ -92,7 +98,8 @@ describe('live fan-out split across parallel invocations', () => {
       expect(count(client, removed)).toBe(1);
       expect(client.messages.find(published)).toEqual({ type: 'post.published', post });
     }
-    for (const connectionId of staleIds) await until(async () => !(await rowExists(connectionId)), `the gone connection ${connectionId} is deleted`);
+    for (const connectionId of staleIds)
+      await until(async () => !(await rowExists(connectionId)), `the gone connection ${connectionId} is deleted`);
 
     // The split happened: the broadcast planned several parts and BroadcastPart sent the others.
     const logLines = cloud

@@ -23,10 +23,18 @@ afterAll(async () => {
   await cloud?.stop();
 });
 
-type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string; certificate: { subjectaltname?: string } };
+type Answer = {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  certificate: { subjectaltname?: string };
+};
 
 /** One HTTPS request to the stand-in, accepting its self-signed certificate (as a person does once). */
-function https(path: string, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<Answer> {
+function https(
+  path: string,
+  init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const body = init.form ? new URLSearchParams(init.form).toString() : undefined;
   return new Promise((resolve, reject) => {
     const req = request(
@@ -95,7 +103,11 @@ describe('the hosted UI stand-in', () => {
   });
 
   it('refuses an unknown client, a redirect URI the app client does not have, or no PKCE', async () => {
-    const cases: Record<string, string>[] = [{ client_id: 'otro' }, { redirect_uri: 'https://evil.example/' }, { code_challenge_method: 'plain' }];
+    const cases: Record<string, string>[] = [
+      { client_id: 'otro' },
+      { redirect_uri: 'https://evil.example/' },
+      { code_challenge_method: 'plain' },
+    ];
     for (const overrides of cases) {
       const answer = await https(`/oauth2/authorize?${new URLSearchParams(authorizeParams(overrides).params).toString()}`);
       expect(answer.status, JSON.stringify(overrides)).toBe(400);
@@ -107,20 +119,41 @@ describe('the hosted UI stand-in', () => {
     const { params, verifier } = authorizeParams();
     const code = await chooseAccount(params, email);
 
-    const preflight = await https('/oauth2/token', { method: 'OPTIONS', headers: { origin: cloud.webUrl, 'access-control-request-headers': 'content-type,x-amz-user-agent' } });
+    const preflight = await https('/oauth2/token', {
+      method: 'OPTIONS',
+      headers: { origin: cloud.webUrl, 'access-control-request-headers': 'content-type,x-amz-user-agent' },
+    });
     expect(preflight.headers['access-control-allow-origin']).toBe(cloud.webUrl);
 
-    const wrongVerifier = await token({ grant_type: 'authorization_code', code, client_id: cloud.userPoolClientId, redirect_uri: redirectUri, code_verifier: 'x'.repeat(64) });
+    const wrongVerifier = await token({
+      grant_type: 'authorization_code',
+      code,
+      client_id: cloud.userPoolClientId,
+      redirect_uri: redirectUri,
+      code_verifier: 'x'.repeat(64),
+    });
     expect(wrongVerifier).toMatchObject({ status: 400 });
     expect(JSON.parse(wrongVerifier.body)).toEqual({ error: 'invalid_grant' });
 
     const again = authorizeParams();
     const secondCode = await chooseAccount(again.params, email);
-    const form = { grant_type: 'authorization_code', code: secondCode, client_id: cloud.userPoolClientId, redirect_uri: redirectUri, code_verifier: again.verifier };
+    const form = {
+      grant_type: 'authorization_code',
+      code: secondCode,
+      client_id: cloud.userPoolClientId,
+      redirect_uri: redirectUri,
+      code_verifier: again.verifier,
+    };
     const answer = await token(form);
     expect(answer.status).toBe(200);
     expect(answer.headers['access-control-allow-origin']).toBe(cloud.webUrl);
-    const tokens = JSON.parse(answer.body) as { id_token: string; access_token: string; refresh_token: string; token_type: string; expires_in: number };
+    const tokens = JSON.parse(answer.body) as {
+      id_token: string;
+      access_token: string;
+      refresh_token: string;
+      token_type: string;
+      expires_in: number;
+    };
     expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: expect.any(Number), refresh_token: expect.any(String) });
     expect(decodeJwt(tokens.id_token)).toMatchObject({ email, email_verified: true });
     // A code works once.
@@ -129,12 +162,23 @@ describe('the hosted UI stand-in', () => {
 
     expect((await call<Me>(cloud, '/me', { token: tokens.id_token })).body).toEqual({ name: null, email, moderator: false });
     expect(((await publish(cloud, tokens.id_token, { category: 'varios', post: 'Desde Google' })).body as OwnPost).name).toBe('Anónimo');
-    expect((await call(cloud, '/me/name', { method: 'PUT', token: tokens.id_token, body: { name: `Ana G ${randomBytes(2).toString('hex')}` } })).status).toBe(200);
+    expect(
+      (await call(cloud, '/me/name', { method: 'PUT', token: tokens.id_token, body: { name: `Ana G ${randomBytes(2).toString('hex')}` } }))
+        .status,
+    ).toBe(200);
 
     // The same Google account next time is the same user.
     const third = authorizeParams();
     const thirdTokens = JSON.parse(
-      (await token({ grant_type: 'authorization_code', code: await chooseAccount(third.params, email), client_id: cloud.userPoolClientId, redirect_uri: redirectUri, code_verifier: third.verifier })).body,
+      (
+        await token({
+          grant_type: 'authorization_code',
+          code: await chooseAccount(third.params, email),
+          client_id: cloud.userPoolClientId,
+          redirect_uri: redirectUri,
+          code_verifier: third.verifier,
+        })
+      ).body,
     ) as { id_token: string };
     expect(decodeJwt(thirdTokens.id_token).sub).toBe(decodeJwt(tokens.id_token).sub);
   });
@@ -148,6 +192,8 @@ describe('the hosted UI stand-in', () => {
   it('redirects /logout to an allowed logout URL only', async () => {
     const ok = await https(`/logout?client_id=${cloud.userPoolClientId}&logout_uri=${encodeURIComponent(redirectUri)}`);
     expect(ok).toMatchObject({ status: 302, headers: { location: redirectUri } });
-    expect((await https(`/logout?client_id=${cloud.userPoolClientId}&logout_uri=${encodeURIComponent('https://evil.example/')}`)).status).toBe(400);
+    expect(
+      (await https(`/logout?client_id=${cloud.userPoolClientId}&logout_uri=${encodeURIComponent('https://evil.example/')}`)).status,
+    ).toBe(400);
   });
 });

@@ -58,7 +58,9 @@ async function connectClient(): Promise<{ socket: WebSocket; messages: LiveMessa
 }
 
 async function connectionRowExists(connectionId: string): Promise<boolean> {
-  const { Item } = await dynamo.send(new GetItemCommand({ TableName: cloud.tables.connections, Key: { connectionId: { S: connectionId } } }));
+  const { Item } = await dynamo.send(
+    new GetItemCommand({ TableName: cloud.tables.connections, Key: { connectionId: { S: connectionId } } }),
+  );
   return Item !== undefined;
 }
 
@@ -75,7 +77,8 @@ async function eventually(check: () => Promise<boolean>, what: string): Promise<
   throw new Error(`timed out waiting until ${what}`);
 }
 
-const idOf = (message: LiveMessage) => (message.type === 'post.published' ? message.post.id : message.type === 'comment.created' ? message.comment.id : message.id);
+const idOf = (message: LiveMessage) =>
+  message.type === 'post.published' ? message.post.id : message.type === 'comment.created' ? message.comment.id : message.id;
 
 describe('live updates over the WebSocket', () => {
   it('sends nothing for a post in moderation, then post.published with the public post to every open client when it is published', async () => {
@@ -120,7 +123,11 @@ describe('live updates over the WebSocket', () => {
     await dynamo.send(
       new PutItemCommand({
         TableName: cloud.tables.connections,
-        Item: { connectionId: { S: staleId }, connectedAt: { S: new Date().toISOString() }, expiresAt: { N: String(Math.floor(Date.now() / 1000) + 3600) } },
+        Item: {
+          connectionId: { S: staleId },
+          connectedAt: { S: new Date().toISOString() },
+          expiresAt: { N: String(Math.floor(Date.now() / 1000) + 3600) },
+        },
       }),
     );
     expect(await connectionRowExists(staleId)).toBe(true);

@@ -149,7 +149,9 @@ describe('crashes', () => {
     const cloud = await start();
     const user = await createUser(cloud);
     // cognito-local itself, not the guardian that started it (whose arguments name it too).
-    const cognito = descendants(cloud.pid).find((child) => child.command.includes('cognito-local/lib/bin/start.js') && !child.command.includes('guardian'))!;
+    const cognito = descendants(cloud.pid).find(
+      (child) => child.command.includes('cognito-local/lib/bin/start.js') && !child.command.includes('guardian'),
+    )!;
     process.kill(cognito.pid, 'SIGKILL');
     await until(() => cloud.output().includes('cognito-local stopped unexpectedly'), 'the local cloud reports it');
 
@@ -160,7 +162,13 @@ describe('crashes', () => {
 
     const client = cognitoClient(cloud);
     await expect(
-      client.send(new InitiateAuthCommand({ ClientId: cloud.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: user.email, PASSWORD: user.password } })),
+      client.send(
+        new InitiateAuthCommand({
+          ClientId: cloud.userPoolClientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+        }),
+      ),
     ).rejects.toMatchObject({ name: 'ServiceUnavailableException', $metadata: { httpStatusCode: 503 } });
     client.destroy();
   });

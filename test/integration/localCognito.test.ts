@@ -19,7 +19,9 @@ describe('the local Cognito answers like Cognito', () => {
   it('puts the name attribute in the ID token as Cognito does, and the API still ignores it', async () => {
     const user = await createUser(cloud);
     const client = cognitoClient(cloud);
-    await client.send(new UpdateUserAttributesCommand({ AccessToken: user.accessToken, UserAttributes: [{ Name: 'name', Value: 'Begoña' }] }));
+    await client.send(
+      new UpdateUserAttributesCommand({ AccessToken: user.accessToken, UserAttributes: [{ Name: 'name', Value: 'Begoña' }] }),
+    );
     client.destroy();
     const { idToken } = await signIn(cloud, user);
     expect(decodeJwt(idToken).name).toBe('Begoña');
@@ -28,7 +30,9 @@ describe('the local Cognito answers like Cognito', () => {
 
   it('answers a wrong password at sign-in with NotAuthorizedException', async () => {
     const user = await createUser(cloud);
-    await expect(signIn(cloud, { email: user.email, password: 'Incorrecta-999' })).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(signIn(cloud, { email: user.email, password: 'Incorrecta-999' })).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
   });
 
   it('refuses a sign-up whose password breaks the pool policy with InvalidPasswordException', async () => {
@@ -49,7 +53,9 @@ describe('the local Cognito answers like Cognito', () => {
     const user = await createUser(cloud, { name: 'Refresco' });
     const { refreshToken } = await signIn(cloud, user);
     const client = cognitoClient(cloud);
-    const refreshed = await client.send(new GetTokensFromRefreshTokenCommand({ ClientId: cloud.userPoolClientId, RefreshToken: refreshToken }));
+    const refreshed = await client.send(
+      new GetTokensFromRefreshTokenCommand({ ClientId: cloud.userPoolClientId, RefreshToken: refreshToken }),
+    );
     client.destroy();
     const idToken = refreshed.AuthenticationResult?.IdToken;
     expect(idToken).toEqual(expect.any(String));

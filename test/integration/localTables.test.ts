@@ -23,7 +23,10 @@ afterAll(() => client?.destroy());
 describe('local tables', () => {
   it('adds to a table kept from an older version the index it lacks, with the items already stored', async () => {
     const before: TableDescription = { logicalName: 'connections', partitionKey: { name: 'connectionId', type: 'S' }, indexes: [] };
-    const after: TableDescription = { ...before, indexes: [{ indexName: 'watching-index', partitionKey: { name: 'watching', type: 'S' } }] };
+    const after: TableDescription = {
+      ...before,
+      indexes: [{ indexName: 'watching-index', partitionKey: { name: 'watching', type: 'S' } }],
+    };
     await ensureTables(client, [{ name: 'connections', description: before }]);
     await client.send(new PutItemCommand({ TableName: 'connections', Item: { connectionId: { S: 'c1' }, watching: { S: 'p1' } } }));
 

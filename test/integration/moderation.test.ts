@@ -64,7 +64,8 @@ function expectError(response: { status: number; body: unknown }, code: ErrorCod
 const get = (id: string) => call<Post>(cloud, `/posts/${id}`);
 const feedIds = async (query = '?limit=100') => ((await listPosts(cloud, query)).body as PostPage).items.map((post) => post.id);
 const myPosts = async (user: TestUser) => (await call<OwnPostPage>(cloud, '/me/posts', { token: user.idToken })).body;
-const report = (user: TestUser, id: string, reason: unknown = 'spam') => call(cloud, `/posts/${id}/report`, { method: 'POST', token: user.idToken, body: { reason } });
+const report = (user: TestUser, id: string, reason: unknown = 'spam') =>
+  call(cloud, `/posts/${id}/report`, { method: 'POST', token: user.idToken, body: { reason } });
 const remove = (user: TestUser, id: string) => call(cloud, `/posts/${id}`, { method: 'DELETE', token: user.idToken });
 
 async function scan(table: string): Promise<Record<string, unknown>[]> {
@@ -206,7 +207,9 @@ describe('moderators', () => {
   it('restore a post hidden by reports to its place in the feed, or remove it', async () => {
     const hidden = await reported(REPORTS_TO_HIDE);
     expect((await decide(cloud, moderator.idToken, hidden.id, 'publish')).body).toEqual({ status: 'published' });
-    await reader.waitFor((message) => message.type === 'post.published' && message.post.id === hidden.id && reader.messages.some(removedMessage(hidden.id)));
+    await reader.waitFor(
+      (message) => message.type === 'post.published' && message.post.id === hidden.id && reader.messages.some(removedMessage(hidden.id)),
+    );
     expect((await get(hidden.id)).body).toEqual(hidden);
     // Its reports were cleared: one more report does not hide it again, and old reporters cannot report twice.
     expect((await report(voters[REPORTS_TO_HIDE]!, hidden.id)).status).toBe(202);
@@ -242,7 +245,9 @@ describe('reports', () => {
     expect(list.body.posts.find((item) => item.id === post.id)).toMatchObject({ status: 'hidden', post: 'Denúnciame' });
     const stored = (await scan(cloud.tables.posts)).find((item) => item.id === post.id)!;
     expect(stored.reports).toBe(REPORTS_TO_HIDE);
-    expect((await scan(cloud.tables.moderation)).filter((row) => row.itemId === post.id && row.kind === 'report')).toHaveLength(REPORTS_TO_HIDE);
+    expect((await scan(cloud.tables.moderation)).filter((row) => row.itemId === post.id && row.kind === 'report')).toHaveLength(
+      REPORTS_TO_HIDE,
+    );
   });
 
   it('take one report per user (409 ALREADY_REPORTED), a known reason (400 INVALID_REQUEST), and only published posts (404)', async () => {
@@ -300,13 +305,31 @@ describe('«Mis anécdotas»', () => {
     const all = [...first.body.items, ...second.body.items];
     expect(all.map((post) => post.post)).toEqual(['Mía 4', 'Mía 3', 'Mía 2', 'Mía 1', 'Mía 0']);
     expect(all.map((post) => post.status)).toEqual(['pending', 'pending', 'published', 'removed', 'pending']);
-    for (const post of all) expect(Object.keys(post).sort()).toEqual(['category', 'comments', 'createdAt', 'id', 'name', 'post', 'publishedAt', 'status', 'votes']);
+    for (const post of all)
+      expect(Object.keys(post).sort()).toEqual([
+        'category',
+        'comments',
+        'createdAt',
+        'id',
+        'name',
+        'post',
+        'publishedAt',
+        'status',
+        'votes',
+      ]);
     expect((await myPosts(voters[0]!)).items.some((post) => all.some((mine) => mine.id === post.id))).toBe(false);
   });
 });
 
 describe('hostile input to the new endpoints', () => {
-  const ids = ['not-a-uuid', '00000000-0000-4000-8000-000000000000', 'A'.repeat(2000), '..%2F..%2Fposts', '%00', 'AAAAAAAA-0000-4000-8000-000000000000'];
+  const ids = [
+    'not-a-uuid',
+    '00000000-0000-4000-8000-000000000000',
+    'A'.repeat(2000),
+    '..%2F..%2Fposts',
+    '%00',
+    'AAAAAAAA-0000-4000-8000-000000000000',
+  ];
 
   it('answers malformed and unknown ids with 404 POST_NOT_FOUND, never 500', async () => {
     const user = voters[1]!;
@@ -321,17 +344,28 @@ describe('hostile input to the new endpoints', () => {
   it('answers bad bodies with 400, oversized ones with 413, and changes nothing', async () => {
     const sent = await send(await newAuthor());
     const user = voters[2]!;
-    const raw = (path: string, method: string, rawBody: string) => call(cloud, path, { method, token: user.idToken, rawBody, headers: { 'content-type': 'application/json' } });
+    const raw = (path: string, method: string, rawBody: string) =>
+      call(cloud, path, { method, token: user.idToken, rawBody, headers: { 'content-type': 'application/json' } });
     for (const [path, method] of [
       [`/moderation/${sent.id}/vote`, 'PUT'],
       [`/posts/${sent.id}/report`, 'POST'],
     ] as const) {
       expectError(await raw(path, method, '{"vote":'), 'INVALID_JSON');
       expectError(await raw(path, method, ''), 'INVALID_JSON');
-      for (const body of ['[]', '"publish"', 'null', '{"__proto__":{"vote":"publish"}}', '{"vote":"PUBLISH","reason":"SPAM"}', '{"vote":{"S":"publish"}}']) {
+      for (const body of [
+        '[]',
+        '"publish"',
+        'null',
+        '{"__proto__":{"vote":"publish"}}',
+        '{"vote":"PUBLISH","reason":"SPAM"}',
+        '{"vote":{"S":"publish"}}',
+      ]) {
         expectError(await raw(path, method, body), 'INVALID_REQUEST');
       }
-      expectError(await raw(path, method, JSON.stringify({ vote: 'publish', reason: 'spam', pad: 'x'.repeat(MAX_BODY_BYTES) })), 'PAYLOAD_TOO_LARGE');
+      expectError(
+        await raw(path, method, JSON.stringify({ vote: 'publish', reason: 'spam', pad: 'x'.repeat(MAX_BODY_BYTES) })),
+        'PAYLOAD_TOO_LARGE',
+      );
     }
     expectError(await decide(cloud, moderator.idToken, sent.id, { S: 'publish' }), 'INVALID_REQUEST');
     const stored = (await scan(cloud.tables.posts)).find((item) => item.id === sent.id);

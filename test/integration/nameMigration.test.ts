@@ -40,7 +40,13 @@ async function oldAccount(running: LocalCloudProcess, email: string, name: strin
         ],
       }),
     );
-    await client.send(new ConfirmSignUpCommand({ ClientId: running.userPoolClientId, Username: email, ConfirmationCode: await running.confirmationCode(email) }));
+    await client.send(
+      new ConfirmSignUpCommand({
+        ClientId: running.userPoolClientId,
+        Username: email,
+        ConfirmationCode: await running.confirmationCode(email),
+      }),
+    );
   } finally {
     client.destroy();
   }
@@ -52,7 +58,13 @@ async function signAsBefore(running: LocalCloudProcess, id: string, name: string
   const client = running.dynamodb();
   try {
     await client.send(
-      new UpdateItemCommand({ TableName: running.tables.posts, Key: { id: { S: id } }, UpdateExpression: 'SET #n = :n', ExpressionAttributeNames: { '#n': 'name' }, ExpressionAttributeValues: { ':n': { S: name } } }),
+      new UpdateItemCommand({
+        TableName: running.tables.posts,
+        Key: { id: { S: id } },
+        UpdateExpression: 'SET #n = :n',
+        ExpressionAttributeNames: { '#n': 'name' },
+        ExpressionAttributeValues: { ':n': { S: name } },
+      }),
     );
   } finally {
     client.destroy();

@@ -80,7 +80,10 @@ describe('GET /posts', () => {
 
   it('allows the local web origin by CORS and no other', async () => {
     const webOrigin = cloud.webUrl;
-    const allowed = await fetch(`${cloud.config.apiUrl}/posts`, { method: 'OPTIONS', headers: { origin: webOrigin, 'access-control-request-method': 'POST' } });
+    const allowed = await fetch(`${cloud.config.apiUrl}/posts`, {
+      method: 'OPTIONS',
+      headers: { origin: webOrigin, 'access-control-request-method': 'POST' },
+    });
     expect(allowed.headers.get('access-control-allow-origin')).toBe(webOrigin);
     const other = await fetch(`${cloud.config.apiUrl}/posts`, { headers: { origin: 'https://evil.example' } });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
@@ -224,7 +227,9 @@ describe('POST /posts', () => {
   it('lets exactly five of ten simultaneous posts by one user through', async () => {
     const poster = await newUser();
     const statuses = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => publish(cloud, poster.idToken, { category: 'varios', post: `A la vez ${i}` }).then((r) => r.status)),
+      Array.from({ length: 10 }, (_, i) =>
+        publish(cloud, poster.idToken, { category: 'varios', post: `A la vez ${i}` }).then((r) => r.status),
+      ),
     );
     expect(statuses.filter((status) => status === 201)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(5);
@@ -232,7 +237,11 @@ describe('POST /posts', () => {
 
   it('does not count refused requests against the limit', async () => {
     const poster = await newUser();
-    for (const body of [{ category: 'varios', post: '  ' }, { category: 'nada', post: 'x' }, { category: 'varios', post: 'x'.repeat(301) }]) {
+    for (const body of [
+      { category: 'varios', post: '  ' },
+      { category: 'nada', post: 'x' },
+      { category: 'varios', post: 'x'.repeat(301) },
+    ]) {
       expect((await publish(cloud, poster.idToken, body)).status).toBe(400);
     }
     for (let i = 1; i <= 5; i++) {
@@ -305,7 +314,11 @@ describe('POST /posts authorization', () => {
     const user = await newUser();
     const client = cognitoClient(cloud);
     const other = await client.send(
-      new CreateUserPoolClientCommand({ UserPoolId: cloud.userPoolId, ClientName: `other-${Date.now()}`, ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH'] }),
+      new CreateUserPoolClientCommand({
+        UserPoolId: cloud.userPoolId,
+        ClientName: `other-${Date.now()}`,
+        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH'],
+      }),
     );
     client.destroy();
     await expectRefused((await signIn(cloud, user, other.UserPoolClient?.ClientId)).idToken);

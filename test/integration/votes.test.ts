@@ -66,7 +66,8 @@ function expectError(response: { status: number; body: unknown }, code: ErrorCod
   expect(response, code).toMatchObject({ status: ERRORS[code].status, body: { error: { code, message: ERRORS[code].message } } });
 }
 
-const vote = (user: TestUser, id: string, kind: unknown) => call<VoteResult>(cloud, `/posts/${id}/vote`, { method: 'PUT', token: user.idToken, body: { vote: kind } });
+const vote = (user: TestUser, id: string, kind: unknown) =>
+  call<VoteResult>(cloud, `/posts/${id}/vote`, { method: 'PUT', token: user.idToken, body: { vote: kind } });
 const unvote = (user: TestUser, id: string) => call<VoteResult>(cloud, `/posts/${id}/vote`, { method: 'DELETE', token: user.idToken });
 const myVotes = (user: TestUser, ids: string[]) => call<MyVotes>(cloud, `/me/votes?ids=${ids.join(',')}`, { token: user.idToken });
 const top = (query: string) => call<PostPage>(cloud, `/posts/top${query}`);
@@ -164,7 +165,8 @@ describe('voting', () => {
     expect(fromAccounts).toEqual(stored);
 
     // Everyone removes theirs at once: back to zero.
-    for (const result of await Promise.all(voters.map((voter) => unvote(voter, post.id)))) expect(result.body).toMatchObject({ myVote: null });
+    for (const result of await Promise.all(voters.map((voter) => unvote(voter, post.id))))
+      expect(result.body).toMatchObject({ myVote: null });
     expect(await countsAndRows(post.id)).toEqual({ stored: { agree: 0, deserved: 0 }, rows: { agree: 0, deserved: 0 } });
   });
 
@@ -208,10 +210,15 @@ describe('voting', () => {
       expectError(await call(cloud, `/posts/${id}/vote`, { method: 'DELETE', token: voter.idToken }), 'POST_NOT_FOUND');
     }
     expect((await call(cloud, `/posts/${post.id}/vote`, { method: 'PUT', body: { vote: 'agree' } })).status).toBe(401);
-    expect((await call(cloud, `/posts/${post.id}/vote`, { method: 'PUT', body: { vote: 'agree' }, token: 'not.a.token' })).status).toBe(401);
+    expect((await call(cloud, `/posts/${post.id}/vote`, { method: 'PUT', body: { vote: 'agree' }, token: 'not.a.token' })).status).toBe(
+      401,
+    );
     expect((await call(cloud, `/posts/${post.id}/vote`, { method: 'DELETE' })).status).toBe(401);
     // An unknown field is dropped, never stored.
-    expect((await put({ body: { vote: 'agree', userId: 'someone', agree: 1000 } })).body).toEqual({ votes: { agree: 1, deserved: 0 }, myVote: 'agree' });
+    expect((await put({ body: { vote: 'agree', userId: 'someone', agree: 1000 } })).body).toEqual({
+      votes: { agree: 1, deserved: 0 },
+      myVote: 'agree',
+    });
     expect(await countsAndRows(post.id)).toEqual({ stored: { agree: 1, deserved: 0 }, rows: { agree: 1, deserved: 0 } });
     const row = (await scan(cloud.tables.votes)).find((item) => item.postId === post.id);
     expect(Object.keys(row!).sort()).toEqual(['at', 'postId', 'userId', 'vote']);
@@ -243,7 +250,16 @@ describe('GET /me/votes', () => {
     const me = voters[3]!;
     const ids = Array.from({ length: MAX_VOTE_IDS + 1 }, () => randomUUID());
     expectError(await call(cloud, '/me/votes', { token: me.idToken }), 'INVALID_REQUEST');
-    for (const query of ['', ',', `${ids[0]},`, 'a,b', ids.join(','), `${ids[0]},${'x'.repeat(5000)}`, `${ids[0]}%00`, ids[0]!.toUpperCase()]) {
+    for (const query of [
+      '',
+      ',',
+      `${ids[0]},`,
+      'a,b',
+      ids.join(','),
+      `${ids[0]},${'x'.repeat(5000)}`,
+      `${ids[0]}%00`,
+      ids[0]!.toUpperCase(),
+    ]) {
       expectError(await call(cloud, `/me/votes?ids=${query}`, { token: me.idToken }), 'INVALID_REQUEST');
     }
     expect((await call(cloud, `/me/votes?ids=${ids[0]}`)).status).toBe(401);
@@ -254,7 +270,8 @@ describe('the Top', () => {
   it('ranks each calendar period by either count, ties newest first, across a Madrid midnight (injected clock)', async () => {
     // 2020-03-31 22:00 UTC is midnight in Madrid (summer time), between March and April, in the week
     // that began on Monday 30 March; 29 March was the Sunday of the week before.
-    const at = (iso: string, agree: number, deserved: number) => storedPost({ publishedAt: iso, createdAt: iso, votes: { agree, deserved } });
+    const at = (iso: string, agree: number, deserved: number) =>
+      storedPost({ publishedAt: iso, createdAt: iso, votes: { agree, deserved } });
     const a = await at('2020-03-31T21:59:59.000Z', 5, 0);
     const b = await at('2020-03-31T22:00:00.000Z', 1, 4);
     const c = await at('2020-04-01T10:00:00.000Z', 3, 0);
@@ -330,7 +347,9 @@ describe('the Top', () => {
     );
     // A post that leaves the feeds leaves the Top.
     expect((await call(cloud, `/posts/${last.id}`, { method: 'DELETE', token: moderator.idToken })).status).toBe(204);
-    await eventually(async () => expect((await top('?period=all&by=agree&limit=100')).body.items.map((post) => post.id)).not.toContain(last.id));
+    await eventually(async () =>
+      expect((await top('?period=all&by=agree&limit=100')).body.items.map((post) => post.id)).not.toContain(last.id),
+    );
   });
 
   it('answers hostile Top queries with the contract’s errors', async () => {
@@ -355,14 +374,19 @@ describe('live counts', () => {
     const post = await storedPost();
     const started = Date.now();
     await Promise.all(voters.slice(0, 20).map((voter, i) => vote(voter, post.id, i < 15 ? 'agree' : 'deserved')));
-    await reader.waitFor((message) => message.type === 'post.updated' && message.id === post.id && message.votes.agree === 15 && message.votes.deserved === 5);
-    const times = reader.messages.flatMap((message, i) => (message.type === 'post.updated' && message.id === post.id ? [reader.receivedAt[i]!] : []));
+    await reader.waitFor(
+      (message) => message.type === 'post.updated' && message.id === post.id && message.votes.agree === 15 && message.votes.deserved === 5,
+    );
+    const times = reader.messages.flatMap((message, i) =>
+      message.type === 'post.updated' && message.id === post.id ? [reader.receivedAt[i]!] : [],
+    );
     const updates = reader.messages.filter((message) => message.type === 'post.updated' && message.id === post.id);
     expect(updates.at(-1)).toEqual({ type: 'post.updated', id: post.id, votes: { agree: 15, deserved: 5 }, comments: 0 });
     expect(times.length).toBeGreaterThanOrEqual(1);
     expect(times.length).toBeLessThan(20);
     for (const time of times) expect(time).toBeGreaterThanOrEqual(started);
     // Any two seconds hold at most two of them.
-    for (const [i, time] of times.entries()) expect(times.filter((other) => other >= time && other < time + 2000).length, `from message ${i}`).toBeLessThanOrEqual(2);
+    for (const [i, time] of times.entries())
+      expect(times.filter((other) => other >= time && other < time + 2000).length, `from message ${i}`).toBeLessThanOrEqual(2);
   });
 });

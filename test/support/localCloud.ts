@@ -126,7 +126,8 @@ export async function startLocalCloudProcess(options: StartOptions = {}): Promis
     config: ready.config,
     cognitoEndpoint: ready.cognitoEndpoint,
     dynamodbEndpoint: ready.dynamodbEndpoint,
-    dynamodb: () => new DynamoDBClient({ endpoint: ready.dynamodbEndpoint, region: ready.config.region, credentials: ready.dynamodbCredentials }),
+    dynamodb: () =>
+      new DynamoDBClient({ endpoint: ready.dynamodbEndpoint, region: ready.config.region, credentials: ready.dynamodbCredentials }),
     userPoolId: ready.config.userPoolId,
     userPoolClientId: ready.config.userPoolClientId,
     tables: ready.tables,

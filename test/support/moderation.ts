@@ -31,7 +31,12 @@ export const voteOn = (cloud: LocalCloudProcess, token: string, id: string, vote
  * Publishes through the API as `author`, then has `moderator` publish it at once: what a test that
  * needs a post in the feeds does. Returns the post as the feeds show it.
  */
-export async function publishApproved(cloud: LocalCloudProcess, author: TestUser, moderator: TestUser, body: { category: string; post: string }): Promise<Post> {
+export async function publishApproved(
+  cloud: LocalCloudProcess,
+  author: TestUser,
+  moderator: TestUser,
+  body: { category: string; post: string },
+): Promise<Post> {
   const created = await publish(cloud, author.idToken, body);
   if (created.status !== 201) throw new Error(`publish answered ${created.status}: ${JSON.stringify(created.body)}`);
   const { id } = created.body as OwnPost;

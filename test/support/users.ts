@@ -57,7 +57,11 @@ export async function signIn(
   const client = cognitoClient(cloud);
   try {
     const auth = await client.send(
-      new InitiateAuthCommand({ ClientId: clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: user.email, PASSWORD: user.password } }),
+      new InitiateAuthCommand({
+        ClientId: clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+      }),
     );
     const { IdToken, AccessToken, RefreshToken } = auth.AuthenticationResult ?? {};
     if (!IdToken || !AccessToken || !RefreshToken) throw new Error('sign-in returned no tokens');

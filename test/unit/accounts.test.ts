@@ -47,9 +47,14 @@ describe('the apodo rules', () => {
 
   it('never accepts anything with an @, a control, format or bidi character', () => {
     fc.assert(
-      fc.property(fc.string(), fc.constantFrom('@', '＠', '\u200b', '\u202e', '\u2066', '\u0000', '\u00ad', '\ufeff'), fc.string(), (a, bad, b) => {
-        expect(checkName(`${a}${bad}${b}`).ok).toBe(false);
-      }),
+      fc.property(
+        fc.string(),
+        fc.constantFrom('@', '＠', '\u200b', '\u202e', '\u2066', '\u0000', '\u00ad', '\ufeff'),
+        fc.string(),
+        (a, bad, b) => {
+          expect(checkName(`${a}${bad}${b}`).ok).toBe(false);
+        },
+      ),
     );
   });
 });
@@ -77,7 +82,10 @@ describe('names in the store', () => {
     const posts = new MemoryStore();
     const accounts = { deleted: [] as string[], deleteAccount: async (username: string) => void accounts.deleted.push(username) };
     // Comments are signed again through their store (tested against DynamoDB Local): here, what it was told.
-    const comments = { signed: [] as [string, string][], setAuthorName: async (id: string, name: string) => void comments.signed.push([id, name]) };
+    const comments = {
+      signed: [] as [string, string][],
+      setAuthorName: async (id: string, name: string) => void comments.signed.push([id, name]),
+    };
     return { names, posts, accounts, comments };
   };
   const publish = (deps: ReturnType<typeof setUp>, author: { id: string }) =>
@@ -100,7 +108,11 @@ describe('names in the store', () => {
     expect(await code(setMyName(deps, bob, { name: 'ÁLICE' }))).toBe('NAME_TAKEN');
     expect(await code(setMyName(deps, bob, { name: 'Alice\u200b' }))).toBe('INVALID_NAME');
     await setMyName(deps, alice, { name: 'alice' });
-    expect(await readMe(deps, { ...alice, email: 'a@example.com', username: 'u' })).toEqual({ name: 'alice', email: 'a@example.com', moderator: false });
+    expect(await readMe(deps, { ...alice, email: 'a@example.com', username: 'u' })).toEqual({
+      name: 'alice',
+      email: 'a@example.com',
+      moderator: false,
+    });
     await setMyName(deps, alice, { name: 'Alicia' });
     expect(await setMyName(deps, bob, { name: 'Alice' })).toEqual({ name: 'Alice' });
   });

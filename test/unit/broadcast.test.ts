@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveMessage } from '../../functions/contract';
-import { broadcastMessages, fanOutMessages, liveMessagesFor, planParts, sendPart, type BroadcastPart, type ConnectionSender } from '../../functions/domain/broadcast';
+import {
+  broadcastMessages,
+  fanOutMessages,
+  liveMessagesFor,
+  planParts,
+  sendPart,
+  type BroadcastPart,
+  type ConnectionSender,
+} from '../../functions/domain/broadcast';
 import type { ConnectionRepository, StoredPost } from '../../functions/domain/ports';
 import { storedPost } from './factories';
 
@@ -50,7 +58,10 @@ describe('broadcastPosts', () => {
   });
 
   it('never has more sends in flight than the concurrency bound', async () => {
-    const connections = memoryConnections(Array.from({ length: 40 }, (_, i) => `c${i}`), 40);
+    const connections = memoryConnections(
+      Array.from({ length: 40 }, (_, i) => `c${i}`),
+      40,
+    );
     let inFlight = 0;
     let peak = 0;
     const sender: ConnectionSender = {
@@ -106,7 +117,12 @@ describe('fanOutMessages', () => {
     expect(dispatched.map((entry) => entry.part)).toEqual([1, 2, 3, 4].map((segment) => ({ segment, totalSegments: 5 })));
     // What the dispatched invocations do: each sends its own segment.
     for (const entry of dispatched) await sendPart({ connections, sender }, entry.part, entry.messages);
-    expect(delivered.sort()).toEqual(ids.filter((id) => !id.startsWith('gone')).map((id) => `${id}:p1`).sort());
+    expect(delivered.sort()).toEqual(
+      ids
+        .filter((id) => !id.startsWith('gone'))
+        .map((id) => `${id}:p1`)
+        .sort(),
+    );
     expect([...connections.ids]).not.toContain('gone1');
     expect([...connections.ids]).not.toContain('gone2');
   });
@@ -142,7 +158,9 @@ describe('liveMessagesFor', () => {
   };
 
   it('announces post.published, with the public post only, when a post enters the feeds', () => {
-    expect(liveMessagesFor({ before: as('pending', { publishedAt: null }), after: as('published') })).toEqual([{ type: 'post.published', post: publicView }]);
+    expect(liveMessagesFor({ before: as('pending', { publishedAt: null }), after: as('published') })).toEqual([
+      { type: 'post.published', post: publicView },
+    ]);
     expect(liveMessagesFor({ before: as('hidden'), after: as('published') })).toEqual([{ type: 'post.published', post: publicView }]);
     expect(liveMessagesFor({ after: as('published') })).toEqual([{ type: 'post.published', post: publicView }]);
     expect(JSON.stringify(liveMessagesFor({ after: as('published') }))).not.toContain(published.authorId);

@@ -21,9 +21,13 @@ describe('create-post validation (property tests)', () => {
 
   it('refuses text made only of white space with EMPTY_POST', () => {
     fc.assert(
-      fc.property(category, fc.array(fc.constantFrom(' ', '\n', '\t', '\r', '\u00a0', '\u2003', '\ufeff')).map((chars) => chars.join('')), (cat, post) => {
-        expect(validateCreatePost({ category: cat, post })).toEqual({ ok: false, code: 'EMPTY_POST' });
-      }),
+      fc.property(
+        category,
+        fc.array(fc.constantFrom(' ', '\n', '\t', '\r', '\u00a0', '\u2003', '\ufeff')).map((chars) => chars.join('')),
+        (cat, post) => {
+          expect(validateCreatePost({ category: cat, post })).toEqual({ ok: false, code: 'EMPTY_POST' });
+        },
+      ),
     );
   });
 
@@ -38,17 +42,26 @@ describe('create-post validation (property tests)', () => {
 
   it('refuses any category outside the six, case included, with UNKNOWN_CATEGORY', () => {
     fc.assert(
-      fc.property(fc.string().filter((value) => !isCategory(value)), validText, (cat, post) => {
-        expect(validateCreatePost({ category: cat, post })).toEqual({ ok: false, code: 'UNKNOWN_CATEGORY' });
-      }),
+      fc.property(
+        fc.string().filter((value) => !isCategory(value)),
+        validText,
+        (cat, post) => {
+          expect(validateCreatePost({ category: cat, post })).toEqual({ ok: false, code: 'UNKNOWN_CATEGORY' });
+        },
+      ),
     );
-    for (const cat of CATEGORIES) expect(validateCreatePost({ category: cat.toUpperCase(), post: 'x' })).toEqual({ ok: false, code: 'UNKNOWN_CATEGORY' });
+    for (const cat of CATEGORIES)
+      expect(validateCreatePost({ category: cat.toUpperCase(), post: 'x' })).toEqual({ ok: false, code: 'UNKNOWN_CATEGORY' });
   });
 
   it('refuses anything that is not an object with string fields with INVALID_REQUEST', () => {
     fc.assert(
       fc.property(
-        fc.oneof(fc.jsonValue().filter((value) => typeof value !== 'object' || value === null || Array.isArray(value)), fc.record({ category: fc.integer(), post: fc.string() }), fc.record({ category, post: fc.integer() })),
+        fc.oneof(
+          fc.jsonValue().filter((value) => typeof value !== 'object' || value === null || Array.isArray(value)),
+          fc.record({ category: fc.integer(), post: fc.string() }),
+          fc.record({ category, post: fc.integer() }),
+        ),
         (body) => {
           expect(validateCreatePost(body)).toEqual({ ok: false, code: 'INVALID_REQUEST' });
         },

@@ -45,7 +45,10 @@ describe('httpHandler', () => {
     const result = await httpHandler(async () => {
       throw new PostNotFoundError();
     })(event());
-    expect(result).toMatchObject({ statusCode: 404, body: JSON.stringify({ error: { code: 'POST_NOT_FOUND', message: ERRORS.POST_NOT_FOUND.message } }) });
+    expect(result).toMatchObject({
+      statusCode: 404,
+      body: JSON.stringify({ error: { code: 'POST_NOT_FOUND', message: ERRORS.POST_NOT_FOUND.message } }),
+    });
   });
 
   it('answers an unexpected error with a generic 500, never echoing it, and logs it with the request id', async () => {
@@ -71,15 +74,23 @@ describe('httpHandler', () => {
 
   it('logs one line per request without headers or body', async () => {
     const lines = captureOutput();
-    await httpHandler(async () => json(200, { ok: true }))(event({ headers: { authorization: 'Bearer secret-token' }, body: 'secret-body' }));
+    await httpHandler(async () => json(200, { ok: true }))(
+      event({ headers: { authorization: 'Bearer secret-token' }, body: 'secret-body' }),
+    );
     expect(lines).toHaveLength(1);
     expect(JSON.stringify(lines[0])).not.toContain('secret');
     expect(lines[0]).toMatchObject({ level: 'INFO', message: 'request', service: 'vaya-dia', route: 'GET /posts/{id}', status: 200 });
   });
 
-  it("adds the Lambda context to the log line, and writes what the handler counted as one EMF line", async () => {
+  it('adds the Lambda context to the log line, and writes what the handler counted as one EMF line', async () => {
     const lines = captureOutput();
-    const context = { awsRequestId: 'lambda-1', functionName: 'ListPosts', invokedFunctionArn: 'arn:fn', memoryLimitInMB: '256', functionVersion: '$LATEST' };
+    const context = {
+      awsRequestId: 'lambda-1',
+      functionName: 'ListPosts',
+      invokedFunctionArn: 'arn:fn',
+      memoryLimitInMB: '256',
+      functionVersion: '$LATEST',
+    };
     await httpHandler(async () => {
       count(METRIC.postsPublished);
       return json(201, {});
@@ -87,7 +98,11 @@ describe('httpHandler', () => {
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatchObject({ message: 'request', requestId: 'req-1', function_request_id: 'lambda-1', function_name: 'ListPosts' });
     expect(lines[1]).toMatchObject({
-      _aws: { CloudWatchMetrics: [{ Namespace: METRICS_NAMESPACE, Dimensions: [['service']], Metrics: [{ Name: 'PostsPublished', Unit: 'Count' }] }] },
+      _aws: {
+        CloudWatchMetrics: [
+          { Namespace: METRICS_NAMESPACE, Dimensions: [['service']], Metrics: [{ Name: 'PostsPublished', Unit: 'Count' }] },
+        ],
+      },
       service: 'vaya-dia',
       PostsPublished: 1,
     });
@@ -116,7 +131,9 @@ describe('parseJsonBody', () => {
   });
 
   it('refuses a body over the limit and invalid JSON with their codes', () => {
-    expect(() => parseJsonBody(event({ body: 'x'.repeat(MAX_BODY_BYTES + 1) }))).toThrow(expect.objectContaining({ code: 'PAYLOAD_TOO_LARGE' }));
+    expect(() => parseJsonBody(event({ body: 'x'.repeat(MAX_BODY_BYTES + 1) }))).toThrow(
+      expect.objectContaining({ code: 'PAYLOAD_TOO_LARGE' }),
+    );
     expect(() => parseJsonBody(event({ body: '{' }))).toThrow(expect.objectContaining({ code: 'INVALID_JSON' }));
   });
 });

@@ -115,7 +115,10 @@ export class MemoryStore implements PostRepository, ModerationStore {
     const post = this.posts.get(read.id);
     const delta = vote === 'publish' ? 1 : -1;
     if (!post || post.status !== 'pending') return 'conflict';
-    if (outcome === 'pending' ? Math.abs(post.moderation.score + delta) >= MODERATION_MARGIN : post.moderation.score !== read.moderation.score) return 'conflict';
+    if (
+      outcome === 'pending' ? Math.abs(post.moderation.score + delta) >= MODERATION_MARGIN : post.moderation.score !== read.moderation.score
+    )
+      return 'conflict';
     this.rows.set(key, { kind: 'vote', postId: read.id, userId, value: vote });
     post.moderation = { score: post.moderation.score + delta, votes: post.moderation.votes + 1 };
     if (outcome !== 'pending') this.move(post, outcome, at);

@@ -70,7 +70,10 @@ describe('publishing goes through moderation', () => {
     const author = caller();
     const names = new MemoryNameStore();
     await names.claim(author.id, { name: 'Rocío', key: 'rocio' }, undefined);
-    const own = await publishPost({ posts: store, names, rateLimiter: { tryAcquire: async () => true } }, author, { category: 'amor', post: 'Hola' });
+    const own = await publishPost({ posts: store, names, rateLimiter: { tryAcquire: async () => true } }, author, {
+      category: 'amor',
+      post: 'Hola',
+    });
     expect(own).toMatchObject({ status: 'pending', publishedAt: null, name: 'Rocío', votes: { agree: 0, deserved: 0 }, comments: 0 });
     expect((await readFeed(deps, {})).items).toEqual([]);
     expect(await code(readPost(deps, own.id))).toBe('POST_NOT_FOUND');
@@ -121,7 +124,12 @@ describe('community votes', () => {
     const post = await stored();
     const voters = Array.from({ length: 20 }, () => caller());
     const outcomes = await Promise.all(
-      voters.map((voter, i) => voteOnPost(deps, voter, post.id, { vote: i % 4 === 3 ? 'reject' : 'publish' }).then((r) => r.status, (e: { code: string }) => e.code)),
+      voters.map((voter, i) =>
+        voteOnPost(deps, voter, post.id, { vote: i % 4 === 3 ? 'reject' : 'publish' }).then(
+          (r) => r.status,
+          (e: { code: string }) => e.code,
+        ),
+      ),
     );
     expect(store.changes.filter((change) => change.id === post.id)).toHaveLength(1);
     const final = store.posts.get(post.id)!;
@@ -222,7 +230,8 @@ describe('reports', () => {
     expect(store.posts.get(post.id)?.reports).toBe(1);
     const pending = await stored();
     expect(await code(reportPost(deps, caller(), pending.id, { reason: 'spam' }))).toBe('POST_NOT_FOUND');
-    for (const body of [{ reason: 'aburrido' }, {}, { reason: null }]) expect(await code(reportPost(deps, caller(), post.id, body))).toBe('INVALID_REQUEST');
+    for (const body of [{ reason: 'aburrido' }, {}, { reason: null }])
+      expect(await code(reportPost(deps, caller(), post.id, body))).toBe('INVALID_REQUEST');
   });
 
   it('hide a post exactly once when many report at once', async () => {

@@ -53,7 +53,11 @@ describe('status updates', () => {
   it('restoring a hidden post keeps its publishedAt and clears its reports', () => {
     const post = storedPost({ status: 'hidden', publishedAt: '2026-01-05T00:00:00.000Z', reports: 3 });
     const update = statusUpdate(post, 'published', at);
-    expect(update.set).toMatchObject({ publishedAt: '2026-01-05T00:00:00.000Z', reports: 0, sortKey: `2026-01-05T00:00:00.000Z#${post.id}` });
+    expect(update.set).toMatchObject({
+      publishedAt: '2026-01-05T00:00:00.000Z',
+      reports: 0,
+      sortKey: `2026-01-05T00:00:00.000Z#${post.id}`,
+    });
   });
 
   it('hiding or removing takes the post out of the feeds; hiding queues it for moderators', () => {
@@ -63,7 +67,9 @@ describe('status updates', () => {
   });
 
   it('adds counters and their condition to the same update', () => {
-    const params = updateParams(withCounters(statusUpdate(storedPost(), 'published', at), { modScore: 1, modVotes: 1 }, 'modScore = :score', { ':score': 2 }));
+    const params = updateParams(
+      withCounters(statusUpdate(storedPost(), 'published', at), { modScore: 1, modVotes: 1 }, 'modScore = :score', { ':score': 2 }),
+    );
     expect(params.ConditionExpression).toBe('#status = :from AND modScore = :score');
     expect(params.UpdateExpression).toMatch(/ ADD #a0 :a0, #a1 :a1 /);
     expect(params.ExpressionAttributeValues).toMatchObject({ ':a0': 1, ':a1': 1, ':score': 2 });

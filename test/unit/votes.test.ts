@@ -10,10 +10,25 @@ import { storedPost } from './factories';
 describe('Madrid calendar periods', () => {
   it('puts a moment in the day, week (from Monday) and month of its Madrid date, in winter and summer time', () => {
     // 23:30 UTC on Saturday 31 January is already Sunday 1 February in Madrid (UTC+1).
-    expect(bucketsOf(new Date('2026-01-31T23:30:00Z'))).toEqual({ day: 'day#2026-02-01', week: 'week#2026-01-26', month: 'month#2026-02', all: 'all' });
+    expect(bucketsOf(new Date('2026-01-31T23:30:00Z'))).toEqual({
+      day: 'day#2026-02-01',
+      week: 'week#2026-01-26',
+      month: 'month#2026-02',
+      all: 'all',
+    });
     // 21:59 UTC on Sunday 29 March 2026 is 23:59 in Madrid (UTC+2 since that morning): still that week.
-    expect(bucketsOf(new Date('2026-03-29T21:59:00Z'))).toEqual({ day: 'day#2026-03-29', week: 'week#2026-03-23', month: 'month#2026-03', all: 'all' });
-    expect(bucketsOf(new Date('2026-03-29T22:00:00Z'))).toEqual({ day: 'day#2026-03-30', week: 'week#2026-03-30', month: 'month#2026-03', all: 'all' });
+    expect(bucketsOf(new Date('2026-03-29T21:59:00Z'))).toEqual({
+      day: 'day#2026-03-29',
+      week: 'week#2026-03-23',
+      month: 'month#2026-03',
+      all: 'all',
+    });
+    expect(bucketsOf(new Date('2026-03-29T22:00:00Z'))).toEqual({
+      day: 'day#2026-03-30',
+      week: 'week#2026-03-30',
+      month: 'month#2026-03',
+      all: 'all',
+    });
     // New Year's Eve in Madrid spans two ISO weeks' years; the week is still keyed by its Monday.
     expect(bucketOf('week', new Date('2026-12-31T23:00:00Z'))).toBe('week#2026-12-28');
     expect(madridDate(new Date('2026-10-25T00:30:00Z'))).toBe('2026-10-25');
@@ -22,8 +37,17 @@ describe('Madrid calendar periods', () => {
 
 describe('rank rows', () => {
   it('order by count, then newest first, as text', () => {
-    const keys = [rankKey(2, '2026-01-01T00:00:00.000Z', 'b'), rankKey(10, '2025-01-01T00:00:00.000Z', 'a'), rankKey(2, '2026-02-01T00:00:00.000Z', 'c')];
-    expect([...keys].sort().reverse().map((key) => key.slice(-1))).toEqual(['a', 'c', 'b']);
+    const keys = [
+      rankKey(2, '2026-01-01T00:00:00.000Z', 'b'),
+      rankKey(10, '2025-01-01T00:00:00.000Z', 'a'),
+      rankKey(2, '2026-02-01T00:00:00.000Z', 'c'),
+    ];
+    expect(
+      [...keys]
+        .sort()
+        .reverse()
+        .map((key) => key.slice(-1)),
+    ).toEqual(['a', 'c', 'b']);
     expect(rankKey(-3, '2026-01-01T00:00:00.000Z', 'x').startsWith('0000000000#')).toBe(true);
   });
 
@@ -83,7 +107,9 @@ describe('post.updated', () => {
 
   it('is what a change of a published post’s counts produces, and nothing else does', () => {
     const after = { ...post, votes: { agree: 1, deserved: 0 } };
-    expect(liveMessagesFor({ before: post, after })).toEqual([{ type: 'post.updated', id: post.id, votes: { agree: 1, deserved: 0 }, comments: 0 }]);
+    expect(liveMessagesFor({ before: post, after })).toEqual([
+      { type: 'post.updated', id: post.id, votes: { agree: 1, deserved: 0 }, comments: 0 },
+    ]);
     expect(liveMessagesFor({ before: post, after: { ...post, comments: 2 } })).toEqual([
       { type: 'post.updated', id: post.id, votes: { agree: 0, deserved: 0 }, comments: 2 },
     ]);
@@ -103,7 +129,11 @@ describe('post.updated', () => {
 
   it('keeps the last update of each post in a batch, and every other message', () => {
     const removed: LiveMessage = { type: 'post.removed', id: 'c' };
-    expect(coalesceUpdates([update('a', 1), update('b', 1), removed, update('a', 2), update('a', 3)])).toEqual([update('b', 1), removed, update('a', 3)]);
+    expect(coalesceUpdates([update('a', 1), update('b', 1), removed, update('a', 2), update('a', 3)])).toEqual([
+      update('b', 1),
+      removed,
+      update('a', 3),
+    ]);
   });
 
   it('goes out at most once a second per post, never dropping the latest counts', async () => {

@@ -104,14 +104,20 @@ describe('comments on a post page', () => {
   });
 
   it('shows moderators «Borrar» on every comment', async () => {
-    renderSection(fakeApiClient({ listComments: vi.fn(async () => page([aComment({ name: 'pablo', text: 'x' })])) }), { ...signedIn, moderator: true });
+    renderSection(fakeApiClient({ listComments: vi.fn(async () => page([aComment({ name: 'pablo', text: 'x' })])) }), {
+      ...signedIn,
+      moderator: true,
+    });
     await screen.findByText('x');
     expect(screen.getByRole('button', { name: 'Borrar' })).toBeTruthy();
   });
 
   it('says when the comments could not be loaded, and tries again', async () => {
     const user = userEvent.setup();
-    const listComments = vi.fn().mockRejectedValueOnce(new ApiError(ERRORS.INTERNAL_ERROR.message, 500, 'INTERNAL_ERROR')).mockResolvedValue(page([aComment({ text: 'ya' })]));
+    const listComments = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError(ERRORS.INTERNAL_ERROR.message, 500, 'INTERNAL_ERROR'))
+      .mockResolvedValue(page([aComment({ text: 'ya' })]));
     renderSection(fakeApiClient({ listComments }), signedOut);
     await screen.findByText(ERRORS.INTERNAL_ERROR.message);
     await user.click(screen.getByRole('button', { name: 'Reintentar' }));
@@ -126,7 +132,10 @@ describe('comments on a post page', () => {
     };
     const first = aComment({ text: 'primero' });
     const missed = aComment({ text: 'perdido durante el corte' });
-    const listComments = vi.fn().mockResolvedValueOnce(page([first])).mockResolvedValue(page([first, missed]));
+    const listComments = vi
+      .fn()
+      .mockResolvedValueOnce(page([first]))
+      .mockResolvedValue(page([first, missed]));
     renderSection(fakeApiClient({ listComments }), signedOut, 1, subscribe);
     await screen.findByText('primero');
     const live = aComment({ text: 'en directo' });

@@ -21,12 +21,14 @@ const config: RuntimeConfig = {
 
 /** 25 posts, newest first; the fake API pages them 20 at a time like the real one. */
 function fakeApi(all: Post[]) {
-  const listPosts = vi.fn(async ({ category, cursor, limit = 20 }: { category?: Category; cursor?: string | null; limit?: number } = {}) => {
-    const matching = all.filter((post) => !category || post.category === category);
-    const start = cursor ? Number(cursor) : 0;
-    const items = matching.slice(start, start + limit);
-    return { items, nextCursor: start + limit < matching.length ? String(start + limit) : null };
-  });
+  const listPosts = vi.fn(
+    async ({ category, cursor, limit = 20 }: { category?: Category; cursor?: string | null; limit?: number } = {}) => {
+      const matching = all.filter((post) => !category || post.category === category);
+      const start = cursor ? Number(cursor) : 0;
+      const items = matching.slice(start, start + limit);
+      return { items, nextCursor: start + limit < matching.length ? String(start + limit) : null };
+    },
+  );
   const api: ApiClient = fakeApiClient({ listPosts });
   return { api, listPosts };
 }
@@ -131,7 +133,9 @@ describe('FeedRoute', () => {
     expect(listPosts).toHaveBeenCalledWith(expect.objectContaining({ category: 'amor' }));
     expect(screen.queryByText('de trabajo')).toBeNull();
     act(() => FakeSocket.latest().open());
-    act(() => FakeSocket.latest().send({ type: 'post.published', post: aPost({ minutesAgo: 0, category: 'trabajo', post: 'otro trabajo' }) }));
+    act(() =>
+      FakeSocket.latest().send({ type: 'post.published', post: aPost({ minutesAgo: 0, category: 'trabajo', post: 'otro trabajo' }) }),
+    );
     act(() => FakeSocket.latest().send({ type: 'post.published', post: aPost({ minutesAgo: 0, category: 'amor', post: 'otro amor' }) }));
     expect(shownTexts()).toEqual(['otro amor', 'de amor']);
     expect(screen.getByRole('link', { name: 'amor', current: 'page' })).toBeTruthy();

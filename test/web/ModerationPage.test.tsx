@@ -7,7 +7,12 @@ import ModerationPage from '../../web/src/features/moderation/ModerationPage';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
 import { aComment, anOwnPost, fakeApiClient } from './factories';
 
-const pending = (n: number): PendingPost => ({ id: `q${n}`, category: 'amor', post: `Pendiente número ${n}`, createdAt: '2025-05-03T10:00:00.000Z' });
+const pending = (n: number): PendingPost => ({
+  id: `q${n}`,
+  category: 'amor',
+  post: `Pendiente número ${n}`,
+  createdAt: '2025-05-03T10:00:00.000Z',
+});
 const queueEmpty = () => new ApiError(ERRORS.QUEUE_EMPTY.message, 404, 'QUEUE_EMPTY');
 
 function renderPage(api: ApiClient, moderator = false) {
@@ -81,7 +86,9 @@ describe('ModerationPage (/moderar)', () => {
   it('lets a moderator publish at once and restore or remove what reports hid; others see neither', async () => {
     const user = userEvent.setup();
     const hidden = anOwnPost('hidden', { post: 'Denunciada' });
-    const decideOnPost = vi.fn(async (_id: string, decision: string) => ({ status: decision === 'publish' ? ('published' as const) : ('removed' as const) }));
+    const decideOnPost = vi.fn(async (_id: string, decision: string) => ({
+      status: decision === 'publish' ? ('published' as const) : ('removed' as const),
+    }));
     const api = fakeApiClient({
       nextForModeration: vi.fn().mockResolvedValueOnce(pending(7)).mockRejectedValue(queueEmpty()),
       decideOnPost,

@@ -44,7 +44,9 @@ describe('«Denunciar» on a post card', () => {
 
   it('says so when the reader had already reported it', async () => {
     const user = userEvent.setup();
-    renderCard(fakeApiClient({ reportPost: vi.fn(() => Promise.reject(new ApiError(ERRORS.ALREADY_REPORTED.message, 409, 'ALREADY_REPORTED'))) }));
+    renderCard(
+      fakeApiClient({ reportPost: vi.fn(() => Promise.reject(new ApiError(ERRORS.ALREADY_REPORTED.message, 409, 'ALREADY_REPORTED'))) }),
+    );
     await user.click(screen.getByRole('button', { name: 'Denunciar' }));
     await user.click(screen.getByRole('radio', { name: REPORT_REASON_LABELS.otro }));
     await user.click(screen.getByRole('button', { name: 'Enviar denuncia' }));
@@ -52,7 +54,10 @@ describe('«Denunciar» on a post card', () => {
   });
 
   it('shows the publication date and the text as text, never as HTML', () => {
-    const post = renderCard(fakeApiClient(), aPost({ post: '<img src=x onerror=alert(1)>', publishedAt: '2025-05-03T12:00:00.000Z', createdAt: '2025-05-01T08:00:00.000Z' }));
+    const post = renderCard(
+      fakeApiClient(),
+      aPost({ post: '<img src=x onerror=alert(1)>', publishedAt: '2025-05-03T12:00:00.000Z', createdAt: '2025-05-01T08:00:00.000Z' }),
+    );
     expect(screen.getByText(post.post)).toBeTruthy();
     expect(document.querySelector('article img')).toBeNull();
     expect(document.querySelector('time')!.getAttribute('datetime')).toBe('2025-05-03T12:00:00.000Z');

@@ -43,7 +43,11 @@ describe('«Compartir» on a post card', () => {
     browserWith({ share, writeText });
     const post = renderCard();
     await user.click(shareButton());
-    expect(share).toHaveBeenCalledWith({ title: 'Anécdota de Lola · Vaya día', text: post.post, url: `${window.location.origin}/post/${post.id}` });
+    expect(share).toHaveBeenCalledWith({
+      title: 'Anécdota de Lola · Vaya día',
+      text: post.post,
+      url: `${window.location.origin}/post/${post.id}`,
+    });
     expect(writeText).not.toHaveBeenCalled();
     expect(screen.queryByText(/Enlace copiado/)).toBeNull();
   });

@@ -47,9 +47,17 @@ describe('createApiClient', () => {
     await expect(api.createPost({ category: 'varios', post: 'hola' })).rejects.toMatchObject({ message: ERRORS.UNAUTHORIZED.message });
   });
 
-  it("reads a 429 without our error body as API Gateway throttling, not the publishing limit", async () => {
-    const api = createApiClient({ apiUrl: 'https://api.test/prod', getIdToken: async () => 'tok', fetchImpl: async () => json(429, { message: 'Too Many Requests' }) });
-    await expect(api.listPosts()).rejects.toMatchObject({ status: 429, code: 'THROTTLED', message: expect.stringContaining('mucho tráfico') });
+  it('reads a 429 without our error body as API Gateway throttling, not the publishing limit', async () => {
+    const api = createApiClient({
+      apiUrl: 'https://api.test/prod',
+      getIdToken: async () => 'tok',
+      fetchImpl: async () => json(429, { message: 'Too Many Requests' }),
+    });
+    await expect(api.listPosts()).rejects.toMatchObject({
+      status: 429,
+      code: 'THROTTLED',
+      message: expect.stringContaining('mucho tráfico'),
+    });
   });
 
   it('does not call the API to publish when signed out', async () => {

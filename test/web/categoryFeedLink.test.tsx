@@ -3,7 +3,10 @@ import { renderHook } from '@testing-library/react';
 import type { Category } from '@contract';
 import { useCategoryFeedLink } from '../../web/src/lib/useCategoryFeedLink';
 
-const feedLinks = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="alternate"][type="application/rss+xml"]')].map((link) => link.getAttribute('href'));
+const feedLinks = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="alternate"][type="application/rss+xml"]')].map((link) =>
+    link.getAttribute('href'),
+  );
 
 describe("a category page's RSS link", () => {
   it("announces the category's feed in the head while the page is shown, and only that one", () => {

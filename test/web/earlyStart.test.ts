@@ -50,7 +50,10 @@ describe("index.html's early-start script", () => {
 
   it('asks for /config.json and, at once, the home feed exactly as the API client does; hands both over once', async () => {
     const fetchMock = await runScriptAt('/');
-    expect(fetchMock.mock.calls.map(([url]) => `${window.location.origin}${urlOf(url)}`)).toEqual([`${API}/config.json`, await clientUrl()]);
+    expect(fetchMock.mock.calls.map(([url]) => `${window.location.origin}${urlOf(url)}`)).toEqual([
+      `${API}/config.json`,
+      await clientUrl(),
+    ]);
 
     const configFetch = earlyConfigFetch();
     await expect((await configFetch('/config.json')).json()).resolves.toEqual({ apiUrl: API });
@@ -72,7 +75,10 @@ describe("index.html's early-start script", () => {
 
   it('asks for a known category feed; not for an unknown category or another route', async () => {
     let fetchMock = await runScriptAt('/category/amor');
-    expect(fetchMock.mock.calls.map(([url]) => `${window.location.origin}${urlOf(url)}`)).toEqual([`${API}/config.json`, await clientUrl('amor')]);
+    expect(fetchMock.mock.calls.map(([url]) => `${window.location.origin}${urlOf(url)}`)).toEqual([
+      `${API}/config.json`,
+      await clientUrl('amor'),
+    ]);
 
     for (const path of ['/category/nada', '/newpost', '/post/abc']) {
       delete window.__vayaEarly;
@@ -82,13 +88,25 @@ describe("index.html's early-start script", () => {
   });
 
   it('starts early exactly the feed pages main.tsx prefetches (one pattern, one key)', async () => {
-    const paths = ['/', '/category/amor', '/category/amor/', '/category/nada', '/category/%ZZ', '/category/amor/x', '/newpost', '/post/abc'];
+    const paths = [
+      '/',
+      '/category/amor',
+      '/category/amor/',
+      '/category/nada',
+      '/category/%ZZ',
+      '/category/amor/x',
+      '/newpost',
+      '/post/abc',
+    ];
     for (const path of paths) {
       delete window.__vayaEarly;
       await runScriptAt(path);
       const category = feedPathCategory(path);
       const prefetched = category === undefined ? feedKey() : category !== null && isCategory(category) ? feedKey(category) : null;
-      expect(Object.keys(window.__vayaEarly ?? {}).filter((key) => key !== 'config'), path).toEqual(prefetched ? [prefetched] : []);
+      expect(
+        Object.keys(window.__vayaEarly ?? {}).filter((key) => key !== 'config'),
+        path,
+      ).toEqual(prefetched ? [prefetched] : []);
     }
   });
 
@@ -99,7 +117,9 @@ describe("index.html's early-start script", () => {
     expect(urlOf(fetchMock.mock.calls.at(-1)![0])).toBe('https://other.test/posts?limit=20');
 
     window.__vayaEarly = { [feedKey()]: Promise.reject(new TypeError('offline')) };
-    await createApiClient({ apiUrl: API, getIdToken: async () => null, fetchImpl: earlyFeedFetch() }).listPosts({ limit: DEFAULT_PAGE_SIZE });
+    await createApiClient({ apiUrl: API, getIdToken: async () => null, fetchImpl: earlyFeedFetch() }).listPosts({
+      limit: DEFAULT_PAGE_SIZE,
+    });
     expect(urlOf(fetchMock.mock.calls.at(-1)![0])).toBe(await clientUrl());
   });
 

@@ -19,9 +19,30 @@ function renderAt(path: string, state: AuthState) {
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/" element={<p>portada</p>} />
-          <Route path="/login" element={<RequireSignedOut><p>formulario de login</p></RequireSignedOut>} />
-          <Route path="/register" element={<RequireSignedOut><p>formulario de registro</p></RequireSignedOut>} />
-          <Route path="/newpost" element={<RequireSignedIn><p>formulario de publicar</p></RequireSignedIn>} />
+          <Route
+            path="/login"
+            element={
+              <RequireSignedOut>
+                <p>formulario de login</p>
+              </RequireSignedOut>
+            }
+          />
+          <Route
+            path="/register"
+            element={
+              <RequireSignedOut>
+                <p>formulario de registro</p>
+              </RequireSignedOut>
+            }
+          />
+          <Route
+            path="/newpost"
+            element={
+              <RequireSignedIn>
+                <p>formulario de publicar</p>
+              </RequireSignedIn>
+            }
+          />
         </Routes>
       </MemoryRouter>
     </AuthContext.Provider>,

@@ -15,7 +15,13 @@ import { ConfigContext } from '../../web/src/lib/config';
 import { aPost, fakeApiClient } from './factories';
 import { FakeSocket } from './fakeSocket';
 
-const config: RuntimeConfig = { region: 'local', userPoolId: 'local_x', userPoolClientId: 'client', apiUrl: 'http://api.test', wsUrl: 'ws://live.test' };
+const config: RuntimeConfig = {
+  region: 'local',
+  userPoolId: 'local_x',
+  userPoolClientId: 'client',
+  apiUrl: 'http://api.test',
+  wsUrl: 'ws://live.test',
+};
 
 function providers(api: ApiClient, account: string | null | undefined, children: ReactNode, path = '/') {
   return (
@@ -70,10 +76,18 @@ describe('votes on the cards', () => {
     const user = userEvent.setup();
     const post = aPost({ name: 'carmen', votes: { agree: 2, deserved: 0 } });
     const castVote = vi.fn(async (_id: string, vote: VoteKind) =>
-      vote === 'agree' ? { votes: { agree: 3, deserved: 0 }, myVote: 'agree' as const } : { votes: { agree: 2, deserved: 1 }, myVote: 'deserved' as const },
+      vote === 'agree'
+        ? { votes: { agree: 3, deserved: 0 }, myVote: 'agree' as const }
+        : { votes: { agree: 2, deserved: 1 }, myVote: 'deserved' as const },
     );
     const removeVote = vi.fn(async () => ({ votes: { agree: 2, deserved: 0 }, myVote: null }));
-    render(providers(fakeApiClient({ myVotes: vi.fn(async () => ({ votes: {} })), castVote, removeVote }), 'lucia', <FeedView feed={feedOf([post])} emptyText="" />));
+    render(
+      providers(
+        fakeApiClient({ myVotes: vi.fn(async () => ({ votes: {} })), castVote, removeVote }),
+        'lucia',
+        <FeedView feed={feedOf([post])} emptyText="" />,
+      ),
+    );
 
     await user.click(button(post, /Vaya día/));
     expect(castVote).toHaveBeenLastCalledWith(post.id, 'agree');
@@ -129,7 +143,13 @@ describe('votes on the cards', () => {
     const user = userEvent.setup();
     const post = aPost({ name: 'mia' });
     const castVote = vi.fn(() => Promise.reject(new ApiError(ERRORS.OWN_POST.message, 403, 'OWN_POST')));
-    render(providers(fakeApiClient({ myVotes: vi.fn(async () => ({ votes: {} })), castVote }), 'mia', <FeedView feed={feedOf([post])} emptyText="" />));
+    render(
+      providers(
+        fakeApiClient({ myVotes: vi.fn(async () => ({ votes: {} })), castVote }),
+        'mia',
+        <FeedView feed={feedOf([post])} emptyText="" />,
+      ),
+    );
     await user.click(button(post, /Vaya día/));
     await screen.findByText(/Es tu anécdota/);
     expect((button(post, /Vaya día/) as HTMLButtonElement).disabled).toBe(true);
@@ -156,7 +176,10 @@ describe('/top', () => {
         path,
       ),
     );
-  const shown = () => within(screen.getByRole('list', { name: /Las anécdotas con más/ })).getAllByRole('article').map((article) => article.querySelector('.post-card__text')!.textContent);
+  const shown = () =>
+    within(screen.getByRole('list', { name: /Las anécdotas con más/ }))
+      .getAllByRole('article')
+      .map((article) => article.querySelector('.post-card__text')!.textContent);
 
   it('shows today’s «¡Vaya día!» ranking first, pages with «Cargar más», and switches period and ranking by tabs', async () => {
     const user = userEvent.setup();
@@ -181,7 +204,10 @@ describe('/top', () => {
   });
 
   it('updates counts live from post.updated and drops a post that leaves the feeds', async () => {
-    const posts = [aPost({ post: 'primera', votes: { agree: 5, deserved: 0 } }), aPost({ post: 'segunda', votes: { agree: 2, deserved: 0 } })];
+    const posts = [
+      aPost({ post: 'primera', votes: { agree: 5, deserved: 0 } }),
+      aPost({ post: 'segunda', votes: { agree: 2, deserved: 0 } }),
+    ];
     renderTop(fakeApiClient({ topPosts: topApi({ 'all-agree': posts }) }), '/top?period=all&by=agree');
     await screen.findByText('primera');
     act(() => FakeSocket.latest().open());
@@ -203,13 +229,7 @@ function PostWithLive({ post }: { post: Post }) {
 describe('a post’s own page', () => {
   it('moves the counts live, on a socket that reads that post', () => {
     const post = aPost({ name: 'sola', votes: { agree: 1, deserved: 0 } });
-    render(
-      providers(
-        fakeApiClient(),
-        null,
-        <PostWithLive post={post} />,
-      ),
-    );
+    render(providers(fakeApiClient(), null, <PostWithLive post={post} />));
     expect(new URL(FakeSocket.latest().url).searchParams.get('post')).toBe(post.id);
     act(() => FakeSocket.latest().open());
     act(() => FakeSocket.latest().send({ type: 'post.updated', id: post.id, votes: { agree: 2, deserved: 3 }, comments: 0 }));

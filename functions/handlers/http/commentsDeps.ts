@@ -18,5 +18,10 @@ export function commentStoreFromEnv(options: { reports?: boolean } = {}): Dynamo
 
 /** COMMENT_RATE_LIMIT per user, in the rate-limits table beside (not sharing) the posts' limit. */
 export function commentRateLimiterFromEnv(): DynamoPublishRateLimiter {
-  return new DynamoPublishRateLimiter(documentClient, requireEnv(ENV.rateLimitsTable)[ENV.rateLimitsTable], COMMENT_RATE_LIMIT, 'comments#');
+  return new DynamoPublishRateLimiter(
+    documentClient,
+    requireEnv(ENV.rateLimitsTable)[ENV.rateLimitsTable],
+    COMMENT_RATE_LIMIT,
+    'comments#',
+  );
 }

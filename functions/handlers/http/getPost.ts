@@ -3,4 +3,6 @@ import { httpHandler, json, PUBLIC_READ } from './http';
 import { postRepository } from './postsDeps';
 
 /** GET /posts/{id} — the same post for every reader: shared a few seconds (a 404 is never kept). */
-export const handler = httpHandler(async (event) => json(200, await readPost({ posts: postRepository }, event.pathParameters?.id), PUBLIC_READ));
+export const handler = httpHandler(async (event) =>
+  json(200, await readPost({ posts: postRepository }, event.pathParameters?.id), PUBLIC_READ),
+);

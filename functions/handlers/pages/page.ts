@@ -56,7 +56,11 @@ export const handler = async (event: APIGatewayProxyEventV2, context?: Context):
       const document = await siteDocument(deps, path, origin);
       result = {
         statusCode: document.status,
-        headers: { 'content-type': CONTENT_TYPES[document.kind], 'cache-control': DOCUMENT_CACHE_CONTROL, 'x-content-type-options': 'nosniff' },
+        headers: {
+          'content-type': CONTENT_TYPES[document.kind],
+          'cache-control': DOCUMENT_CACHE_CONTROL,
+          'x-content-type-options': 'nosniff',
+        },
         body: method === 'HEAD' ? '' : document.body,
       };
     }
@@ -64,7 +68,14 @@ export const handler = async (event: APIGatewayProxyEventV2, context?: Context):
     failure = error;
     result = plain(500, 'Error interno. Inténtalo de nuevo en un momento.\n');
   }
-  const fields = { requestId: event.requestContext?.requestId, method, route: 'page', path, status: (result as { statusCode: number }).statusCode, durationMs: Date.now() - started };
+  const fields = {
+    requestId: event.requestContext?.requestId,
+    method,
+    route: 'page',
+    path,
+    status: (result as { statusCode: number }).statusCode,
+    durationMs: Date.now() - started,
+  };
   if (failure) logger.error('request failed', { ...fields, error: failure });
   else logger.info('request', fields);
   flushMetrics();

@@ -24,7 +24,11 @@ const dispatcher: PartDispatcher = {
   async dispatch(part, messages) {
     const event: BroadcastPartEvent = { messages, part };
     await lambdaClient().send(
-      new InvokeCommand({ FunctionName: env[ENV.broadcastPartFunction], InvocationType: 'Event', Payload: encoder.encode(JSON.stringify(event)) }),
+      new InvokeCommand({
+        FunctionName: env[ENV.broadcastPartFunction],
+        InvocationType: 'Event',
+        Payload: encoder.encode(JSON.stringify(event)),
+      }),
     );
   },
 };
@@ -47,7 +51,10 @@ const image = (value: unknown) => (value ? postFromItem(unmarshall(value as Reco
 export const handler = async (event: DynamoDBStreamEvent, context?: Context): Promise<void> => {
   if (context) logger.addContext(context);
   const messages = event.Records.flatMap((record) =>
-    liveMessagesFor({ before: image(record.dynamodb?.OldImage), after: record.eventName === 'REMOVE' ? undefined : image(record.dynamodb?.NewImage) }),
+    liveMessagesFor({
+      before: image(record.dynamodb?.OldImage),
+      after: record.eventName === 'REMOVE' ? undefined : image(record.dynamodb?.NewImage),
+    }),
   );
   const deliver = (paced: LiveMessage[]) =>
     fanOutMessages(

@@ -27,7 +27,11 @@ export const handler = async (event: DynamoDBStreamEvent, context?: Context): Pr
       connections: connectionRepository,
       sender,
       onError: (connectionId, error) =>
-        logger.warn('send failed', { route: 'comment-broadcast', connectionId, error: error instanceof Error ? error.name : inspect(error) }),
+        logger.warn('send failed', {
+          route: 'comment-broadcast',
+          connectionId,
+          error: error instanceof Error ? error.name : inspect(error),
+        }),
     },
     messages,
   );

@@ -1,9 +1,24 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, paginateQuery, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  paginateQuery,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { REPORTS_TO_HIDE } from '../../contract';
 import { sortKeyOf } from '../../domain/cursor';
-import type { CommentPageQuery, CommentReportWrite, CommentStatus, CommentStore, GuardedWrite, Page, StoredComment } from '../../domain/ports';
+import type {
+  CommentPageQuery,
+  CommentReportWrite,
+  CommentStatus,
+  CommentStore,
+  GuardedWrite,
+  Page,
+  StoredComment,
+} from '../../domain/ports';
 import { COMMENTS_INDEX, COMMENTS_KEYS, QUEUES } from '../tables';
 import { updateParams, type ItemUpdate } from './postItems';
 
@@ -88,14 +103,17 @@ export class DynamoCommentStore implements CommentStore {
       );
       return 'recorded';
     } catch (error) {
-      if (error instanceof TransactionCanceledException && error.CancellationReasons?.[1]?.Code === 'ConditionalCheckFailed') return 'unpublished';
+      if (error instanceof TransactionCanceledException && error.CancellationReasons?.[1]?.Code === 'ConditionalCheckFailed')
+        return 'unpublished';
       if (isConflict(error)) return 'conflict';
       throw error;
     }
   }
 
   async get(id: string, options: { consistent?: boolean } = {}): Promise<StoredComment | undefined> {
-    const { Item } = await this.client.send(new GetCommand({ TableName: this.tables.comments, Key: { id }, ConsistentRead: options.consistent }));
+    const { Item } = await this.client.send(
+      new GetCommand({ TableName: this.tables.comments, Key: { id }, ConsistentRead: options.consistent }),
+    );
     return commentFromItem(Item);
   }
 
@@ -154,8 +172,18 @@ export class DynamoCommentStore implements CommentStore {
     const visible: ItemUpdate = { condition: '#status = :from', names: { '#status': 'status' }, values: { ':from': 'visible' } };
     // Below the threshold reports add up freely; the hiding report needs the exact count it read.
     const update: ItemUpdate = hide
-      ? { ...statusUpdate(comment, 'hidden', at), add: { reports: 1 }, condition: '#status = :from AND reports = :count', values: { ':from': 'visible', ':count': comment.reports } }
-      : { ...visible, add: { reports: 1 }, condition: '#status = :from AND (attribute_not_exists(reports) OR reports < :bound)', values: { ':from': 'visible', ':bound': REPORTS_TO_HIDE - 1 } };
+      ? {
+          ...statusUpdate(comment, 'hidden', at),
+          add: { reports: 1 },
+          condition: '#status = :from AND reports = :count',
+          values: { ':from': 'visible', ':count': comment.reports },
+        }
+      : {
+          ...visible,
+          add: { reports: 1 },
+          condition: '#status = :from AND (attribute_not_exists(reports) OR reports < :bound)',
+          values: { ':from': 'visible', ':bound': REPORTS_TO_HIDE - 1 },
+        };
     try {
       await this.client.send(
         new TransactWriteCommand({
@@ -163,7 +191,14 @@ export class DynamoCommentStore implements CommentStore {
             {
               Put: {
                 TableName: this.tables.moderation,
-                Item: { key: commentReportKey(comment.id, userId), kind: 'comment-report', itemId: comment.id, userId, reason, at: at.toISOString() },
+                Item: {
+                  key: commentReportKey(comment.id, userId),
+                  kind: 'comment-report',
+                  itemId: comment.id,
+                  userId,
+                  reason,
+                  at: at.toISOString(),
+                },
                 ConditionExpression: 'attribute_not_exists(#key)',
                 ExpressionAttributeNames: { '#key': 'key' },
               },
@@ -175,7 +210,8 @@ export class DynamoCommentStore implements CommentStore {
       );
       return 'recorded';
     } catch (error) {
-      if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return 'duplicate';
+      if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed')
+        return 'duplicate';
       if (isConflict(error)) return 'conflict';
       throw error;
     }
@@ -239,7 +275,9 @@ export class DynamoCommentStore implements CommentStore {
 /** A transaction cancelled by a condition on an item as read, or by a concurrent transaction. */
 function isConflict(error: unknown): boolean {
   if (error instanceof TransactionCanceledException) {
-    return (error.CancellationReasons ?? []).some((reason) => reason.Code === 'ConditionalCheckFailed' || reason.Code === 'TransactionConflict');
+    return (error.CancellationReasons ?? []).some(
+      (reason) => reason.Code === 'ConditionalCheckFailed' || reason.Code === 'TransactionConflict',
+    );
   }
   return (error as { name?: string }).name === 'TransactionConflictException';
 }

@@ -30,7 +30,9 @@ export class DynamoModerationStore implements ModerationStore {
   async votedOn(userId: string, postIds: string[]): Promise<Set<string>> {
     const voted = new Set<string>();
     for (let start = 0; start < postIds.length; start += BATCH_GET_LIMIT) {
-      let keys: Record<string, unknown>[] | undefined = postIds.slice(start, start + BATCH_GET_LIMIT).map((id) => ({ key: voteKey(id, userId) }));
+      let keys: Record<string, unknown>[] | undefined = postIds
+        .slice(start, start + BATCH_GET_LIMIT)
+        .map((id) => ({ key: voteKey(id, userId) }));
       // Unprocessed keys (throttling) are asked for again; a few rounds always settle.
       for (let round = 0; keys && keys.length > 0 && round < 5; round++) {
         const result: BatchGetCommandOutput = await this.client.send(
@@ -79,7 +81,14 @@ export class DynamoModerationStore implements ModerationStore {
       await this.client.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: this.tables.moderation, Item: row, ConditionExpression: 'attribute_not_exists(#key)', ExpressionAttributeNames: { '#key': 'key' } } },
+            {
+              Put: {
+                TableName: this.tables.moderation,
+                Item: row,
+                ConditionExpression: 'attribute_not_exists(#key)',
+                ExpressionAttributeNames: { '#key': 'key' },
+              },
+            },
             { Update: { TableName: this.tables.posts, Key: { id: postId }, ...updateParams(update) } },
           ],
         }),
@@ -89,7 +98,8 @@ export class DynamoModerationStore implements ModerationStore {
       if (error instanceof TransactionCanceledException) {
         const [rowReason, postReason] = (error.CancellationReasons ?? []).map((reason) => reason.Code);
         if (rowReason === 'ConditionalCheckFailed') return 'duplicate';
-        if (postReason === 'ConditionalCheckFailed' || rowReason === 'TransactionConflict' || postReason === 'TransactionConflict') return 'conflict';
+        if (postReason === 'ConditionalCheckFailed' || rowReason === 'TransactionConflict' || postReason === 'TransactionConflict')
+          return 'conflict';
       }
       if ((error as { name?: string }).name === 'TransactionConflictException') return 'conflict';
       throw error;

@@ -110,7 +110,8 @@ export class DynamoNameStore implements NameStore {
       );
       return true;
     } catch (error) {
-      if (error instanceof TransactionCanceledException || (error as { name?: string }).name === 'TransactionConflictException') return false;
+      if (error instanceof TransactionCanceledException || (error as { name?: string }).name === 'TransactionConflictException')
+        return false;
       throw error;
     }
   }

@@ -123,7 +123,12 @@ export function statusUpdate(post: StoredPost, status: PostStatus, at: Date): It
 }
 
 /** Adds counters and a condition to an update (e.g. a tally that moves with a status). */
-export function withCounters(update: ItemUpdate, add: Record<string, number>, condition: string, values: Record<string, unknown>): ItemUpdate {
+export function withCounters(
+  update: ItemUpdate,
+  add: Record<string, number>,
+  condition: string,
+  values: Record<string, unknown>,
+): ItemUpdate {
   return {
     ...update,
     add: { ...update.add, ...add },

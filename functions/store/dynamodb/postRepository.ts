@@ -118,7 +118,9 @@ export class DynamoPostRepository implements PostRepository {
 
   async changeStatus(post: StoredPost, to: PostStatus, at: Date): Promise<boolean> {
     try {
-      await this.client.send(new UpdateCommand({ TableName: this.tableName, Key: { id: post.id }, ...updateParams(statusUpdate(post, to, at)) }));
+      await this.client.send(
+        new UpdateCommand({ TableName: this.tableName, Key: { id: post.id }, ...updateParams(statusUpdate(post, to, at)) }),
+      );
       return true;
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return false;

@@ -3,7 +3,6 @@ import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/li
 import { RATE_LIMIT } from '../../contract';
 import type { PublishRateLimiter } from '../../domain/ports';
 
-
 /**
  * A sliding-window log per user (`times`: recent publish times in ms), updated with optimistic
  * locking on `version`, so concurrent publishes by one user cannot both take the last slot.
@@ -24,9 +23,7 @@ export class DynamoPublishRateLimiter implements PublishRateLimiter {
     // window is full and the next read refuses; a few more attempts cover times leaving the window.
     const maxAttempts = this.limit.count + 5;
     for (let attempt = 0; attempt < maxAttempts; attempt++) {
-      const { Item } = await this.client.send(
-        new GetCommand({ TableName: this.tableName, Key: { userId }, ConsistentRead: true }),
-      );
+      const { Item } = await this.client.send(new GetCommand({ TableName: this.tableName, Key: { userId }, ConsistentRead: true }));
       const version = typeof Item?.version === 'number' ? Item.version : undefined;
       const since = now.getTime() - this.limit.windowMs;
       const recent = (Array.isArray(Item?.times) ? (Item.times as unknown[]) : []).filter(

@@ -87,7 +87,14 @@ export class DynamoVoteStore implements VoteStore {
         },
       };
     } else if (from !== null) {
-      row = { Delete: { TableName: this.tables.votes, Key: key, ConditionExpression: 'vote = :from', ExpressionAttributeValues: { ':from': from } } };
+      row = {
+        Delete: {
+          TableName: this.tables.votes,
+          Key: key,
+          ConditionExpression: 'vote = :from',
+          ExpressionAttributeValues: { ':from': from },
+        },
+      };
     } else {
       return true;
     }

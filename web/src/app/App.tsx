@@ -13,10 +13,7 @@ import { AppRoutes } from './AppRoutes';
 /** The API client, with the signed-in user's ID token when there is one. */
 function ApiProvider({ apiUrl, children }: { apiUrl: string; children: ReactNode }) {
   const { service } = useAuth();
-  const api = useMemo(
-    () => createApiClient({ apiUrl, getIdToken: async () => (await service()).getIdToken() }),
-    [apiUrl, service],
-  );
+  const api = useMemo(() => createApiClient({ apiUrl, getIdToken: async () => (await service()).getIdToken() }), [apiUrl, service]);
   return <ApiContext.Provider value={api}>{children}</ApiContext.Provider>;
 }
 

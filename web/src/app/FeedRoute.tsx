@@ -38,7 +38,11 @@ function LiveFeed({ category }: { category?: Category }) {
       </p>
       <FeedView
         feed={feed}
-        emptyText={category ? 'Todavía no hay anécdotas en esta categoría. ¡Estrénala!' : 'Todavía no hay anécdotas. ¡Sé la primera persona en contar la suya!'}
+        emptyText={
+          category
+            ? 'Todavía no hay anécdotas en esta categoría. ¡Estrénala!'
+            : 'Todavía no hay anécdotas. ¡Sé la primera persona en contar la suya!'
+        }
       />
     </>
   );

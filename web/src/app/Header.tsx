@@ -55,7 +55,13 @@ export function Header() {
               </NavLink>
             </li>
             <li>
-              <button type="button" className="site-nav__item" onClick={() => void openRandom()} aria-busy={randomBusy} disabled={randomBusy}>
+              <button
+                type="button"
+                className="site-nav__item"
+                onClick={() => void openRandom()}
+                aria-busy={randomBusy}
+                disabled={randomBusy}
+              >
                 Aleatorio
               </button>
             </li>

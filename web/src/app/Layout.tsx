@@ -46,8 +46,8 @@ export function Layout() {
       </main>
       <footer className="site-footer">
         <p>
-          Vaya día es un clon de una web española de anécdotas de días malos, al estilo de Asco de Vida,{' '}
-          <span lang="en">FML</span> y <span lang="fr">Vie de merde</span>.
+          Vaya día es un clon de una web española de anécdotas de días malos, al estilo de Asco de Vida, <span lang="en">FML</span> y{' '}
+          <span lang="fr">Vie de merde</span>.
         </p>
       </footer>
     </>

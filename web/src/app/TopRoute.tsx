@@ -53,7 +53,12 @@ export default function TopRoute() {
         </h1>
         <nav className="top-tabs" aria-label="Periodo">
           {TOP_PERIODS.map((option) => (
-            <Link key={option} className="top-tabs__tab" to={href({ period: option })} aria-current={option === period ? 'page' : undefined}>
+            <Link
+              key={option}
+              className="top-tabs__tab"
+              to={href({ period: option })}
+              aria-current={option === period ? 'page' : undefined}
+            >
               {TOP_PERIOD_LABELS[option]}
             </Link>
           ))}

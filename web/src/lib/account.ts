@@ -5,11 +5,7 @@ import type { Me } from '@contract';
  * The signed-in account as the API knows it (`GET /me`): its apodo — null until chosen — email and
  * role. `none` while nobody is signed in.
  */
-export type AccountState =
-  | { status: 'none' }
-  | { status: 'loading' }
-  | { status: 'ready'; me: Me }
-  | { status: 'error'; message: string };
+export type AccountState = { status: 'none' } | { status: 'loading' } | { status: 'ready'; me: Me } | { status: 'error'; message: string };
 
 export type AccountContextValue = {
   state: AccountState;

@@ -60,10 +60,16 @@ export default function AccountPage({ onDeleted }: Props) {
       {confirming ? (
         <div className="stack danger-zone" role="group" aria-labelledby="delete-question">
           <p id="delete-question">
-            <strong>¿Seguro que quieres eliminar tu cuenta?</strong> No se puede deshacer: no podrás volver a entrar con ella y tu
-            apodo quedará libre. Tus anécdotas y comentarios se quedan, firmados como «{ANONYMOUS_NAME}».
+            <strong>¿Seguro que quieres eliminar tu cuenta?</strong> No se puede deshacer: no podrás volver a entrar con ella y tu apodo
+            quedará libre. Tus anécdotas y comentarios se quedan, firmados como «{ANONYMOUS_NAME}».
           </p>
-          <Button variation="destructive" onClick={() => void deleteAccount()} isDisabled={deleting} isLoading={deleting} loadingText="Eliminando…">
+          <Button
+            variation="destructive"
+            onClick={() => void deleteAccount()}
+            isDisabled={deleting}
+            isLoading={deleting}
+            loadingText="Eliminando…"
+          >
             Sí, eliminar mi cuenta
           </Button>
           <Button variation="link" onClick={() => setConfirming(false)} isDisabled={deleting}>

@@ -5,7 +5,15 @@ import { GoogleButton } from './GoogleButton';
 /** The email field of the login and register forms. */
 export function EmailField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
-    <TextField label="Email" name="email" type="email" autoComplete="email" value={value} onChange={(event) => onChange(event.target.value)} isRequired />
+    <TextField
+      label="Email"
+      name="email"
+      type="email"
+      autoComplete="email"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      isRequired
+    />
   );
 }
 

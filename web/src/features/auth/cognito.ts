@@ -23,7 +23,6 @@ import { authErrorMessage } from './errors';
 import { GOOGLE_UNAVAILABLE_MESSAGE } from './messages';
 import type { AuthService, AuthUser, SignInOutcome } from './types';
 
-
 /** Configures Amplify from /config.json and returns the service the site uses. */
 export function createCognitoAuth(config: RuntimeConfig, origin = window.location.origin): AuthService {
   const redirect = [`${origin}/`];

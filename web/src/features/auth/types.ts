@@ -1,10 +1,7 @@
 /** The signed-in person as the header shows them; `moderator` when in the `moderadores` group. */
 export type AuthUser = { displayName: string; moderator?: boolean };
 
-export type AuthState =
-  | { status: 'loading' }
-  | { status: 'signedOut' }
-  | { status: 'signedIn'; user: AuthUser };
+export type AuthState = { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: AuthUser };
 
 /** What a sign-in attempt needs next. */
 export type SignInOutcome = 'done' | 'confirmSignUp';

@@ -42,7 +42,17 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
  * visible. Returns a function that closes it for good.
  */
 export function openLiveSocket(options: LiveSocketOptions): () => void {
-  const { url, onPublished, onRemoved, onUpdated, onCommentCreated, onReconnect, onStatus, createSocket = (u) => new WebSocket(u), random = Math.random } = options;
+  const {
+    url,
+    onPublished,
+    onRemoved,
+    onUpdated,
+    onCommentCreated,
+    onReconnect,
+    onStatus,
+    createSocket = (u) => new WebSocket(u),
+    random = Math.random,
+  } = options;
   let socket: WebSocket | null = null;
   let attempt = 0;
   let everOpened = false;

@@ -85,8 +85,8 @@ export default function ModerationPage({ moderator = false }: { moderator?: bool
       <section aria-labelledby="moderation-title">
         <h1 id="moderation-title">Moderar</h1>
         <p className="page-intro">
-          ¿Esta anécdota merece estar en portada? Con {MODERATION_MARGIN} votos netos a favor se publica; con {MODERATION_MARGIN} en contra, se
-          descarta. No verás tus propias anécdotas ni las que ya hayas votado.
+          ¿Esta anécdota merece estar en portada? Con {MODERATION_MARGIN} votos netos a favor se publica; con {MODERATION_MARGIN} en contra,
+          se descarta. No verás tus propias anécdotas ni las que ya hayas votado.
         </p>
         <p className="moderation-feedback" role="status">
           {feedback}

@@ -40,7 +40,10 @@ export function ReportedPosts() {
     setError(null);
     try {
       const result = await api.decideOnPost(post.id, decision);
-      setDone((current) => ({ ...current, [post.id]: result.status === 'published' ? 'Restaurada: vuelve a estar en portada.' : 'Eliminada.' }));
+      setDone((current) => ({
+        ...current,
+        [post.id]: result.status === 'published' ? 'Restaurada: vuelve a estar en portada.' : 'Eliminada.',
+      }));
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {
@@ -94,7 +97,12 @@ export function ReportedPosts() {
                     <span role="status">{done[post.id]}</span>
                   ) : (
                     <>
-                      <button type="button" className="button button--small" disabled={busy === post.id} onClick={() => void decide(post, 'publish')}>
+                      <button
+                        type="button"
+                        className="button button--small"
+                        disabled={busy === post.id}
+                        onClick={() => void decide(post, 'publish')}
+                      >
                         Restaurar
                       </button>
                       <button
@@ -132,7 +140,12 @@ export function ReportedPosts() {
                   <span role="status">{done[comment.id]}</span>
                 ) : (
                   <>
-                    <button type="button" className="button button--small" disabled={busy === comment.id} onClick={() => void decideComment(comment, 'publish')}>
+                    <button
+                      type="button"
+                      className="button button--small"
+                      disabled={busy === comment.id}
+                      onClick={() => void decideComment(comment, 'publish')}
+                    >
                       Restaurar
                     </button>
                     <button

@@ -166,7 +166,13 @@ function OwnPostCard({ post, onRemoved }: { post: OwnPost; onRemoved: (id: strin
           ) : (
             <span className="confirm" role="group" aria-label="Confirmar la eliminación">
               <span>¿Eliminarla para siempre?</span>
-              <button type="button" className="button button--small button--danger" onClick={() => void remove()} disabled={step === 'deleting'} aria-busy={step === 'deleting'}>
+              <button
+                type="button"
+                className="button button--small button--danger"
+                onClick={() => void remove()}
+                disabled={step === 'deleting'}
+                aria-busy={step === 'deleting'}
+              >
                 {step === 'deleting' ? 'Eliminando…' : 'Sí, eliminar'}
               </button>
               <button type="button" className="link-button" onClick={() => setStep('idle')} disabled={step === 'deleting'}>

@@ -29,7 +29,11 @@ export function CommentForm({ postId, onCreated }: { postId: string; onCreated: 
       onCreated(await api.createComment(postId, checked.value.text));
       setText('');
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.code === 'UNAUTHORIZED' ? 'Tu sesión ha caducado: vuelve a iniciar sesión para comentar.' : errorMessage(failure));
+      setError(
+        failure instanceof ApiError && failure.code === 'UNAUTHORIZED'
+          ? 'Tu sesión ha caducado: vuelve a iniciar sesión para comentar.'
+          : errorMessage(failure),
+      );
     } finally {
       setSending(false);
     }

@@ -64,7 +64,9 @@ export function CommentsSection({
           </button>
         </>
       )}
-      {comments.status === 'ready' && comments.items.length === 0 && <p className="comments__empty">Todavía no hay comentarios. ¿Empiezas tú?</p>}
+      {comments.status === 'ready' && comments.items.length === 0 && (
+        <p className="comments__empty">Todavía no hay comentarios. ¿Empiezas tú?</p>
+      )}
       {comments.items.length > 0 && (
         <ol className="comments__list">
           {comments.items.map((comment) => (
@@ -82,7 +84,13 @@ export function CommentsSection({
       )}
       {comments.status === 'ready' && comments.error && <ErrorAlert>{comments.error}</ErrorAlert>}
       {comments.nextCursor !== null && comments.status === 'ready' && (
-        <button type="button" className="button" onClick={comments.loadMore} disabled={comments.loadingMore} aria-busy={comments.loadingMore}>
+        <button
+          type="button"
+          className="button"
+          onClick={comments.loadMore}
+          disabled={comments.loadingMore}
+          aria-busy={comments.loadingMore}
+        >
           {comments.loadingMore ? 'Cargando…' : 'Ver más'}
         </button>
       )}

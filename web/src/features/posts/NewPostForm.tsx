@@ -63,12 +63,7 @@ export function NewPostForm({ onSubmit }: Props) {
         </ul>
       </div>
       {error && <FormAlert>{error}</FormAlert>}
-      <SelectField
-        label="Categoria"
-        name="category"
-        value={category}
-        onChange={(event) => setCategory(event.target.value as Category)}
-      >
+      <SelectField label="Categoria" name="category" value={category} onChange={(event) => setCategory(event.target.value as Category)}>
         {CATEGORIES.map((value) => (
           <option key={value} value={value}>
             {categoryLabel(value)}

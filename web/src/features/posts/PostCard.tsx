@@ -39,7 +39,9 @@ export function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true
             Enlace permanente
           </Link>
         )}
-        {linkToPost && <Link to={`/post/${encodeURIComponent(post.id)}`}>{post.comments === 1 ? '1 comentario' : `${post.comments} comentarios`}</Link>}
+        {linkToPost && (
+          <Link to={`/post/${encodeURIComponent(post.id)}`}>{post.comments === 1 ? '1 comentario' : `${post.comments} comentarios`}</Link>
+        )}
 
         <ShareButton post={post} />
         <ReportControl postId={post.id} />

@@ -17,7 +17,13 @@ type State = { status: 'loading' } | { status: 'found'; post: Post } | { status:
  * `/post/:id`: one anecdote on its own page (where Aleatorio lands) with its comments, or a 404
  * message. `viewer` (from the app) says whether to offer the comment form.
  */
-export default function PostPage({ viewer = SIGNED_OUT, subscribeToComments }: { viewer?: Viewer; subscribeToComments?: SubscribeToComments }) {
+export default function PostPage({
+  viewer = SIGNED_OUT,
+  subscribeToComments,
+}: {
+  viewer?: Viewer;
+  subscribeToComments?: SubscribeToComments;
+}) {
   const { id = '' } = useParams();
   const api = useApi();
   const location = useLocation();
@@ -25,8 +31,7 @@ export default function PostPage({ viewer = SIGNED_OUT, subscribeToComments }: {
   const passed = (location.state as { post?: Post } | null)?.post;
   // What the API said, and for which id: the page shows it only while that id is the one in the URL.
   const [fetched, setFetched] = useState<{ id: string; state: State } | null>(null);
-  const state: State =
-    passed?.id === id ? { status: 'found', post: passed } : fetched?.id === id ? fetched.state : { status: 'loading' };
+  const state: State = passed?.id === id ? { status: 'found', post: passed } : fetched?.id === id ? fetched.state : { status: 'loading' };
 
   useEffect(() => {
     if (passed?.id === id) return;

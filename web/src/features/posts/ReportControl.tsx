@@ -24,7 +24,11 @@ export function ReportControl(props: { postId: string } | { target: ReportTarget
 
   if (state.step === 'closed') {
     return (
-      <button type="button" className="link-button" onClick={() => setState({ step: 'choosing', reason: null, sending: false, error: null, signIn: false })}>
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => setState({ step: 'choosing', reason: null, sending: false, error: null, signIn: false })}
+      >
         Denunciar
       </button>
     );

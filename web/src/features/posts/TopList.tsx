@@ -32,7 +32,13 @@ export function TopList({ top, label, emptyText }: { top: Top; label: string; em
       {top.status === 'error' && top.error && <ErrorAlert>{top.error}</ErrorAlert>}
       {top.nextCursor && (
         <div className="feed-more">
-          <button type="button" className="button" onClick={top.loadMore} disabled={top.status === 'loadingMore'} aria-busy={top.status === 'loadingMore'}>
+          <button
+            type="button"
+            className="button"
+            onClick={top.loadMore}
+            disabled={top.status === 'loadingMore'}
+            aria-busy={top.status === 'loadingMore'}
+          >
             {top.status === 'loadingMore' ? 'Cargando…' : top.status === 'error' ? 'Reintentar' : 'Cargar más'}
           </button>
         </div>

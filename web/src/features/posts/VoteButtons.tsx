@@ -28,7 +28,11 @@ export function VoteButtons({ post }: { post: Post }) {
     book.show(post.id);
     return () => book.unwatch(post.id);
   }, [book, post.id]);
-  const ready = useSyncExternalStore(book ? book.subscribe : noSubscription, () => book?.ready() ?? false, () => false);
+  const ready = useSyncExternalStore(
+    book ? book.subscribe : noSubscription,
+    () => book?.ready() ?? false,
+    () => false,
+  );
 
   const counts = entry.counts ?? post.votes;
   return (
@@ -45,7 +49,19 @@ export function VoteButtons({ post }: { post: Post }) {
   );
 }
 
-function VoteButton({ kind, count, entry, book, postId }: { kind: VoteKind; count: number; entry: VoteEntry; book: VoteBook | null; postId: string }) {
+function VoteButton({
+  kind,
+  count,
+  entry,
+  book,
+  postId,
+}: {
+  kind: VoteKind;
+  count: number;
+  entry: VoteEntry;
+  book: VoteBook | null;
+  postId: string;
+}) {
   const pressed = entry.mine === kind;
   return (
     <button

@@ -61,7 +61,8 @@ function withoutVanished(items: readonly Post[], page: PostPage): Post[] {
   if (!newest || !oldest) return page.nextCursor === null ? [] : (items as Post[]);
   const inPage = new Set(page.items.map((post) => post.id));
   return items.filter(
-    (post) => inPage.has(post.id) || compareNewestFirst(post, newest) < 0 || (page.nextCursor !== null && compareNewestFirst(post, oldest) > 0),
+    (post) =>
+      inPage.has(post.id) || compareNewestFirst(post, newest) < 0 || (page.nextCursor !== null && compareNewestFirst(post, oldest) > 0),
   );
 }
 
@@ -73,13 +74,21 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
       const { page } = action;
       if (!state.loaded) {
         // Posts that arrived live before the first page are kept; paging starts from the page's cursor.
-        return { ...state, items: mergePosts(state.items, page.items, state.removed), nextCursor: page.nextCursor, loaded: true, status: 'idle', error: null };
+        return {
+          ...state,
+          items: mergePosts(state.items, page.items, state.removed),
+          nextCursor: page.nextCursor,
+          loaded: true,
+          status: 'idle',
+          error: null,
+        };
       }
       // A refetch (after a reconnect). If it overlaps what we hold, it only fills the top; if not,
       // more posts arrived than one page holds and the list restarts from this page, with no gap.
       const held = new Set(state.items.map((post) => post.id));
       const overlaps = state.items.length === 0 || page.items.some((post) => held.has(post.id));
-      if (!overlaps) return { ...state, items: mergePosts([], page.items, state.removed), nextCursor: page.nextCursor, status: 'idle', error: null };
+      if (!overlaps)
+        return { ...state, items: mergePosts([], page.items, state.removed), nextCursor: page.nextCursor, status: 'idle', error: null };
       const kept = withoutVanished(state.items, page);
       return {
         ...state,
@@ -91,7 +100,13 @@ export function feedReducer(state: FeedState, action: FeedAction): FeedState {
     case 'moreRequested':
       return { ...state, status: 'loadingMore', error: null };
     case 'moreLoaded':
-      return { ...state, items: mergePosts(state.items, action.page.items, state.removed), nextCursor: action.page.nextCursor, status: 'idle', error: null };
+      return {
+        ...state,
+        items: mergePosts(state.items, action.page.items, state.removed),
+        nextCursor: action.page.nextCursor,
+        status: 'idle',
+        error: null,
+      };
     case 'failed':
       return { ...state, status: 'error', error: action.message };
     case 'firstPageFailed':

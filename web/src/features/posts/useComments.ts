@@ -62,15 +62,25 @@ export function useComments(postId: string) {
     setState((current) => ({ ...current, loadingMore: true, error: null }));
     api
       .listComments(postId, { cursor })
-      .then((page) => setState((current) => ({ ...current, items: mergeComments(current.items, page.items), nextCursor: page.nextCursor, loadingMore: false })))
+      .then((page) =>
+        setState((current) => ({
+          ...current,
+          items: mergeComments(current.items, page.items),
+          nextCursor: page.nextCursor,
+          loadingMore: false,
+        })),
+      )
       .catch((error: unknown) => setState((current) => ({ ...current, loadingMore: false, error: errorMessage(error) })));
   }, [api, postId, state.loadingMore, state.nextCursor]);
 
   /** A comment written here or received live: shown at the end if it is not there yet. */
-  const add = useCallback((comment: Comment) => {
-    if (comment.postId !== postId) return;
-    setState((current) => (current.postId === postId ? { ...current, items: mergeComments(current.items, [comment]) } : current));
-  }, [postId]);
+  const add = useCallback(
+    (comment: Comment) => {
+      if (comment.postId !== postId) return;
+      setState((current) => (current.postId === postId ? { ...current, items: mergeComments(current.items, [comment]) } : current));
+    },
+    [postId],
+  );
 
   const remove = useCallback((id: string) => {
     setState((current) => ({ ...current, items: current.items.filter((comment) => comment.id !== id) }));
@@ -90,7 +100,11 @@ export function useComments(postId: string) {
         cursor = page.nextCursor;
         if (cursor === null || items.length > shownCount) break;
       }
-      setState((current) => (current.postId === postId ? { ...current, items: mergeComments([], items), nextCursor: cursor, status: 'ready', error: null } : current));
+      setState((current) =>
+        current.postId === postId
+          ? { ...current, items: mergeComments([], items), nextCursor: cursor, status: 'ready', error: null }
+          : current,
+      );
     },
     [api, postId],
   );
@@ -100,6 +114,7 @@ export function useComments(postId: string) {
     setAttempt((n) => n + 1);
   }, []);
 
-  const shown: CommentsState = state.postId === postId ? state : { items: [], nextCursor: null, status: 'loading', error: null, loadingMore: false };
+  const shown: CommentsState =
+    state.postId === postId ? state : { items: [], nextCursor: null, status: 'loading', error: null, loadingMore: false };
   return { ...shown, loadMore, add, remove, retry, refresh };
 }
