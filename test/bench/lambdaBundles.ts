@@ -71,7 +71,9 @@ function importTime(file: string): number {
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     // Every table's variable (a superset of any one function's), so each handler module loads.
     ...Object.fromEntries(Object.values(TABLES).map(({ env, description }) => [env, description.logicalName])),
+    // And every endpoint's and function name's.
     [ENV.wsManagementEndpoint]: 'https://example.execute-api.eu-west-1.amazonaws.com/live',
+    [ENV.userPoolId]: 'eu-west-1_example',
     [ENV.broadcastPartFunction]: 'BroadcastPart',
   };
   return Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { env, encoding: 'utf8' }));
