@@ -121,16 +121,32 @@ export async function fanOutMessages(deps: FanOutDeps, messages: LiveMessage[]):
  * isolated: a gone one is deleted, a failing one reported.
  */
 export async function sendPart(deps: BroadcastDeps, part: BroadcastPart, messages: LiveMessage[]): Promise<BroadcastReport> {
+  if (messages.length === 0) return { sent: 0, gone: 0, failed: 0 };
+  return sendToConnections(
+    deps,
+    deps.connections.list(part.totalSegments > 1 ? part : undefined),
+    messages.map((message) => JSON.stringify(message)),
+  );
+}
+
+/** What delivering to a list of connections needs: the sender, and a way to forget gone connections. */
+export type DeliveryDeps = Omit<BroadcastDeps, 'connections'> & { connections: Pick<ConnectionRepository, 'remove'> };
+
+/**
+ * Sends `frames` to every connection the pages list, at most `concurrency` sends in flight (50 by
+ * default). Each connection is isolated: a gone one is deleted (that one, not the sender's) and gets
+ * no further frame, a failing one is reported, and neither stops the rest. Shared by the broadcast
+ * (the connections table, or one segment of it) and the comments' (a post's readers).
+ */
+export async function sendToConnections(deps: DeliveryDeps, pages: AsyncIterable<string[]>, frames: string[]): Promise<BroadcastReport> {
   const report: BroadcastReport = { sent: 0, gone: 0, failed: 0 };
-  if (messages.length === 0) return report;
-  const frames = messages.map((message) => JSON.stringify(message));
-  for await (const connectionIds of deps.connections.list(part.totalSegments > 1 ? part : undefined)) {
+  for await (const connectionIds of pages) {
     await forEachSettled(connectionIds, deps.concurrency ?? 50, (connectionId) => sendFrames(deps, connectionId, frames, report));
   }
   return report;
 }
 
-async function sendFrames(deps: BroadcastDeps, connectionId: string, frames: string[], report: BroadcastReport): Promise<void> {
+async function sendFrames(deps: DeliveryDeps, connectionId: string, frames: string[], report: BroadcastReport): Promise<void> {
   for (const frame of frames) {
     try {
       const outcome = await deps.sender.send(connectionId, frame);

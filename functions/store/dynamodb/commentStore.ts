@@ -1,12 +1,5 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  GetCommand,
-  paginateQuery,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { REPORTS_TO_HIDE } from '../../contract';
 import { sortKeyOf } from '../../domain/cursor';
@@ -20,6 +13,7 @@ import type {
   StoredComment,
 } from '../../domain/ports';
 import { COMMENTS_INDEX, COMMENTS_KEYS, QUEUES } from '../tables';
+import { signAuthorItems } from './authorNames';
 import { updateParams, type ItemUpdate } from './postItems';
 
 /** The moderation table's key of one user's report of one comment. */
@@ -217,44 +211,13 @@ export class DynamoCommentStore implements CommentStore {
     }
   }
 
-  /**
-   * Pages through the author index and signs each comment with `name`, ten at a time, each on the
-   * condition that it is still this author's; comments already signed so are left alone.
-   */
   async setAuthorName(authorId: string, name: string): Promise<void> {
-    const pages = paginateQuery(
-      { client: this.client },
-      {
-        TableName: this.tables.comments,
-        IndexName: COMMENTS_INDEX.author,
-        KeyConditionExpression: '#a = :a',
-        ExpressionAttributeNames: { '#a': COMMENTS_KEYS.authorId },
-        ExpressionAttributeValues: { ':a': authorId },
-      },
+    await signAuthorItems(
+      this.client,
+      { tableName: this.tables.comments, indexName: COMMENTS_INDEX.author, authorAttribute: COMMENTS_KEYS.authorId },
+      authorId,
+      name,
     );
-    for await (const page of pages) {
-      const stale = commentsFromItems(page.Items).filter((comment) => comment.name !== name);
-      for (let i = 0; i < stale.length; i += 10) {
-        await Promise.all(
-          stale.slice(i, i + 10).map(async (comment) => {
-            try {
-              await this.client.send(
-                new UpdateCommand({
-                  TableName: this.tables.comments,
-                  Key: { id: comment.id },
-                  UpdateExpression: 'SET #name = :name',
-                  ConditionExpression: '#author = :author',
-                  ExpressionAttributeNames: { '#name': 'name', '#author': COMMENTS_KEYS.authorId },
-                  ExpressionAttributeValues: { ':name': name, ':author': authorId },
-                }),
-              );
-            } catch (error) {
-              if (!(error instanceof ConditionalCheckFailedException)) throw error;
-            }
-          }),
-        );
-      }
-    }
   }
 
   /** The post's count of visible comments moves by `delta`; a new comment needs its post published. */

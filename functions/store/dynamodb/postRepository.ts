@@ -5,6 +5,7 @@ import type { PostStatus } from '../../contract';
 import type { AuthorPageQuery, Page, PageQuery, PostRepository, QueueQuery, StoredPost } from '../../domain/ports';
 import { FEED_PARTITION, POSTS_INDEX, POSTS_KEYS, QUEUES } from '../tables';
 import { postFromItem, postItem, postsFromItems, statusUpdate, updateParams } from './postItems';
+import { signAuthorItems } from './authorNames';
 
 export class DynamoPostRepository implements PostRepository {
   constructor(
@@ -133,46 +134,11 @@ export class DynamoPostRepository implements PostRepository {
    * conditioned on the post still being this author's. Posts already signed so are left untouched.
    */
   async setAuthorName(authorId: string, name: string): Promise<number> {
-    let changed = 0;
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.client.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          IndexName: POSTS_INDEX.author,
-          KeyConditionExpression: '#p = :p',
-          ExpressionAttributeNames: { '#p': POSTS_KEYS.authorId },
-          ExpressionAttributeValues: { ':p': authorId },
-          ExclusiveStartKey: start,
-          Limit: 100,
-        }),
-      );
-      start = page.LastEvaluatedKey;
-      const items = postsFromItems(page.Items).filter((post) => post.name !== name);
-      for (let i = 0; i < items.length; i += 10) {
-        const results = await Promise.all(
-          items.slice(i, i + 10).map(async (post) => {
-            try {
-              await this.client.send(
-                new UpdateCommand({
-                  TableName: this.tableName,
-                  Key: { id: post.id },
-                  UpdateExpression: 'SET #name = :name',
-                  ConditionExpression: '#author = :author',
-                  ExpressionAttributeNames: { '#name': 'name', '#author': POSTS_KEYS.authorId },
-                  ExpressionAttributeValues: { ':name': name, ':author': authorId },
-                }),
-              );
-              return 1;
-            } catch (error) {
-              if (error instanceof ConditionalCheckFailedException) return 0;
-              throw error;
-            }
-          }),
-        );
-        changed += results.reduce<number>((sum, one) => sum + one, 0);
-      }
-    } while (start);
-    return changed;
+    return signAuthorItems(
+      this.client,
+      { tableName: this.tableName, indexName: POSTS_INDEX.author, authorAttribute: POSTS_KEYS.authorId },
+      authorId,
+      name,
+    );
   }
 }
