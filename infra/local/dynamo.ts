@@ -19,7 +19,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import type { TableDescription } from '../../functions/store/tables';
 import { spawnGuarded } from './childProcess';
-import { LOOPBACK, portOrFree } from './net';
+import { LOOPBACK, freePort } from './net';
 
 const require = createRequire(import.meta.url);
 
@@ -68,12 +68,27 @@ function dynamoDbLocalJar(): { jar: string; libraryPath: string } {
   return { jar, libraryPath: join(lib, release ?? '', 'DynamoDBLocal_lib') };
 }
 
+class PortInUseError extends Error {}
+
 export async function startDynamo(options: LocalDynamoOptions): Promise<LocalDynamo> {
   await checkJava();
   mkdirSync(options.dataDir, { recursive: true });
-  const port = await portOrFree(options.port);
+  if (options.port > 0) return startDynamoOn(options.port, options);
+  // A port chosen here is free when chosen, not reserved: another program may bind it in the second
+  // the JVM takes to start. Then another is chosen.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startDynamoOn(await freePort(), options);
+    } catch (error) {
+      if (!(error instanceof PortInUseError) || attempt === 3) throw error;
+    }
+  }
+}
+
+async function startDynamoOn(port: number, options: LocalDynamoOptions): Promise<LocalDynamo> {
   const { jar, libraryPath } = dynamoDbLocalJar();
   const output: string[] = [];
+  let serving = false;
   const child = spawnGuarded({
     name: 'DynamoDB Local',
     command: 'java',
@@ -95,11 +110,15 @@ export async function startDynamo(options: LocalDynamoOptions): Promise<LocalDyn
       output.push(line);
       options.onLog?.(line);
     },
-    onUnexpectedExit: (code) => options.onUnexpectedExit?.(code),
+    // An exit while starting is reported by waitUntilServing, with the reason.
+    onUnexpectedExit: (code) => {
+      if (serving) options.onUnexpectedExit?.(code);
+    },
   });
   const endpoint = `http://${LOOPBACK}:${port}`;
   try {
     await waitUntilServing(endpoint, child.exited, () => output.join('\n'));
+    serving = true;
   } catch (error) {
     await child.stop();
     throw error;
@@ -114,6 +133,8 @@ async function waitUntilServing(endpoint: string, exited: Promise<number | null>
     region: 'eu-west-1',
     credentials: { accessKeyId: 'probe', secretAccessKey: 'probe' },
     maxAttempts: 1,
+    // Whatever else may hold the port and never answer must not stall the start past its deadline.
+    requestHandler: { requestTimeout: 5_000, connectionTimeout: 5_000 },
   });
   let gone = false;
   void exited.then(() => (gone = true));
@@ -127,11 +148,8 @@ async function waitUntilServing(endpoint: string, exited: Promise<number | null>
         if (gone) {
           const port = new URL(endpoint).port;
           const inUse = /Address already in use|BindException/.test(output());
-          throw new Error(
-            inUse
-              ? `Port ${port} on ${LOOPBACK} is already in use (DynamoDB Local)`
-              : `DynamoDB Local stopped while starting:\n${output()}`,
-          );
+          if (inUse) throw new PortInUseError(`Port ${port} on ${LOOPBACK} is already in use (DynamoDB Local)`);
+          throw new Error(`DynamoDB Local stopped while starting:\n${output()}`);
         }
         if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer within 60 s:\n${output()}`);
         await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,16 +1,32 @@
+import { randomInt } from 'node:crypto';
 import { createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** Loopback only: nothing the local cloud starts is reachable from another machine. */
 export const LOOPBACK = '127.0.0.1';
 
+/**
+ * Ports handed to children that must be told theirs up front are drawn from below the ephemeral range
+ * (Linux: 32768–60999, macOS and Windows: 49152–65535). A port the kernel picked for listen(0) is in
+ * that range, and once released, an outgoing connection (a test makes thousands) may take it before
+ * the child binds it; a port below the range is never given to an outgoing connection.
+ */
+const CHOSEN_PORTS = { first: 20_000, count: 12_000 };
+
 /** A port that was free a moment ago, for children that must be told their port up front. */
 export async function freePort(): Promise<number> {
-  const server = createServer();
-  await listen(server, 0);
-  const { port } = server.address() as AddressInfo;
-  await closeServer(server);
-  return port;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = CHOSEN_PORTS.first + randomInt(CHOSEN_PORTS.count);
+    const server = createServer();
+    const bound = await listen(server, port).then(
+      () => true,
+      () => false,
+    );
+    if (!bound) continue;
+    await closeServer(server);
+    return port;
+  }
+  throw new Error(`No free port between ${CHOSEN_PORTS.first} and ${CHOSEN_PORTS.first + CHOSEN_PORTS.count} on ${LOOPBACK}`);
 }
 
 /** `requested` when non-zero, else a free port. */

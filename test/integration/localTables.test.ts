@@ -43,3 +43,11 @@ describe('local tables', () => {
     expect(Items?.map((item) => item.connectionId?.S)).toEqual(['c1']);
   });
 });
+
+describe('DynamoDB Local ports', () => {
+  it('runs on a port below the ephemeral range when it picks its own, so no outgoing connection takes it while the JVM starts', () => {
+    const port = Number(new URL(process.env[SHARED_DYNAMODB_ENV] ?? '').port);
+    expect(port).toBeGreaterThanOrEqual(1024);
+    expect(port).toBeLessThan(32_768);
+  });
+});
