@@ -21,7 +21,6 @@ import {
   VOTES_TABLE,
   type TableDescription,
 } from '../functions/store/tables';
-import { PAGE_PATH_PATTERNS } from './documentRoutes';
 
 /** The tables, by the name declarations use. */
 export const TABLES = {
@@ -116,10 +115,17 @@ export type StreamTrigger = {
 };
 
 /**
- * Documents CloudFront sends to the function (its function URL is the origin of these paths'
- * behaviours); the local web server calls it for the same paths. CloudFront path patterns.
+ * The site's documents (infra/documentRoutes.ts `document`): CloudFront's default behaviour has the
+ * function's URL as its origin; the local web server calls it for the same paths. At most one.
  */
-export type DocumentTrigger = { readonly type: 'document'; readonly paths: readonly string[] };
+export type DocumentTrigger = {
+  readonly type: 'document';
+  /**
+   * The built app page it renders into, relative to the repository root: bundled beside the handler
+   * as `index.html`, where the handler reads it (`LAMBDA_TASK_ROOT`).
+   */
+  readonly shell: string;
+};
 
 /**
  * Invoked by other declared functions only, asynchronously (`InvocationType: 'Event'`), with Lambda's
@@ -433,9 +439,15 @@ export const FUNCTIONS = [
   {
     id: 'Pages',
     entry: 'functions/handlers/pages/page.ts',
-    trigger: { type: 'document', paths: PAGE_PATH_PATTERNS },
-    // The RSS feeds read the feed or category index (one Query each); the sitemap the feed index.
-    tables: { posts: { queryIndexes: [POSTS_INDEX.feed, POSTS_INDEX.category] } },
+    trigger: { type: 'document', shell: 'web/dist/index.html' },
+    // A feed page or RSS feed: one Query of the feed or category index (the sitemap too); a post's
+    // page: one GetItem; the Top: one Query of a ranking, then one BatchGetItem of its posts.
+    tables: {
+      posts: { items: ['GetItem', 'BatchGetItem'], queryIndexes: [POSTS_INDEX.feed, POSTS_INDEX.category] },
+      top: { queryIndexes: [TOP_INDEX.agree, TOP_INDEX.deserved] },
+    },
+    // React renders the page on each request (a few milliseconds at 1 GB, which buys the CPU).
+    memorySize: 1024,
   },
 ] as const satisfies readonly FunctionDeclaration[];
 

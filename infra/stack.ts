@@ -97,13 +97,13 @@ export class VayaDiaStack extends Stack {
         ...(auth.googleEnabled ? [`https://${auth.oauthDomain}`] : []),
       ],
       webAclArn: props.waf ? new FirewallArn(this, 'Firewall').arn : undefined,
-      pages: this.pages.routes,
+      pages: this.pages.url,
     });
     this.monitoring = new Monitoring(this, 'Monitoring', {
       api,
       live,
       site: this.site,
-      otherFunctions: this.pages.functions,
+      otherFunctions: [this.pages.function],
       alarmEmail: props.alarmEmail,
       monthlyBudgetUsd: props.monthlyBudgetUsd ?? DEFAULT_MONTHLY_BUDGET_USD,
     });

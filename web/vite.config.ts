@@ -1,6 +1,5 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { CATEGORIES, DEFAULT_PAGE_SIZE } from '../functions/contract.ts';
 import { earlyStartScript } from './src/lib/earlyStart.ts';
 
 /**
@@ -27,8 +26,8 @@ function inlineEntryCss(): Plugin {
 }
 
 /**
- * Puts the inline script of src/lib/earlyStart.ts first in <head>: it asks for /config.json and the
- * feed's first page while the entry script downloads. The site's CSP allows it by its hash.
+ * Puts the inline script of src/lib/earlyStart.ts first in <head>: it asks for /config.json while the
+ * entry script downloads. The site's CSP allows it by its hash.
  */
 function earlyStart(): Plugin {
   return {
@@ -36,7 +35,7 @@ function earlyStart(): Plugin {
     transformIndexHtml(html) {
       const charset = '<meta charset="utf-8" />';
       if (!html.includes(charset)) throw new Error(`index.html must declare ${charset}: the early-start script goes right after it`);
-      return html.replace(charset, `${charset}\n    <script>${earlyStartScript(CATEGORIES, DEFAULT_PAGE_SIZE)}</script>`);
+      return html.replace(charset, `${charset}\n    <script>${earlyStartScript()}</script>`);
     },
   };
 }

@@ -9,7 +9,7 @@
  * all (control characters, lone surrogates, U+FFFE/U+FFFF), escaped or not, are removed first.
  */
 import { XMLBuilder } from 'fast-xml-parser';
-import { CATEGORIES, DOCUMENT_PATHS, FEED_DOCUMENT_SIZE, isCategory, type Category } from '../contract';
+import { CATEGORIES, categoryFeedTitle, DOCUMENT_PATHS, FEED_DOCUMENT_SIZE, isCategory, SITE_NAME, type Category } from '../contract';
 import type { PostRepository, SitemapEntry, SitemapSource, StoredPost } from './ports';
 
 export type SiteDocument = {
@@ -38,18 +38,22 @@ export const SITEMAP_MAX_URLS = 50_000;
 export const SITEMAP_SECTIONS_PATH = '/sitemap-secciones.xml';
 const dayPagePath = (day: string) => `/sitemap-${day}.xml`;
 
-const SITE_NAME = 'Vaya día';
-const SITE_DESCRIPTION = 'Anécdotas cortas de días malos, en seis categorías.';
+export const SITE_DESCRIPTION = 'Anécdotas cortas de días malos, en seis categorías.';
+
+export function categoryDescription(category: Category): string {
+  return `Anécdotas de días malos en la categoría ${category}.`;
+}
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
 const CATEGORY_RSS = /^\/category\/([^/]+)\/rss\.xml$/;
 const DAY_PAGE = /^\/sitemap-(\d{4}-\d{2}-\d{2})\.xml$/;
 
 /**
- * The document at `path` for a site served at `origin` (`https://example.org`, no trailing slash).
- * Unknown paths, categories and days answer 404 (as plain text).
+ * The document at `path` for a site served at `origin` (`https://example.org`, no trailing slash):
+ * a feed of an unknown category answers 404 (as plain text); a path that is none of these documents
+ * is undefined (the app's pages: appPages.ts).
  */
-export async function siteDocument(deps: DocumentDeps, path: string, origin: string): Promise<SiteDocument> {
+export async function siteDocument(deps: DocumentDeps, path: string, origin: string): Promise<SiteDocument | undefined> {
   if (path === DOCUMENT_PATHS.rss) return rssFeed(deps, origin);
   const categoryFeed = CATEGORY_RSS.exec(path);
   if (categoryFeed) {
@@ -61,7 +65,7 @@ export async function siteDocument(deps: DocumentDeps, path: string, origin: str
   const day = DAY_PAGE.exec(path)?.[1];
   if (day && isDay(day)) return urlset(postUrls(origin, await deps.sitemap.publishedOn(day, SITEMAP_MAX_URLS)));
   if (path === DOCUMENT_PATHS.robots) return { status: 200, kind: 'text', body: robotsTxt(origin) };
-  return notFound();
+  return undefined;
 }
 
 function notFound(): SiteDocument {
@@ -80,9 +84,9 @@ async function rssFeed(deps: DocumentDeps, origin: string, category?: Category):
       '@_xmlns:atom': 'http://www.w3.org/2005/Atom',
       '@_xmlns:dc': 'http://purl.org/dc/elements/1.1/',
       channel: {
-        title: category ? `${SITE_NAME} · ${category}` : SITE_NAME,
+        title: category ? categoryFeedTitle(category) : SITE_NAME,
         link: pageUrl,
-        description: category ? `Anécdotas de días malos en la categoría ${category}.` : SITE_DESCRIPTION,
+        description: category ? categoryDescription(category) : SITE_DESCRIPTION,
         language: 'es-es',
         'atom:link': { '@_href': selfUrl, '@_rel': 'self', '@_type': 'application/rss+xml' },
         ...(newest ? { lastBuildDate: rfc822(newest) } : {}),

@@ -8,6 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { environmentOf, type EndpointName, type FunctionDeclaration, type TableAccess, type TableName } from '../functions';
 import type { Data } from './data';
 
+/** The name the page function reads its shell by (functions/handlers/pages/page.ts). */
+const SHELL_FILE = 'index.html';
+
 const REPOSITORY_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface LambdaFunctionProps {
@@ -21,6 +24,12 @@ export interface LambdaFunctionProps {
   readonly memorySize?: number;
   /** How long the function's logs are kept. @default logs.RetentionDays.ONE_MONTH */
   readonly logRetention?: logs.RetentionDays;
+  /**
+   * Files copied beside the bundled handler: name in the bundle → path relative to the repository
+   * root (it must exist when the stack is synthesized: `npm run synth` builds the web first).
+   * @default - none
+   */
+  readonly files?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -71,6 +80,15 @@ export class LambdaFunction extends Construct implements iam.IGrantable {
         // a bundled, tree-shaken SDK also loads faster than the runtime's full copy.
         bundleAwsSDK: true,
         esbuildArgs: { '--alias:@aws-sdk/credential-provider-node': './functions/lambdaCredentials.ts' },
+        // The page function renders the web app's components, some of which import their styles: the
+        // document has the styles already (index.html), the function needs none.
+        loader: { '.css': 'empty' },
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (inputDir, outputDir) =>
+            Object.entries(props.files ?? {}).map(([name, source]) => `cp "${inputDir}/${source}" "${outputDir}/${name}"`),
+        },
       },
     });
     this.grantPrincipal = this.function.grantPrincipal;
@@ -123,6 +141,7 @@ export class DeclaredFunction extends LambdaFunction {
       }),
       memorySize: declaration.memorySize,
       timeout: declaration.timeoutSeconds !== undefined ? Duration.seconds(declaration.timeoutSeconds) : undefined,
+      files: declaration.trigger.type === 'document' ? { [SHELL_FILE]: declaration.trigger.shell } : undefined,
     });
     for (const [table, access] of Object.entries(declaration.tables) as [TableName, TableAccess][]) data.grant(this, table, access);
     for (const name of declaration.endpoints ?? []) binding(name).grant(this);

@@ -5,30 +5,25 @@ import type { Data } from './data';
 import { DeclaredFunction } from './lambdaFunction';
 
 export interface PagesProps {
-  /** The tables the page functions read. */
+  /** The tables the page function reads. */
   readonly data: Data;
 }
 
-/** A page function and the CloudFront path patterns whose origin is its URL. */
-export type PageRoute = { readonly paths: readonly string[]; readonly url: lambda.IFunctionUrl };
-
 /**
- * The page functions (declarations with a `document` trigger: today the one that serves the RSS
- * feeds, the sitemap and robots.txt), each with a function URL that only CloudFront may call: the
- * URL requires IAM authentication, and the site's distribution signs its requests with Origin Access
- * Control (infra/constructs/site.ts), which also grants it `lambda:InvokeFunctionUrl`.
+ * The page function (the declaration with a `document` trigger: every document of the site, see
+ * infra/documentRoutes.ts), with a function URL that only CloudFront may call: the URL requires IAM
+ * authentication, and the site's distribution signs its requests with Origin Access Control
+ * (infra/constructs/site.ts), which also grants it `lambda:InvokeFunctionUrl`.
  */
 export class Pages extends Construct {
-  public readonly functions: DeclaredFunction[] = [];
-  public readonly routes: PageRoute[] = [];
+  public readonly function: DeclaredFunction;
+  public readonly url: lambda.IFunctionUrl;
 
   constructor(scope: Construct, id: string, props: PagesProps) {
     super(scope, id);
-    for (const declaration of functionsTriggeredBy('document')) {
-      const fn = new DeclaredFunction(this, { declaration, data: props.data });
-      this.functions.push(fn);
-      const url = fn.function.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.AWS_IAM });
-      this.routes.push({ paths: declaration.trigger.paths, url });
-    }
+    const [declaration, ...others] = functionsTriggeredBy('document');
+    if (!declaration || others.length > 0) throw new Error('Exactly one function serves the documents (a `document` trigger)');
+    this.function = new DeclaredFunction(this, { declaration, data: props.data });
+    this.url = this.function.function.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.AWS_IAM });
   }
 }

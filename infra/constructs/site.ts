@@ -8,17 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RuntimeConfig } from '../../functions/contract';
 import { contentSecurityPolicy } from '../contentSecurityPolicy';
-import {
-  API_PATH_PREFIXES,
-  NOT_FOUND_DOCUMENT,
-  pageRequestFunctionCode,
-  viewerRequestFunctionCode,
-  viewerResponseFunctionCode,
-} from '../documentRoutes';
-import type { PageRoute } from './pages';
-
-/** Where Vite puts the content-hashed files (web/vite.config.ts `build.assetsDir`). */
-const HASHED_ASSETS = 'assets';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { API_PATH_PREFIXES, FILE_PATH_PATTERNS, HASHED_ASSETS_DIR, pageRequestFunctionCode } from '../documentRoutes';
 
 /**
  * The API prefix whose GET answers are public reads (the feeds, a post, its comments): CloudFront may
@@ -59,12 +50,10 @@ export interface SiteProps {
    */
   readonly webAclArn?: string;
   /**
-   * The page functions' URLs and the paths CloudFront sends them (infra/documentRoutes.ts
-   * `PAGE_PATH_PATTERNS`): each path is a behaviour whose origin is that URL, signed with Origin
-   * Access Control.
-   * @default - no page function
+   * The page function's URL: the origin of every document (the default behaviour), signed with
+   * Origin Access Control.
    */
-  readonly pages?: readonly PageRoute[];
+  readonly pages: lambda.IFunctionUrl;
 }
 
 /**
@@ -72,16 +61,15 @@ export interface SiteProps {
  * security headers (HSTS, a Content-Security-Policy naming exactly the backend's origins), and a
  * deployment of the build plus `config.json`.
  *
- * Documents are routed explicitly (infra/documentRoutes.ts), never by distribution-wide error
- * responses, which would also turn the API's 404s into HTML: a CloudFront Function on the viewer
- * request of the default behaviour rewrites the app's routes to `index.html` and unknown documents to
- * `404.html` (a copy of index.html, whose app renders its not-found page), and a second one on the
- * viewer response sends that one with status 404. Files pass through; a missing one is S3's 404
- * (CloudFront may list the bucket, so a missing key is 404, not 403).
+ * Paths are routed explicitly (infra/documentRoutes.ts), never by distribution-wide error
+ * responses, which would also turn the API's 404s into HTML: the build's files come from the bucket
+ * (a missing one is S3's 404: CloudFront may list the bucket, so a missing key is 404, not 403), and
+ * every document from the page function (the default behaviour), which renders the app's pages and
+ * answers 404 itself for what does not exist.
  *
- * Caching: hashed files under `assets/` are immutable for a year; everything else (`index.html`,
- * `404.html`, `config.json`) is `no-cache`, and each deployment invalidates CloudFront, so a deployment
- * shows at once.
+ * Caching: hashed files under `assets/` are immutable for a year; `config.json` and the icon are
+ * `no-cache`, and each deployment invalidates CloudFront, so a deployment shows at once. Documents are
+ * kept as long as their `s-maxage` says (a few seconds for pages, a minute for the feeds).
  *
  * The API paths (`/posts*`, `/me*`, `/moderation*`, `/comments*`) go to the HTTP API with every method,
  * query string and header but Host (API Gateway routes by its own host name). `/posts*` answers
@@ -144,16 +132,6 @@ export class Site extends Construct {
     const origin = S3BucketOrigin.withOriginAccessControl(this.bucket, {
       originAccessLevels: [cloudfront.AccessLevel.READ, cloudfront.AccessLevel.LIST],
     });
-    const documentRequests = new cloudfront.Function(this, 'DocumentRequests', {
-      comment: 'Vaya día: app routes to /index.html, unknown documents to /404.html',
-      code: cloudfront.FunctionCode.fromInline(viewerRequestFunctionCode()),
-      runtime: cloudfront.FunctionRuntime.JS_2_0,
-    });
-    const documentResponses = new cloudfront.Function(this, 'DocumentResponses', {
-      comment: 'Vaya día: the not-found document is sent with status 404',
-      code: cloudfront.FunctionCode.fromInline(viewerResponseFunctionCode()),
-      runtime: cloudfront.FunctionRuntime.JS_2_0,
-    });
     const files: cloudfront.BehaviorOptions = {
       origin,
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -161,13 +139,6 @@ export class Site extends Construct {
       cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
       responseHeadersPolicy: headers,
       compress: true,
-    };
-    const documents: cloudfront.BehaviorOptions = {
-      ...files,
-      functionAssociations: [
-        { function: documentRequests, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
-        { function: documentResponses, eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE },
-      ],
     };
 
     const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split('/', props.apiEndpoint)), {
@@ -204,46 +175,40 @@ export class Site extends Construct {
       ]),
     );
 
-    // The page function's documents (RSS, sitemap, robots.txt): its URL, signed with Origin Access
-    // Control; kept as long as they say (a minute), keyed by the host the visitor asked for, which a
-    // viewer-request function hands the function as `x-forwarded-host` for its absolute links.
-    const pageBehaviors: Record<string, cloudfront.BehaviorOptions> = {};
-    if (props.pages && props.pages.length > 0) {
-      const pageRequests = new cloudfront.Function(this, 'PageRequests', {
-        comment: 'Vaya día: the host the visitor asked for, to the page function as x-forwarded-host',
-        code: cloudfront.FunctionCode.fromInline(pageRequestFunctionCode()),
-        runtime: cloudfront.FunctionRuntime.JS_2_0,
-      });
-      const pagesCache = new cloudfront.CachePolicy(this, 'PageDocuments', {
-        comment: 'Vaya día: documents of the page function, kept as long as their s-maxage says; the site host in the key',
-        minTtl: Duration.seconds(0),
-        defaultTtl: Duration.seconds(0),
-        maxTtl: PAGE_CACHE_MAX_TTL,
-        headerBehavior: cloudfront.CacheHeaderBehavior.allowList('x-forwarded-host'),
-        queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
-        cookieBehavior: cloudfront.CacheCookieBehavior.none(),
-        enableAcceptEncodingGzip: true,
-        enableAcceptEncodingBrotli: true,
-      });
-      for (const route of props.pages) {
-        const behavior: cloudfront.BehaviorOptions = {
-          origin: FunctionUrlOrigin.withOriginAccessControl(route.url),
-          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
-          cachePolicy: pagesCache,
-          responseHeadersPolicy: headers,
-          compress: true,
-          functionAssociations: [{ function: pageRequests, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
-        };
-        for (const path of route.paths) pageBehaviors[path] = behavior;
-      }
-    }
+    // Every document: the page function's URL, signed with Origin Access Control; kept as long as
+    // each says, keyed by the path, the query string (the Top's tabs) and the host the visitor asked
+    // for, which a viewer-request function hands the function as `x-forwarded-host` for its links.
+    const pageRequests = new cloudfront.Function(this, 'PageRequests', {
+      comment: 'Vaya día: the host the visitor asked for, to the page function as x-forwarded-host',
+      code: cloudfront.FunctionCode.fromInline(pageRequestFunctionCode()),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+    const pagesCache = new cloudfront.CachePolicy(this, 'PageDocuments', {
+      comment: 'Vaya día: documents of the page function, kept as long as their s-maxage says; the site host in the key',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: PAGE_CACHE_MAX_TTL,
+      headerBehavior: cloudfront.CacheHeaderBehavior.allowList('x-forwarded-host'),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const documents: cloudfront.BehaviorOptions = {
+      origin: FunctionUrlOrigin.withOriginAccessControl(props.pages),
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: pagesCache,
+      responseHeadersPolicy: headers,
+      compress: true,
+      functionAssociations: [{ function: pageRequests, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+    };
+    const fileBehaviors = Object.fromEntries(FILE_PATH_PATTERNS.map((pattern) => [pattern, files]));
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Vaya día',
-      defaultRootObject: 'index.html',
       defaultBehavior: documents,
-      additionalBehaviors: { [`/${HASHED_ASSETS}/*`]: files, ...apiBehaviors, ...pageBehaviors },
+      additionalBehaviors: { ...fileBehaviors, ...apiBehaviors },
       // No errorResponses: they would apply to every behaviour, the API's included (see above).
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
@@ -266,7 +231,7 @@ export class Site extends Construct {
       {
         id: 'Annotation::@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
         reason:
-          'CloudFront may list the bucket only so that a missing key is 404, never to show a listing: the root is index.html (defaultRootObject, and the document function rewrites / to it).',
+          'CloudFront may list the bucket only so that a missing key is 404, never to show a listing: only the file paths (assets/*, the icon, config.json) reach the bucket; / is the page function\'s.',
       },
       {
         id: 'AwsSolutions-CFR4',
@@ -283,7 +248,7 @@ export class Site extends Construct {
       destinationBucket: this.bucket,
       sources: [s3deploy.Source.asset(props.distPath)],
       exclude: ['*'],
-      include: [`${HASHED_ASSETS}/*`],
+      include: [`${HASHED_ASSETS_DIR}/*`],
       prune: false,
       cacheControl: [
         s3deploy.CacheControl.setPublic(),
@@ -291,17 +256,16 @@ export class Site extends Construct {
         s3deploy.CacheControl.immutable(),
       ],
     });
-    // Then the rest with config.json and the not-found document in the same sources (a file of
-    // another deployment would be pruned by this one); `exclude` keeps this deployment's pruning away
-    // from assets/.
+    // Then the rest with config.json in the same sources (a file of another deployment would be
+    // pruned by this one); `exclude` keeps this deployment's pruning away from assets/. index.html is
+    // the page function's (bundled with it), not the bucket's.
     const shell = new s3deploy.BucketDeployment(this, 'DeployShell', {
       destinationBucket: this.bucket,
       sources: [
         s3deploy.Source.asset(props.distPath),
         s3deploy.Source.jsonData('config.json', props.config),
-        s3deploy.Source.data(NOT_FOUND_DOCUMENT.slice(1), indexHtml),
       ],
-      exclude: [`${HASHED_ASSETS}/*`],
+      exclude: [`${HASHED_ASSETS_DIR}/*`, 'index.html'],
       cacheControl: [s3deploy.CacheControl.noCache()],
       distribution: this.distribution,
       distributionPaths: ['/*'],

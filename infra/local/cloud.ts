@@ -5,6 +5,7 @@
  * and the web server with `/config.json`. The functions are the same declarations the stack deploys.
  */
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -24,7 +25,7 @@ import { migrateNames } from './names';
 import { LOOPBACK, portOrFree } from './net';
 import { seedIfEmpty } from './seed';
 import { startStreamPoller } from './streamPoller';
-import { startWebServer } from './webServer';
+import { DIST_DIR, startWebServer } from './webServer';
 import { startWsGateway } from './wsGateway';
 
 export type LocalCloudOptions = {
@@ -59,6 +60,7 @@ export type LocalCloud = {
 };
 
 const REGION = 'eu-west-1';
+const REPOSITORY_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FUNCTIONS: readonly FunctionDeclaration[] = DECLARED;
 
 export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
@@ -123,6 +125,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // The Lambda API a function invokes others through (its SDK finds it by AWS_ENDPOINT_URL_LAMBDA);
     // its port is known before the functions are made, and it serves them once they exist.
     const lambdaPort = await portOrFree(0);
+    // Where the page function finds the app's shell (LAMBDA_TASK_ROOT on AWS is its bundle, which has
+    // it): the build in dist mode, the copy the web server writes of Vite's in dev mode.
+    const shellDir = options.webMode === 'dist' ? DIST_DIR : join(dataDir, 'web-shell');
     const functions = new Map<string, LocalFunction>(
       FUNCTIONS.map((declaration) => [
         declaration.id,
@@ -138,6 +143,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
             AWS_ENDPOINT_URL_LAMBDA: `http://${LOOPBACK}:${lambdaPort}`,
             AWS_LAMBDA_FUNCTION_NAME: declaration.id,
             AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(declaration.memorySize ?? 256),
+            LAMBDA_TASK_ROOT: declaration.trigger.type === 'document' ? shellDir : REPOSITORY_ROOT,
             // Lambda runs Node 22; this machine may run Node 20, and the SDK's reminder is noise here.
             AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
             ...environmentOf(declaration, addresses),
@@ -254,7 +260,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // The page function, called by the web server for the paths CloudFront sends to its URL.
     const pageFunction = FUNCTIONS.find((declaration) => declaration.trigger.type === 'document');
     const pages = pageFunction ? functionUrl(pageFunction.id, invoker(pageFunction.id)) : undefined;
-    const web = await startWebServer({ host: LOOPBACK, port: webPort, config, mode: options.webMode, api: api.handle, pages });
+    const web = await startWebServer({ host: LOOPBACK, port: webPort, config, mode: options.webMode, api: api.handle, pages, shellDir });
     stops.push(web.close);
     if (web.url !== webUrl) throw new Error(`The web server is at ${web.url}, not ${webUrl} as config.json says`);
 

@@ -1,22 +1,21 @@
 /**
- * The local stand-in for CloudFront + S3: serves `/config.json` and the web app on one port.
+ * The local stand-in for CloudFront + S3: serves `/config.json`, the web app's files and its
+ * documents on one port, routed by the same rules as CloudFront (infra/documentRoutes.ts):
  *
- * - `dev` (the default, for `npm start`): Vite in middleware mode, with hot reload over this same port.
- * - `dist`: the production build in web/dist, as CloudFront serves it, documents routed by the same
- *   rules (infra/documentRoutes.ts): the app's routes get `index.html`, an unknown document gets
- *   `index.html`'s body with 404 (the app's not-found page), a missing file a plain 404;
- *   `index.html` and `config.json` are `no-cache`; hashed files under `assets/` are cached for a
- *   year; text is compressed (brotli or gzip) when the browser accepts it.
- *
- * In both modes the page function's paths (`/rss.xml`, `/category/:c/rss.xml`, `/sitemap*.xml`,
- * `/robots.txt`: infra/documentRoutes.ts `PAGE_PATH_PATTERNS`) call that function, as CloudFront's
- * behaviours send them to its URL, and the API paths (`/posts*`, `/me*`, `/moderation*`, `/comments*`) are passed to the
- * local HTTP gateway, as CloudFront's behaviours pass them to the HTTP API (infra/constructs/site.ts):
- * the API is served under the site's own origin, so the first page of the feed needs no second
- * connection, and those paths always answer the API's JSON, never the app.
+ * - the API paths (`/posts*`, `/me*`, `/moderation*`, `/comments*`) are passed to the local HTTP
+ *   gateway, as CloudFront's behaviours pass them to the HTTP API: the API is served under the site's
+ *   own origin and those paths always answer the API's JSON, never a page;
+ * - every document (the app's pages, the feeds, the sitemap, robots.txt) calls the page function, as
+ *   CloudFront's default behaviour sends them to its URL; it renders into the app's shell, which this
+ *   server gives it (`shellDir`);
+ * - the files: `dev` (the default, for `npm start`) has Vite in middleware mode serve them, with hot
+ *   reload over this same port, and writes Vite's index.html as the shell; `dist` serves the
+ *   production build in web/dist as CloudFront does (a missing file is a plain 404; hashed files
+ *   under `assets/` are cached for a year, the rest `no-cache`; text is compressed, brotli or gzip,
+ *   when the browser accepts it) under the site's Content-Security-Policy, which every answer gets.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -41,17 +40,23 @@ export type WebServerOptions = {
    */
   api?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   /**
-   * The page function (infra/local/functionUrl.ts), called for the paths CloudFront sends it.
-   * @default - those paths answer a plain 404
+   * The page function (infra/local/functionUrl.ts), called for the documents.
+   * @default - documents answer a plain 404
    */
   pages?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   /** The built site served in `dist` mode. @default web/dist */
   distDir?: string;
+  /** In `dev` mode, where to write Vite's index.html for the page function (as `index.html`). */
+  shellDir?: string;
 };
 export type RunningServer = { url: string; close: () => Promise<void> };
 
 const WEB_DIR = fileURLToPath(new URL('../../web/', import.meta.url));
-const DIST_DIR = join(WEB_DIR, 'dist');
+/** The production build (`npm run build`), whose index.html is the page function's shell in `dist` mode. */
+export const DIST_DIR = join(WEB_DIR, 'dist');
+
+/** Paths only Vite's dev server has (its client, the app's modules, pre-bundled dependencies). */
+const VITE_DEV_PATHS = /^\/(?:@|src\/|node_modules\/)/;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -85,21 +90,21 @@ function sendConfig(res: ServerResponse, configJson: string): void {
   res.end(configJson);
 }
 
-/** The paths CloudFront sends to the HTTP API (`/posts*`, `/me*`…; the app's permalink is `/post/:id`). */
-export function isApiPath(url: string | undefined): boolean {
-  return classifyPath(url ?? '/') === 'api';
-}
-
 export async function startWebServer(options: WebServerOptions): Promise<RunningServer> {
   const configJson = JSON.stringify(options.config);
   const mode = options.mode ?? 'dev';
   const server = createServer();
   let closeExtra: () => Promise<void> = async () => {};
   const { api } = options;
-  /** Answers the API paths and `/config.json` (the same in both modes); false for everything else. */
+  /** Extra headers on every answer (the Content-Security-Policy in `dist` mode, as CloudFront adds it). */
+  let siteHeaders: Record<string, string> = {};
+  /** Answers the API paths, `/config.json` and the documents (the same in both modes); false for the files. */
   const sharedRoutes = (req: IncomingMessage, res: ServerResponse): boolean => {
+    for (const [name, value] of Object.entries(siteHeaders)) res.setHeader(name, value);
+    const pathname = pathnameOf(req);
+    const kind = classifyPath(pathname);
     // CloudFront's API behaviours: every method, query and header reach the API.
-    if (isApiPath(req.url)) {
+    if (kind === 'api') {
       if (api) void api(req, res);
       else {
         res.writeHead(404, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
@@ -107,7 +112,11 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
       }
       return true;
     }
-    if (classifyPath(pathnameOf(req)) === 'page') {
+    if (pathname === '/config.json') {
+      sendConfig(res, configJson);
+      return true;
+    }
+    if (kind === 'document' && !(mode === 'dev' && VITE_DEV_PATHS.test(pathname))) {
       if (options.pages) {
         options.pages(req, res).catch((error: unknown) => {
           console.error('local web server: page function:', error);
@@ -117,10 +126,6 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
         res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
         res.end('No encontrado.');
       }
-      return true;
-    }
-    if (pathnameOf(req) === '/config.json') {
-      sendConfig(res, configJson);
       return true;
     }
     return false;
@@ -134,7 +139,11 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
       ...(userPoolEndpoint ? [userPoolEndpoint] : []),
       ...(oauthDomain ? [`https://${oauthDomain}`] : []),
     ].map((url) => new URL(url).origin);
-    const serve = await distHandler(options.distDir ?? DIST_DIR, connectSources);
+    const distDir = options.distDir ?? DIST_DIR;
+    const serve = await distHandler(distDir);
+    siteHeaders = {
+      'content-security-policy': contentSecurityPolicy({ connectSources, indexHtml: await readFile(join(distDir, 'index.html'), 'utf8') }),
+    };
     server.on('request', (req, res) => {
       if (sharedRoutes(req, res)) return;
       serve(req, res).catch(() => {
@@ -152,6 +161,12 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
       server: { middlewareMode: true, ws: { server } },
     });
     closeExtra = () => vite.close();
+    if (options.shellDir) {
+      // The page function's shell: index.html as Vite serves it (its client, the React refresh preamble).
+      const html = await vite.transformIndexHtml('/', await readFile(join(WEB_DIR, 'index.html'), 'utf8'));
+      await mkdir(options.shellDir, { recursive: true });
+      await writeFile(join(options.shellDir, 'index.html'), html);
+    }
     server.on('request', (req, res) => {
       if (sharedRoutes(req, res)) return;
       vite.middlewares(req, res, () => {
@@ -183,17 +198,12 @@ const gzipAsync = promisify(gzip);
  * Serves web/dist as CloudFront does, under the site's Content-Security-Policy, compressing text
  * once per file and encoding and keeping it in memory.
  */
-async function distHandler(
-  distDir: string,
-  connectSources: string[],
-): Promise<(req: IncomingMessage, res: ServerResponse) => Promise<void>> {
-  const indexPath = join(distDir, 'index.html');
+async function distHandler(distDir: string): Promise<(req: IncomingMessage, res: ServerResponse) => Promise<void>> {
   try {
-    await stat(indexPath);
+    await stat(join(distDir, 'index.html'));
   } catch {
     throw new Error(`No hay web construida en ${distDir}: ejecuta "npm run build" antes de usar el modo dist.`);
   }
-  const csp = contentSecurityPolicy({ connectSources, indexHtml: await readFile(indexPath, 'utf8') });
   // Compressed copies are made once (off the main thread) and kept; all of them are started right
   // away so the first visitor does not wait for brotli's highest level.
   const cache = new Map<string, Promise<Encoded>>();
@@ -235,19 +245,13 @@ async function distHandler(
       res.end();
       return;
     }
-    const pathname = pathnameOf(req);
-    const kind = classifyPath(pathname);
-    const found = kind === 'file' ? await resolveFile(pathname) : null;
-    if (kind === 'file' && !found) {
-      // A missing file is a real 404 (an old tab asking for a replaced chunk), never the app.
+    const file = await resolveFile(pathnameOf(req));
+    if (!file) {
+      // A missing file is a real 404 (an old tab asking for a replaced chunk), never a page.
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': NO_CACHE });
       res.end('No encontrado.');
       return;
     }
-    // The app's routes get the app; an unknown document gets it too, with 404, as CloudFront answers
-    // its 404.html (a copy of index.html): the app renders its not-found page.
-    const file = found ?? indexPath;
-    const status = kind === 'unknown' ? 404 : 200;
     const ext = extname(file);
     const accept = String(req.headers['accept-encoding'] ?? '');
     const encoding = COMPRESSIBLE.has(ext) ? (/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined) : undefined;
@@ -257,11 +261,10 @@ async function distHandler(
       'cache-control': file.startsWith(join(distDir, 'assets') + sep) ? IMMUTABLE : NO_CACHE,
       'content-length': body.length,
       'x-content-type-options': 'nosniff',
-      'content-security-policy': csp,
       vary: 'accept-encoding',
     };
     if (used) headers['content-encoding'] = used;
-    res.writeHead(status, headers);
+    res.writeHead(200, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
   };
 }

@@ -6,8 +6,7 @@ import type { Category, Post, RuntimeConfig } from '@contract';
 import { FeedRoute } from '../../web/src/app/FeedRoute';
 import { ApiContext, type ApiClient } from '../../web/src/lib/api';
 import { ConfigContext } from '../../web/src/lib/config';
-import { prefetch } from '../../web/src/lib/prefetch';
-import { feedKey } from '../../web/src/lib/feedPage';
+import { PageData, PageDataContext, pageDataKeys } from '../../web/src/lib/pageData';
 import { aPost, fakeApiClient } from './factories';
 import { FakeSocket } from './fakeSocket';
 
@@ -33,17 +32,19 @@ function fakeApi(all: Post[]) {
   return { api, listPosts };
 }
 
-function renderAt(path: string, api: ApiClient, state?: unknown) {
-  render(
+function renderAt(path: string, api: ApiClient, state?: unknown, pageData: PageData | null = null) {
+  return render(
     <ConfigContext.Provider value={config}>
-      <ApiContext.Provider value={api}>
-        <MemoryRouter initialEntries={[{ pathname: path, state }]}>
-          <Routes>
-            <Route path="/" element={<FeedRoute />} />
-            <Route path="/category/:category" element={<FeedRoute />} />
-          </Routes>
-        </MemoryRouter>
-      </ApiContext.Provider>
+      <PageDataContext.Provider value={pageData}>
+        <ApiContext.Provider value={api}>
+          <MemoryRouter initialEntries={[{ pathname: path, state }]}>
+            <Routes>
+              <Route path="/" element={<FeedRoute />} />
+              <Route path="/category/:category" element={<FeedRoute />} />
+            </Routes>
+          </MemoryRouter>
+        </ApiContext.Provider>
+      </PageDataContext.Provider>
     </ConfigContext.Provider>,
   );
 }
@@ -149,12 +150,20 @@ describe('FeedRoute', () => {
     expect(screen.getByRole('heading', { name: 'TagsCategorys' })).toBeTruthy();
   });
 
-  it('uses the first page prefetched before React rendered, without asking again', async () => {
-    const { api, listPosts } = fakeApi([]);
-    prefetch(feedKey('amor'), async () => ({ items: [aPost({ category: 'amor', post: 'ya pedida' })], nextCursor: null }));
-    renderAt('/category/amor', api);
-    expect(await screen.findByText('ya pedida')).toBeTruthy();
+  it('shows the first page the document was rendered with at once, without asking again; a later visit asks', async () => {
+    const { api, listPosts } = fakeApi([aPost({ category: 'amor', post: 'de la API' })]);
+    const pageData = new PageData({
+      [pageDataKeys.feed('amor')]: { items: [aPost({ category: 'amor', post: 'del documento' })], nextCursor: null },
+    });
+    const first = renderAt('/category/amor', api, undefined, pageData);
+    expect(screen.getByText('del documento')).toBeTruthy();
+    await act(async () => {});
     expect(listPosts).not.toHaveBeenCalled();
+    first.unmount();
+
+    renderAt('/category/amor', api, undefined, pageData);
+    expect(await screen.findByText('de la API')).toBeTruthy();
+    expect(listPosts).toHaveBeenCalledTimes(1);
   });
 
   it('shows an empty state when there are no posts', async () => {

@@ -1,41 +1,33 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { ConfigError, loadConfig } from './lib/config';
-import { createApiClient } from './lib/api';
-import { prefetch } from './lib/prefetch';
-import { earlyConfigFetch, earlyFeedFetch } from './lib/earlyStart';
-import { feedKey, feedPathCategory } from './lib/feedPage';
-import { DEFAULT_PAGE_SIZE, isCategory, type RuntimeConfig } from '@contract';
+import { earlyConfigFetch } from './lib/earlyStart';
+import { PageData } from './lib/pageData';
 import './app/styles.css';
 
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
+// A document the page function rendered (a feed, a post, the Top, a not-found page) carries its data;
+// the app takes its markup over. Any other (the forms' routes) is the bare shell: the app renders it.
+const pageData = PageData.fromDocument(document);
 
-/**
- * On a feed page, asks for the first page now, while React renders (useFeed picks it up); usually
- * index.html's inline script has already asked for it (lib/earlyStart.ts), and that answer is used.
- */
-function prefetchFeed(config: RuntimeConfig) {
-  const category = feedPathCategory(window.location.pathname);
-  if (category === null || (category !== undefined && !isCategory(category))) return;
-  const api = createApiClient({ apiUrl: config.apiUrl, getIdToken: () => Promise.resolve(null), fetchImpl: earlyFeedFetch(category) });
-  prefetch(feedKey(category), () => api.listPosts({ category, limit: DEFAULT_PAGE_SIZE }));
+function show(app: ReactNode) {
+  if (pageData) hydrateRoot(container, app);
+  else createRoot(container).render(app);
 }
 
 loadConfig(earlyConfigFetch()).then(
-  (config) => {
-    prefetchFeed(config);
+  (config) =>
     // Rendered as a transition so the first render is sliced rather than one long task.
     startTransition(() =>
-      root.render(
+      show(
         <StrictMode>
-          <App config={config} />
+          <App config={config} pageData={pageData} />
         </StrictMode>,
       ),
-    );
-  },
+    ),
   (error: unknown) =>
-    root.render(
+    createRoot(container).render(
       <main className="narrow notice" role="alert">
         <h1>Vaya día: el sitio no ha podido arrancar</h1>
         <p>{error instanceof ConfigError ? error.message : 'No se pudo cargar la configuración del sitio.'}</p>

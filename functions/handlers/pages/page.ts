@@ -1,8 +1,15 @@
 /**
- * The page function: the site's documents that are not the app's bundle. Behind CloudFront on AWS
- * (its function URL is the origin of these paths: infra/documentRoutes.ts `PAGE_PATH_PATTERNS`), and
- * called by the local web server the same way (infra/local/functionUrl.ts). Today it serves
- * `/rss.xml`, `/category/:c/rss.xml`, `/sitemap.xml` (and its pages) and `/robots.txt`.
+ * The page function: every document of the site. Behind CloudFront on AWS (its function URL is the
+ * origin of every path that is not a file of the build or the API: infra/documentRoutes.ts), and
+ * called by the local web server the same way (infra/local/functionUrl.ts). It serves
+ * - the app's pages: `/`, `/category/:c`, `/post/:id`, `/top` and the not-found page rendered with
+ *   their data and meta tags (functions/domain/appPages.ts, web/src/server/renderDocument.tsx), and
+ *   the forms' and signed-in pages' routes as the app's bare shell;
+ * - `/rss.xml`, `/category/:c/rss.xml`, `/sitemap.xml` (and its pages) and `/robots.txt`.
+ *
+ * The shell is the built web/dist/index.html, bundled beside the handler as `index.html` (the
+ * declaration's `shell`: infra/functions.ts); it is read from `LAMBDA_TASK_ROOT`, which Lambda sets
+ * to the bundle's folder (and the local cloud to where it keeps the shell).
  *
  * Absolute URLs need the site's origin. The handler takes it from the request, never from
  * configuration (the distribution's domain is not known when the function is created, and a custom
@@ -13,27 +20,64 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { documentClient } from '../../clients';
 import { requireEnv } from '../../config';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { appDocument } from '../../domain/appPages';
 import { siteDocument, type SiteDocument } from '../../domain/documents';
 import { flushMetrics, logger } from '../../observability';
 import { DynamoPostRepository } from '../../store/dynamodb/postRepository';
+import { DynamoRankingStore } from '../../store/dynamodb/rankingStore';
 import { DynamoSitemapSource } from '../../store/dynamodb/sitemapSource';
 import { ENV } from '../../store/tables';
+import { renderDocument } from '../../../web/src/server/renderDocument';
 import { siteOrigin } from './origin';
 
-const env = requireEnv(ENV.postsTable);
+const env = requireEnv(ENV.postsTable, ENV.topTable, 'LAMBDA_TASK_ROOT');
+const posts = new DynamoPostRepository(documentClient, env[ENV.postsTable]);
 const deps = {
-  posts: new DynamoPostRepository(documentClient, env[ENV.postsTable]),
+  posts,
   sitemap: new DynamoSitemapSource(documentClient, env[ENV.postsTable]),
+  top: new DynamoRankingStore(documentClient, { posts: env[ENV.postsTable], top: env[ENV.topTable] }),
 };
 
-/** CloudFront shares a document for a minute (and browsers keep it as long): new posts show soon. */
+/** The app's built index.html, read once per execution environment. */
+let shell: Promise<string> | undefined;
+const readShell = () => (shell ??= readFile(join(env.LAMBDA_TASK_ROOT, SHELL_FILE), 'utf8'));
+
+/** The name of the shell beside the handler. */
+export const SHELL_FILE = 'index.html';
+
+/** CloudFront shares a feed or the sitemap for a minute (and browsers keep it as long): new posts show soon. */
 export const DOCUMENT_CACHE_CONTROL = 'public, max-age=60, s-maxage=60';
 
-const CONTENT_TYPES: Record<SiteDocument['kind'], string> = {
+/**
+ * CloudFront shares a page for a few seconds (a burst of readers of one shared link is one render);
+ * browsers ask again each time, so a reload shows what is new. The live socket brings the rest.
+ */
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5';
+
+const CONTENT_TYPES: Record<SiteDocument['kind'] | 'html', string> = {
   rss: 'application/rss+xml; charset=utf-8',
   xml: 'application/xml; charset=utf-8',
   text: 'text/plain; charset=utf-8',
+  html: 'text/html; charset=utf-8',
 };
+
+type Answer = { status: number; kind: keyof typeof CONTENT_TYPES; cacheControl: string; body: string };
+
+/** The answer for a GET of `path`: a feed, the sitemap, robots.txt, or one of the app's pages. */
+async function answer(path: string, rawQuery: string, origin: string): Promise<Answer> {
+  const document = await siteDocument(deps, path, origin);
+  if (document) return { status: document.status, kind: document.kind, cacheControl: DOCUMENT_CACHE_CONTROL, body: document.body };
+  const query = new URLSearchParams(rawQuery);
+  const page = await appDocument(deps, path, query, origin);
+  if (page.kind === 'missingFile') return { status: 404, kind: 'text', cacheControl: PAGE_CACHE_CONTROL, body: 'No encontrado.\n' };
+  const built = await readShell();
+  if (page.kind === 'shell') return { status: 200, kind: 'html', cacheControl: PAGE_CACHE_CONTROL, body: built };
+  const url = rawQuery ? `${path}?${rawQuery}` : path;
+  const body = await renderDocument({ shell: built, url, head: page.head, data: page.data });
+  return { status: page.status, kind: 'html', cacheControl: PAGE_CACHE_CONTROL, body };
+}
 
 const plain = (statusCode: number, body: string, extra: Record<string, string> = {}): APIGatewayProxyResultV2 => ({
   statusCode,
@@ -53,12 +97,12 @@ export const handler = async (event: APIGatewayProxyEventV2, context?: Context):
     if (method !== 'GET' && method !== 'HEAD') result = plain(405, 'Método no permitido.\n', { allow: 'GET, HEAD' });
     else if (!origin) result = plain(400, 'Petición no válida.\n');
     else {
-      const document = await siteDocument(deps, path, origin);
+      const document = await answer(path, event.rawQueryString ?? '', origin);
       result = {
         statusCode: document.status,
         headers: {
           'content-type': CONTENT_TYPES[document.kind],
-          'cache-control': DOCUMENT_CACHE_CONTROL,
+          'cache-control': document.cacheControl,
           'x-content-type-options': 'nosniff',
         },
         body: method === 'HEAD' ? '' : document.body,

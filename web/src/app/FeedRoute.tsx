@@ -1,5 +1,5 @@
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { isCategory, type Category } from '@contract';
+import { isCategory, PAGE_TITLES, type Category } from '@contract';
 import { useConfig } from '../lib/config';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { useCategoryFeedLink } from '../lib/useCategoryFeedLink';
@@ -8,7 +8,6 @@ import { FeedView } from '../features/posts/FeedView';
 import { CategoryTags } from '../features/posts/CategoryTags';
 import { SentNotice } from '../features/posts/SentNotice';
 import type { SentState } from '../features/posts/NewPostPage';
-import { categoryLabel } from '../lib/format';
 import { useLivePosts } from '../features/live/useLivePosts';
 import { useVoteBook } from '../features/posts/votes';
 import type { LiveStatus } from '../features/live/liveSocket';
@@ -58,7 +57,7 @@ export function FeedRoute() {
   const navigate = useNavigate();
   const sent = typeof (location.state as Partial<SentState> | null)?.sent === 'string';
   const category = param === undefined ? undefined : isCategory(param) ? param : null;
-  useDocumentTitle(category === undefined ? undefined : category === null ? 'Categoría desconocida' : categoryLabel(category));
+  useDocumentTitle(category === undefined ? undefined : category === null ? PAGE_TITLES.unknownCategory : PAGE_TITLES.category(category));
   useCategoryFeedLink(category);
 
   return (

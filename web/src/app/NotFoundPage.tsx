@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
+import { PAGE_TITLES } from '@contract';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 
 /** Any other address. */
 export default function NotFoundPage() {
-  useDocumentTitle('Página no encontrada');
+  useDocumentTitle(PAGE_TITLES.notFound);
   return (
     <section className="narrow notice">
       <h1>Esa dirección no existe</h1>

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { TOP_PERIODS, TOP_PERIOD_LABELS, TOP_RANKINGS, VOTE_LABELS, type TopPeriod, type TopRanking } from '@contract';
+import { PAGE_TITLES, TOP_PERIODS, TOP_PERIOD_LABELS, TOP_RANKINGS, VOTE_LABELS, type TopPeriod, type TopRanking } from '@contract';
 import { useConfig } from '../lib/config';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { useLivePosts } from '../features/live/useLivePosts';
@@ -42,7 +42,7 @@ export default function TopRoute() {
   const [params] = useSearchParams();
   const period = isPeriod(params.get('period')) ? (params.get('period') as TopPeriod) : 'day';
   const by = isRanking(params.get('by')) ? (params.get('by') as TopRanking) : 'agree';
-  useDocumentTitle(`Top: ${VOTE_LABELS[by]} (${TOP_PERIOD_LABELS[period].toLowerCase()})`);
+  useDocumentTitle(PAGE_TITLES.top(period, by));
   const href = (next: { period?: TopPeriod; by?: TopRanking }) => `/top?period=${next.period ?? period}&by=${next.by ?? by}`;
 
   return (

@@ -1,9 +1,17 @@
-const dateFormat = new Intl.DateTimeFormat('es', { dateStyle: 'long', timeStyle: 'short' });
+/** The site's time zone: Top periods are Madrid's calendar, and server-rendered dates are Madrid's. */
+export const SITE_TIME_ZONE = 'Europe/Madrid';
 
-/** The creation date in the reader's time zone, in Spanish ("3 de mayo de 2025, 14:05"). */
-export function formatPostDate(iso: string): string {
+const readersZone = new Intl.DateTimeFormat('es', { dateStyle: 'long', timeStyle: 'short' });
+const sitesZone = new Intl.DateTimeFormat('es', { dateStyle: 'long', timeStyle: 'short', timeZone: SITE_TIME_ZONE });
+
+/**
+ * The creation date in Spanish ("3 de mayo de 2025, 14:05"), in the reader's time zone, or in
+ * `timeZone` (only the site's is supported: see components/LocalTime.tsx).
+ */
+export function formatPostDate(iso: string, timeZone?: typeof SITE_TIME_ZONE): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  return (timeZone ? sitesZone : readersZone).format(date);
 }
 
 /** "amor" → "Amor", for labels; the stored and linked value stays lowercase. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { DOCUMENT_PATHS, type Category } from '@contract';
+import { categoryFeedTitle, DOCUMENT_PATHS, type Category } from '@contract';
 
 /**
  * While a category's page is shown, its RSS feed is announced in the head
@@ -8,12 +8,17 @@ import { DOCUMENT_PATHS, type Category } from '@contract';
 export function useCategoryFeedLink(category: Category | null | undefined) {
   useEffect(() => {
     if (!category) return undefined;
-    const link = document.createElement('link');
-    link.rel = 'alternate';
-    link.type = 'application/rss+xml';
-    link.title = `Vaya día · ${category}`;
-    link.href = DOCUMENT_PATHS.categoryRss(category);
-    document.head.append(link);
+    const href = DOCUMENT_PATHS.categoryRss(category);
+    // A document the page function rendered for this category already has it.
+    let link = document.head.querySelector<HTMLLinkElement>(`link[rel="alternate"][href="${href}"]`);
+    if (!link) {
+      link = document.createElement('link');
+      link.rel = 'alternate';
+      link.type = 'application/rss+xml';
+      link.title = categoryFeedTitle(category);
+      link.href = href;
+      document.head.append(link);
+    }
     return () => link.remove();
   }, [category]);
 }

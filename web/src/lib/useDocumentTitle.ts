@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
+import { documentTitle } from '@contract';
 
-const SITE = 'Vaya día';
-
-/** Sets the tab title for the current page: "<page> · Vaya día", or just the site name. */
+/** Sets the tab title for the current page (see `PAGE_TITLES`): "<page> · Vaya día", or the site's own. */
 export function useDocumentTitle(page?: string) {
   useEffect(() => {
-    document.title = page ? `${page} · ${SITE}` : `${SITE} · anécdotas de días malos`;
+    document.title = documentTitle(page);
   }, [page]);
 }

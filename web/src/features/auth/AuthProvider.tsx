@@ -12,12 +12,18 @@ type Props = {
    * @default true
    */
   maybeSignedIn?: boolean;
+  /**
+   * Start as loading whatever `maybeSignedIn` says: the app is taking over a server-rendered document,
+   * whose header shows auth loading (the server cannot know who reads), and its first render must be
+   * that markup. A visitor with no session is shown signed out right after.
+   */
+  hydrating?: boolean;
   children: ReactNode;
 };
 
 /** Holds the auth state for the whole site and keeps it live (Amplify Hub: sign-in, sign-out, Google). */
-export function AuthProvider({ load, maybeSignedIn = true, children }: Props) {
-  const [state, setState] = useState<AuthState>(maybeSignedIn ? { status: 'loading' } : { status: 'signedOut' });
+export function AuthProvider({ load, maybeSignedIn = true, hydrating = false, children }: Props) {
+  const [state, setState] = useState<AuthState>(maybeSignedIn || hydrating ? { status: 'loading' } : { status: 'signedOut' });
   const [signOutError, setSignOutError] = useState<string | null>(null);
   const [redirectError, setRedirectError] = useState<string | null>(null);
   const serviceRef = useRef<Promise<AuthService> | null>(null);
@@ -44,7 +50,10 @@ export function AuthProvider({ load, maybeSignedIn = true, children }: Props) {
   const refresh = useCallback(async () => readUser(await service()), [service, readUser]);
 
   useEffect(() => {
-    if (!maybeSignedIn) return;
+    if (!maybeSignedIn) {
+      setState((current) => (current.status === 'loading' ? { status: 'signedOut' } : current));
+      return;
+    }
     let active = true;
     refresh().catch(() => {
       // The identity service could not load: the site still reads, as a signed-out visitor.

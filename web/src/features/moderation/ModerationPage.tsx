@@ -3,7 +3,7 @@ import { ERRORS, MODERATION_MARGIN, type ModerationResult, type ModerationVote, 
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageSpinner } from '../../components/PageSpinner';
 import { ApiError, errorMessage, useApi } from '../../lib/api';
-import { formatPostDate } from '../../lib/format';
+import { LocalTime } from '../../components/LocalTime';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ReportedPosts } from './ReportedPosts';
 
@@ -116,7 +116,7 @@ export default function ModerationPage({ moderator = false }: { moderator?: bool
             <p className="post-card__details">
               <span className="post-card__label">Categoria</span> <span className="tag">{post.category}</span>
               <span aria-hidden="true"> · </span>
-              enviada el <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
+              enviada el <LocalTime iso={post.createdAt} />
             </p>
             <p className="post-card__text">{post.post}</p>
             {actionError && <ErrorAlert>{actionError}</ErrorAlert>}

@@ -4,7 +4,7 @@ import { REPORTS_TO_HIDE, type Comment, type ModerationDecision, type OwnPost } 
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageSpinner } from '../../components/PageSpinner';
 import { errorMessage, useApi } from '../../lib/api';
-import { formatPostDate } from '../../lib/format';
+import { LocalTime } from '../../components/LocalTime';
 
 type State = { status: 'loading' } | { status: 'ready'; posts: OwnPost[]; comments: Comment[] } | { status: 'error'; message: string };
 
@@ -87,7 +87,7 @@ export function ReportedPosts() {
                   {post.publishedAt && (
                     <>
                       <span aria-hidden="true"> · </span>
-                      <time dateTime={post.publishedAt}>{formatPostDate(post.publishedAt)}</time>
+                      <LocalTime iso={post.publishedAt} />
                     </>
                   )}
                 </p>
@@ -130,7 +130,7 @@ export function ReportedPosts() {
               <p className="comment__meta">
                 <span className="comment__author">{comment.name}</span>
                 <span aria-hidden="true"> · </span>
-                <time dateTime={comment.createdAt}>{formatPostDate(comment.createdAt)}</time>
+                <LocalTime iso={comment.createdAt} />
                 <span aria-hidden="true"> · </span>
                 <Link to={`/post/${encodeURIComponent(comment.postId)}`}>en esta anécdota</Link>
               </p>

@@ -4,7 +4,7 @@ import type { OwnPost } from '@contract';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageSpinner } from '../../components/PageSpinner';
 import { errorMessage, useApi } from '../../lib/api';
-import { formatPostDate } from '../../lib/format';
+import { LocalTime } from '../../components/LocalTime';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { STATUS_TEXT } from './status';
 
@@ -146,11 +146,11 @@ function OwnPostCard({ post, onRemoved }: { post: OwnPost; onRemoved: (id: strin
       <p className="post-card__details">
         <span className="tag">{post.category}</span>
         <span aria-hidden="true"> · </span>
-        Enviada el <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
+        Enviada el <LocalTime iso={post.createdAt} />
         {post.publishedAt && (
           <>
             <span aria-hidden="true"> · </span>
-            publicada el <time dateTime={post.publishedAt}>{formatPostDate(post.publishedAt)}</time>
+            publicada el <LocalTime iso={post.publishedAt} />
           </>
         )}
       </p>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Comment } from '@contract';
 import { errorMessage, useApi } from '../../lib/api';
-import { formatPostDate } from '../../lib/format';
+import { LocalTime } from '../../components/LocalTime';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Spinner } from '../../components/Spinner';
 import { CommentForm } from './CommentForm';
@@ -133,7 +133,7 @@ function CommentItem({ comment, deletable, onDeleted }: { comment: Comment; dele
           {comment.name}
         </span>
         <span aria-hidden="true"> · </span>
-        <time dateTime={comment.createdAt}>{formatPostDate(comment.createdAt)}</time>
+        <LocalTime iso={comment.createdAt} />
       </p>
       <p className="comment__text">{comment.text}</p>
       <div className="comment__actions">

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Post } from '@contract';
-import { formatPostDate } from '../../lib/format';
+import { LocalTime } from '../../components/LocalTime';
 import { ReportControl } from './ReportControl';
 import { VoteButtons } from './VoteButtons';
 import { ShareButton } from './ShareButton';
@@ -24,7 +24,7 @@ export function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true
         <span className="post-card__label">Publicado por</span> <span className="post-card__author">{post.name}</span>
       </Heading>
       <p className="post-card__details">
-        <time dateTime={post.publishedAt}>{formatPostDate(post.publishedAt)}</time>
+        <LocalTime iso={post.publishedAt} />
         <span aria-hidden="true"> · </span>
         <span className="post-card__label">Categoria</span>{' '}
         <Link className="tag" to={`/category/${post.category}`}>

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import type { Post } from '@contract';
+import { PAGE_TITLES, type Post } from '@contract';
 import { ApiError, errorMessage, useApi } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { pageDataKeys, useDocumentData } from '../../lib/pageData';
 import { PageSpinner } from '../../components/PageSpinner';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PostCard } from './PostCard';
@@ -29,12 +30,17 @@ export default function PostPage({
   const location = useLocation();
   // Aleatorio passes the post it already read, so the page shows it without a second request.
   const passed = (location.state as { post?: Post } | null)?.post;
+  // What the document was rendered with (the post, or null when there is none to show), if it was.
+  const fromDocument = useDocumentData<{ post: Post | null }>(pageDataKeys.post(id));
   // What the API said, and for which id: the page shows it only while that id is the one in the URL.
-  const [fetched, setFetched] = useState<{ id: string; state: State } | null>(null);
+  const [fetched, setFetched] = useState<{ id: string; state: State } | null>(() =>
+    fromDocument ? { id, state: fromDocument.post ? { status: 'found', post: fromDocument.post } : { status: 'notFound' } } : null,
+  );
   const state: State = passed?.id === id ? { status: 'found', post: passed } : fetched?.id === id ? fetched.state : { status: 'loading' };
+  const known = passed?.id === id || fetched?.id === id;
 
   useEffect(() => {
-    if (passed?.id === id) return;
+    if (known) return;
     const controller = new AbortController();
     api
       .getPost(id, controller.signal)
@@ -45,10 +51,10 @@ export default function PostPage({
         else setFetched({ id, state: { status: 'error', message: errorMessage(error) } });
       });
     return () => controller.abort();
-  }, [api, id, passed]);
+  }, [api, id, known]);
 
   useDocumentTitle(
-    state.status === 'found' ? `Anécdota de ${state.post.name}` : state.status === 'notFound' ? 'Anécdota no encontrada' : 'Anécdota',
+    state.status === 'found' ? PAGE_TITLES.post(state.post.name) : state.status === 'notFound' ? PAGE_TITLES.postNotFound : 'Anécdota',
   );
 
   return (

@@ -1,8 +1,7 @@
 import { startTransition, useCallback, useEffect, useReducer, useRef } from 'react';
 import { DEFAULT_PAGE_SIZE, type Category, type Post, type PostPage } from '@contract';
 import { errorMessage, useApi } from '../../lib/api';
-import { takePrefetched } from '../../lib/prefetch';
-import { feedKey } from '../../lib/feedPage';
+import { pageDataKeys, useDocumentData } from '../../lib/pageData';
 import { feedReducer, initialFeed, type FeedState } from './feed';
 
 export type Feed = FeedState & {
@@ -18,7 +17,11 @@ export type Feed = FeedState & {
 /** A paged feed of all posts or of one category. Mount it again (a React key) to change category. */
 export function useFeed(category?: Category): Feed {
   const api = useApi();
-  const [state, dispatch] = useReducer(feedReducer, initialFeed);
+  // The first page the document was rendered with, if it was: shown as it is, not asked for again.
+  const fromDocument = useDocumentData<PostPage>(pageDataKeys.feed(category));
+  const [state, dispatch] = useReducer(feedReducer, fromDocument, (page) =>
+    page ? feedReducer(initialFeed, { type: 'firstPageLoaded', page }) : initialFeed,
+  );
   const firstPageAbort = useRef<AbortController | null>(null);
 
   const refresh = useCallback(() => {
@@ -26,7 +29,8 @@ export function useFeed(category?: Category): Feed {
     const controller = new AbortController();
     firstPageAbort.current = controller;
     dispatch({ type: 'firstPageRequested' });
-    (takePrefetched<PostPage>(feedKey(category)) ?? api.listPosts({ category, limit: DEFAULT_PAGE_SIZE, signal: controller.signal }))
+    api
+      .listPosts({ category, limit: DEFAULT_PAGE_SIZE, signal: controller.signal })
       .then((page) => {
         // A transition: React renders the list in slices, so a slow phone stays responsive.
         if (!controller.signal.aborted) startTransition(() => dispatch({ type: 'firstPageLoaded', page }));
@@ -37,8 +41,12 @@ export function useFeed(category?: Category): Feed {
       });
   }, [api, category]);
 
+  // The first page is read on mount, unless the document brought it: then only when `refresh` changes
+  // (the API client of another account), not when strict mode mounts the effect a second time.
+  const shownFromDocument = useRef<typeof refresh | null>(null);
+  if (fromDocument !== undefined && shownFromDocument.current === null) shownFromDocument.current = refresh;
   useEffect(() => {
-    refresh();
+    if (shownFromDocument.current !== refresh) refresh();
     return () => firstPageAbort.current?.abort();
   }, [refresh]);
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { DEFAULT_PAGE_SIZE, type Post, type PostPage, type TopPeriod, type TopRanking } from '@contract';
 import { errorMessage, useApi } from '../../lib/api';
+import { pageDataKeys, useDocumentData } from '../../lib/pageData';
 
 export type TopState = {
   items: Post[];
@@ -51,7 +52,11 @@ export type Top = TopState & { loadMore: () => void; refresh: () => void; remove
 /** One ranking of the Top, 20 a page. Mount it again (a React key) for another period or ranking. */
 export function useTop(period: TopPeriod, by: TopRanking): Top {
   const api = useApi();
-  const [state, dispatch] = useReducer(topReducer, initial);
+  // The page the document was rendered with, if it was: shown as it is, not asked for again.
+  const fromDocument = useDocumentData<PostPage>(pageDataKeys.top(period, by));
+  const [state, dispatch] = useReducer(topReducer, fromDocument, (page) =>
+    page ? topReducer(initial, { type: 'loaded', page }) : initial,
+  );
   const abort = useRef<AbortController | null>(null);
 
   const refresh = useCallback(() => {
@@ -69,8 +74,11 @@ export function useTop(period: TopPeriod, by: TopRanking): Top {
       });
   }, [api, period, by]);
 
+  // Read on mount, unless the document brought the page (see useFeed).
+  const shownFromDocument = useRef<typeof refresh | null>(null);
+  if (fromDocument !== undefined && shownFromDocument.current === null) shownFromDocument.current = refresh;
   useEffect(() => {
-    refresh();
+    if (shownFromDocument.current !== refresh) refresh();
     return () => abort.current?.abort();
   }, [refresh]);
 

@@ -1,0 +1,161 @@
+/**
+ * The app's pages as documents (DESIGN §3 "Documents"): for a path, what the page function answers —
+ * the data the page shows (read here, at most one Query, plus a GetItem for a post), its status and
+ * the tags of its head (title, description, Open Graph, Twitter, canonical). The web renderer
+ * (web/src/server/renderDocument.tsx) turns that into HTML with the app's own components.
+ *
+ * Pages that show data for no one in particular are rendered: `/`, `/category/:c`, `/post/:id`, `/top`
+ * and the not-found page. The forms and the signed-in pages (`/login`, `/moderar`…) are the app's
+ * bare shell, which the browser renders.
+ */
+import {
+  DOCUMENT_PATHS,
+  PAGE_DATA_KEYS,
+  PAGE_TITLES,
+  SITE_NAME,
+  TOP_PERIODS,
+  TOP_RANKINGS,
+  categoryFeedTitle,
+  documentTitle,
+  isCategory,
+  type Category,
+  type PageDataEntries,
+  type PageHead,
+  type Post,
+} from '../contract';
+import { categoryDescription, SITE_DESCRIPTION } from './documents';
+import { PostNotFoundError, ValidationError } from './errors';
+import { readFeed, readPost } from './posts';
+import type { PostRepository, RankingStore } from './ports';
+import { readTop } from './votes';
+
+export type AppDocument =
+  /** A page rendered on the server with its data: 200, or 404 for what does not exist or is not public. */
+  | { kind: 'rendered'; status: 200 | 404; head: PageHead; data: PageDataEntries }
+  /** A page the browser renders (forms, signed-in pages): the app's shell, 200. */
+  | { kind: 'shell' }
+  /** A path with an extension that is not one of the site's files: a plain 404. */
+  | { kind: 'missingFile' };
+
+export type AppPageDeps = { posts: PostRepository; top: RankingStore; now?: () => Date };
+
+/** Routes of the app that only the browser renders (web/src/app/AppRoutes.tsx). */
+const SHELL_ROUTES = new Set(['/newpost', '/login', '/register', '/moderar', '/mis-anecdotas', '/cuenta']);
+
+/** The longest description a page's head carries; shared-link previews show about this much. */
+const DESCRIPTION_LENGTH = 200;
+
+/**
+ * The document for `path` (as requested, still percent-encoded) and its query string, for a site at
+ * `origin` (`https://example.org`).
+ */
+export async function appDocument(deps: AppPageDeps, path: string, query: URLSearchParams, origin: string): Promise<AppDocument> {
+  // React Router matches with or without a trailing slash; the canonical address has none.
+  const route = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  if (route === '/') return feedPage(deps, origin);
+  if (SHELL_ROUTES.has(route)) return { kind: 'shell' };
+  if (route === '/top') return topPage(deps, origin, query);
+  const segments = route.split('/').slice(1);
+  if (segments.length === 2 && segments[0] === 'category') {
+    const category = decoded(segments[1] ?? '');
+    return category !== undefined && isCategory(category) ? feedPage(deps, origin, category) : unknownCategory(origin, route);
+  }
+  if (segments.length === 2 && segments[0] === 'post') return postPage(deps, origin, decoded(segments[1] ?? '') ?? '');
+  if (/\.[^/]*$/.test(route)) return { kind: 'missingFile' };
+  return notFound(origin, route, PAGE_TITLES.notFound);
+}
+
+function decoded(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+async function feedPage(deps: AppPageDeps, origin: string, category?: Category): Promise<AppDocument> {
+  const page = await readFeed(deps, { category });
+  return {
+    kind: 'rendered',
+    status: 200,
+    head: {
+      title: documentTitle(category ? PAGE_TITLES.category(category) : undefined),
+      description: category ? categoryDescription(category) : SITE_DESCRIPTION,
+      url: `${origin}${category ? `/category/${category}` : '/'}`,
+      type: 'website',
+      feeds: category ? [{ title: categoryFeedTitle(category), href: DOCUMENT_PATHS.categoryRss(category) }] : [],
+    },
+    data: { [PAGE_DATA_KEYS.feed(category)]: page },
+  };
+}
+
+async function postPage(deps: AppPageDeps, origin: string, id: string): Promise<AppDocument> {
+  let post: Post | null;
+  try {
+    post = await readPost(deps, id);
+  } catch (error) {
+    // A malformed id, or a post that does not exist or is not public (pending, rejected, hidden…).
+    if (!(error instanceof PostNotFoundError) && !(error instanceof ValidationError)) throw error;
+    post = null;
+  }
+  const data = { [PAGE_DATA_KEYS.post(id)]: { post } };
+  if (!post) return { ...notFound(origin, `/post/${encodeURIComponent(id)}`, PAGE_TITLES.postNotFound), data };
+  return {
+    kind: 'rendered',
+    status: 200,
+    head: {
+      title: documentTitle(PAGE_TITLES.post(post.name)),
+      description: excerpt(post.post),
+      url: `${origin}/post/${post.id}`,
+      type: 'article',
+      feeds: [],
+    },
+    data,
+  };
+}
+
+async function topPage(deps: AppPageDeps, origin: string, query: URLSearchParams): Promise<AppDocument> {
+  // As the page itself reads its address (web/src/app/TopRoute.tsx): anything unknown is the default.
+  const period = oneOf(TOP_PERIODS, query.get('period')) ?? 'day';
+  const by = oneOf(TOP_RANKINGS, query.get('by')) ?? 'agree';
+  const page = await readTop(deps, { period, by });
+  const isDefault = period === 'day' && by === 'agree';
+  return {
+    kind: 'rendered',
+    status: 200,
+    head: {
+      title: documentTitle(PAGE_TITLES.top(period, by)),
+      description: `Las anécdotas más votadas en ${SITE_NAME}: hoy, esta semana, este mes y siempre.`,
+      url: `${origin}/top${isDefault ? '' : `?period=${period}&by=${by}`}`,
+      type: 'website',
+      feeds: [],
+    },
+    data: { [PAGE_DATA_KEYS.top(period, by)]: page },
+  };
+}
+
+function unknownCategory(origin: string, route: string): AppDocument {
+  return notFound(origin, route, PAGE_TITLES.unknownCategory);
+}
+
+function notFound(origin: string, route: string, title: string): AppDocument & { kind: 'rendered' } {
+  return {
+    kind: 'rendered',
+    status: 404,
+    head: { title: documentTitle(title), description: SITE_DESCRIPTION, url: `${origin}${route}`, type: 'website', feeds: [] },
+    data: {},
+  };
+}
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
+  return values.find((candidate) => candidate === value);
+}
+
+/** The text for a description: whitespace folded, cut at a word with an ellipsis when long. */
+function excerpt(text: string): string {
+  const folded = text.replace(/\s+/g, ' ').trim();
+  if (folded.length <= DESCRIPTION_LENGTH) return folded;
+  const cut = folded.slice(0, DESCRIPTION_LENGTH - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > DESCRIPTION_LENGTH / 2 ? cut.slice(0, space) : cut}…`;
+}

@@ -1,0 +1,119 @@
+/**
+ * Server rendering of the app's pages, for the page function (functions/handlers/pages/page.ts): the
+ * same providers and routes as the browser (app/App.tsx), under a static router at the requested
+ * address, with the data the page function read. The browser's first render of that data is this
+ * markup, so it takes the document over (hydrates) without a flash and without asking again.
+ *
+ * The document is the built app's own index.html (the "shell", with its hashed scripts and inline
+ * styles): the head gets the page's title and meta tags, `#root` the rendered app, and the data goes
+ * in as JSON that is never executed.
+ */
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { prerender as prerenderToStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
+import { SITE_NAME, type PageDataEntries, type PageHead, type RuntimeConfig } from '@contract';
+import { AppProviders } from '../app/App';
+import { AppRoutes } from '../app/AppRoutes';
+import { PAGE_DATA_ELEMENT_ID, PageData } from '../lib/pageData';
+
+/**
+ * The config the server renders with. Its values reach no markup: they are used by effects (the live
+ * socket, the auth service), which never run on the server; the browser's app has the real ones.
+ * Addresses are well-formed (some are parsed while rendering) and can reach nothing (`.invalid`).
+ */
+const NO_CONFIG: RuntimeConfig = {
+  region: 'none',
+  userPoolId: 'none',
+  userPoolClientId: 'none',
+  apiUrl: 'https://server-render.invalid',
+  wsUrl: 'wss://server-render.invalid',
+};
+
+/** `<div id="root">` of the shell with what the app-html markers (web/index.html) enclose. */
+const ROOT = /<div id="root">[\s\S]*?<!--\/app-html-->\s*<\/div>/;
+
+export class ShellError extends Error {}
+
+export type RenderInput = {
+  /** The built index.html. */
+  shell: string;
+  /** The requested address: path and query string. */
+  url: string;
+  head: PageHead;
+  data: PageDataEntries;
+};
+
+/** The whole HTML document of a page. */
+export async function renderDocument({ shell, url, head, data }: RenderInput): Promise<string> {
+  if (!ROOT.test(shell)) throw new ShellError('The shell has no <div id="root"> with app-html markers (web/index.html)');
+  const pageData = new PageData(data);
+  const json = pageData.toJson();
+  const app = await renderApp(
+    <AppProviders config={NO_CONFIG} pageData={pageData} maybeSignedIn={false}>
+      <StaticRouter location={url}>
+        <AppRoutes />
+      </StaticRouter>
+    </AppProviders>,
+  );
+  return shell
+    .replace(/<title>[\s\S]*?<\/title>/, () => headTags(head))
+    .replace(/<meta\s+name="description"[^>]*>\s*/, '')
+    .replace(ROOT, () => `<div id="root">${app}</div>`)
+    .replace('</body>', () => `<script id="${PAGE_DATA_ELEMENT_ID}" type="application/json">${json}</script>\n  </body>`);
+}
+
+/**
+ * The app's markup, whole and in order. The first time a lazy route is rendered (once per execution
+ * environment) it suspends while its module loads, and React writes it out of order, with an inline
+ * script that moves it into place, which the site's Content-Security-Policy blocks. Rendered again,
+ * the module is loaded and the markup is in place, with no script.
+ */
+async function renderApp(tree: ReactNode): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    const html = await prerender(tree);
+    // Text from people is escaped (`&lt;script`): a `<script` here is React's own.
+    if (!html.includes('<script')) return html;
+    if (attempt === 3) throw new Error('The page still needs inline scripts after three renders');
+  }
+}
+
+/**
+ * Renders every lazy route and waits for it, as a crawler must see the whole page. A component that
+ * fails on the server fails the document (the page function answers 500 and logs it) rather than
+ * sending a page the browser would have to render again.
+ */
+async function prerender(tree: ReactNode): Promise<string> {
+  let failure: unknown;
+  const { prelude } = await prerenderToStream(tree, {
+    // React 19.2 moves a large part of the page out of order, behind an inline script (blocked by the
+    // site's Content-Security-Policy) so that a stream paints sooner; a whole document needs none.
+    progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+    onError: (error) => {
+      failure ??= error;
+    },
+  });
+  if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
+  return new Response(prelude).text();
+}
+
+/** The page's title and meta tags, written by React (which escapes every value). */
+function headTags(head: PageHead): string {
+  return renderToStaticMarkup(
+    <>
+      <title>{head.title}</title>
+      <meta name="description" content={head.description} />
+      <link rel="canonical" href={head.url} />
+      <meta property="og:title" content={head.title} />
+      <meta property="og:description" content={head.description} />
+      <meta property="og:url" content={head.url} />
+      <meta property="og:type" content={head.type} />
+      <meta property="og:site_name" content={SITE_NAME} />
+      <meta property="og:locale" content="es_ES" />
+      <meta name="twitter:card" content="summary" />
+      {head.feeds.map((feed) => (
+        <link key={feed.href} rel="alternate" type="application/rss+xml" title={feed.title} href={feed.href} />
+      ))}
+    </>,
+  );
+}
