@@ -31,11 +31,25 @@ const features = readdirSync(`${root}/web/src/features`, { withFileTypes: true }
  * not checked: `@contract` (allowed everywhere), and mistakes that `npm run typecheck` reports.
  */
 const boundaries = [
-  // functions/ is bundled into Lambdas on its own: it is the bottom layer of the repository.
-  {
+  // functions/ is bundled into Lambdas on its own: it is the bottom layer of the repository. The one
+  // exception is the page function, which renders the web app's own components (DESIGN §2) through
+  // its server entry: only functions/handlers/pages may import that, and nothing else of web/.
+  ...[{ from: ['infra', 'test'] }, { from: 'web', except: ['./src/server/renderDocument.tsx'] }].map((zone) => ({
     target: 'functions',
-    from: ['infra', 'web', 'test'],
+    ...zone,
     message: 'functions/ is deployed on its own: it never imports infra/, web/ or test/.',
+  })),
+  {
+    target: [
+      ...readdirSync(new URL('functions/', import.meta.url))
+        .filter((name) => name !== 'handlers')
+        .map((name) => `functions/${name}`),
+      ...readdirSync(new URL('functions/handlers/', import.meta.url))
+        .filter((name) => name !== 'pages')
+        .map((name) => `functions/handlers/${name}`),
+    ],
+    from: 'web',
+    message: 'Only the page function (functions/handlers/pages) renders web pages.',
   },
   // The web app shares only the contract with the back end.
   { target: 'web', from: 'infra', message: 'web/ never imports infra/.' },

@@ -116,16 +116,11 @@ export type StreamTrigger = {
 
 /**
  * The site's documents (infra/documentRoutes.ts `document`): CloudFront's default behaviour has the
- * function's URL as its origin; the local web server calls it for the same paths. At most one.
+ * function's URL as its origin; the local web server calls it for the same paths. At most one. Its
+ * shell, the built app's index.html, is bundled beside it (infra/constructs/pages.ts) and given to
+ * it locally (infra/local/cloud.ts) as `index.html` in `LAMBDA_TASK_ROOT`.
  */
-export type DocumentTrigger = {
-  readonly type: 'document';
-  /**
-   * The built app page it renders into, relative to the repository root: bundled beside the handler
-   * as `index.html`, where the handler reads it (`LAMBDA_TASK_ROOT`).
-   */
-  readonly shell: string;
-};
+export type DocumentTrigger = { readonly type: 'document' };
 
 /**
  * Invoked by other declared functions only, asynchronously (`InvocationType: 'Event'`), with Lambda's
@@ -439,7 +434,7 @@ export const FUNCTIONS = [
   {
     id: 'Pages',
     entry: 'functions/handlers/pages/page.ts',
-    trigger: { type: 'document', shell: 'web/dist/index.html' },
+    trigger: { type: 'document' },
     // A feed page or RSS feed: one Query of the feed or category index (the sitemap too); a post's
     // page: one GetItem; the Top: one Query of a ranking, then one BatchGetItem of its posts.
     tables: {

@@ -8,6 +8,7 @@ import { FIREWALL_REGION, FirewallArn, RateLimitFirewall } from './constructs/fi
 import { Live } from './constructs/live';
 import { Monitoring } from './constructs/monitoring';
 import { Pages } from './constructs/pages';
+import { join } from 'node:path';
 import { Site } from './constructs/site';
 
 export interface VayaDiaStackProps extends StackProps {
@@ -75,7 +76,7 @@ export class VayaDiaStack extends Stack {
       userPool: this.auth.userPool,
       userPoolClient: this.auth.client,
     });
-    this.pages = new Pages(this, 'Pages', { data: this.data });
+    this.pages = new Pages(this, 'Pages', { data: this.data, shell: join(props.webDist, 'index.html') });
     const { auth, api, live } = this;
     const config: RuntimeConfig = {
       region: Aws.REGION,

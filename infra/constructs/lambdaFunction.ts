@@ -8,9 +8,6 @@ import { fileURLToPath } from 'node:url';
 import { environmentOf, type EndpointName, type FunctionDeclaration, type TableAccess, type TableName } from '../functions';
 import type { Data } from './data';
 
-/** The name the page function reads its shell by (functions/handlers/pages/page.ts). */
-const SHELL_FILE = 'index.html';
-
 const REPOSITORY_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface LambdaFunctionProps {
@@ -25,8 +22,8 @@ export interface LambdaFunctionProps {
   /** How long the function's logs are kept. @default logs.RetentionDays.ONE_MONTH */
   readonly logRetention?: logs.RetentionDays;
   /**
-   * Files copied beside the bundled handler: name in the bundle → path relative to the repository
-   * root (it must exist when the stack is synthesized: `npm run synth` builds the web first).
+   * Files copied beside the bundled handler: name in the bundle → absolute path (it must exist when
+   * the stack is synthesized: `npm run synth` builds the web first).
    * @default - none
    */
   readonly files?: Readonly<Record<string, string>>;
@@ -86,8 +83,8 @@ export class LambdaFunction extends Construct implements iam.IGrantable {
         commandHooks: {
           beforeBundling: () => [],
           beforeInstall: () => [],
-          afterBundling: (inputDir, outputDir) =>
-            Object.entries(props.files ?? {}).map(([name, source]) => `cp "${inputDir}/${source}" "${outputDir}/${name}"`),
+          afterBundling: (_inputDir, outputDir) =>
+            Object.entries(props.files ?? {}).map(([name, source]) => `cp "${source}" "${outputDir}/${name}"`),
         },
       },
     });
@@ -112,6 +109,8 @@ export interface DeclaredFunctionProps {
   readonly endpoints?: Partial<Record<EndpointName, EndpointBinding>>;
   /** The declared functions it invokes (its declaration's `invokes`), by id. */
   readonly invokes?: Readonly<Record<string, lambda.IFunction>>;
+  /** Files copied beside the bundled handler (see {@link LambdaFunctionProps.files}). */
+  readonly files?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -141,7 +140,7 @@ export class DeclaredFunction extends LambdaFunction {
       }),
       memorySize: declaration.memorySize,
       timeout: declaration.timeoutSeconds !== undefined ? Duration.seconds(declaration.timeoutSeconds) : undefined,
-      files: declaration.trigger.type === 'document' ? { [SHELL_FILE]: declaration.trigger.shell } : undefined,
+      files: props.files,
     });
     for (const [table, access] of Object.entries(declaration.tables) as [TableName, TableAccess][]) data.grant(this, table, access);
     for (const name of declaration.endpoints ?? []) binding(name).grant(this);

@@ -4,9 +4,14 @@ import { functionsTriggeredBy } from '../functions';
 import type { Data } from './data';
 import { DeclaredFunction } from './lambdaFunction';
 
+/** The name the page function reads its shell by, beside its handler (functions/handlers/pages/page.ts). */
+const SHELL_FILE = 'index.html';
+
 export interface PagesProps {
   /** The tables the page function reads. */
   readonly data: Data;
+  /** The built app's index.html, which the function renders pages into (bundled beside it). */
+  readonly shell: string;
 }
 
 /**
@@ -23,7 +28,7 @@ export class Pages extends Construct {
     super(scope, id);
     const [declaration, ...others] = functionsTriggeredBy('document');
     if (!declaration || others.length > 0) throw new Error('Exactly one function serves the documents (a `document` trigger)');
-    this.function = new DeclaredFunction(this, { declaration, data: props.data });
+    this.function = new DeclaredFunction(this, { declaration, data: props.data, files: { [SHELL_FILE]: props.shell } });
     this.url = this.function.function.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.AWS_IAM });
   }
 }

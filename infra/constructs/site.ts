@@ -231,7 +231,7 @@ export class Site extends Construct {
       {
         id: 'Annotation::@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
         reason:
-          'CloudFront may list the bucket only so that a missing key is 404, never to show a listing: only the file paths (assets/*, the icon, config.json) reach the bucket; / is the page function\'s.',
+          "CloudFront may list the bucket only so that a missing key is 404, never to show a listing: only the file paths (assets/*, the icon, config.json) reach the bucket; / is the page function's.",
       },
       {
         id: 'AwsSolutions-CFR4',
@@ -261,10 +261,7 @@ export class Site extends Construct {
     // the page function's (bundled with it), not the bucket's.
     const shell = new s3deploy.BucketDeployment(this, 'DeployShell', {
       destinationBucket: this.bucket,
-      sources: [
-        s3deploy.Source.asset(props.distPath),
-        s3deploy.Source.jsonData('config.json', props.config),
-      ],
+      sources: [s3deploy.Source.asset(props.distPath), s3deploy.Source.jsonData('config.json', props.config)],
       exclude: [`${HASHED_ASSETS_DIR}/*`, 'index.html'],
       cacheControl: [s3deploy.CacheControl.noCache()],
       distribution: this.distribution,

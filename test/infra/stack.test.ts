@@ -23,9 +23,8 @@ import { METRIC, METRICS_NAMESPACE, SERVICE_NAME } from '../../functions/metrics
 import { THROTTLED_METRICS } from '../../infra/constructs/monitoring';
 import { API_CACHE_MAX_TTL } from '../../infra/constructs/site';
 import { DEFAULT_THROTTLE, FUNCTIONS, functionsTriggeredBy, throttleOf } from '../../infra/functions';
-import { API_PATH_PREFIXES, PAGE_PATH_PATTERNS } from '../../infra/documentRoutes';
-import { CASES, throughCloudFront } from './documents';
-import { FAKE_INDEX_HTML, logicalId, references, render, synthesize, type CfnResourceJson, type Synthesized } from './synth';
+import { API_PATH_PREFIXES, FILE_PATH_PATTERNS } from '../../infra/documentRoutes';
+import { logicalId, references, render, synthesize, type CfnResourceJson, type Synthesized } from './synth';
 
 let s: Synthesized;
 let template: Template;
@@ -402,7 +401,7 @@ describe('functions', () => {
       entry: 'broadcastPart',
       env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' },
     },
-    'Pages/Pages': { entry: 'page', env: { [ENV.postsTable]: 'posts' } },
+    'Pages/Pages': { entry: 'page', env: { [ENV.postsTable]: 'posts', [ENV.topTable]: 'top' } },
     'Live/CommentBroadcast': {
       entry: 'commentBroadcast',
       env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' },
@@ -609,7 +608,11 @@ describe('functions', () => {
         // Its on-failure destination: an invocation that failed every retry.
         [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
       ],
-      'Pages/Pages': [[['dynamodb:Query'], [`${posts}/index/feed-index`, `${posts}/index/category-index`]]],
+      'Pages/Pages': [
+        [['dynamodb:GetItem', 'dynamodb:BatchGetItem'], [posts]],
+        [['dynamodb:Query'], [`${posts}/index/feed-index`, `${posts}/index/category-index`]],
+        [['dynamodb:Query'], [`${top}/index/top-agree-index`, `${top}/index/top-deserved-index`]],
+      ],
     };
     for (const [path, statements] of Object.entries(want)) {
       const construct = fn(path);
@@ -677,10 +680,9 @@ describe('site', () => {
     // One for the bucket, one for the page function's URL.
     template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
     const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as Record<string, unknown>;
-    const [origin] = config.Origins as Record<string, unknown>[];
+    const origin = (config.Origins as Record<string, unknown>[]).find((o) => o.S3OriginConfig !== undefined);
     expect(origin).toMatchObject({ S3OriginConfig: { OriginAccessIdentity: '' } });
     expect(origin!.OriginAccessControlId).toBeDefined();
-    expect(config.DefaultRootObject).toBe('index.html');
     expect(config.DefaultCacheBehavior).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', Compress: true });
     expect(config.WebACLId).toBeUndefined(); // WAF is opt-in: -c waf=true (options.test.ts)
     expect(s.firewall).toBeUndefined();
@@ -691,9 +693,7 @@ describe('site', () => {
       Origins: Record<string, unknown>[];
       CacheBehaviors: Record<string, unknown>[];
     };
-    const behaviors = config.CacheBehaviors.filter(
-      (b) => b.PathPattern !== '/assets/*' && !(PAGE_PATH_PATTERNS as readonly unknown[]).includes(b.PathPattern),
-    );
+    const behaviors = config.CacheBehaviors.filter((b) => !(FILE_PATH_PATTERNS as readonly unknown[]).includes(b.PathPattern));
     expect(behaviors.map((b) => b.PathPattern)).toEqual(API_PATH_PREFIXES.map((prefix) => `${prefix}*`)); // never the app's /post/:id
     expect(new Set(behaviors.map((b) => b.TargetOriginId)).size).toBe(1);
     for (const behavior of behaviors) {
@@ -713,38 +713,43 @@ describe('site', () => {
     expect(origin.OriginPath).toBeUndefined(); // the $default stage is the API's root
   });
 
-  it("sends the page function's paths (RSS, sitemap, robots.txt) to its URL, signed by Origin Access Control, GET and HEAD only, cached as they say", () => {
+  it("sends every document to the page function's URL (the default behaviour), signed by Origin Access Control, GET and HEAD only, cached as it says; the build's files to the bucket", () => {
     const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as {
       Origins: Record<string, unknown>[];
       CacheBehaviors: Record<string, unknown>[];
+      DefaultCacheBehavior: Record<string, unknown>;
+      DefaultRootObject?: string;
     };
-    const pages = config.CacheBehaviors.filter((b) => (PAGE_PATH_PATTERNS as readonly unknown[]).includes(b.PathPattern));
-    expect(pages.map((b) => b.PathPattern)).toEqual([...PAGE_PATH_PATTERNS]);
+    const behavior = config.DefaultCacheBehavior;
+    expect(config.DefaultRootObject).toBeUndefined(); // `/` is the page function's home page
     const pageFunction = logicalId(s.stack.pages.node.findChild('Pages').node.findChild('Function'));
     const [[urlId, url]] = ofType('AWS::Lambda::Url') as [[string, CfnResourceJson]];
     expect(url.Properties).toMatchObject({ AuthType: 'AWS_IAM', TargetFunctionArn: { 'Fn::GetAtt': [pageFunction, 'Arn'] } });
-    for (const behavior of pages) {
-      expect(behavior).toMatchObject({ AllowedMethods: ['GET', 'HEAD'], ViewerProtocolPolicy: 'redirect-to-https' });
-      const origin = config.Origins.find((o) => o.Id === behavior.TargetOriginId)!;
-      // The host of the function URL, https://<id>.lambda-url.<region>.on.aws/.
-      expect(JSON.stringify(origin.DomainName)).toContain(urlId);
-      expect(origin.OriginAccessControlId).toBeDefined();
-      const cachePolicy = propsOf((behavior.CachePolicyId as { Ref: string }).Ref).CachePolicyConfig as Record<string, unknown>;
-      expect(cachePolicy).toMatchObject({
-        MinTTL: 0,
-        DefaultTTL: 0,
-        MaxTTL: 300,
-        ParametersInCacheKeyAndForwardedToOrigin: {
-          HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['x-forwarded-host'] },
-          QueryStringsConfig: { QueryStringBehavior: 'none' },
-        },
-      });
-      const [association] = (behavior.FunctionAssociations as { EventType: string; FunctionARN: unknown }[]) ?? [];
-      expect(association?.EventType).toBe('viewer-request');
-    }
+    expect(behavior).toMatchObject({ AllowedMethods: ['GET', 'HEAD'], ViewerProtocolPolicy: 'redirect-to-https' });
+    const origin = config.Origins.find((o) => o.Id === behavior.TargetOriginId)!;
+    // The host of the function URL, https://<id>.lambda-url.<region>.on.aws/.
+    expect(JSON.stringify(origin.DomainName)).toContain(urlId);
+    expect(origin.OriginAccessControlId).toBeDefined();
+    const cachePolicy = propsOf((behavior.CachePolicyId as { Ref: string }).Ref).CachePolicyConfig as Record<string, unknown>;
+    expect(cachePolicy).toMatchObject({
+      MinTTL: 0,
+      DefaultTTL: 0,
+      MaxTTL: 300,
+      ParametersInCacheKeyAndForwardedToOrigin: {
+        HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['x-forwarded-host'] },
+        // The Top's tabs are in the query string.
+        QueryStringsConfig: { QueryStringBehavior: 'all' },
+      },
+    });
+    const [association] = (behavior.FunctionAssociations as { EventType: string; FunctionARN: unknown }[]) ?? [];
+    expect(association?.EventType).toBe('viewer-request');
     // Only CloudFront may call the URL: the distribution is allowed to, by its ARN.
     const permission = ofType('AWS::Lambda::Permission').find(([, r]) => r.Properties.Action === 'lambda:InvokeFunctionUrl');
     expect(permission?.[1].Properties).toMatchObject({ Principal: 'cloudfront.amazonaws.com' });
+    // The build's files come from the bucket.
+    const files = config.CacheBehaviors.filter((b) => (FILE_PATH_PATTERNS as readonly unknown[]).includes(b.PathPattern));
+    expect(files.map((b) => b.PathPattern)).toEqual([...FILE_PATH_PATTERNS]);
+    for (const file of files) expect(config.Origins.find((o) => o.Id === file.TargetOriginId)!.S3OriginConfig).toBeDefined();
   });
 
   it('keeps public /posts* reads a few seconds, as their s-maxage says, keyed by query string and Authorization; never the other API paths', () => {
@@ -773,26 +778,6 @@ describe('site', () => {
   it('routes documents explicitly: no error responses, which CloudFront applies to every behaviour (the API would answer HTML)', () => {
     const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as Record<string, unknown>;
     expect(config.CustomErrorResponses).toBeUndefined();
-  });
-
-  it('runs the document functions on the default behaviour: app routes get index.html, unknown documents 404.html with 404, files pass', () => {
-    const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as {
-      DefaultCacheBehavior: { FunctionAssociations: { EventType: string; FunctionARN: { 'Fn::GetAtt': [string, string] } }[] };
-    };
-    const code = Object.fromEntries(
-      config.DefaultCacheBehavior.FunctionAssociations.map((association) => {
-        const fn = resources[association.FunctionARN['Fn::GetAtt'][0]]!;
-        expect(fn.Properties).toMatchObject({ AutoPublish: true, FunctionConfig: { Runtime: 'cloudfront-js-2.0' } });
-        return [association.EventType, fn.Properties.FunctionCode as string];
-      }),
-    );
-    expect(Object.keys(code).sort()).toEqual(['viewer-request', 'viewer-response']);
-    // The bucket as the deployment fills it from the (fake) build.
-    const objects = new Set(['/index.html', '/404.html', '/config.json', '/assets/index-abc123.js']);
-    const route = (uri: string) => throughCloudFront(code['viewer-request']!, code['viewer-response']!, objects, uri);
-    for (const uri of CASES.app) expect(route(uri), uri).toEqual({ object: '/index.html', status: 200 });
-    for (const uri of CASES.unknown) expect(route(uri), uri).toEqual({ object: '/404.html', status: 404 });
-    for (const uri of CASES.file) expect(route(uri), uri).toEqual({ object: uri, status: objects.has(uri) ? 200 : 404 });
   });
 
   it('lets CloudFront list the bucket, so that a missing file is a 404 and not a 403', () => {
@@ -871,11 +856,8 @@ describe('site', () => {
       wsUrl: `wss://\${${logicalId(s.stack.live.webSocketApi)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/live`,
       authFlowType: 'USER_SRP_AUTH',
     });
-    // And the not-found document, a copy of index.html (its app renders the not-found page).
-    const notFound = keys
-      .map((key) => join(s.assembly.directory, `asset.${key.replace('.zip', '')}`))
-      .find((dir) => existsSync(join(dir, '404.html')))!;
-    expect(readFileSync(join(notFound, '404.html'), 'utf8')).toBe(FAKE_INDEX_HTML);
+    // index.html is the page function's (in its bundle), not the bucket's.
+    expect(shell[1].Exclude).toEqual(['assets/*', 'index.html']);
   });
 });
 

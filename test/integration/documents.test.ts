@@ -1,7 +1,7 @@
 /**
- * The page function's documents (RSS feeds, sitemap, robots.txt) as a visitor, a feed reader or a
- * crawler gets them from the site's own origin: the local web server calls the same handler
- * CloudFront sends these paths to on AWS.
+ * The page function's documents (the app's pages rendered with their posts, RSS feeds, sitemap,
+ * robots.txt) as a visitor, a link preview, a feed reader or a crawler gets them from the site's own
+ * origin: the local web server calls the same handler CloudFront sends these paths to on AWS.
  */
 import { BatchWriteItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
@@ -68,7 +68,30 @@ type XmlElement = {
 };
 type XmlDocument = { documentElement: XmlElement; getElementsByTagName(tag: string): ArrayLike<XmlElement> & Iterable<XmlElement> };
 type DomParser = new () => { parseFromString(text: string, type: 'application/xml'): XmlDocument };
-const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html: string) => { window: { DOMParser: DomParser } } };
+type HtmlDocument = {
+  title: string;
+  querySelector(selector: string): (XmlElement & { textContent: string | null }) | null;
+  querySelectorAll(selector: string): ArrayLike<XmlElement>;
+};
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
+  JSDOM: new (html: string) => { window: { DOMParser: DomParser; document: HtmlDocument } };
+};
+
+/** A page as a browser without JavaScript (or a link preview) reads it. */
+async function page(path: string) {
+  const fetched = await get(path);
+  const document = new JSDOM(fetched.body).window.document;
+  const meta = (key: string) =>
+    document.querySelector(`meta[property="${key}"]`)?.getAttribute('content') ??
+    document.querySelector(`meta[name="${key}"]`)?.getAttribute('content');
+  return {
+    ...fetched,
+    document,
+    meta,
+    canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+    text: document.querySelector('#root')?.textContent ?? '',
+  };
+}
 
 /** Parses with a strict XML parser (a browser's, jsdom's): a document that is not well-formed fails the test. */
 function parseXml(text: string): XmlDocument {
@@ -202,5 +225,96 @@ describe('robots.txt and the sitemap', () => {
     const feed = parseXml((await get('/rss.xml')).body);
     expect(texts(feed, 'guid')).toHaveLength(FEED_DOCUMENT_SIZE);
     expect(texts(feed, 'guid')[0]).toBe(`${cloud.webUrl}/post/${amor.id}`);
+  });
+});
+
+describe('pages rendered with their posts', () => {
+  it('/ holds the newest posts, escaped, with its meta tags and the data the app takes over; shared a few seconds', async () => {
+    const home = await page('/');
+    expect(home).toMatchObject({ status: 200, type: 'text/html; charset=utf-8', cacheControl: 'public, max-age=0, s-maxage=5' });
+    expect(home.document.title).toBe('Vaya día · anécdotas de días malos');
+    expect(home.text).toContain(amor.post);
+    expect(home.text).toContain(HOSTILE_AS_XML.slice(0, 20));
+    expect(home.document.querySelectorAll('#root script')).toHaveLength(0);
+    expect(home.text).not.toContain(pending.post);
+    expect(home.meta('description')).toBe('Anécdotas cortas de días malos, en seis categorías.');
+    expect(home.meta('og:title')).toBe('Vaya día · anécdotas de días malos');
+    expect(home.meta('og:url')).toBe(`${cloud.webUrl}/`);
+    expect(home.meta('og:type')).toBe('website');
+    expect(home.meta('og:site_name')).toBe('Vaya día');
+    expect(home.meta('og:locale')).toBe('es_ES');
+    expect(home.meta('twitter:card')).toBe('summary');
+    expect(home.canonical).toBe(`${cloud.webUrl}/`);
+    expect(home.document.querySelectorAll('meta[name="description"]')).toHaveLength(1);
+    const data = JSON.parse(home.document.querySelector('#vaya-datos')?.textContent ?? '') as Record<string, { items: Post[] }>;
+    // The page's posts are the data, newest first (the large site's posts of the sitemap test are older).
+    expect(data['feed:']!.items.slice(0, 2).map((post) => post.id)).toEqual([amor.id, hostile.id]);
+    expect(data['feed:']!.items).toHaveLength(home.document.querySelectorAll('#root article').length);
+  });
+
+  it("/post/:id previews the anecdote: its text in the page, og: tags of its own, the author's apodo, never an email", async () => {
+    const shown = await page(`/post/${amor.id}`);
+    expect(shown.status).toBe(200);
+    expect(shown.text).toContain(amor.post);
+    expect(shown.document.title).toBe('Anécdota de Feeds · Vaya día');
+    expect(shown.meta('og:title')).toBe('Anécdota de Feeds · Vaya día');
+    expect(shown.meta('og:description')).toBe(amor.post);
+    expect(shown.meta('description')).toBe(amor.post);
+    expect(shown.meta('og:type')).toBe('article');
+    expect(shown.meta('og:url')).toBe(`${cloud.webUrl}/post/${amor.id}`);
+    expect(shown.canonical).toBe(`${cloud.webUrl}/post/${amor.id}`);
+    expect(shown.body).not.toContain(author.email);
+
+    const hostilePage = await page(`/post/${hostile.id}`);
+    expect(hostilePage.meta('og:description')).toBe(HOSTILE_TEXT.replace(/\s+/g, ' '));
+    expect(hostilePage.document.querySelectorAll('script:not([type="module"]):not([type="application/json"]):not([src])')).toHaveLength(
+      // index.html's own inline script (the early /config.json request), and nothing from the post.
+      1,
+    );
+  });
+
+  it("answers 404 with the site's not-found page for a pending post, an unknown one, a malformed id, an unknown category or address", async () => {
+    const waiting = await page(`/post/${pending.id}`);
+    expect(waiting.status).toBe(404);
+    expect(waiting.text).toContain('No encontramos esa anécdota');
+    expect(waiting.body).not.toContain(pending.post);
+    expect((await page(`/post/${randomUUID()}`)).status).toBe(404);
+    expect((await page('/post/%E0%A4%A')).status).toBe(404);
+    const cocina = await page('/category/cocina');
+    expect(cocina).toMatchObject({ status: 404 });
+    expect(cocina.text).toContain('Categoría desconocida');
+    const nada = await page('/nada/de/nada');
+    expect(nada.status).toBe(404);
+    expect(nada.text).toContain('Esa dirección no existe');
+    expect(await get('/imagen.png')).toMatchObject({ status: 404, type: 'text/plain; charset=utf-8' });
+  });
+
+  it('/category/:c holds that category only and announces its RSS feed', async () => {
+    const category = await page('/category/amor');
+    expect(category.status).toBe(200);
+    expect(category.text).toContain(amor.post);
+    expect(category.text).not.toContain(HOSTILE_AS_XML.slice(0, 20));
+    expect(category.document.title).toBe('Amor · Vaya día');
+    expect(category.document.querySelector('link[rel="alternate"][href="/category/amor/rss.xml"]')).not.toBeNull();
+  });
+
+  it('/top holds the ranking its address asks for (unknown tabs are the defaults)', async () => {
+    const top = await page('/top?period=all&by=agree');
+    expect(top.status).toBe(200);
+    expect(top.text).toContain(amor.post);
+    expect(top.document.title).toBe('Top: ¡Vaya día! (siempre) · Vaya día');
+    expect(top.canonical).toBe(`${cloud.webUrl}/top?period=all&by=agree`);
+    const hostileTabs = await page('/top?period=%3Cscript%3E&by=');
+    expect(hostileTabs.status).toBe(200);
+    expect(hostileTabs.canonical).toBe(`${cloud.webUrl}/top`);
+  });
+
+  it('serves the forms and signed-in pages as the bare app, for the browser to render', async () => {
+    for (const path of ['/login', '/newpost', '/moderar', '/cuenta']) {
+      const shell = await page(path);
+      expect(shell.status, path).toBe(200);
+      expect(shell.document.querySelector('#vaya-datos'), path).toBeNull();
+      expect(shell.document.querySelector('script[type="module"]'), path).not.toBeNull();
+    }
   });
 });

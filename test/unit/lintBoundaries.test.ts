@@ -126,6 +126,12 @@ describe('lint: one-way imports', () => {
       },
       {
         ruleId: 'import/no-restricted-paths',
+        line: 1,
+        message:
+          'Unexpected path "../../web/src/lib/earlyStart" imported in restricted zone. Only the page function (functions/handlers/pages) renders web pages.',
+      },
+      {
+        ruleId: 'import/no-restricted-paths',
         line: 2,
         message: `Unexpected path "../../infra/contentSecurityPolicy" imported in restricted zone. ${message}`,
       },

@@ -48,7 +48,7 @@ export function AppProviders({ config, pageData, maybeSignedIn, children }: Prov
   return (
     <ConfigContext.Provider value={config}>
       <PageDataContext.Provider value={pageData}>
-        <AuthProvider load={loadAuth} maybeSignedIn={maybeSignedIn} hydrating={pageData !== null}>
+        <AuthProvider load={loadAuth} maybeSignedIn={maybeSignedIn}>
           <ApiProvider apiUrl={config.apiUrl}>
             <AccountProvider>
               <VotesForAccount>{children}</VotesForAccount>

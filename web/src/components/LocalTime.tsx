@@ -1,7 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { formatPostDate, SITE_TIME_ZONE } from '../lib/format';
-
-const noSubscription = () => () => undefined;
+import { useHydrated } from '../lib/useHydrated';
 
 /**
  * A date in the reader's time zone. A document rendered by the server (which cannot know the reader's
@@ -9,10 +7,6 @@ const noSubscription = () => () => undefined;
  * over (the markup must be the server's); right after, React renders it again in the reader's zone.
  */
 export function LocalTime({ iso }: { iso: string }) {
-  const inReadersZone = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const inReadersZone = useHydrated();
   return <time dateTime={iso}>{formatPostDate(iso, inReadersZone ? undefined : SITE_TIME_ZONE)}</time>;
 }

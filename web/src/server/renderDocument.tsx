@@ -93,7 +93,7 @@ async function prerender(tree: ReactNode): Promise<string> {
       failure ??= error;
     },
   });
-  if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
+  if (failure !== undefined) throw failure instanceof Error ? failure : new Error('A component failed while rendering the page');
   return new Response(prelude).text();
 }
 

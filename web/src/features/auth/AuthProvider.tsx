@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { AuthContext, type AuthContextValue } from './context';
 import { authErrorMessage } from './errors';
 import type { AuthService, AuthState } from './types';
+import { useHydrated } from '../../lib/useHydrated';
 
 type Props = {
   /** Loads and configures the identity service; called at most once. */
@@ -12,18 +13,17 @@ type Props = {
    * @default true
    */
   maybeSignedIn?: boolean;
-  /**
-   * Start as loading whatever `maybeSignedIn` says: the app is taking over a server-rendered document,
-   * whose header shows auth loading (the server cannot know who reads), and its first render must be
-   * that markup. A visitor with no session is shown signed out right after.
-   */
-  hydrating?: boolean;
   children: ReactNode;
 };
 
+const LOADING: AuthState = { status: 'loading' };
+
 /** Holds the auth state for the whole site and keeps it live (Amplify Hub: sign-in, sign-out, Google). */
-export function AuthProvider({ load, maybeSignedIn = true, hydrating = false, children }: Props) {
-  const [state, setState] = useState<AuthState>(maybeSignedIn || hydrating ? { status: 'loading' } : { status: 'signedOut' });
+export function AuthProvider({ load, maybeSignedIn = true, children }: Props) {
+  const [known, setState] = useState<AuthState>(maybeSignedIn ? { status: 'loading' } : { status: 'signedOut' });
+  // A server-rendered page shows auth loading (the server cannot know who reads), and the render that
+  // takes it over must be that markup: who is signed in shows right after.
+  const state: AuthState = useHydrated() ? known : LOADING;
   const [signOutError, setSignOutError] = useState<string | null>(null);
   const [redirectError, setRedirectError] = useState<string | null>(null);
   const serviceRef = useRef<Promise<AuthService> | null>(null);
@@ -50,10 +50,7 @@ export function AuthProvider({ load, maybeSignedIn = true, hydrating = false, ch
   const refresh = useCallback(async () => readUser(await service()), [service, readUser]);
 
   useEffect(() => {
-    if (!maybeSignedIn) {
-      setState((current) => (current.status === 'loading' ? { status: 'signedOut' } : current));
-      return;
-    }
+    if (!maybeSignedIn) return;
     let active = true;
     refresh().catch(() => {
       // The identity service could not load: the site still reads, as a signed-out visitor.

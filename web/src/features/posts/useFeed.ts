@@ -43,9 +43,10 @@ export function useFeed(category?: Category): Feed {
 
   // The first page is read on mount, unless the document brought it: then only when `refresh` changes
   // (the API client of another account), not when strict mode mounts the effect a second time.
-  const shownFromDocument = useRef<typeof refresh | null>(null);
-  if (fromDocument !== undefined && shownFromDocument.current === null) shownFromDocument.current = refresh;
+  // 'document' until the first effect, then the `refresh` that the document's page stands for.
+  const shownFromDocument = useRef<unknown>(fromDocument !== undefined ? 'document' : null);
   useEffect(() => {
+    if (shownFromDocument.current === 'document') shownFromDocument.current = refresh;
     if (shownFromDocument.current !== refresh) refresh();
     return () => firstPageAbort.current?.abort();
   }, [refresh]);

@@ -75,9 +75,10 @@ export function useTop(period: TopPeriod, by: TopRanking): Top {
   }, [api, period, by]);
 
   // Read on mount, unless the document brought the page (see useFeed).
-  const shownFromDocument = useRef<typeof refresh | null>(null);
-  if (fromDocument !== undefined && shownFromDocument.current === null) shownFromDocument.current = refresh;
+  // 'document' until the first effect, then the `refresh` that the document's page stands for.
+  const shownFromDocument = useRef<unknown>(fromDocument !== undefined ? 'document' : null);
   useEffect(() => {
+    if (shownFromDocument.current === 'document') shownFromDocument.current = refresh;
     if (shownFromDocument.current !== refresh) refresh();
     return () => abort.current?.abort();
   }, [refresh]);
