@@ -3,11 +3,14 @@
  * server hands it the requests of the page function's paths, and it invokes the function with the
  * event a function URL sends (payload format 2.0, route `$default`), with the two headers the
  * function reads on AWS: `x-forwarded-host` (the host the visitor asked for, which CloudFront's
- * viewer-request function copies there) and `x-forwarded-proto` (which the function URL sets).
+ * viewer-request function copies there) and `x-forwarded-proto` (which the function URL sets). Text
+ * answers are compressed (brotli or gzip) when the browser accepts it, as CloudFront compresses them.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import { LOOPBACK } from './net';
 
 export type FunctionUrlHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -66,8 +69,32 @@ export function functionUrl(functionId: string, invoke: (event: APIGatewayProxyE
       res.writeHead(200, { 'content-type': 'application/json' }).end(result);
       return;
     }
-    res.writeHead(result.statusCode ?? 200, result.headers as Record<string, string> | undefined);
-    const body = result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? '');
+    const answered = { ...(result.headers as Record<string, string> | undefined) };
+    const raw = result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : Buffer.from(result.body ?? '', 'utf8');
+    const encoding = compressible(answered['content-type']) ? acceptedEncoding(req.headers['accept-encoding']) : undefined;
+    const body = encoding ? await compress(raw, encoding) : raw;
+    if (encoding) {
+      answered['content-encoding'] = encoding;
+      answered.vary = 'accept-encoding';
+    }
+    res.writeHead(result.statusCode ?? 200, answered);
     res.end(method === 'HEAD' ? undefined : body);
   };
+}
+
+// CloudFront compresses what the function answers (`compress: true` on its behaviour): so does this.
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+function compressible(type: string | undefined): boolean {
+  return type !== undefined && /^(?:text\/|application\/(?:json|xml|rss\+xml))/.test(type);
+}
+
+function acceptedEncoding(accept: string | undefined): 'br' | 'gzip' | undefined {
+  if (!accept) return undefined;
+  return /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined;
+}
+
+function compress(body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  return encoding === 'br' ? brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipped(body);
 }

@@ -3,11 +3,15 @@
  * `DynamoPostRepository.page`, one Query on the feed index) is timed against the original's way of
  * reading the feed, a Scan of every post sorted newest first, at three table sizes in DynamoDB Local.
  *
+ * Beside it, the home page's document as the page function serves it: the same read, then React
+ * rendering the app's components into the shell (appDocument + renderDocument), which must not grow
+ * with the table either.
+ *
  * The three tables live side by side in one DynamoDB Local and are measured in interleaved rounds, so a
  * drift in the machine's speed hits every size alike and the 100k ÷ 1k ratio compares like with like.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -25,7 +29,10 @@ import type { StoredPost } from '../../functions/domain/ports';
 import { postItem } from '../../functions/store/dynamodb/postItems';
 import { DynamoPostRepository } from '../../functions/store/dynamodb/postRepository';
 import { POSTS_TABLE } from '../../functions/store/tables';
+import { appDocument, type AppPageDeps } from '../../functions/domain/appPages';
+import { DynamoRankingStore } from '../../functions/store/dynamodb/rankingStore';
 import { ensureTables, startDynamo } from '../../infra/local/dynamo';
+import { loadStyleSheetsAsEmpty } from '../../infra/local/emptyCss';
 import type { FigureResult, Row } from './report';
 import { formatSummary, now, percentile, summarize, timeEach } from './stats';
 
@@ -108,7 +115,22 @@ async function scanEverything(client: DynamoDBDocumentClient, table: string): Pr
   return posts.sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : -1));
 }
 
-type PerSize = { p50: number[]; p95: number[]; deepP50: number[]; deepP95: number[]; scans: number[] };
+type PerSize = { p50: number[]; p95: number[]; deepP50: number[]; deepP95: number[]; scans: number[]; documentP50: number[] };
+
+/** The home page's document, as the page function makes it: read, then render into the shell. */
+async function homeDocumentRenderer() {
+  // The web components import their style sheets, as the page function's bundle does (empty there).
+  loadStyleSheetsAsEmpty();
+  const { renderDocument } = await import('../../web/src/server/renderDocument');
+  // The source index.html: the same markers and head as the build's, and no build needed first.
+  const shell = readFileSync(join(import.meta.dirname, '../../web/index.html'), 'utf8');
+  return async (deps: AppPageDeps) => {
+    const page = await appDocument(deps, '/', new URLSearchParams(), 'https://bench.invalid');
+    if (page.kind !== 'rendered') throw new Error(`the home page was ${page.kind}`);
+    const html = await renderDocument({ shell, url: '/', head: page.head, data: page.data });
+    if ((html.match(/class="post-card__text"/g) ?? []).length !== 20) throw new Error('the home page did not show 20 posts');
+  };
+}
 
 export async function measureFeedPages(options: FeedPagesOptions): Promise<FigureResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vaya-dia-bench-feed-'));
@@ -137,11 +159,13 @@ export async function measureFeedPages(options: FeedPagesOptions): Promise<Figur
     notes.push(`Figure 1 seeded ${total.toLocaleString('en')} posts into DynamoDB Local in ${seedSeconds.toFixed(0)} s.`);
 
     const results = new Map<number, PerSize>(
-      options.sizes.map((size) => [size, { p50: [], p95: [], deepP50: [], deepP95: [], scans: [] }]),
+      options.sizes.map((size) => [size, { p50: [], p95: [], deepP50: [], deepP95: [], scans: [], documentP50: [] }]),
     );
+    const renderHome = await homeDocumentRenderer();
     for (let round = 0; round < options.rounds; round++) {
       for (const { size, name } of tables) {
-        const deps = { posts: new DynamoPostRepository(client, name) };
+        // The home page reads no ranking: the Top's store is there for the type, never asked.
+        const deps = { posts: new DynamoPostRepository(client, name), top: new DynamoRankingStore(client, { posts: name, top: 'top' }) };
         const keys = sortKeys.get(size) as string[];
         const result = results.get(size) as PerSize;
         // Warm the connection and the code path once per size and round.
@@ -158,6 +182,9 @@ export async function measureFeedPages(options: FeedPagesOptions): Promise<Figur
         });
         result.deepP50.push(percentile(deep, 50));
         result.deepP95.push(percentile(deep, 95));
+        await renderHome(deps);
+        const documents = await timeEach(Math.ceil(options.reads / 4), () => renderHome(deps));
+        result.documentP50.push(percentile(documents, 50));
         const scans = await timeEach(options.scans(size), async () => {
           const all = await scanEverything(client, name);
           if (all.length !== size) throw new Error(`scan read ${all.length} of ${size} posts`);
@@ -179,6 +206,7 @@ export async function measureFeedPages(options: FeedPagesOptions): Promise<Figur
         'Feed page after a random cursor',
         (r) => `${formatSummary(summarize(r.deepP50), ' ms', 2)} / ${formatSummary(summarize(r.deepP95), ' ms', 2)}`,
       ],
+      ['Home document (page function: 1 Query + React render), p50', (r) => formatSummary(summarize(r.documentP50), ' ms', 2)],
       [
         'Scan baseline (read every post, sort)',
         (r) => `${formatSummary(summarize(r.scans), ' ms', 0)} / ${percentile(r.scans, 95).toFixed(0)} ms (${r.scans.length} scans)`,
@@ -189,7 +217,7 @@ export async function measureFeedPages(options: FeedPagesOptions): Promise<Figur
         const result = results.get(size) as PerSize;
         rows.push({
           figure: 1,
-          what: `${what}, ${label(size)} posts: p50 / p95`,
+          what: `${what}, ${label(size)} posts${what.endsWith('p50') ? '' : ': p50 / p95'}`,
           measured: measured(result),
           target: '—',
           status: 'reported',
@@ -206,6 +234,14 @@ export async function measureFeedPages(options: FeedPagesOptions): Promise<Figur
       measured: formatSummary(ratio, '×', 2),
       target: '≤ 1.2×',
       status: ratio.median <= 1.2 ? 'met' : 'missed',
+    });
+    const documentRatio = summarize(largest.documentP50.map((p50, round) => p50 / (smallest.documentP50[round] as number)));
+    rows.push({
+      figure: 1,
+      what: `Home document p50 at ${label(options.sizes.at(-1) as number)} ÷ p50 at ${label(options.sizes[0] as number)} (same round)`,
+      measured: formatSummary(documentRatio, '×', 2),
+      target: '≤ 1.2×',
+      status: documentRatio.median <= 1.2 ? 'met' : 'missed',
     });
     const scanRatio = median(largest.scans) / median(largest.p50);
     rows.push({

@@ -21,13 +21,14 @@ export function throughputRows(runs: RouteRun[][]): FigureResult {
     const errors = perRun.reduce((sum, run) => sum + run.errors, 0);
     const total = perRun.reduce((sum, run) => sum + run.total, 0);
     const isRead = route.startsWith('GET');
-    const met = isRead ? rps.median >= 1000 && p99.median <= 50 && errors === 0 : errors === 0;
+    // The local read-throughput target is retired (issue 14): it measured the emulator, not the
+    // product. Reads are reported; errors still fail any route.
     return {
       figure: 2,
       what: `${route} (autocannon${isRead ? '' : ', 5 posts per user'})`,
       measured: `${formatSummary(rps, ' req/s', 0)} · p50 ${formatSummary(summarize(perRun.map((run) => run.p50)), ' ms', 0)} · p99 ${formatSummary(p99, ' ms', 0)} · ${errors} errors of ${total.toLocaleString('en')}`,
-      target: isRead ? '≥ 1,000 req/s, p99 ≤ 50 ms, 0 errors' : '0 errors',
-      status: met ? 'met' : 'missed',
+      target: isRead ? 'reported (0 errors)' : '0 errors',
+      status: errors > 0 ? 'missed' : isRead ? 'reported' : 'met',
     };
   });
   return { rows, notes: [] };
@@ -143,7 +144,7 @@ export function bundleRows(bundles: BundleResult[]): FigureResult {
 export function webRows(
   declared: { js: Sizes; css: Sizes; html: Sizes },
   fetched: { js: Sizes; css: Sizes } | undefined,
-  runs: LighthouseRun[],
+  pages: Array<{ path: string; runs: LighthouseRun[] }>,
 ): FigureResult {
   const kb = (sizes: Sizes) =>
     `${formatBytes(sizes.gzip)} gzip / ${formatBytes(sizes.brotli)} br (${sizes.files.length} files, ${formatBytes(sizes.raw)} raw)`;
@@ -173,20 +174,22 @@ export function webRows(
     target: 'reported',
     status: 'reported',
   });
-  if (runs.length > 0) {
+  for (const { path, runs } of pages) {
+    if (runs.length === 0) continue;
     const score = (pick: (run: LighthouseRun) => number) => summarize(runs.map(pick));
     const performance = score((run) => run.performance);
     const accessibility = score((run) => run.accessibility);
+    const seo = score((run) => run.seo);
     const lcp = score((run) => run.lcp / 1000);
     const cls = score((run) => run.cls);
-    const label = `Lighthouse 12, mobile, ${runs.length} runs`;
+    const label = `Lighthouse 12, mobile, ${path}, ${runs.length} runs`;
     rows.push(
       {
         figure: 5,
         what: `${label}: performance`,
         measured: formatSummary(performance, '', 0),
-        target: '≥ 98',
-        status: performance.median >= 98 ? 'met' : 'missed',
+        target: '100',
+        status: performance.median >= 100 ? 'met' : 'missed',
       },
       {
         figure: 5,
@@ -194,6 +197,13 @@ export function webRows(
         measured: formatSummary(accessibility, '', 0),
         target: '100',
         status: accessibility.median >= 100 ? 'met' : 'missed',
+      },
+      {
+        figure: 5,
+        what: `${label}: SEO`,
+        measured: formatSummary(seo, '', 0),
+        target: '100',
+        status: seo.median >= 100 ? 'met' : 'missed',
       },
       {
         figure: 5,
@@ -214,8 +224,8 @@ export function webRows(
           2,
         )})`,
         measured: formatSummary(lcp, ' s', 2),
-        target: '≤ 1.5 s',
-        status: lcp.median <= 1.5 ? 'met' : 'missed',
+        target: '≤ 1.0 s',
+        status: lcp.median <= 1.0 ? 'met' : 'missed',
       },
       {
         figure: 5,
@@ -237,10 +247,11 @@ export function webRows(
       },
     );
   }
+  const runs = pages[0]?.runs ?? [];
   const last = runs.at(-1);
   const notes = last
     ? [
-        `Lighthouse LCP element: \`${last.lcpElement.replace(/`/g, "'")}\`.`,
+        `Lighthouse LCP element on ${pages[0]?.path ?? '/'}: \`${last.lcpElement.replace(/`/g, "'")}\`.`,
         last.opportunities.length > 0
           ? `Lighthouse opportunities (last run): ${last.opportunities.join('; ')}.`
           : 'Lighthouse listed no opportunity with savings.',

@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
 import { ENV } from '../../functions/store/tables';
@@ -75,6 +75,8 @@ function importTime(file: string): number {
     [ENV.wsManagementEndpoint]: 'https://example.execute-api.eu-west-1.amazonaws.com/live',
     [ENV.userPoolId]: 'eu-west-1_example',
     [ENV.broadcastPartFunction]: 'BroadcastPart',
+    // What Lambda sets: the bundle's folder (the page function reads its shell there, on first use).
+    LAMBDA_TASK_ROOT: dirname(file),
   };
   return Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { env, encoding: 'utf8' }));
 }

@@ -27,6 +27,7 @@ export type LighthouseRun = {
   performance: number;
   accessibility: number;
   bestPractices: number;
+  seo: number;
   lcp: number;
   tbt: number;
   cls: number;
@@ -112,7 +113,7 @@ export async function lighthouse(url: string): Promise<LighthouseRun> {
         url,
         '--output=json',
         `--output-path=${output}`,
-        '--only-categories=performance,accessibility,best-practices',
+        '--only-categories=performance,accessibility,best-practices,seo',
         `--chrome-flags=${CHROME_FLAGS}`,
         '--quiet',
       ],
@@ -135,6 +136,7 @@ export async function lighthouse(url: string): Promise<LighthouseRun> {
       performance: Math.round((report.categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((report.categories.accessibility?.score ?? 0) * 100),
       bestPractices: Math.round((report.categories['best-practices']?.score ?? 0) * 100),
+      seo: Math.round((report.categories.seo?.score ?? 0) * 100),
       lcp: audit('largest-contentful-paint').numericValue ?? Number.NaN,
       tbt: audit('total-blocking-time').numericValue ?? Number.NaN,
       cls: audit('cumulative-layout-shift').numericValue ?? Number.NaN,

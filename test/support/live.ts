@@ -31,7 +31,9 @@ export async function liveReader(cloud: LocalCloudProcess, options: { post?: str
   return {
     messages,
     receivedAt,
-    waitFor: (match, timeoutMs = 10_000) => {
+    // Generous: the first message after a start waits for a cold local function, which takes seconds
+    // when the whole suite's clouds share two cores.
+    waitFor: (match, timeoutMs = 30_000) => {
       const seen = messages.find(match);
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {
