@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { earlyStartScript } from './src/lib/earlyStart.ts';
+import { afterPaintLoaderScript } from './src/lib/documentScripts.ts';
 
 /**
  * Puts the first page's small style sheet (~3 KB gzip) inside index.html, so the first paint needs
@@ -40,6 +41,20 @@ function earlyStart(): Plugin {
   };
 }
 
+/**
+ * Puts the inline script of src/lib/documentScripts.ts last in <body>: on a server-rendered page it
+ * loads the app after the first paint. The site's CSP allows it by its hash.
+ */
+function afterPaintLoader(): Plugin {
+  return {
+    name: 'vaya-dia:after-paint-loader',
+    transformIndexHtml(html) {
+      if (!html.includes('</body>')) throw new Error('index.html has no </body> for the after-paint loader');
+      return html.replace('</body>', `  <script>${afterPaintLoaderScript()}</script>\n  </body>`);
+    },
+  };
+}
+
 const webDir = decodeURIComponent(new URL('.', import.meta.url).pathname);
 const contract = decodeURIComponent(new URL('../functions/contract.ts', import.meta.url).pathname);
 
@@ -49,7 +64,7 @@ const contract = decodeURIComponent(new URL('../functions/contract.ts', import.m
  */
 export default defineConfig({
   root: webDir,
-  plugins: [react(), earlyStart(), inlineEntryCss()],
+  plugins: [react(), earlyStart(), afterPaintLoader(), inlineEntryCss()],
   resolve: { alias: { '@contract': contract } },
   build: {
     outDir: 'dist',

@@ -55,3 +55,15 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
   );
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }
+
+/**
+ * Waits until the app has taken a server-rendered page over (its buttons work from then on): the
+ * header, rendered with auth loading, then shows who is signed in (Logout) or a visitor (Login).
+ */
+export async function takenOver(page: Page): Promise<void> {
+  const header = page.locator('header');
+  await header
+    .getByRole('link', { name: 'Login', exact: true })
+    .or(header.getByRole('button', { name: 'Logout' }))
+    .waitFor();
+}

@@ -9,7 +9,7 @@ import { publish as publishByApi } from '../support/api';
 import { createModerator, decide, publishApproved } from '../support/moderation';
 import { cognitoClient, createUser, signIn, type TestUser } from '../support/users';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
-import { cspViolations, launchChromium, newVisitor, seriousA11yViolations } from './browser';
+import { cspViolations, launchChromium, newVisitor, seriousA11yViolations, takenOver } from './browser';
 
 let cloud: LocalCloudProcess;
 let browser: Browser;
@@ -162,6 +162,7 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
   it('sends a post to moderation: the author is told so and follows it in «Mis anécdotas»; three others vote it through /moderar; a reader already on / sees it arrive live', async () => {
     const reader = await visitor(375);
     await reader.goto('/');
+    await takenOver(reader);
     await reader.getByText('En directo').waitFor();
     await reader.evaluate('window.__sameDocument = true');
 
@@ -187,8 +188,10 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
     await mine.locator('.status-badge', { hasText: 'publicada' }).waitFor();
 
     await reader.goto('/category/amor');
+    await takenOver(reader);
     await expect.poll(() => firstCardText(reader)).toBe(text);
     await reader.goto('/category/trabajo');
+    await takenOver(reader);
     await reader.getByRole('heading', { level: 1, name: /trabajo/ }).waitFor();
     await reader.locator('.feed, .feed-message').first().waitFor();
     expect(await cardTexts(reader)).not.toContain(text);
@@ -216,6 +219,7 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
   it('lets a reader report a post with a reason from its card', async () => {
     const page = await signedInVisitor(375);
     await page.goto('/');
+    await takenOver(page);
     const card = page.locator('.feed article').first();
     await card.getByRole('button', { name: 'Denunciar' }).click();
     await card.getByRole('radio', { name: 'Spam' }).check();
@@ -234,6 +238,7 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
     await publish(author, 'varios', evil);
     await approve(evil);
     await author.goto('/');
+    await takenOver(author);
     await expect.poll(() => firstCardText(author)).toBe(evil);
     expect(await author.locator('.feed img').count()).toBe(0);
     await author.waitForTimeout(300);
@@ -243,6 +248,7 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
   it('opens a random post on its own page with Aleatorio', async () => {
     const page = await visitor();
     await page.goto('/');
+    await takenOver(page);
     await page.getByRole('button', { name: 'Aleatorio' }).click();
     await page.waitForURL(/\/post\/[^/]+$/);
     await page.locator('article.post-card h1').waitFor();
@@ -250,6 +256,7 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
 
     const id = new URL(page.url()).pathname.split('/').pop();
     await page.goto(`/post/${id}`);
+    await takenOver(page);
     await page.locator('article.post-card h1').waitFor();
     await page.goto('/post/no-existe');
     await page.getByRole('heading', { name: 'No encontramos esa anécdota' }).waitFor();
@@ -320,6 +327,7 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
 
   it('shows Anonimo after logout', async () => {
     await author.goto('/');
+    await takenOver(author);
     await header(author).getByRole('button', { name: 'Logout' }).click();
     await header(author).getByText('Anonimo').waitFor();
     await header(author).getByRole('link', { name: 'Login' }).waitFor();
@@ -353,6 +361,7 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
     });
     const reader = await visitor(375);
     await reader.goto(`/post/${post.id}`);
+    await takenOver(reader);
     await reader.getByText('Todavía no hay comentarios. ¿Empiezas tú?').waitFor();
     await reader.getByRole('link', { name: 'Inicia sesión' }).waitFor();
     // The reader's page has its WebSocket open on this post once the connection is stored with it.
@@ -360,6 +369,7 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
 
     const writer = await signedInVisitor();
     await writer.goto(`/post/${post.id}`);
+    await takenOver(writer);
     const payload = `<img src=x onerror="document.title='xss'"> ¡Ánimo! ${randomUUID().slice(0, 4)}`;
     await writer.getByLabel('Tu comentario').fill(payload);
     await writer.getByRole('button', { name: 'Comentar', exact: true }).click();
@@ -377,6 +387,7 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
   it('has no serious accessibility problem on a post page', async () => {
     const page = await visitor(375);
     await page.goto('/');
+    await takenOver(page);
     await page
       .getByRole('link', { name: /Enlace permanente/ })
       .first()
@@ -400,6 +411,7 @@ describe('sharing', () => {
   it('copies the link of a card, and of a post on its own page, with a Spanish confirmation', async () => {
     const page = await copier(375);
     await page.goto('/');
+    await takenOver(page);
     const card = page.locator('.feed article').first();
     const link = await permalinkOf(page, card);
     await card.getByRole('button', { name: /^Compartir/ }).click();
@@ -408,6 +420,7 @@ describe('sharing', () => {
     await page.screenshot({ path: `${SCREENSHOTS}/compartir-375.png` });
 
     await page.goto(new URL(link).pathname);
+    await takenOver(page);
     await page.locator('article.post-card h1').waitFor();
     await page.evaluate('navigator.clipboard.writeText("")');
     await page.getByRole('button', { name: /^Compartir/ }).click();
@@ -423,6 +436,7 @@ describe('sharing', () => {
       'window.__shared = []; navigator.share = (data) => { window.__shared.push(data); return Promise.resolve(); };',
     );
     await page.goto('/');
+    await takenOver(page);
     const card = page.locator('.feed article').first();
     const link = await permalinkOf(page, card);
     const text = await card.locator('.post-card__text').textContent();
@@ -436,6 +450,7 @@ describe('sharing', () => {
   it("announces the RSS feeds in the page's head and serves them from the site's origin", async () => {
     const page = await visitor();
     await page.goto('/category/amor');
+    await takenOver(page);
     await page.locator('.feed-title').waitFor();
     const feeds = await page.evaluate<string[]>(
       '[...document.head.querySelectorAll(\'link[rel="alternate"][type="application/rss+xml"]\')].map((link) => link.getAttribute("href"))',

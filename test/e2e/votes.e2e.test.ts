@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { PostPage } from '../../functions/contract';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { createUser } from '../support/users';
-import { launchChromium, newVisitor, seriousA11yViolations } from './browser';
+import { launchChromium, newVisitor, seriousA11yViolations, takenOver } from './browser';
 
 const SCREENSHOTS = 'test-results/screenshots';
 let cloud: LocalCloudProcess;
@@ -62,6 +62,7 @@ describe('votes in a browser', () => {
     const voter = await signedInVisitor();
     const reader = await visitor(375);
     await reader.goto('/');
+    await takenOver(reader);
     await reader.getByText('En directo').waitFor();
     text = (await voter.locator('.feed .post-card__text').first().textContent())!;
     const mine = card(voter, text);
@@ -109,6 +110,7 @@ describe('votes in a browser', () => {
       .toBe(text);
     const page = await visitor();
     await page.goto('/');
+    await takenOver(page);
     await page.locator('header').getByRole('link', { name: 'Top' }).click();
     await page.waitForURL((url) => url.pathname === '/top');
     await expect.poll(() => page.getByRole('link', { name: 'Hoy' }).getAttribute('aria-current')).toBe('page');
@@ -120,6 +122,7 @@ describe('votes in a browser', () => {
     for (const width of [375, 1280]) {
       const shot = await visitor(width);
       await shot.goto('/top?period=all&by=agree');
+      await takenOver(shot);
       await shot.locator('.feed .post-card').first().waitFor();
       expect(await seriousA11yViolations(shot), `/top at ${width}px`).toEqual([]);
       await shot.screenshot({ path: `${SCREENSHOTS}/top-${width}.png`, fullPage: true });

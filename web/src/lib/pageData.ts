@@ -8,13 +8,12 @@
  * the Top) looks up its own key: it starts from that entry on its first mount, and once it has used
  * it the entries are dropped, so a later visit to the same page (a navigation back) reads fresh data.
  *
- * No imports but React and the contract: the server renderer and the browser both use it.
+ * No imports but React, the contract and documentScripts.ts: the server renderer and the browser both use it.
  */
 import { createContext, useContext, useEffect, useState } from 'react';
 import { PAGE_DATA_KEYS, type PageDataEntries } from '@contract';
 
-/** The id of the JSON element in the document. */
-export const PAGE_DATA_ELEMENT_ID = 'vaya-datos';
+import { PAGE_DATA_ELEMENT_ID } from './documentScripts';
 
 /** The keys of the entries (the contract's). */
 export const pageDataKeys = PAGE_DATA_KEYS;

@@ -15,7 +15,8 @@ import { StaticRouter } from 'react-router-dom';
 import { SITE_NAME, type PageDataEntries, type PageHead, type RuntimeConfig } from '@contract';
 import { AppProviders } from '../app/App';
 import { AppRoutes } from '../app/AppRoutes';
-import { PAGE_DATA_ELEMENT_ID, PageData } from '../lib/pageData';
+import { ENTRY_ATTRIBUTE, PAGE_DATA_ELEMENT_ID, PRELOAD_ATTRIBUTE } from '../lib/documentScripts';
+import { PageData } from '../lib/pageData';
 
 /**
  * The config the server renders with. Its values reach no markup: they are used by effects (the live
@@ -56,11 +57,32 @@ export async function renderDocument({ shell, url, head, data }: RenderInput): P
       </StaticRouter>
     </AppProviders>,
   );
-  return shell
+  // The app loads after the first paint (lib/documentScripts.ts): its script tags leave the head and
+  // are named on the data element, which the loader at the end of the body reads.
+  const scripts = { entry: '', preloads: [] as string[] };
+  const withoutScripts = shell
+    .replace(/<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/, (_tag, src: string) => {
+      scripts.entry = src;
+      return '';
+    })
+    .replace(/<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\s*/g, (_tag, href: string) => {
+      scripts.preloads.push(href);
+      return '';
+    });
+  if (!scripts.entry) throw new ShellError('The shell has no entry script (<script type="module" src>)');
+  // React writes (and escapes) the attributes; the JSON goes in as text that cannot end the element
+  // (PageData.toJson escapes every `<`).
+  const dataElement = renderToStaticMarkup(
+    <script
+      id={PAGE_DATA_ELEMENT_ID}
+      type="application/json"
+      {...{ [ENTRY_ATTRIBUTE]: scripts.entry, [PRELOAD_ATTRIBUTE]: scripts.preloads.join(' ') }}
+    />,
+  ).replace('></script>', () => `>${json}</script>`);
+  return withoutScripts
     .replace(/<title>[\s\S]*?<\/title>/, () => headTags(head))
     .replace(/<meta\s+name="description"[^>]*>\s*/, '')
-    .replace(ROOT, () => `<div id="root">${app}</div>`)
-    .replace('</body>', () => `<script id="${PAGE_DATA_ELEMENT_ID}" type="application/json">${json}</script>\n  </body>`);
+    .replace(ROOT, () => `<div id="root">${app}</div>\n    ${dataElement}`);
 }
 
 /**
