@@ -128,12 +128,13 @@ export function bundleRows(bundles: BundleResult[]): FigureResult {
   return {
     rows: bundles.map((bundle) => {
       const importTime = summarize(bundle.importMs);
-      const met = bundle.bytes <= 150 * 1024 && importTime.median <= 50;
+      // Issue 14 keeps the import-time target and reports sizes.
+      const met = importTime.median <= 50;
       return {
         figure: 4,
         what: `Lambda ${basename(bundle.entry, '.ts')}: minified size · import in a fresh Node (median of ${bundle.importMs.length})`,
         measured: `${formatBytes(bundle.bytes)} · ${formatSummary(importTime, ' ms', 0)}`,
-        target: '≤ 150 KB · ≤ 50 ms',
+        target: 'size reported · import ≤ 50 ms',
         status: met ? 'met' : 'missed',
       };
     }),

@@ -12,7 +12,7 @@
 
 /** The id of the element that carries a rendered page's data (see lib/pageData.ts). */
 export const PAGE_DATA_ELEMENT_ID = 'vaya-datos';
-/** On that element: the entry script's address. */
+/** On that element: the module scripts' addresses (the entry; in development also Vite's client), separated by spaces. */
 export const ENTRY_ATTRIBUTE = 'data-entry';
 /** On that element: the module preloads' addresses, separated by spaces. */
 export const PRELOAD_ATTRIBUTE = 'data-preload';
@@ -23,5 +23,5 @@ export const PRELOAD_ATTRIBUTE = 'data-preload';
  * that is not reported, and in any case after 1.5 s (a background tab paints nothing).
  */
 export function afterPaintLoaderScript(): string {
-  return `(function(){try{var d=document.getElementById(${JSON.stringify(PAGE_DATA_ELEMENT_ID)}),e=d&&d.getAttribute(${JSON.stringify(ENTRY_ATTRIBUTE)});if(!e)return;var done=0,load=function(){if(done)return;done=1;var p=(d.getAttribute(${JSON.stringify(PRELOAD_ATTRIBUTE)})||"").split(" ");for(var i=0;i<p.length;i++)if(p[i]){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=p[i];document.head.appendChild(l)}var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=e;document.head.appendChild(s)};var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){var o=new P(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(load,0)}});o.observe({type:"paint",buffered:true})}else requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,1500)}catch(x){load&&load()}})()`;
+  return `(function(){try{var d=document.getElementById(${JSON.stringify(PAGE_DATA_ELEMENT_ID)}),e=d&&d.getAttribute(${JSON.stringify(ENTRY_ATTRIBUTE)});if(!e)return;var done=0,load=function(){if(done)return;done=1;var p=(d.getAttribute(${JSON.stringify(PRELOAD_ATTRIBUTE)})||"").split(" ");for(var i=0;i<p.length;i++)if(p[i]){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=p[i];document.head.appendChild(l)}e=e.split(" ");for(i=0;i<e.length;i++)if(e[i]){var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=e[i];document.head.appendChild(s)}};var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){var o=new P(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(load,0)}});o.observe({type:"paint",buffered:true})}else requestAnimationFrame(function(){setTimeout(load,0)});setTimeout(load,1500)}catch(x){load&&load()}})()`;
 }

@@ -6,7 +6,8 @@
  *
  * The document is the built app's own index.html (the "shell", with its hashed scripts and inline
  * styles): the head gets the page's title and meta tags, `#root` the rendered app, and the data goes
- * in as JSON that is never executed.
+ * in as JSON that is never executed, on an element that also names the app's scripts, which the
+ * page loads after its first paint (lib/documentScripts.ts).
  */
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -59,24 +60,24 @@ export async function renderDocument({ shell, url, head, data }: RenderInput): P
   );
   // The app loads after the first paint (lib/documentScripts.ts): its script tags leave the head and
   // are named on the data element, which the loader at the end of the body reads.
-  const scripts = { entry: '', preloads: [] as string[] };
+  const scripts = { entries: [] as string[], preloads: [] as string[] };
   const withoutScripts = shell
-    .replace(/<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/, (_tag, src: string) => {
-      scripts.entry = src;
+    .replace(/<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/g, (_tag, src: string) => {
+      scripts.entries.push(src);
       return '';
     })
     .replace(/<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\s*/g, (_tag, href: string) => {
       scripts.preloads.push(href);
       return '';
     });
-  if (!scripts.entry) throw new ShellError('The shell has no entry script (<script type="module" src>)');
+  if (scripts.entries.length === 0) throw new ShellError('The shell has no entry script (<script type="module" src>)');
   // React writes (and escapes) the attributes; the JSON goes in as text that cannot end the element
   // (PageData.toJson escapes every `<`).
   const dataElement = renderToStaticMarkup(
     <script
       id={PAGE_DATA_ELEMENT_ID}
       type="application/json"
-      {...{ [ENTRY_ATTRIBUTE]: scripts.entry, [PRELOAD_ATTRIBUTE]: scripts.preloads.join(' ') }}
+      {...{ [ENTRY_ATTRIBUTE]: scripts.entries.join(' '), [PRELOAD_ATTRIBUTE]: scripts.preloads.join(' ') }}
     />,
   ).replace('></script>', () => `>${json}</script>`);
   return withoutScripts
