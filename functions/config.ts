@@ -14,3 +14,9 @@ export function requireEnv<const K extends string>(...names: K[]): Record<K, str
   if (missing.length > 0) throw new Error(`Missing environment variable(s): ${missing.join(', ')}`);
   return values;
 }
+
+/**
+ * The page function's shell (the built app's index.html) is this file in `LAMBDA_TASK_ROOT`: bundled
+ * beside the handler on AWS (infra/constructs/pages.ts), written or found there by the local cloud.
+ */
+export const PAGE_SHELL_FILE = 'index.html';

@@ -1,11 +1,9 @@
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
+import { PAGE_SHELL_FILE } from '../../functions/config';
 import { functionsTriggeredBy } from '../functions';
 import type { Data } from './data';
 import { DeclaredFunction } from './lambdaFunction';
-
-/** The name the page function reads its shell by, beside its handler (functions/handlers/pages/page.ts). */
-const SHELL_FILE = 'index.html';
 
 export interface PagesProps {
   /** The tables the page function reads. */
@@ -28,7 +26,7 @@ export class Pages extends Construct {
     super(scope, id);
     const [declaration, ...others] = functionsTriggeredBy('document');
     if (!declaration || others.length > 0) throw new Error('Exactly one function serves the documents (a `document` trigger)');
-    this.function = new DeclaredFunction(this, { declaration, data: props.data, files: { [SHELL_FILE]: props.shell } });
+    this.function = new DeclaredFunction(this, { declaration, data: props.data, files: { [PAGE_SHELL_FILE]: props.shell } });
     this.url = this.function.function.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.AWS_IAM });
   }
 }

@@ -9,8 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
-import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
+import { acceptedEncoding, compress } from './compression';
 import { LOOPBACK } from './net';
 
 export type FunctionUrlHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -72,7 +71,7 @@ export function functionUrl(functionId: string, invoke: (event: APIGatewayProxyE
     const answered = { ...(result.headers as Record<string, string> | undefined) };
     const raw = result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : Buffer.from(result.body ?? '', 'utf8');
     const encoding = compressible(answered['content-type']) ? acceptedEncoding(req.headers['accept-encoding']) : undefined;
-    const body = encoding ? await compress(raw, encoding) : raw;
+    const body = encoding ? await compress(raw, encoding, 'fast') : raw;
     if (encoding) {
       answered['content-encoding'] = encoding;
       answered.vary = 'accept-encoding';
@@ -83,18 +82,6 @@ export function functionUrl(functionId: string, invoke: (event: APIGatewayProxyE
 }
 
 // CloudFront compresses what the function answers (`compress: true` on its behaviour): so does this.
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-
 function compressible(type: string | undefined): boolean {
   return type !== undefined && /^(?:text\/|application\/(?:json|xml|rss\+xml))/.test(type);
-}
-
-function acceptedEncoding(accept: string | undefined): 'br' | 'gzip' | undefined {
-  if (!accept) return undefined;
-  return /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined;
-}
-
-function compress(body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
-  return encoding === 'br' ? brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipped(body);
 }

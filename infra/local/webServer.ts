@@ -18,11 +18,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
+import { PAGE_SHELL_FILE } from '../../functions/config';
 import { errorBody, type RuntimeConfig } from '../../functions/contract';
 import { contentSecurityPolicy } from '../contentSecurityPolicy';
 import { classifyPath } from '../documentRoutes';
+import { acceptedEncoding, compress, type Encoding } from './compression';
 import { closeServer, listen } from './net';
 
 export type WebServerOptions = {
@@ -46,7 +46,7 @@ export type WebServerOptions = {
   pages?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   /** The built site served in `dist` mode. @default web/dist */
   distDir?: string;
-  /** In `dev` mode, where to write Vite's index.html for the page function (as `index.html`). */
+  /** In `dev` mode, where to write Vite's index.html for the page function (as `PAGE_SHELL_FILE`). */
   shellDir?: string;
 };
 export type RunningServer = { url: string; close: () => Promise<void> };
@@ -165,7 +165,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
       // The page function's shell: index.html as Vite serves it (its client, the React refresh preamble).
       const html = await vite.transformIndexHtml('/', await readFile(join(WEB_DIR, 'index.html'), 'utf8'));
       await mkdir(options.shellDir, { recursive: true });
-      await writeFile(join(options.shellDir, 'index.html'), html);
+      await writeFile(join(options.shellDir, PAGE_SHELL_FILE), html);
     }
     server.on('request', (req, res) => {
       if (sharedRoutes(req, res)) return;
@@ -189,10 +189,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   };
 }
 
-type Encoded = { body: Buffer; encoding?: 'br' | 'gzip' };
-
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
+type Encoded = { body: Buffer; encoding?: Encoding };
 
 /**
  * Serves web/dist as CloudFront does, under the site's Content-Security-Policy, compressing text
@@ -208,16 +205,12 @@ async function distHandler(distDir: string): Promise<(req: IncomingMessage, res:
   // away so the first visitor does not wait for brotli's highest level.
   const cache = new Map<string, Promise<Encoded>>();
 
-  function load(file: string, encoding: 'br' | 'gzip' | undefined): Promise<Encoded> {
+  function load(file: string, encoding: Encoding | undefined): Promise<Encoded> {
     const key = `${encoding ?? 'identity'}:${file}`;
     let entry = cache.get(key);
     if (!entry) {
       entry = readFile(file).then(async (raw): Promise<Encoded> =>
-        encoding === 'br'
-          ? { body: await brotliAsync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), encoding }
-          : encoding === 'gzip'
-            ? { body: await gzipAsync(raw, { level: 9 }), encoding }
-            : { body: raw },
+        encoding ? { body: await compress(raw, encoding, 'smallest'), encoding } : { body: raw },
       );
       entry.catch(() => cache.delete(key));
       cache.set(key, entry);
@@ -253,8 +246,7 @@ async function distHandler(distDir: string): Promise<(req: IncomingMessage, res:
       return;
     }
     const ext = extname(file);
-    const accept = String(req.headers['accept-encoding'] ?? '');
-    const encoding = COMPRESSIBLE.has(ext) ? (/\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined) : undefined;
+    const encoding = COMPRESSIBLE.has(ext) ? acceptedEncoding(req.headers['accept-encoding']) : undefined;
     const { body, encoding: used } = await load(file, encoding);
     const headers: Record<string, string | number> = {
       'content-type': TYPES[ext] ?? 'application/octet-stream',

@@ -19,7 +19,7 @@
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { documentClient } from '../../clients';
-import { requireEnv } from '../../config';
+import { PAGE_SHELL_FILE, requireEnv } from '../../config';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { appDocument } from '../../domain/appPages';
@@ -42,10 +42,7 @@ const deps = {
 
 /** The app's built index.html, read once per execution environment. */
 let shell: Promise<string> | undefined;
-const readShell = () => (shell ??= readFile(join(env.LAMBDA_TASK_ROOT, SHELL_FILE), 'utf8'));
-
-/** The name of the shell beside the handler. */
-export const SHELL_FILE = 'index.html';
+const readShell = () => (shell ??= readFile(join(env.LAMBDA_TASK_ROOT, PAGE_SHELL_FILE), 'utf8'));
 
 /** CloudFront shares a feed or the sitemap for a minute (and browsers keep it as long): new posts show soon. */
 export const DOCUMENT_CACHE_CONTROL = 'public, max-age=60, s-maxage=60';

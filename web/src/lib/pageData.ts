@@ -10,7 +10,7 @@
  *
  * No imports but React, the contract and documentScripts.ts: the server renderer and the browser both use it.
  */
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { PAGE_DATA_KEYS, type PageDataEntries } from '@contract';
 
 import { PAGE_DATA_ELEMENT_ID } from './documentScripts';
@@ -66,4 +66,21 @@ export function useDocumentData<T>(key: string): T | undefined {
     if (initial !== undefined) pageData?.forget();
   }, [pageData, initial]);
   return initial;
+}
+
+/**
+ * Runs `read` on mount and whenever it changes (another account's API client), unless the document
+ * brought what it reads (`fromDocument`): then not on mount, nor when strict mode mounts the effect a
+ * second time. `cancel` runs on unmount and before each new read.
+ */
+export function useReadUnlessFromDocument(read: () => void, fromDocument: boolean, cancel: () => void): void {
+  // 'document' until the first effect, then the `read` that the document's data stands for.
+  const shownFromDocument = useRef<unknown>(fromDocument ? 'document' : null);
+  useEffect(() => {
+    if (shownFromDocument.current === 'document') shownFromDocument.current = read;
+    if (shownFromDocument.current !== read) read();
+    return cancel;
+    // `cancel` aborts whatever request is in flight, through a ref: it need not be a dependency.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [read]);
 }

@@ -1,7 +1,7 @@
-import { startTransition, useCallback, useEffect, useReducer, useRef } from 'react';
+import { startTransition, useCallback, useReducer, useRef } from 'react';
 import { DEFAULT_PAGE_SIZE, type Category, type Post, type PostPage } from '@contract';
 import { errorMessage, useApi } from '../../lib/api';
-import { pageDataKeys, useDocumentData } from '../../lib/pageData';
+import { pageDataKeys, useDocumentData, useReadUnlessFromDocument } from '../../lib/pageData';
 import { feedReducer, initialFeed, type FeedState } from './feed';
 
 export type Feed = FeedState & {
@@ -41,15 +41,7 @@ export function useFeed(category?: Category): Feed {
       });
   }, [api, category]);
 
-  // The first page is read on mount, unless the document brought it: then only when `refresh` changes
-  // (the API client of another account), not when strict mode mounts the effect a second time.
-  // 'document' until the first effect, then the `refresh` that the document's page stands for.
-  const shownFromDocument = useRef<unknown>(fromDocument !== undefined ? 'document' : null);
-  useEffect(() => {
-    if (shownFromDocument.current === 'document') shownFromDocument.current = refresh;
-    if (shownFromDocument.current !== refresh) refresh();
-    return () => firstPageAbort.current?.abort();
-  }, [refresh]);
+  useReadUnlessFromDocument(refresh, fromDocument !== undefined, () => firstPageAbort.current?.abort());
 
   const { nextCursor, status } = state;
   const loadMore = useCallback(() => {

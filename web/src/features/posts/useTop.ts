@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useReducer, useRef } from 'react';
 import { DEFAULT_PAGE_SIZE, type Post, type PostPage, type TopPeriod, type TopRanking } from '@contract';
 import { errorMessage, useApi } from '../../lib/api';
-import { pageDataKeys, useDocumentData } from '../../lib/pageData';
+import { pageDataKeys, useDocumentData, useReadUnlessFromDocument } from '../../lib/pageData';
 
 export type TopState = {
   items: Post[];
@@ -74,14 +74,7 @@ export function useTop(period: TopPeriod, by: TopRanking): Top {
       });
   }, [api, period, by]);
 
-  // Read on mount, unless the document brought the page (see useFeed).
-  // 'document' until the first effect, then the `refresh` that the document's page stands for.
-  const shownFromDocument = useRef<unknown>(fromDocument !== undefined ? 'document' : null);
-  useEffect(() => {
-    if (shownFromDocument.current === 'document') shownFromDocument.current = refresh;
-    if (shownFromDocument.current !== refresh) refresh();
-    return () => abort.current?.abort();
-  }, [refresh]);
+  useReadUnlessFromDocument(refresh, fromDocument !== undefined, () => abort.current?.abort());
 
   const { nextCursor, status } = state;
   const loadMore = useCallback(() => {
