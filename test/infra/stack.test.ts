@@ -415,11 +415,11 @@ describe('functions', () => {
   const fn = (path: string) => s.stack.node.findChild(path.split('/')[0]!).node.findChild(path.split('/')[1]!);
 
   it.each(Object.keys(expected))(
-    '%s runs on Node.js 22 arm64, minified with source maps, its tables and endpoints in its environment',
+    '%s runs on Node.js 24 arm64, minified with source maps, its tables and endpoints in its environment',
     (path) => {
       const construct = fn(path);
       const props = propsOf(logicalId(construct.node.findChild('Function')));
-      expect(props.Runtime).toBe('nodejs22.x');
+      expect(props.Runtime).toBe('nodejs24.x');
       expect(props.Architectures).toEqual(['arm64']);
       expect(props.Handler).toBe('index.handler');
       const tables = {
