@@ -16,6 +16,7 @@ import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importPlugin from 'eslint-plugin-import';
+import unicorn from 'eslint-plugin-unicorn';
 import globals from 'globals';
 
 const root = import.meta.dirname;
@@ -50,6 +51,28 @@ const boundaries = [
     ],
     from: 'web',
     message: 'Only the page function (functions/handlers/pages) renders web pages.',
+  },
+  // The local cloud stands in for AWS on one machine: nothing that is deployed, and nothing of the stack,
+  // may lean on it, or code would pass locally that cannot run on AWS. Only it and the tests import it.
+  {
+    target: [
+      'functions',
+      'web',
+      ...readdirSync(new URL('infra/', import.meta.url))
+        .filter((name) => name !== 'local')
+        .map((name) => `infra/${name}`),
+    ],
+    from: 'infra/local',
+    message: 'infra/local is the local cloud: only infra/local itself and test/ import it. Move what you need into functions/ or infra/.',
+  },
+  // …and it drives the functions only as AWS does: through their declarations (infra/functions.ts), their
+  // tables and the contract. Domain code and handlers are loaded by path, never imported.
+  {
+    target: 'infra/local',
+    from: 'functions',
+    except: ['./contract.ts', './contract', './config.ts', './store'],
+    message:
+      'infra/local imports from functions/ only the contract, the configuration (config.ts) and the store (store/): take a store adapter, not a domain port or a handler.',
   },
   // The web app shares only the contract with the back end.
   { target: 'web', from: 'infra', message: 'web/ never imports infra/.' },
@@ -96,15 +119,34 @@ export default defineConfig(
       },
     },
     plugins: { import: importPlugin },
-    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] } } },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] } },
+      // How eslint-plugin-import reads the modules an import leads to (import/no-cycle follows them).
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Both are in recommendedTypeChecked; named here because the architecture relies on them.
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       'import/no-restricted-paths': ['error', { basePath: root, zones: boundaries }],
+      // A cycle makes load order matter (a value read before its module ran is `undefined`) and ties
+      // modules that should stand alone; the one-way layers above rule most of them out, this the rest.
+      'import/no-cycle': ['error', { ignoreExternal: true }],
       'no-console': 'off',
     },
+  },
+  {
+    // One file-name case: modules are camelCase (`postRepository.ts`, `guardian.mjs`); a .tsx file is a
+    // React component (PascalCase, `PostCard.tsx`) or a camelCase module that holds JSX (`main.tsx`).
+    files: ['**/*.{ts,mjs,js,cjs}'],
+    plugins: { unicorn },
+    rules: { 'unicorn/filename-case': ['error', { case: 'camelCase' }] },
+  },
+  {
+    files: ['**/*.tsx'],
+    plugins: { unicorn },
+    rules: { 'unicorn/filename-case': ['error', { cases: { camelCase: true, pascalCase: true } }] },
   },
   {
     // Configuration files in plain JavaScript are in neither TypeScript project.

@@ -1,6 +1,6 @@
 /**
  * The site's Content-Security-Policy, built in one place for CloudFront (infra/constructs/site.ts)
- * and for the local server of the production build (infra/local/webServer.ts), so the end-to-end
+ * and for the local server of the production build (infra/local/aws/cloudfront/webServer.ts), so the end-to-end
  * tests run the app under the same policy visitors get.
  */
 import { createHash } from 'node:crypto';

@@ -1,6 +1,6 @@
 /**
  * Where the site's origin sends a path, decided in one place for CloudFront (the behaviours of
- * infra/constructs/site.ts) and for the local web server (infra/local/webServer.ts), so the two
+ * infra/constructs/site.ts) and for the local web server (infra/local/aws/cloudfront/webServer.ts), so the two
  * cannot drift:
  *
  * - `api`: the API paths of DESIGN.md §3 (`/posts*`, `/me*`, `/moderation*`, `/comments*`) go to the

@@ -13,20 +13,20 @@ import type { RuntimeConfig } from '../../functions/contract';
 import { DynamoNameStore } from '../../functions/store/dynamodb/nameStore';
 import { DynamoPostRepository } from '../../functions/store/dynamodb/postRepository';
 import { FUNCTIONS as DECLARED, TABLES, environmentOf, type Addresses, type FunctionDeclaration, type TableName } from '../functions';
-import { startCognito } from './cognito';
-import { ensureTables, startDynamo, type DynamoCredentials } from './dynamo';
-import { startHostedUi } from './hostedUi';
-import { functionUrl } from './functionUrl';
-import { startHttpGateway } from './httpGateway';
-import { startLambdaApi } from './lambdaApi';
-import { localFunction, type LocalFunction } from './lambdaRuntime';
-import { ensureModerators } from './moderators';
-import { migrateNames } from './names';
-import { LOOPBACK, portOrFree } from './net';
-import { seedIfEmpty } from './seed';
-import { startStreamPoller } from './streamPoller';
-import { DIST_DIR, startWebServer } from './webServer';
-import { startWsGateway } from './wsGateway';
+import { startCognito } from './aws/cognito/cognitoLocal';
+import { ensureTables, startDynamo, type DynamoCredentials } from './aws/dynamodb/dynamoDbLocal';
+import { startHostedUi } from './aws/cognito/hostedUi';
+import { functionUrl } from './aws/lambda/functionUrl';
+import { startHttpGateway } from './aws/apigateway/httpGateway';
+import { startLambdaApi } from './aws/lambda/invokeApi';
+import { localFunction, type LocalFunction } from './aws/lambda/runtime';
+import { ensureModerators } from './fixtures/demoModerator';
+import { migrateNames } from './fixtures/migrations/apodosForOldData';
+import { LOOPBACK, portOrFree } from './process/ports';
+import { seedIfEmpty } from './fixtures/samplePosts';
+import { startStreamPoller } from './aws/lambda/streamPoller';
+import { DIST_DIR, startWebServer } from './aws/cloudfront/webServer';
+import { startWsGateway } from './aws/apigateway/wsGateway';
 
 export type LocalCloudOptions = {
   /** Where users and posts live between runs. */
@@ -204,7 +204,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // them as they would any post: the Top ranks them. Nobody is connected yet to hear of them.
     const documents = DynamoDBDocumentClient.from(admin, { marshallOptions: { removeUndefinedValues: true } });
     const seeded = options.seed === false ? 0 : await seedIfEmpty(new DynamoPostRepository(documents, tables.posts));
-    // Apodos for authors of posts stored before them, and the demo moderator's (infra/local/names.ts).
+    // Apodos for authors of posts stored before them, and the demo moderator's (infra/local/fixtures/migrations/apodosForOldData.ts).
     await migrateNames({
       documents,
       postsTable: tables.posts,
@@ -239,7 +239,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // build as CloudFront does, the app calls the API there, under the site's own origin, as on AWS;
     // in dev mode it calls the gateway directly (cross-origin, so CORS stays exercised).
     const webUrl = `http://localhost:${webPort}`;
-    // Google sign-in through a stand-in for Cognito's hosted UI (infra/local/hostedUi.ts), whose
+    // Google sign-in through a stand-in for Cognito's hosted UI (infra/local/aws/cognito/hostedUi.ts), whose
     // callback and logout URLs are the web app's, as the stack's app client has the site's.
     const hostedUi = await startHostedUi({
       port: options.ports.hostedUi ?? 0,

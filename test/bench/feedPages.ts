@@ -31,8 +31,8 @@ import { DynamoPostRepository } from '../../functions/store/dynamodb/postReposit
 import { POSTS_TABLE } from '../../functions/store/tables';
 import { appDocument, type AppPageDeps } from '../../functions/domain/appPages';
 import { DynamoRankingStore } from '../../functions/store/dynamodb/rankingStore';
-import { ensureTables, startDynamo } from '../../infra/local/dynamo';
-import { loadStyleSheetsAsEmpty } from '../../infra/local/emptyCss';
+import { ensureTables, startDynamo } from '../../infra/local/aws/dynamodb/dynamoDbLocal';
+import { loadStyleSheetsAsEmpty } from '../../infra/local/aws/lambda/emptyCss';
 import type { FigureResult, Row } from './report';
 import { formatSummary, now, percentile, summarize, timeEach } from './stats';
 

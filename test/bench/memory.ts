@@ -1,5 +1,5 @@
 /**
- * Resident memory of the local cloud: the `infra/local/start.ts` process this bench started and its
+ * Resident memory of the local cloud: the `infra/local/cli/start.ts` process this bench started and its
  * descendants (cognito-local), read from /proc and summed. Sampled on a timer, so a peak is the
  * largest sample, not an exact high-water mark.
  */
@@ -36,7 +36,7 @@ export function localCloudPids(): number[] {
     if (parent === undefined) continue;
     children.set(parent, [...(children.get(parent) ?? []), pid]);
   }
-  const roots = (children.get(process.pid) ?? []).filter((pid) => (readProc(pid, 'cmdline') ?? '').includes('infra/local/start.ts'));
+  const roots = (children.get(process.pid) ?? []).filter((pid) => (readProc(pid, 'cmdline') ?? '').includes('infra/local/cli/start.ts'));
   const found: number[] = [];
   const visit = (pid: number) => {
     found.push(pid);

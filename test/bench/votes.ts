@@ -19,7 +19,7 @@ import { DynamoPostRepository } from '../../functions/store/dynamodb/postReposit
 import { DynamoRankingStore } from '../../functions/store/dynamodb/rankingStore';
 import { DynamoVoteStore } from '../../functions/store/dynamodb/voteStore';
 import { POSTS_TABLE, TOP_TABLE, TOP_KEYS, VOTES_TABLE } from '../../functions/store/tables';
-import { ensureTables, startDynamo } from '../../infra/local/dynamo';
+import { ensureTables, startDynamo } from '../../infra/local/aws/dynamodb/dynamoDbLocal';
 import type { FigureResult, Row } from './report';
 import { formatSummary, now, percentile, summarize, timeEach } from './stats';
 

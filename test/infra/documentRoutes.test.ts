@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATH_PREFIXES, classifyPath, pageRequestFunctionCode } from '../../infra/documentRoutes';
-import { startWebServer, type RunningServer } from '../../infra/local/webServer';
+import { startWebServer, type RunningServer } from '../../infra/local/aws/cloudfront/webServer';
 import { allCases, CASES, cloudFrontHandler, viewerRequest } from './documents';
 
 const INDEX_HTML =

@@ -1,5 +1,5 @@
 /**
- * Starts the real local cloud (`infra/local/start.ts`) as a child process on free loopback ports,
+ * Starts the real local cloud (`infra/local/cli/start.ts`) as a child process on free loopback ports,
  * with its own data folder, exactly as `npm start` runs it. Always `stop()` it (afterAll).
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -66,7 +66,7 @@ export async function startLocalCloudProcess(options: StartOptions = {}): Promis
   const codeWaiters = new Map<string, (code: string) => void>();
   let output = '';
 
-  const child: ChildProcess = fork(join(ROOT, 'infra/local/start.ts'), [], {
+  const child: ChildProcess = fork(join(ROOT, 'infra/local/cli/start.ts'), [], {
     cwd: ROOT,
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startDynamo } from '../../infra/local/dynamo';
+import { startDynamo } from '../../infra/local/aws/dynamodb/dynamoDbLocal';
 
 export const SHARED_DYNAMODB_ENV = 'TEST_DYNAMODB_ENDPOINT';
 

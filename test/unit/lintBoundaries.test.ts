@@ -37,6 +37,34 @@ const probes = {
       "import { contentSecurityPolicy } from '../../infra/contentSecurityPolicy';\n\n" +
       'export const probe = [earlyStartScript, contentSecurityPolicy];\n',
   },
+  stackToLocalCloud: {
+    filePath: 'infra/constructs/stackToLocalCloud.lintProbe.ts',
+    code: "import { startLocalCloud } from '../local/cloud';\n\nexport const probe = startLocalCloud;\n",
+  },
+  functionsToLocalCloud: {
+    filePath: 'functions/domain/functionsToLocalCloud.lintProbe.ts',
+    code: "import { startWebServer } from '../../infra/local/aws/cloudfront/webServer';\n\nexport const probe = startWebServer;\n",
+  },
+  localCloudToDomain: {
+    filePath: 'infra/local/fixtures/localCloudToDomain.lintProbe.ts',
+    code:
+      "import { POSTS_TABLE } from '../../../functions/store/tables';\n" +
+      "import { requireEnv } from '../../../functions/config';\n" +
+      "import { publishPost } from '../../../functions/domain/posts';\n\n" +
+      'export const probe = [POSTS_TABLE, requireEnv, publishPost];\n',
+  },
+  kebabCaseName: {
+    filePath: 'functions/domain/kebab-case-name.lintProbe.ts',
+    code: 'export const probe = 1;\n',
+  },
+  cycleOne: {
+    filePath: 'functions/domain/cycleOne.lintProbe.ts',
+    code: "import { two } from './cycleTwo.lintProbe';\n\nexport const one = (): number => two() + 1;\n",
+  },
+  cycleTwo: {
+    filePath: 'functions/domain/cycleTwo.lintProbe.ts',
+    code: "import { one } from './cycleOne.lintProbe';\n\nexport const two = (): number => one() + 1;\n",
+  },
   floatingPromise: {
     filePath: 'functions/domain/floatingPromise.lintProbe.ts',
     code: 'function save(): Promise<void> {\n  return Promise.resolve();\n}\n\nexport function handler(): void {\n  save();\n}\n',
@@ -135,6 +163,60 @@ describe('lint: one-way imports', () => {
         line: 2,
         message: `Unexpected path "../../infra/contentSecurityPolicy" imported in restricted zone. ${message}`,
       },
+    ]);
+  });
+});
+
+describe('lint: the local cloud is a fenced room', () => {
+  const fence =
+    'infra/local is the local cloud: only infra/local itself and test/ import it. Move what you need into functions/ or infra/.';
+
+  it('refuses an import of the local cloud from the stack', () => {
+    expect(problemsOf('stackToLocalCloud')).toEqual([
+      { ruleId: 'import/no-restricted-paths', line: 1, message: `Unexpected path "../local/cloud" imported in restricted zone. ${fence}` },
+    ]);
+  });
+
+  it('refuses an import of the local cloud from deployed code', () => {
+    expect(problemsOf('functionsToLocalCloud')).toEqual([
+      {
+        ruleId: 'import/no-restricted-paths',
+        line: 1,
+        message: expect.stringMatching(
+          /^Unexpected path "..\/..\/infra\/local\/aws\/cloudfront\/webServer" imported in restricted zone\./,
+        ) as string,
+      },
+      {
+        ruleId: 'import/no-restricted-paths',
+        line: 1,
+        message: `Unexpected path "../../infra/local/aws/cloudfront/webServer" imported in restricted zone. ${fence}`,
+      },
+    ]);
+  });
+
+  it('lets the local cloud import the store and the configuration, and refuses domain code', () => {
+    expect(problemsOf('localCloudToDomain')).toEqual([
+      {
+        ruleId: 'import/no-restricted-paths',
+        line: 3,
+        message:
+          'Unexpected path "../../../functions/domain/posts" imported in restricted zone. infra/local imports from functions/ only the contract, ' +
+          'the configuration (config.ts) and the store (store/): take a store adapter, not a domain port or a handler.',
+      },
+    ]);
+  });
+});
+
+describe('lint: names and cycles', () => {
+  it('refuses a file name that is not camelCase', () => {
+    expect(problemsOf('kebabCaseName')).toEqual([
+      { ruleId: 'unicorn/filename-case', line: 1, message: expect.stringContaining('camel case') as string },
+    ]);
+  });
+
+  it('refuses two modules that import each other', () => {
+    expect(problemsOf('cycleOne')).toEqual([
+      { ruleId: 'import/no-cycle', line: 1, message: expect.stringContaining('Dependency cycle') as string },
     ]);
   });
 });

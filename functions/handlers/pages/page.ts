@@ -1,7 +1,7 @@
 /**
  * The page function: every document of the site. Behind CloudFront on AWS (its function URL is the
  * origin of every path that is not a file of the build or the API: infra/documentRoutes.ts), and
- * called by the local web server the same way (infra/local/functionUrl.ts). It serves
+ * called by the local web server the same way (infra/local/aws/lambda/functionUrl.ts). It serves
  * - the app's pages: `/`, `/category/:c`, `/post/:id`, `/top` and the not-found page rendered with
  *   their data and meta tags (functions/domain/appPages.ts, web/src/server/renderDocument.tsx), and
  *   the forms' and signed-in pages' routes as the app's bare shell;

@@ -4,10 +4,10 @@
  * finds the pool by name. On AWS the same is `aws cognito-idp admin-add-user-to-group` (README).
  */
 import { CognitoIdentityProviderClient, ListUserPoolsCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { MODERATORS_GROUP } from '../../functions/contract';
-import { POOL_NAME } from './cognito';
-import { addModerator } from './moderators';
-import { LOOPBACK } from './net';
+import { MODERATORS_GROUP } from '../../../functions/contract';
+import { POOL_NAME } from '../aws/cognito/cognitoLocal';
+import { addModerator } from '../fixtures/demoModerator';
+import { LOOPBACK } from '../process/ports';
 
 const REGION = 'eu-west-1';
 const email = process.argv[2]?.trim();

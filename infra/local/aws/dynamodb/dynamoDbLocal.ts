@@ -17,9 +17,9 @@ import {
   UpdateTimeToLiveCommand,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
-import type { TableDescription } from '../../functions/store/tables';
-import { spawnGuarded } from './childProcess';
-import { LOOPBACK, freePort } from './net';
+import type { TableDescription } from '../../../../functions/store/tables';
+import { spawnGuarded } from '../../process/childProcess';
+import { LOOPBACK, freePort } from '../../process/ports';
 
 const require = createRequire(import.meta.url);
 

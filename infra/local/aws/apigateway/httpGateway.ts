@@ -9,10 +9,10 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
-import { errorBody, type ErrorCode, ERRORS } from '../../functions/contract';
-import { LOOPBACK, closeServer, listen, readBody } from './net';
+import { errorBody, type ErrorCode, ERRORS } from '../../../../functions/contract';
+import { LOOPBACK, closeServer, listen, readBody } from '../../process/ports';
 
-/** Invokes the route's function (lambdaRuntime.ts) with an API Gateway v2 event. */
+/** Invokes the route's function (runtime.ts) with an API Gateway v2 event. */
 type Handler = (event: APIGatewayProxyEventV2) => Promise<unknown>;
 
 export type HttpRoute = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; handler: Handler; jwt?: boolean };

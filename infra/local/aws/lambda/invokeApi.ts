@@ -14,9 +14,9 @@
  */
 import { createServer } from 'node:http';
 import { inspect } from 'node:util';
-import type { InvokeTrigger } from '../functions';
-import type { LocalFunction } from './lambdaRuntime';
-import { LOOPBACK, closeServer, listen, readBody, safeHandler } from './net';
+import type { InvokeTrigger } from '../../../functions';
+import type { LocalFunction } from './runtime';
+import { LOOPBACK, closeServer, listen, readBody, safeHandler } from '../../process/ports';
 
 /** Lambda's options for a function's asynchronous invocations (an `invoke` trigger's). */
 type AsyncSettings = Pick<InvokeTrigger, 'retryAttempts' | 'maxEventAgeSeconds'>;

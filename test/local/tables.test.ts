@@ -6,7 +6,7 @@ import { DynamoDBClient, PutItemCommand, QueryCommand } from '@aws-sdk/client-dy
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableDescription } from '../../functions/store/tables';
-import { ensureTables } from '../../infra/local/dynamo';
+import { ensureTables } from '../../infra/local/aws/dynamodb/dynamoDbLocal';
 import { SHARED_DYNAMODB_ENV } from '../support/sharedDynamo';
 
 let client: DynamoDBClient;

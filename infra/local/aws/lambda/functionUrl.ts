@@ -9,8 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
-import { acceptedEncoding, compress } from './compression';
-import { LOOPBACK } from './net';
+import { acceptedEncoding, compress } from '../cloudfront/compression';
+import { LOOPBACK } from '../../process/ports';
 
 export type FunctionUrlHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 

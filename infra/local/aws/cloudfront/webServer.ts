@@ -18,12 +18,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PAGE_SHELL_FILE } from '../../functions/config';
-import { errorBody, type RuntimeConfig } from '../../functions/contract';
-import { contentSecurityPolicy } from '../contentSecurityPolicy';
-import { classifyPath } from '../documentRoutes';
+import { PAGE_SHELL_FILE } from '../../../../functions/config';
+import { errorBody, type RuntimeConfig } from '../../../../functions/contract';
+import { contentSecurityPolicy } from '../../../contentSecurityPolicy';
+import { classifyPath } from '../../../documentRoutes';
 import { acceptedEncoding, compress, type Encoding } from './compression';
-import { closeServer, listen } from './net';
+import { closeServer, listen } from '../../process/ports';
 
 export type WebServerOptions = {
   host: string;
@@ -40,7 +40,7 @@ export type WebServerOptions = {
    */
   api?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   /**
-   * The page function (infra/local/functionUrl.ts), called for the documents.
+   * The page function (infra/local/aws/lambda/functionUrl.ts), called for the documents.
    * @default - documents answer a plain 404
    */
   pages?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -51,7 +51,7 @@ export type WebServerOptions = {
 };
 export type RunningServer = { url: string; close: () => Promise<void> };
 
-const WEB_DIR = fileURLToPath(new URL('../../web/', import.meta.url));
+const WEB_DIR = fileURLToPath(new URL('../../../../web/', import.meta.url));
 /** The production build (`npm run build`), whose index.html is the page function's shell in `dist` mode. */
 export const DIST_DIR = join(WEB_DIR, 'dist');
 

@@ -9,7 +9,7 @@
  * `{ 'anything-but': literal | literal[] }` or `{ numeric: [op, n, …] }`. Any other operator is
  * refused when the poller starts, so a declaration cannot use one that is not emulated.
  */
-import type { FilterPattern } from '../functions';
+import type { FilterPattern } from '../../../functions';
 
 type Literal = string | number | boolean | null;
 type Rule = Literal | { readonly [operator: string]: unknown };

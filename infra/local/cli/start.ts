@@ -6,10 +6,10 @@
  * DynamoDB Local instead of starting one, and DYNAMODB_ACCESS_KEY_ID names this cloud's database in it.
  * When started with an IPC channel (tests), it also reports readiness and codes over it.
  */
-import { startLocalCloud, type LocalCloud } from './cloud';
-import { JavaMissingError } from './dynamo';
+import { startLocalCloud, type LocalCloud } from '../cloud';
+import { JavaMissingError } from '../aws/dynamodb/dynamoDbLocal';
 
-// This machine runs Node 20; Lambda runs Node 22 (see README). The SDK's reminder is noise here.
+// Development may run on Node 20 while Lambda runs Node 24 (see README). The SDK's reminder is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 function port(name: string, fallback: number): number {

@@ -1,5 +1,5 @@
 /**
- * The local stand-in for Cognito's hosted UI (infra/local/hostedUi.ts), driven as Amplify's redirect
+ * The local stand-in for Cognito's hosted UI (infra/local/aws/cognito/hostedUi.ts), driven as Amplify's redirect
  * flow drives it: authorize → the «Google (simulado)» page → back with a code → the token endpoint
  * with PKCE → tokens the API accepts. Over HTTPS with the local self-signed certificate.
  */

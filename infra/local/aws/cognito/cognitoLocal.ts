@@ -15,11 +15,11 @@ import {
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { PASSWORD_POLICY } from '../../functions/contract';
-import { spawnGuarded, type GuardedChild } from './childProcess';
+import { PASSWORD_POLICY } from '../../../../functions/contract';
+import { spawnGuarded, type GuardedChild } from '../../process/childProcess';
 import { startCognitoProxy } from './cognitoProxy';
-import { guardStore, writeFileAtomically } from './cognitoStore';
-import { LOOPBACK, closeServer, freePort, listen, readBody, safeHandler } from './net';
+import { guardStore, writeFileAtomically } from './storeGuard';
+import { LOOPBACK, closeServer, freePort, listen, readBody, safeHandler } from '../../process/ports';
 
 const require = createRequire(import.meta.url);
 export const POOL_NAME = 'vaya-dia';

@@ -16,8 +16,8 @@ import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { FUNCTIONS, type FunctionDeclaration, type StreamTrigger } from '../../infra/functions';
-import { InvocationError, localFunction } from '../../infra/local/lambdaRuntime';
-import { startStreamPoller } from '../../infra/local/streamPoller';
+import { InvocationError, localFunction } from '../../infra/local/aws/lambda/runtime';
+import { startStreamPoller } from '../../infra/local/aws/lambda/streamPoller';
 import { SHARED_DYNAMODB_ENV } from '../support/sharedDynamo';
 
 const REGION = 'eu-west-1';

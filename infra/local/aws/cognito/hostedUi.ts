@@ -31,8 +31,8 @@ import {
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { generate } from 'selfsigned';
-import { writeFileAtomically } from './cognitoStore';
-import { LOOPBACK, closeServer, listen, readBody, safeHandler } from './net';
+import { writeFileAtomically } from './storeGuard';
+import { LOOPBACK, closeServer, listen, readBody, safeHandler } from '../../process/ports';
 
 export type HostedUiOptions = {
   /** HTTPS port; 0 picks a free one. */

@@ -8,9 +8,9 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { LOOPBACK, closeServer, listen, readBody, safeHandler } from './net';
+import { LOOPBACK, closeServer, listen, readBody, safeHandler } from '../../process/ports';
 
-/** Invokes the route's function (lambdaRuntime.ts). */
+/** Invokes the route's function (runtime.ts). */
 type WsHandler = (event: APIGatewayProxyWebsocketEventV2) => Promise<unknown>;
 
 export type WsGatewayOptions = { port: number; onConnect: WsHandler; onDisconnect: WsHandler };

@@ -23,7 +23,7 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import { inspect } from 'node:util';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import type { StreamTrigger } from '../functions';
+import type { StreamTrigger } from '../../../functions';
 import { checkPattern, matchesAny } from './filterPattern';
 
 const EMPTY_POLL_MS = 250;

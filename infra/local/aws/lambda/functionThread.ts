@@ -1,5 +1,5 @@
 /**
- * One local Lambda function: a worker thread of its own (lambdaRuntime.ts) whose `process.env` is
+ * One local Lambda function: a worker thread of its own (runtime.ts) whose `process.env` is
  * only the function's declared environment plus what Lambda itself provides, so a handler that reads
  * a variable its declaration does not give fails here as it would on AWS. The handler module is
  * loaded once, like a Lambda execution environment's init; invocations arrive as messages.
@@ -18,7 +18,7 @@ export type WorkerMessage =
 export type SerializedError = { name: string; message: string; stack?: string };
 
 const parent = parentPort;
-if (!parent) throw new Error('lambdaWorker.ts runs as a worker thread (see lambdaRuntime.ts)');
+if (!parent) throw new Error('functionThread.ts runs as a worker thread (see runtime.ts)');
 const options = workerData as LambdaWorkerData;
 const post = (message: WorkerMessage) => parent.postMessage(message);
 const serialize = (error: unknown): SerializedError =>

@@ -1,5 +1,5 @@
 /**
- * The local cloud's start-up migration (infra/local/names.ts): data written before apodos existed —
+ * The local cloud's start-up migration (infra/local/fixtures/migrations/apodosForOldData.ts): data written before apodos existed —
  * posts signed with the Cognito `name` attribute or the email's local part — gets an apodo or
  * «Anónimo» at the next start.
  */
@@ -11,7 +11,7 @@ import { ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-ide
 import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Me, OwnPost, OwnPostPage } from '../../functions/contract';
-import { DEMO_MODERATOR } from '../../infra/local/moderators';
+import { DEMO_MODERATOR } from '../../infra/local/fixtures/demoModerator';
 import { call, publish } from '../support/api';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { cognitoClient, signIn } from '../support/users';

@@ -1,11 +1,11 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import { EMPTY_CSS_HOOK_URL } from './emptyCss';
+import { EMPTY_CSS_HOOK_URL } from '../aws/lambda/emptyCss';
 
 /**
  * A worker thread running a TypeScript module of the local cloud. The module is loaded through tsx
  * explicitly: a worker does not inherit the loader hooks that `tsx` / `--import tsx` registered on
  * the main thread. The worker gets a copy of `process.env` as it is now, and style sheets load as
- * empty modules (emptyCss.ts).
+ * empty modules (aws/lambda/emptyCss.ts).
  */
 export function tsWorker(module: URL, options: Omit<WorkerOptions, 'eval'> = {}): Worker {
   const source = [

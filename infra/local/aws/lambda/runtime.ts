@@ -1,6 +1,6 @@
 /**
  * The local stand-in for Lambda: each declared function (infra/functions.ts) runs its real handler
- * module on a worker thread of its own (lambdaWorker.ts), started on its first invocation like a cold
+ * module on a worker thread of its own (functionThread.ts), started on its first invocation like a cold
  * start, with only the environment the function is given. Errors behave as on AWS: an init failure
  * (a missing variable, say) fails every invocation until the next start, and a handler's rejection
  * fails that invocation only.
@@ -8,11 +8,11 @@
 import { Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
-import type { FunctionDeclaration } from '../functions';
-import type { InvokeRequest, LambdaWorkerData, SerializedError, WorkerMessage } from './lambdaWorker';
-import { tsWorker } from './worker';
+import type { FunctionDeclaration } from '../../../functions';
+import type { InvokeRequest, LambdaWorkerData, SerializedError, WorkerMessage } from './functionThread';
+import { tsWorker } from '../../process/tsxWorker';
 
-const REPOSITORY_ROOT = resolve(import.meta.dirname, '../..');
+const REPOSITORY_ROOT = resolve(import.meta.dirname, '../../../..');
 
 export type LocalFunction = {
   readonly id: string;
@@ -56,7 +56,7 @@ export function localFunction(declaration: FunctionDeclaration, environment: Rec
       timeoutMs,
       region,
     };
-    const thread = tsWorker(new URL('./lambdaWorker.ts', import.meta.url), { workerData: data, env: environment });
+    const thread = tsWorker(new URL('./functionThread.ts', import.meta.url), { workerData: data, env: environment });
     return new Promise<Worker>((resolveStart, rejectStart) => {
       let ready = false;
       thread.on('message', (message: WorkerMessage) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FilterPattern } from '../../infra/functions';
-import { checkPattern, matches, matchesAny } from '../../infra/local/filterPattern';
+import { checkPattern, matches, matchesAny } from '../../infra/local/aws/lambda/filterPattern';
 
 const record = {
   eventName: 'MODIFY',

@@ -7,8 +7,8 @@
  *   `InitiateAuth` with `REFRESH_TOKEN_AUTH` (cognito-local lacks the operation).
  */
 import { createServer } from 'node:http';
-import { passwordProblems } from '../../functions/contract';
-import { LOOPBACK, closeServer, forward, listen, readBody, safeHandler, sendForwarded } from './net';
+import { passwordProblems } from '../../../../functions/contract';
+import { LOOPBACK, closeServer, forward, listen, readBody, safeHandler, sendForwarded } from '../../process/ports';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 
@@ -30,7 +30,7 @@ const READ_ONLY = new Set([
 export type CognitoProxyOptions = {
   port: number;
   upstreamPort: number;
-  /** Runs after a write operation succeeded and before the client hears of it (see cognitoStore.ts). */
+  /** Runs after a write operation succeeded and before the client hears of it (see storeGuard.ts). */
   afterWrite(): Promise<void>;
 };
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { MODERATORS_GROUP, type Post, type PostPage } from '../../functions/contract';
-import { DEMO_MODERATOR } from '../../infra/local/moderators';
+import { DEMO_MODERATOR } from '../../infra/local/fixtures/demoModerator';
 import { call, listPosts, publish } from '../support/api';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { publishApproved } from '../support/moderation';
