@@ -376,7 +376,7 @@ export const FUNCTIONS = [
     tables: { connections: { items: ['DeleteItem'], scan: true } },
     endpoints: ['liveManagement'],
     // A large broadcast is split into parts (segments of the connections table), each sent by its own
-    // invocation of BroadcastPart; this one plans them and sends the first (README, "Live fan-out").
+    // invocation of BroadcastPart; this one plans them and sends the first (docs/live.md).
     invokes: ['BroadcastPart'],
     // Fan-out is CPU-bound (one signed PostToConnection per client; benchmark figure 3) and Lambda's
     // CPU share grows with memory: 1 GB has four times the 256 MB default's.

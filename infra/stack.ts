@@ -134,7 +134,7 @@ export class VayaDiaStack extends Stack {
 
 /**
  * The WAF web ACL of the site's distribution, in a stack of its own because CloudFront's web ACLs
- * exist in us-east-1 only (`-c waf=true`; README, "WAF").
+ * exist in us-east-1 only (`-c waf=true`; docs/deploy-and-operate.md, "WAF").
  */
 export class FirewallStack extends Stack {
   public readonly firewall: RateLimitFirewall;

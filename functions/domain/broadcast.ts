@@ -57,7 +57,7 @@ export async function broadcastMessages(deps: BroadcastDeps, messages: LiveMessa
  * How a broadcast is split. The connections table is read as a parallel Scan of as many segments as
  * there are parts; each part (one segment) is sent by its own invocation with at most `concurrency`
  * sends in flight, so a part's time depends on `connectionsPerPart`, not on the audience, up to
- * `maxParts` (README, "Live fan-out", has the arithmetic).
+ * `maxParts` (docs/live.md has the arithmetic).
  */
 export type FanOutPlan = {
   /** How many connections one invocation is meant to send to. */

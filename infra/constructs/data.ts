@@ -10,7 +10,7 @@ import { TABLES, type TableAccess, type TableName } from '../functions';
  * the key, index, TTL and stream settings): on-demand, point-in-time recovery, and every one of them
  * kept when the stack is deleted (`RETAIN`) and deletion-protected, so that neither `cdk destroy`, a
  * replacement nor a stray `DeleteTable` loses people's data. Deleting one is a deliberate act: turn
- * its protection off, then delete it (README, "Removing the stack").
+ * its protection off, then delete it (docs/deploy-and-operate.md, "Tearing down").
  */
 export class Data extends Construct {
   /** Every table, by the name function declarations use (infra/functions.ts). */

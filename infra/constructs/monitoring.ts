@@ -33,7 +33,7 @@ export interface MonitoringProps {
   readonly otherFunctions?: readonly DeclaredFunction[];
   /**
    * Where alarms and the budget's alerts are e-mailed (AWS asks the address to confirm first).
-   * @default - no subscription: the topic exists, and anyone may subscribe to it later (README)
+   * @default - no subscription: the topic exists, and anyone may subscribe to it later (docs/deploy-and-operate.md)
    */
   readonly alarmEmail?: string;
   /** The monthly cost, in US dollars, the budget alerts on (at 80 % spent, and when 100 % is forecast). */

@@ -225,7 +225,7 @@ export class Site extends Construct {
             {
               id: 'AwsSolutions-CFR2',
               reason:
-                'The WAF web ACL is opt-in (-c waf=true) for its fixed monthly cost (README, "WAF"); without it the API has per-route throttles and the site is static files from a private bucket.',
+                'The WAF web ACL is opt-in (-c waf=true) for its fixed monthly cost (docs/deploy-and-operate.md, "WAF"); without it the API has per-route throttles and the site is static files from a private bucket.',
             },
           ]),
       {

@@ -7,7 +7,7 @@
  * started once, from the production web build, and serves figures 5, 6, 2 and 3 in that order.
  * A figure that fails still gets a row, and the process then exits non-zero.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
@@ -33,19 +33,6 @@ const load = loadavg()
   .join(', ');
 const results: FigureResult[] = [];
 let failed = false;
-
-/** The README shows the latest full table between its two bench-table markers. */
-function showInReadme(document: string): void {
-  const readmePath = join(ROOT, 'README.md');
-  const readme = readFileSync(readmePath, 'utf8');
-  const start = '<!-- bench-table:start -->';
-  const end = '<!-- bench-table:end -->';
-  const from = readme.indexOf(start);
-  const to = readme.indexOf(end);
-  if (from < 0 || to < from) return;
-  const body = document.split('\n').slice(2).join('\n').trim();
-  writeFileSync(readmePath, `${readme.slice(0, from + start.length)}\n${body}\n${readme.slice(to)}`);
-}
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -172,6 +159,5 @@ const document = [
 
 mkdirSync(dirname(OUTPUT), { recursive: true });
 writeFileSync(OUTPUT, document);
-if (!smoke) showInReadme(document);
 console.log(`\n${table}\n\nWritten to ${OUTPUT} (${minutes} min).`);
 process.exit(failed ? 1 : 0);

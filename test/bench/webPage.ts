@@ -35,7 +35,7 @@ export type LighthouseRun = {
   /** Same-origin /assets/ files the page fetched, by type. */
   scripts: string[];
   styles: string[];
-  /** What Lighthouse says costs the most, for the README's "what limits it". */
+  /** What Lighthouse says costs the most, for docs/benchmarks-notes.md's "what limits it". */
   opportunities: string[];
   lcpElement: string;
 };
