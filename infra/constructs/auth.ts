@@ -88,7 +88,7 @@ export class Auth extends Construct {
     );
 
     // Moderators are this group's members (the ID token's `cognito:groups`); operators add people to
-    // it with the AWS CLI (docs/deploy-and-operate.md).
+    // it with the AWS CLI (docs/product.md, "Moderation").
     new cognito.CfnUserPoolGroup(this, 'Moderators', {
       userPoolId: this.userPool.userPoolId,
       groupName: MODERATORS_GROUP,

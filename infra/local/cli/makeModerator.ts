@@ -1,7 +1,7 @@
 /**
  * `npm run moderator -- <email>`: makes an account of the running local cloud a moderator (adds it
  * to the Cognito group `moderadores`). It talks to the local cloud's Cognito (COGNITO_PORT, 9229) and
- * finds the pool by name. On AWS the same is `aws cognito-idp admin-add-user-to-group` (docs/deploy-and-operate.md).
+ * finds the pool by name. On AWS the same is `aws cognito-idp admin-add-user-to-group` (docs/product.md, "Moderation").
  */
 import { CognitoIdentityProviderClient, ListUserPoolsCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { MODERATORS_GROUP } from '../../../functions/contract';
