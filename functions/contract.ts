@@ -273,7 +273,11 @@ export function checkName(input: unknown): NameCheck {
 export const setNameSchema = z.object({ name: z.string() });
 
 /** `GET /me`: the caller's apodo (null until they choose one), their email (only ever sent to them) and role. */
-export type Me = { name: string | null; email: string; moderator: boolean };
+/** `suspendedUntil`: when a suspension ends (ISO time; {@link PERMANENT_SUSPENSION} for good), null when none is in force. */
+export type Me = { name: string | null; email: string; moderator: boolean; suspendedUntil: string | null };
+
+/** The end of a suspension for good, as `GET /me` reports it. */
+export const PERMANENT_SUSPENSION = '9999-12-31T00:00:00.000Z';
 
 /** Stable error codes for programs; each has its HTTP status and a Spanish message for people. */
 export const ERRORS = {
@@ -290,6 +294,12 @@ export const ERRORS = {
   INVALID_RANKING: { status: 400, message: 'La clasificación debe ser «agree» o «deserved».' },
   UNAUTHORIZED: { status: 401, message: 'Tienes que iniciar sesión para hacer esto.' },
   FORBIDDEN: { status: 403, message: 'No tienes permiso para hacer esto.' },
+  ACCOUNT_DELETED: { status: 401, message: 'Esta cuenta se ha eliminado. Cierra la sesión; puedes crear una cuenta nueva.' },
+  ACCOUNT_SUSPENDED: {
+    status: 403,
+    message:
+      'Tu cuenta está suspendida: puedes leer y borrar lo tuyo, pero no publicar, votar, comentar ni denunciar hasta que acabe la suspensión.',
+  },
   OWN_POST: { status: 403, message: 'No puedes votar tu propia anécdota.' },
   POST_NOT_FOUND: { status: 404, message: 'No encontramos esa anécdota.' },
   COMMENT_NOT_FOUND: { status: 404, message: 'No encontramos ese comentario.' },

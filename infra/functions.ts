@@ -84,7 +84,11 @@ export type HttpTrigger = {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The route path, API Gateway style (`/posts/{id}`). */
   readonly path: string;
-  /** `user`: behind the JWT authorizer on the user pool's ID tokens; `public`: anyone. */
+  /**
+   * `user`: behind the JWT authorizer on the user pool's ID tokens, and the caller's account state read on
+   * every request (functions/handlers/http/http.ts), so a `user` route declares GetItem on the names table;
+   * `public`: anyone.
+   */
   readonly auth: 'public' | 'user';
   /** @default DEFAULT_THROTTLE.read for GET, DEFAULT_THROTTLE.write for every other method */
   readonly throttle?: Throttle;
@@ -202,45 +206,49 @@ export const FUNCTIONS = [
     id: 'ListMyPosts',
     entry: 'functions/handlers/http/listMyPosts.ts',
     trigger: { type: 'http', method: 'GET', path: '/me/posts', auth: 'user' },
-    tables: { posts: { queryIndexes: [POSTS_INDEX.author] } },
+    tables: { posts: { queryIndexes: [POSTS_INDEX.author] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'DeletePost',
     entry: 'functions/handlers/http/deletePost.ts',
     trigger: { type: 'http', method: 'DELETE', path: '/posts/{id}', auth: 'user' },
-    tables: { posts: { items: ['GetItem', 'UpdateItem'] } },
+    tables: { posts: { items: ['GetItem', 'UpdateItem'] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'ReportPost',
     entry: 'functions/handlers/http/reportPost.ts',
     trigger: { type: 'http', method: 'POST', path: '/posts/{id}/report', auth: 'user' },
     // The report row and the post's count in one TransactWriteItems.
-    tables: { posts: { items: ['GetItem', 'UpdateItem'] }, moderation: { items: ['PutItem'] } },
+    tables: { posts: { items: ['GetItem', 'UpdateItem'] }, moderation: { items: ['PutItem'] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'NextForModeration',
     entry: 'functions/handlers/http/nextForModeration.ts',
     trigger: { type: 'http', method: 'GET', path: '/moderation/next', auth: 'user' },
-    tables: { posts: { queryIndexes: [POSTS_INDEX.queue] }, moderation: { items: ['BatchGetItem'] } },
+    tables: { posts: { queryIndexes: [POSTS_INDEX.queue] }, moderation: { items: ['BatchGetItem'] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'VoteOnPost',
     entry: 'functions/handlers/http/voteOnPost.ts',
     trigger: { type: 'http', method: 'PUT', path: '/moderation/{id}/vote', auth: 'user' },
     // The vote row and the post's tally (and status) in one TransactWriteItems.
-    tables: { posts: { items: ['GetItem', 'UpdateItem'] }, moderation: { items: ['PutItem'] } },
+    tables: { posts: { items: ['GetItem', 'UpdateItem'] }, moderation: { items: ['PutItem'] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'DecideOnPost',
     entry: 'functions/handlers/http/decideOnPost.ts',
     trigger: { type: 'http', method: 'PUT', path: '/moderation/{id}/decision', auth: 'user' },
-    tables: { posts: { items: ['GetItem', 'UpdateItem'] } },
+    tables: { posts: { items: ['GetItem', 'UpdateItem'] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'ListReported',
     entry: 'functions/handlers/http/listReported.ts',
     trigger: { type: 'http', method: 'GET', path: '/moderation/reported', auth: 'user' },
-    tables: { posts: { queryIndexes: [POSTS_INDEX.queue] }, comments: { queryIndexes: [COMMENTS_INDEX.queue] } },
+    tables: {
+      posts: { queryIndexes: [POSTS_INDEX.queue] },
+      comments: { queryIndexes: [COMMENTS_INDEX.queue] },
+      names: { items: ['GetItem'] },
+    },
   },
   {
     id: 'ListComments',
@@ -266,20 +274,25 @@ export const FUNCTIONS = [
     id: 'DeleteComment',
     entry: 'functions/handlers/http/deleteComment.ts',
     trigger: { type: 'http', method: 'DELETE', path: '/comments/{id}', auth: 'user' },
-    tables: { posts: { items: ['UpdateItem'] }, comments: { items: ['GetItem', 'UpdateItem'] } },
+    tables: { posts: { items: ['UpdateItem'] }, comments: { items: ['GetItem', 'UpdateItem'] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'ReportComment',
     entry: 'functions/handlers/http/reportComment.ts',
     trigger: { type: 'http', method: 'POST', path: '/comments/{id}/report', auth: 'user' },
     // The report row, the comment's count and (when it hides it) the post's count in one transaction.
-    tables: { posts: { items: ['UpdateItem'] }, comments: { items: ['GetItem', 'UpdateItem'] }, moderation: { items: ['PutItem'] } },
+    tables: {
+      posts: { items: ['UpdateItem'] },
+      comments: { items: ['GetItem', 'UpdateItem'] },
+      moderation: { items: ['PutItem'] },
+      names: { items: ['GetItem'] },
+    },
   },
   {
     id: 'DecideOnComment',
     entry: 'functions/handlers/http/decideOnComment.ts',
     trigger: { type: 'http', method: 'PUT', path: '/comments/{id}/decision', auth: 'user' },
-    tables: { posts: { items: ['UpdateItem'] }, comments: { items: ['GetItem', 'UpdateItem'] } },
+    tables: { posts: { items: ['UpdateItem'] }, comments: { items: ['GetItem', 'UpdateItem'] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'GetMe',
@@ -318,19 +331,23 @@ export const FUNCTIONS = [
     // The most frequent write (a press on a card): looser than other writes, each one a two-item transaction.
     trigger: { type: 'http', method: 'PUT', path: '/posts/{id}/vote', auth: 'user', throttle: { rateLimit: 40, burstLimit: 80 } },
     // The vote row and the post's counters in one TransactWriteItems (a change updates the row, a removal deletes it).
-    tables: { posts: { items: ['GetItem', 'UpdateItem'] }, votes: { items: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] } },
+    tables: {
+      posts: { items: ['GetItem', 'UpdateItem'] },
+      votes: { items: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
+      names: { items: ['GetItem'] },
+    },
   },
   {
     id: 'RemoveVote',
     entry: 'functions/handlers/http/removeVote.ts',
     trigger: { type: 'http', method: 'DELETE', path: '/posts/{id}/vote', auth: 'user', throttle: { rateLimit: 40, burstLimit: 80 } },
-    tables: { posts: { items: ['GetItem', 'UpdateItem'] }, votes: { items: ['GetItem', 'DeleteItem'] } },
+    tables: { posts: { items: ['GetItem', 'UpdateItem'] }, votes: { items: ['GetItem', 'DeleteItem'] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'ListMyVotes',
     entry: 'functions/handlers/http/listMyVotes.ts',
     trigger: { type: 'http', method: 'GET', path: '/me/votes', auth: 'user' },
-    tables: { votes: { items: ['BatchGetItem'] } },
+    tables: { votes: { items: ['BatchGetItem'] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'ListTop',

@@ -4,7 +4,8 @@
  */
 import { ANONYMOUS_NAME, checkName, setNameSchema, type Me } from '../contract';
 import type { Account, Author } from './author';
-import { DomainError, UnauthorizedError, ValidationError } from './errors';
+import { AccountDeletedError, forgetAccountState, isSuspended } from './accountState';
+import { DomainError, ValidationError } from './errors';
 import { parseRequest, untilSettled } from './input';
 import type { AccountDirectory, CommentStore, NameStore, PostRepository } from './ports';
 
@@ -27,7 +28,7 @@ export const DELETED_ACCOUNT_MARK_MS = 2 * 24 * 60 * 60 * 1000;
 /** The caller's row, refusing a deleted account (its ID token may still be valid for a while). */
 async function liveAccount(deps: NamesDeps, author: Author, consistent = false) {
   const account = await deps.names.accountOf(author.id, { consistent });
-  if (account.deleted) throw new UnauthorizedError();
+  if (account.deleted) throw new AccountDeletedError();
   return account;
 }
 
@@ -36,10 +37,16 @@ export async function publicNameOf(deps: NamesDeps, author: Author): Promise<str
   return (await liveAccount(deps, author)).name?.name ?? ANONYMOUS_NAME;
 }
 
-/** `GET /me`: the caller's apodo (null until chosen), email and role. */
-export async function readMe(deps: NamesDeps, account: Account): Promise<Me> {
-  const stored = (await liveAccount(deps, account)).name;
-  return { name: stored?.name ?? null, email: account.email, moderator: account.moderator };
+/** `GET /me`: the caller's apodo (null until chosen), email, role, and the end of a suspension in force. */
+export async function readMe(deps: NamesDeps & { now?: () => Date }, account: Account): Promise<Me> {
+  const row = await liveAccount(deps, account);
+  const suspended = isSuspended(row, deps.now?.() ?? new Date());
+  return {
+    name: row.name?.name ?? null,
+    email: account.email,
+    moderator: account.moderator,
+    suspendedUntil: suspended ? (row.suspendedUntil ?? null) : null,
+  };
 }
 
 /**
@@ -75,6 +82,7 @@ export async function deleteMe(deps: DeleteAccountDeps, account: Account): Promi
     if (row.deleted) return true;
     return (await deps.names.markDeleted(account.id, row.name, expiresAt)) || undefined;
   });
+  forgetAccountState(account.id);
   await deps.posts.setAuthorName(account.id, ANONYMOUS_NAME);
   await deps.comments.setAuthorName(account.id, ANONYMOUS_NAME);
   await deps.accounts.deleteAccount(account.username);

@@ -244,8 +244,11 @@ export interface CommentStore {
 /** An account's apodo as stored: as published, and its unique key (contract `nameKey`). */
 export type StoredName = { name: string; key: string };
 
-/** An account's row in the names store: its apodo if it has one; `deleted` once the account was deleted. */
-export type AccountName = { name: StoredName | undefined; deleted: boolean };
+/**
+ * An account's row in the names store: its apodo if it has one; `deleted` once the account was deleted;
+ * `suspendedUntil` (ISO time) while a moderator's suspension may be in force.
+ */
+export type AccountName = { name: StoredName | undefined; deleted: boolean; suspendedUntil?: string };
 
 /** Outcome of claiming an apodo. */
 export type NameClaim = 'claimed' | 'taken' | 'conflict';

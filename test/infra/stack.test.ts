@@ -367,24 +367,42 @@ describe('functions', () => {
       entry: 'createPost',
       env: { [ENV.postsTable]: 'posts', [ENV.rateLimitsTable]: 'rateLimits', [ENV.namesTable]: 'names' },
     },
-    'Api/ListMyPosts': { entry: 'listMyPosts', env: { [ENV.postsTable]: 'posts' } },
-    'Api/DeletePost': { entry: 'deletePost', env: { [ENV.postsTable]: 'posts' } },
-    'Api/ReportPost': { entry: 'reportPost', env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation' } },
-    'Api/NextForModeration': { entry: 'nextForModeration', env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation' } },
-    'Api/VoteOnPost': { entry: 'voteOnPost', env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation' } },
-    'Api/DecideOnPost': { entry: 'decideOnPost', env: { [ENV.postsTable]: 'posts' } },
-    'Api/ListReported': { entry: 'listReported', env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments' } },
+    'Api/ListMyPosts': { entry: 'listMyPosts', env: { [ENV.postsTable]: 'posts', [ENV.namesTable]: 'names' } },
+    'Api/DeletePost': { entry: 'deletePost', env: { [ENV.postsTable]: 'posts', [ENV.namesTable]: 'names' } },
+    'Api/ReportPost': {
+      entry: 'reportPost',
+      env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
+    },
+    'Api/NextForModeration': {
+      entry: 'nextForModeration',
+      env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
+    },
+    'Api/VoteOnPost': {
+      entry: 'voteOnPost',
+      env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
+    },
+    'Api/DecideOnPost': { entry: 'decideOnPost', env: { [ENV.postsTable]: 'posts', [ENV.namesTable]: 'names' } },
+    'Api/ListReported': {
+      entry: 'listReported',
+      env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.namesTable]: 'names' },
+    },
     'Api/ListComments': { entry: 'listComments', env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments' } },
     'Api/CreateComment': {
       entry: 'createComment',
       env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.rateLimitsTable]: 'rateLimits', [ENV.namesTable]: 'names' },
     },
-    'Api/DeleteComment': { entry: 'deleteComment', env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments' } },
+    'Api/DeleteComment': {
+      entry: 'deleteComment',
+      env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.namesTable]: 'names' },
+    },
     'Api/ReportComment': {
       entry: 'reportComment',
-      env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.moderationTable]: 'moderation' },
+      env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
     },
-    'Api/DecideOnComment': { entry: 'decideOnComment', env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments' } },
+    'Api/DecideOnComment': {
+      entry: 'decideOnComment',
+      env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.namesTable]: 'names' },
+    },
     'Api/GetMe': { entry: 'getMe', env: { [ENV.namesTable]: 'names' } },
     'Api/SetMyName': { entry: 'setMyName', env: { [ENV.namesTable]: 'names', [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments' } },
     'Api/DeleteMe': {
@@ -406,9 +424,9 @@ describe('functions', () => {
       entry: 'commentBroadcast',
       env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' },
     },
-    'Api/CastVote': { entry: 'castVote', env: { [ENV.postsTable]: 'posts', [ENV.votesTable]: 'votes' } },
-    'Api/RemoveVote': { entry: 'removeVote', env: { [ENV.postsTable]: 'posts', [ENV.votesTable]: 'votes' } },
-    'Api/ListMyVotes': { entry: 'listMyVotes', env: { [ENV.votesTable]: 'votes' } },
+    'Api/CastVote': { entry: 'castVote', env: { [ENV.postsTable]: 'posts', [ENV.votesTable]: 'votes', [ENV.namesTable]: 'names' } },
+    'Api/RemoveVote': { entry: 'removeVote', env: { [ENV.postsTable]: 'posts', [ENV.votesTable]: 'votes', [ENV.namesTable]: 'names' } },
+    'Api/ListMyVotes': { entry: 'listMyVotes', env: { [ENV.votesTable]: 'votes', [ENV.namesTable]: 'names' } },
     'Api/ListTop': { entry: 'listTop', env: { [ENV.postsTable]: 'posts', [ENV.topTable]: 'top' } },
     'Live/Rankings': { entry: 'rankings', env: { [ENV.topTable]: 'top' } },
   };
@@ -481,24 +499,37 @@ describe('functions', () => {
         [['dynamodb:GetItem', 'dynamodb:PutItem'], [rateLimits]],
         [['dynamodb:GetItem'], [names]],
       ],
-      'Api/ListMyPosts': [[['dynamodb:Query'], [`${posts}/index/author-index`]]],
-      'Api/DeletePost': [[['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]]],
+      'Api/ListMyPosts': [
+        [['dynamodb:Query'], [`${posts}/index/author-index`]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/DeletePost': [
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:GetItem'], [names]],
+      ],
       'Api/ReportPost': [
         [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
         [['dynamodb:PutItem'], [moderation]],
+        [['dynamodb:GetItem'], [names]],
       ],
       'Api/NextForModeration': [
         [['dynamodb:Query'], [`${posts}/index/queue-index`]],
         [['dynamodb:BatchGetItem'], [moderation]],
+        [['dynamodb:GetItem'], [names]],
       ],
       'Api/VoteOnPost': [
         [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
         [['dynamodb:PutItem'], [moderation]],
+        [['dynamodb:GetItem'], [names]],
       ],
-      'Api/DecideOnPost': [[['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]]],
+      'Api/DecideOnPost': [
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:GetItem'], [names]],
+      ],
       'Api/ListReported': [
         [['dynamodb:Query'], [`${posts}/index/queue-index`]],
         [['dynamodb:Query'], [`${comments}/index/queue-index`]],
+        [['dynamodb:GetItem'], [names]],
       ],
       'Api/ListComments': [
         [['dynamodb:GetItem'], [posts]],
@@ -513,15 +544,18 @@ describe('functions', () => {
       'Api/DeleteComment': [
         [['dynamodb:UpdateItem'], [posts]],
         [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [comments]],
+        [['dynamodb:GetItem'], [names]],
       ],
       'Api/ReportComment': [
         [['dynamodb:UpdateItem'], [posts]],
         [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [comments]],
         [['dynamodb:PutItem'], [moderation]],
+        [['dynamodb:GetItem'], [names]],
       ],
       'Api/DecideOnComment': [
         [['dynamodb:UpdateItem'], [posts]],
         [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [comments]],
+        [['dynamodb:GetItem'], [names]],
       ],
       'Api/GetMe': [[['dynamodb:GetItem'], [names]]],
       'Api/SetMyName': [
@@ -578,12 +612,17 @@ describe('functions', () => {
       'Api/CastVote': [
         [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
         [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'], [votes]],
+        [['dynamodb:GetItem'], [names]],
       ],
       'Api/RemoveVote': [
         [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
         [['dynamodb:GetItem', 'dynamodb:DeleteItem'], [votes]],
+        [['dynamodb:GetItem'], [names]],
       ],
-      'Api/ListMyVotes': [[['dynamodb:BatchGetItem'], [votes]]],
+      'Api/ListMyVotes': [
+        [['dynamodb:BatchGetItem'], [votes]],
+        [['dynamodb:GetItem'], [names]],
+      ],
       'Api/ListTop': [
         [['dynamodb:Query'], [`${top}/index/top-agree-index`, `${top}/index/top-deserved-index`]],
         [['dynamodb:BatchGetItem'], [posts]],

@@ -67,7 +67,7 @@ describe('GET /me and PUT /me/name', () => {
     const user = await createUser(cloud);
     expect(await me(user)).toMatchObject({ status: 200, body: { name: null, email: user.email, moderator: false } });
     expect(await rename(user, '  Begoña  ')).toMatchObject({ status: 200, body: { name: 'Begoña' } });
-    expect((await me(user)).body).toEqual({ name: 'Begoña', email: user.email, moderator: false });
+    expect((await me(user)).body).toEqual({ name: 'Begoña', email: user.email, moderator: false, suspendedUntil: null });
     expect((await me(moderator)).body.moderator).toBe(true);
   });
 

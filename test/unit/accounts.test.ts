@@ -112,6 +112,7 @@ describe('names in the store', () => {
       name: 'alice',
       email: 'a@example.com',
       moderator: false,
+      suspendedUntil: null,
     });
     await setMyName(deps, alice, { name: 'Alicia' });
     expect(await setMyName(deps, bob, { name: 'Alice' })).toEqual({ name: 'Alice' });
@@ -135,7 +136,7 @@ describe('names in the store', () => {
     expect([...deps.names.rows.values()]).toEqual([{ deleted: true }]);
     expect(await setMyName(deps, caller(), { name: 'Efímera' })).toEqual({ name: 'Efímera' });
     // A token of the deleted account, still valid for a while, can neither claim a name nor publish.
-    expect(await code(setMyName(deps, author, { name: 'Okupa' }))).toBe('UNAUTHORIZED');
-    expect(await code(publish(deps, author))).toBe('UNAUTHORIZED');
+    expect(await code(setMyName(deps, author, { name: 'Okupa' }))).toBe('ACCOUNT_DELETED');
+    expect(await code(publish(deps, author))).toBe('ACCOUNT_DELETED');
   });
 });

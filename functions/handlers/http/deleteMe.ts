@@ -14,7 +14,10 @@ const comments = commentStoreFromEnv();
 const accounts = new CognitoAccountDirectory(new CognitoIdentityProviderClient({}), env[ENV.userPoolId]);
 
 /** DELETE /me — frees the apodo, signs the caller's posts and comments «Anónimo» and deletes their Cognito user. */
-export const handler = httpHandler(async (event) => {
-  await deleteMe({ names: nameStore, posts: postRepository, comments, accounts }, accountFromClaims(jwtClaims(event)));
-  return noContent();
-});
+export const handler = httpHandler(
+  async (event) => {
+    await deleteMe({ names: nameStore, posts: postRepository, comments, accounts }, accountFromClaims(jwtClaims(event)));
+    return noContent();
+  },
+  { kind: 'accountDeletion' },
+);

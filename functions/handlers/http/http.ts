@@ -5,7 +5,12 @@
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { ERRORS, MAX_BODY_BYTES, errorBody, type ErrorCode } from '../../contract';
+import { documentClient } from '../../clients';
+import { requireEnv } from '../../config';
+import { assertAccountAllows, type AccountStateDeps, type RouteKind } from '../../domain/accountState';
 import { callerFromClaims, type Caller } from '../../domain/author';
+import { DynamoNameStore } from '../../store/dynamodb/nameStore';
+import { ENV } from '../../store/tables';
 import { DomainError, PayloadTooLargeError, ValidationError } from '../../domain/errors';
 import { flushMetrics, logger } from '../../observability';
 
@@ -65,14 +70,37 @@ export function noContent(): HttpResult {
   return { statusCode: 204, headers: { 'cache-control': 'no-store' }, body: '' };
 }
 
+let accountStateDeps: AccountStateDeps | undefined;
+
 /**
- * Wraps a handler: domain errors become their contract response; anything else is a 500 with a
- * generic message, logged with the request id and never echoed. Headers and bodies are never logged.
- * One log line per request (`request`, or `request failed` at error level with the error), with the
- * Lambda context when there is one (Lambda passes it; the local cloud does not); then whatever the
- * handler counted is written as metrics.
+ * The names table, where account rows keep the deleted mark and suspensions: read lazily, so a
+ * public route's function (which declares no names table) never asks for it. Every signed-in route
+ * declares GetItem on it (infra/functions.ts; test/infra checks it).
  */
-export function httpHandler(run: (event: HttpEvent) => Promise<HttpResult>) {
+function accountState(): AccountStateDeps {
+  accountStateDeps ??= { names: new DynamoNameStore(documentClient, requireEnv(ENV.namesTable)[ENV.namesTable]) };
+  return accountStateDeps;
+}
+
+export type HttpHandlerOptions = {
+  /**
+   * What the route does for the account-state check: a GET reads; any other method writes, unless
+   * the route is one a suspended account keeps (`kept`: deleting its own content or account).
+   * @default 'read' for GET, 'write' otherwise
+   */
+  readonly kind?: RouteKind;
+};
+
+/**
+ * Wraps a handler: on a signed-in route (the authorizer's claims are present) the caller's account
+ * state is checked first, in this one place for every route (deleted → ACCOUNT_DELETED, suspended →
+ * ACCOUNT_SUSPENDED on writes); domain errors become their contract response; anything else is a 500
+ * with a generic message, logged with the request id and never echoed. Headers and bodies are never
+ * logged. One log line per request (`request`, or `request failed` at error level with the error),
+ * with the Lambda context when there is one (Lambda passes it; the local cloud does not); then
+ * whatever the handler counted is written as metrics.
+ */
+export function httpHandler(run: (event: HttpEvent) => Promise<HttpResult>, options: HttpHandlerOptions = {}) {
   return async (event: HttpEvent, context?: Context): Promise<APIGatewayProxyResultV2> => {
     if (context) logger.addContext(context);
     const started = Date.now();
@@ -80,6 +108,10 @@ export function httpHandler(run: (event: HttpEvent) => Promise<HttpResult>) {
     let code: ErrorCode | undefined;
     let failure: unknown;
     try {
+      if (jwtClaims(event)) {
+        const kind = options.kind ?? (event.requestContext?.http?.method === 'GET' ? 'read' : 'write');
+        await assertAccountAllows(accountState(), callerOf(event), kind);
+      }
       result = await run(event);
     } catch (error) {
       code = error instanceof DomainError ? error.code : 'INTERNAL_ERROR';

@@ -24,7 +24,8 @@ export class DynamoNameStore implements NameStore {
       new GetCommand({ TableName: this.tableName, Key: { key: userRow(userId) }, ConsistentRead: options.consistent }),
     );
     const name = typeof Item?.name === 'string' && typeof Item.nameKey === 'string' ? { name: Item.name, key: Item.nameKey } : undefined;
-    return { name, deleted: Item?.deleted === true };
+    const suspendedUntil = typeof Item?.suspendedUntil === 'string' ? Item.suspendedUntil : undefined;
+    return { name, deleted: Item?.deleted === true, ...(suspendedUntil ? { suspendedUntil } : {}) };
   }
 
   async claim(userId: string, name: StoredName, previous: StoredName | undefined): Promise<NameClaim> {

@@ -49,13 +49,17 @@ function isErrorBody(value: unknown): value is ErrorBody {
 
 /** Turns a failed response into an ApiError with a Spanish message, whatever the body looks like. */
 async function toApiError(response: Response): Promise<ApiError> {
-  // API Gateway's JWT authorizer answers 401 with {"message":"Unauthorized"}: the status decides.
-  if (response.status === 401) return new ApiError(ERRORS.UNAUTHORIZED.message, 401, 'UNAUTHORIZED');
   let body: unknown = null;
   try {
     body = await response.json();
   } catch {
     // not JSON: fall through to the generic message
+  }
+  // API Gateway's JWT authorizer answers 401 with {"message":"Unauthorized"}: the status decides, but
+  // for a deleted account, which the API names so the person is told why.
+  if (response.status === 401) {
+    if (isErrorBody(body) && body.error.code === 'ACCOUNT_DELETED') return new ApiError(body.error.message, 401, 'ACCOUNT_DELETED');
+    return new ApiError(ERRORS.UNAUTHORIZED.message, 401, 'UNAUTHORIZED');
   }
   if (isErrorBody(body)) return new ApiError(body.error.message, response.status, body.error.code);
   // A 429 without our body is API Gateway's stage throttling, not the publishing limit.
