@@ -56,11 +56,11 @@ function afterPaintLoader(): Plugin {
 }
 
 const webDir = decodeURIComponent(new URL('.', import.meta.url).pathname);
-const contract = decodeURIComponent(new URL('../functions/contract.ts', import.meta.url).pathname);
+const contract = decodeURIComponent(new URL('../functions/contract', import.meta.url).pathname);
 
 /**
  * The web app. `root` is web/ so `npm run build` (run from the repository root) writes web/dist;
- * `@contract` is the single source of categories, limits and messages shared with the API.
+ * `@contract/<module>` (functions/contract/, one module per feature) is the single source of categories, limits and messages shared with the API.
  */
 export default defineConfig({
   root: webDir,

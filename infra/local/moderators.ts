@@ -12,7 +12,7 @@ import {
   CreateGroupCommand,
   ListGroupsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { MODERATORS_GROUP } from '../../functions/contract';
+import { MODERATORS_GROUP } from '../../functions/contract/moderation';
 
 /** The demo moderator (a local-only account: this password is printed at every start). */
 export const DEMO_MODERATOR = { email: 'moderadora@vaya-dia.local', password: 'Moderadora-Local-1', name: 'Moderadora' } as const;

@@ -11,7 +11,7 @@
  */
 import { ListUsersCommand, CognitoIdentityProviderClient, type UserType } from '@aws-sdk/client-cognito-identity-provider';
 import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ANONYMOUS_NAME, checkName, nameKey } from '../../functions/contract';
+import { ANONYMOUS_NAME, checkName, nameKey } from '../../functions/contract/accounts';
 import type { NameStore, PostRepository } from '../../functions/domain/ports';
 import { SAMPLE_AUTHOR } from './seed';
 

@@ -1,4 +1,4 @@
-import type { Category } from '../../functions/contract';
+import type { Category } from '../../functions/contract/posts';
 import type { PostRepository } from '../../functions/domain/ports';
 import { randomUUID } from 'node:crypto';
 
