@@ -65,7 +65,12 @@ export function checkName(input: unknown): NameCheck {
 export const setNameSchema = z.object({ name: z.string() });
 
 /** `GET /me`: the caller's apodo (null until they choose one), their email (only ever sent to them) and role. */
-export type Me = { name: string | null; email: string; moderator: boolean };
+export const meSchema = z.object({ name: z.nullable(z.string()), email: z.string(), moderator: z.boolean() });
+export type Me = z.infer<typeof meSchema>;
+
+/** What `PUT /me/name` answers: the apodo as it was stored (see {@link checkName}). */
+export const nameResultSchema = z.object({ name: z.string() });
+export type NameResult = z.infer<typeof nameResultSchema>;
 
 /**
  * The user pool's password policy (cdk-nag AwsSolutions-COG1 asks for length, upper case, digits and

@@ -1,6 +1,6 @@
 /** The contract of comments: limits, the comment as the API exposes it, and writing one. */
 import * as z from 'zod/mini';
-import { hasContent, postLength, type Page } from './common';
+import { hasContent, pageSchema, postLength } from './common';
 import type { ErrorCode } from './errors';
 
 /** Longest comment, counted like a post (`postLength`). */
@@ -22,7 +22,10 @@ export const commentSchema = z.object({
 });
 
 export type Comment = z.infer<typeof commentSchema>;
-export type CommentPage = Page<Comment>;
+
+/** `GET /posts/{id}/comments`: a page of a post's visible comments, oldest first. */
+export const commentPageSchema = pageSchema(commentSchema);
+export type CommentPage = z.infer<typeof commentPageSchema>;
 
 /** The body of `POST /posts/{id}/comments`; each failed rule carries its error code, as for posts. */
 export const createCommentSchema = z.object({

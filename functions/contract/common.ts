@@ -3,6 +3,7 @@
  * content are measured. Like every module of functions/contract/, it depends only on `zod/mini` and
  * its siblings, so the web bundle stays small; nothing here may touch Node or AWS APIs.
  */
+import * as z from 'zod/mini';
 
 /** Feed paging: the default and the largest page a client may ask for. */
 export const DEFAULT_PAGE_SIZE = 20;
@@ -11,7 +12,13 @@ export const MAX_PAGE_SIZE = 100;
 /** A body larger than this is refused before it is parsed. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
+/** One page of a list: its items and the cursor of the next page (null on the last one). */
 export type Page<T> = { items: T[]; nextCursor: string | null };
+
+/** The schema of a {@link Page} of `item`. */
+export function pageSchema<T extends z.ZodMiniType>(item: T) {
+  return z.object({ items: z.array(item), nextCursor: z.nullable(z.string()) });
+}
 
 /**
  * Length of a text the way `<textarea maxlength>` measures it: UTF-16 code units of the value with

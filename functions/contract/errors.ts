@@ -1,4 +1,5 @@
 /** The API's errors: a stable code for programs, its HTTP status and a Spanish message for people. */
+import * as z from 'zod/mini';
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './accounts';
 import { MAX_COMMENT_LENGTH } from './comments';
 import { MAX_PAGE_SIZE } from './common';
@@ -39,7 +40,17 @@ export const ERRORS = {
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
-export type ErrorBody = { error: { code: ErrorCode; message: string } };
+
+/** Every error code, in the order of {@link ERRORS}. */
+export const ERROR_CODES = Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]];
+
+/** The schema of an error body whose code is one of `codes` (the OpenAPI document gives each route its own). */
+export function errorBodySchema<const C extends ErrorCode>(codes: readonly [C, ...C[]]) {
+  return z.object({ error: z.object({ code: z.enum(codes), message: z.string() }) });
+}
+
+/** Every error answer: `{ error: { code, message } }`. */
+export type ErrorBody = z.infer<ReturnType<typeof errorBodySchema<ErrorCode>>>;
 
 export function errorBody(code: ErrorCode): ErrorBody {
   return { error: { code, message: ERRORS[code].message } };

@@ -1,7 +1,7 @@
 /** The contract of moderation: the community's votes on pending posts, moderators' decisions, reports. */
 import * as z from 'zod/mini';
-import type { Comment } from './comments';
-import { postSchema, type OwnPost, type PostStatus } from './posts';
+import { commentSchema } from './comments';
+import { ownPostSchema, POST_STATUSES, postSchema } from './posts';
 
 /** Net community votes that decide a pending post: +3 publishes it, −3 rejects it. */
 export const MODERATION_MARGIN = 3;
@@ -29,7 +29,8 @@ export type ModerationDecision = z.infer<typeof moderationDecisionSchema>['decis
 export const commentDecisionSchema = moderationDecisionSchema;
 
 /** What `PUT /moderation/{id}/vote` and `…/decision` answer: the post's status afterwards. */
-export type ModerationResult = { status: PostStatus };
+export const moderationResultSchema = z.object({ status: z.enum(POST_STATUSES) });
+export type ModerationResult = z.infer<typeof moderationResultSchema>;
 
 /** Why someone reports a post or a comment, with the words the site shows for each. */
 export const REPORT_REASONS = ['spam', 'ofensivo', 'datos-personales', 'otro'] as const;
@@ -45,4 +46,5 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 export const reportSchema = z.object({ reason: z.enum(REPORT_REASONS) });
 
 /** `GET /moderation/reported`: the posts and comments reports hid, for moderators to decide on. */
-export type ReportedItems = { posts: OwnPost[]; comments: Comment[] };
+export const reportedItemsSchema = z.object({ posts: z.array(ownPostSchema), comments: z.array(commentSchema) });
+export type ReportedItems = z.infer<typeof reportedItemsSchema>;

@@ -1,6 +1,6 @@
 /** The contract of posts: categories, statuses, the post as the API exposes it, and publishing one. */
 import * as z from 'zod/mini';
-import { hasContent, postLength, type Page } from './common';
+import { hasContent, pageSchema, postLength } from './common';
 import type { ErrorCode } from './errors';
 
 /** The six fixed categories, lowercase, in the order the site lists them. */
@@ -61,8 +61,13 @@ export function toPost(value: unknown): Post | undefined {
   return result.success ? result.data : undefined;
 }
 
-export type PostPage = Page<Post>;
-export type OwnPostPage = Page<OwnPost>;
+/** `GET /posts`, `GET /posts/top`: a page of published posts. */
+export const postPageSchema = pageSchema(postSchema);
+export type PostPage = z.infer<typeof postPageSchema>;
+
+/** `GET /me/posts`: a page of the caller's own posts, every status. */
+export const ownPostPageSchema = pageSchema(ownPostSchema);
+export type OwnPostPage = z.infer<typeof ownPostPageSchema>;
 
 /**
  * The body of `POST /posts`. Unknown fields are stripped (never stored); each failed rule carries

@@ -1,6 +1,6 @@
 /** The contract of readers' votes on published posts, and of the Top they rank. */
 import * as z from 'zod/mini';
-import type { PostVotes } from './posts';
+import { postVotesSchema } from './posts';
 
 /** The two votes a reader may give a published post: «¡Vaya día!» (`agree`) and «Te lo mereces» (`deserved`). */
 export const VOTE_KINDS = ['agree', 'deserved'] as const;
@@ -11,13 +11,15 @@ export const VOTE_LABELS: Record<VoteKind, string> = { agree: '¡Vaya día!', de
 export const postVoteSchema = z.object({ vote: z.enum(VOTE_KINDS) });
 
 /** What `PUT|DELETE /posts/{id}/vote` answer: the post's counts afterwards and the caller's vote. */
-export type VoteResult = { votes: PostVotes; myVote: VoteKind | null };
+export const voteResultSchema = z.object({ votes: postVotesSchema, myVote: z.nullable(z.enum(VOTE_KINDS)) });
+export type VoteResult = z.infer<typeof voteResultSchema>;
 
 /** Most post ids `GET /me/votes?ids=` takes at once (a page of cards is at most MAX_PAGE_SIZE). */
 export const MAX_VOTE_IDS = 100;
 
 /** `GET /me/votes?ids=…`: the caller's vote on each of those posts they voted on (others are absent). */
-export type MyVotes = { votes: Record<string, VoteKind> };
+export const myVotesSchema = z.object({ votes: z.record(z.string(), z.enum(VOTE_KINDS)) });
+export type MyVotes = z.infer<typeof myVotesSchema>;
 
 /** The Top's periods (calendar periods in TOP_TIME_ZONE: today, this week from Monday, this month, ever) and rankings. */
 export const TOP_PERIODS = ['day', 'week', 'month', 'all'] as const;
