@@ -23,13 +23,15 @@ export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 /**
  * The documents the page function serves besides the app's pages (DESIGN §3 "Documents"): the RSS
  * 2.0 feeds of the site and of each category (the latest {@link FEED_DOCUMENT_SIZE} published posts),
- * the sitemap and robots.txt. The web app links the feeds (`<link rel="alternate">`) from these.
+ * the sitemap, robots.txt and the API's description. The web app links the feeds (`<link rel="alternate">`) from these.
  */
 export const DOCUMENT_PATHS = {
   rss: '/rss.xml',
   categoryRss: (category: Category) => `/category/${category}/rss.xml`,
   sitemap: '/sitemap.xml',
   robots: '/robots.txt',
+  /** The API's OpenAPI 3.1 description (docs/openapi.json, written by `npm run openapi`). */
+  openapi: '/api/openapi.json',
 } as const;
 
 /** How many posts an RSS feed lists. */

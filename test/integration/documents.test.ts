@@ -229,6 +229,18 @@ describe('robots.txt and the sitemap', () => {
   });
 });
 
+describe("the API's description", () => {
+  it('/api/openapi.json is the OpenAPI 3.1 document as JSON, the same for everyone and cacheable, describing the API', async () => {
+    const response = await get('/api/openapi.json');
+    expect(response.status).toBe(200);
+    expect(response.type).toMatch(/^application\/json/);
+    expect(response.cacheControl).toMatch(/public, max-age=\d+/);
+    const document = JSON.parse(response.body) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(document.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(Object.keys(document.paths['/posts'] ?? {})).toEqual(['get', 'post']);
+  });
+});
+
 describe('pages rendered with their posts', () => {
   it('/ holds the newest posts, escaped, with its meta tags and the data the app takes over; shared a few seconds', async () => {
     const home = await page('/');
