@@ -29,7 +29,7 @@ const features = readdirSync(`${root}/web/src/features`, { withFileTypes: true }
 /**
  * Who may import whom. Each zone forbids files under `target` to import files under `from`; paths
  * are resolved first (the resolver below knows `.ts`/`.tsx`). An import that does not resolve is
- * not checked: `@contract` (allowed everywhere), and mistakes that `npm run typecheck` reports.
+ * not checked: `@contract/<module>` (allowed everywhere), and mistakes that `npm run typecheck` reports.
  */
 const boundaries = [
   // functions/ is bundled into Lambdas on its own: it is the bottom layer of the repository. The one
@@ -79,8 +79,8 @@ const boundaries = [
   {
     target: 'web',
     from: 'functions',
-    except: ['./contract.ts'],
-    message: 'web/ imports nothing from functions/ but the contract (`@contract`).',
+    except: ['./contract'],
+    message: 'web/ imports nothing from functions/ but the contract (`@contract/<module>`).',
   },
   // In web/src, imports go one way: components and lib → features → app (and main.tsx).
   {
@@ -112,7 +112,7 @@ export default defineConfig(
       globals: { ...globals.node },
       parserOptions: {
         // Explicit projects rather than `projectService`: test/web is type-checked by web/tsconfig.json
-        // (DOM, JSX, `@contract`), which is not the nearest tsconfig.json to it; and on this repository
+        // (DOM, JSX, `@contract/*`), which is not the nearest tsconfig.json to it; and on this repository
         // the two programs lint faster than the project service.
         project: ['./tsconfig.json', './web/tsconfig.json'],
         tsconfigRootDir: root,

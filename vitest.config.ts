@@ -22,7 +22,7 @@ export default defineConfig({
       {
         // Same React transform and `@contract` alias as web/vite.config.ts.
         plugins: [react()],
-        resolve: { alias: { '@contract': fileURLToPath(new URL('./functions/contract.ts', import.meta.url)) } },
+        resolve: { alias: { '@contract': fileURLToPath(new URL('./functions/contract', import.meta.url)) } },
         test: {
           name: 'web',
           environment: 'jsdom',

@@ -1,6 +1,6 @@
 import { Aws, CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import type { RuntimeConfig } from '../functions/contract';
+import type { RuntimeConfig } from '../functions/contract/documents';
 import { Api } from './constructs/api';
 import { Auth, type GoogleSignInProps } from './constructs/auth';
 import { Data } from './constructs/data';

@@ -13,16 +13,13 @@ import {
   PAGE_DATA_KEYS,
   PAGE_TITLES,
   SITE_NAME,
-  TOP_PERIODS,
-  TOP_RANKINGS,
   categoryFeedTitle,
   documentTitle,
-  isCategory,
-  type Category,
   type PageDataEntries,
   type PageHead,
-  type Post,
-} from '../contract';
+} from '../contract/documents';
+import { isCategory, type Category, type Post } from '../contract/posts';
+import { TOP_PERIODS, TOP_RANKINGS } from '../contract/votes';
 import { categoryDescription, SITE_DESCRIPTION } from './documents';
 import { PostNotFoundError, ValidationError } from './errors';
 import { readFeed, readPost } from './posts';

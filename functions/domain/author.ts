@@ -1,4 +1,4 @@
-import { MODERATORS_GROUP } from '../contract';
+import { MODERATORS_GROUP } from '../contract/moderation';
 import { UnauthorizedError } from './errors';
 
 /**

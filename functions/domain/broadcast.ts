@@ -1,4 +1,4 @@
-import type { LiveMessage } from '../contract';
+import type { LiveMessage } from '../contract/live';
 import { publicPost } from './lifecycle';
 import type { ConnectionRepository, ScanSegment, StoredPost } from './ports';
 

@@ -3,7 +3,7 @@
  * `?post=<id>`, the connection is stored with that post, and each new visible comment goes to the
  * connections stored with its post (one index Query), not to every connection of the site.
  */
-import type { LiveMessage } from '../contract';
+import type { LiveMessage } from '../contract/live';
 import { sendToConnections, type BroadcastReport, type DeliveryDeps } from './broadcast';
 import { publicComment } from './comments';
 import type { PostWatchers, StoredComment } from './ports';

@@ -4,15 +4,8 @@
  * REPORTS_TO_HIDE-th distinct reporter hides it) and moderators' decisions on hidden ones.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  DEFAULT_COMMENT_PAGE_SIZE,
-  REPORTS_TO_HIDE,
-  commentDecisionSchema,
-  reportSchema,
-  validateCreateComment,
-  type Comment,
-  type CommentPage,
-} from '../contract';
+import { DEFAULT_COMMENT_PAGE_SIZE, validateCreateComment, type Comment, type CommentPage } from '../contract/comments';
+import { REPORTS_TO_HIDE, commentDecisionSchema, reportSchema } from '../contract/moderation';
 import { publicNameOf, type NamesDeps } from './accounts';
 import type { Author, Caller } from './author';
 import { decodeCursor, encodeCursor, sortKeyOf } from './cursor';

@@ -9,7 +9,8 @@
  * all (control characters, lone surrogates, U+FFFE/U+FFFF), escaped or not, are removed first.
  */
 import { XMLBuilder } from 'fast-xml-parser';
-import { CATEGORIES, categoryFeedTitle, DOCUMENT_PATHS, FEED_DOCUMENT_SIZE, isCategory, SITE_NAME, type Category } from '../contract';
+import { categoryFeedTitle, DOCUMENT_PATHS, FEED_DOCUMENT_SIZE, SITE_NAME } from '../contract/documents';
+import { CATEGORIES, isCategory, type Category } from '../contract/posts';
 import type { PostRepository, SitemapEntry, SitemapSource, StoredPost } from './ports';
 
 export type SiteDocument = {

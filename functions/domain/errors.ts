@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../contract';
+import type { ErrorCode } from '../contract/errors';
 
 /**
  * A failure the client caused or should know about. Each subclass names its contract error code;

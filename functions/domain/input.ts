@@ -1,6 +1,6 @@
 /** Input checks shared by the use cases: ids, bodies, page sizes. */
 import * as z from 'zod/mini';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../contract';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../contract/common';
 import { PostNotFoundError, ValidationError } from './errors';
 
 /** Post ids are UUIDs (lowercase, as the server makes them); anything else cannot name a post. */

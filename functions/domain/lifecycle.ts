@@ -8,7 +8,8 @@
  * and from any state but `removed`, deleting (its author or a moderator) makes it `removed`. Only
  * `published` posts are in the feeds, random reads, permalinks and live messages.
  */
-import { MODERATION_MARGIN, type ModerationDecision, type OwnPost, type PendingPost, type Post, type PostStatus } from '../contract';
+import { MODERATION_MARGIN, type ModerationDecision, type PendingPost } from '../contract/moderation';
+import { type OwnPost, type Post, type PostStatus } from '../contract/posts';
 import type { StoredPost } from './ports';
 
 const TRANSITIONS: Record<PostStatus, readonly PostStatus[]> = {

@@ -4,7 +4,7 @@
  * right numbers and the fan-out does not grow with the votes. Delivery itself is broadcastMessages'
  * (functions/domain/broadcast.ts); this only decides what to hand it, and when.
  */
-import { LIVE_UPDATE_INTERVAL_MS, type LiveMessage } from '../contract';
+import { LIVE_UPDATE_INTERVAL_MS, type LiveMessage } from '../contract/live';
 
 /**
  * Keeps the last `post.updated` of each post (it holds the newest counts), at the place of that last

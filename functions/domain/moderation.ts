@@ -11,7 +11,7 @@ import {
   type ModerationResult,
   type PendingPost,
   type ReportedItems,
-} from '../contract';
+} from '../contract/moderation';
 import type { Caller } from './author';
 import { AlreadyReportedError, AlreadyVotedError, ForbiddenError, OwnPostError, PostNotFoundError, QueueEmptyError } from './errors';
 import { parseRequest, postIdFrom, untilSettled } from './input';

@@ -4,7 +4,7 @@
  * the periods of its `publishedAt` for good, so "today's top" is one partition: no rows move at
  * midnight, and tomorrow's top starts empty.
  */
-import { TOP_TIME_ZONE, type TopPeriod } from '../contract';
+import { TOP_TIME_ZONE, type TopPeriod } from '../contract/votes';
 
 const civilFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 

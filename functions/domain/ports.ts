@@ -1,4 +1,6 @@
-import type { Category, ModerationVote, PostStatus, ReportReason, TopPeriod, TopRanking, VoteKind } from '../contract';
+import type { ModerationVote, ReportReason } from '../contract/moderation';
+import type { Category, PostStatus } from '../contract/posts';
+import type { TopPeriod, TopRanking, VoteKind } from '../contract/votes';
 
 /** A post as stored: the public fields, its status, and what only the server may know. */
 export type StoredPost = {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isCategory, validateCreatePost, type Category, type OwnPost, type OwnPostPage, type Post, type PostPage } from '../contract';
+import { isCategory, validateCreatePost, type Category, type OwnPost, type OwnPostPage, type Post, type PostPage } from '../contract/posts';
 import { publicNameOf, type NamesDeps } from './accounts';
 import type { Author, Caller } from './author';
 import { decodeCursor, encodeCursor, sortKeyOf } from './cursor';

@@ -4,7 +4,7 @@
  * from the posts stream (functions/handlers/stream/rankings.ts), so the vote transaction stays two
  * items and a burst of votes on one post is one write per stream batch, not one per vote.
  */
-import { TOP_PERIODS } from '../contract';
+import { TOP_PERIODS } from '../contract/votes';
 import { ValidationError } from './errors';
 import { bucketsOf } from './periods';
 import type { RankRow, StoredPost } from './ports';

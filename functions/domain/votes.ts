@@ -3,19 +3,18 @@
  * move in one transaction conditioned on what was read, retried on a fresh read when another request
  * won the race: counts always equal the votes stored, however many arrive at once.
  */
+import { type PostPage, type PostVotes } from '../contract/posts';
 import {
   MAX_VOTE_IDS,
   TOP_PERIODS,
   TOP_RANKINGS,
   postVoteSchema,
   type MyVotes,
-  type PostPage,
-  type PostVotes,
   type TopPeriod,
   type TopRanking,
   type VoteKind,
   type VoteResult,
-} from '../contract';
+} from '../contract/votes';
 import type { Caller } from './author';
 import { OwnPostError, PostNotFoundError, ValidationError } from './errors';
 import { isPostId, parseLimit, parseRequest, postIdFrom, untilSettled } from './input';

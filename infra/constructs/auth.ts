@@ -1,7 +1,8 @@
 import { Aws, Duration, RemovalPolicy, SecretValue, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { MODERATORS_GROUP, PASSWORD_POLICY } from '../../functions/contract';
+import { PASSWORD_POLICY } from '../../functions/contract/accounts';
+import { MODERATORS_GROUP } from '../../functions/contract/moderation';
 
 /** Google sign-in, configured by context: the OAuth client id and where its secret is kept. */
 export interface GoogleSignInProps {

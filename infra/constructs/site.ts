@@ -6,7 +6,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct, type IConstruct } from 'constructs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RuntimeConfig } from '../../functions/contract';
+import type { RuntimeConfig } from '../../functions/contract/documents';
 import { contentSecurityPolicy } from '../contentSecurityPolicy';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { API_PATH_PREFIXES, FILE_PATH_PATTERNS, HASHED_ASSETS_DIR, pageRequestFunctionCode } from '../documentRoutes';

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { RuntimeConfig } from '../../functions/contract';
+import type { RuntimeConfig } from '../../functions/contract/documents';
 import { DynamoNameStore } from '../../functions/store/dynamodb/nameStore';
 import { DynamoPostRepository } from '../../functions/store/dynamodb/postRepository';
 import { FUNCTIONS as DECLARED, TABLES, environmentOf, type Addresses, type FunctionDeclaration, type TableName } from '../functions';

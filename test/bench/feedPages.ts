@@ -22,7 +22,7 @@ import {
   type BatchWriteCommandInput,
   type BatchWriteCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
-import { CATEGORIES, type Post } from '../../functions/contract';
+import { CATEGORIES, type Post } from '../../functions/contract/posts';
 import { encodeCursor } from '../../functions/domain/cursor';
 import { readFeed } from '../../functions/domain/posts';
 import type { StoredPost } from '../../functions/domain/ports';

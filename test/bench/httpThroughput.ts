@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { AdminConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import autocannon from 'autocannon';
-import { CATEGORIES } from '../../functions/contract';
+import { CATEGORIES } from '../../functions/contract/posts';
 import type { LocalCloudProcess } from '../support/localCloud';
 import { cognitoClient, type TestUser } from '../support/users';
 

@@ -7,7 +7,8 @@
  * still missing `settleMs` after the last 200 is missed.
  */
 import WebSocket from 'ws';
-import type { LiveMessage, OwnPost } from '../../functions/contract';
+import type { LiveMessage } from '../../functions/contract/live';
+import type { OwnPost } from '../../functions/contract/posts';
 import { publish } from '../support/api';
 import type { LocalCloudProcess } from '../support/localCloud';
 import { decide } from '../support/moderation';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, paginateQuery, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { CATEGORIES, type Post } from '../../functions/contract';
+import { CATEGORIES, type Post } from '../../functions/contract/posts';
 import type { StoredPost } from '../../functions/domain/ports';
 import { encodeRankCursor, rankRowsFor } from '../../functions/domain/rankings';
 import { castVote, readTop, removeVote } from '../../functions/domain/votes';

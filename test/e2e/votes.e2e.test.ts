@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { PostPage } from '../../functions/contract';
+import type { PostPage } from '../../functions/contract/posts';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { createUser } from '../support/users';
 import { launchChromium, newVisitor, seriousA11yViolations, takenOver } from './browser';

@@ -3,7 +3,7 @@
  * synthesizes them, the local server of the build), and a runner for CloudFront Function code.
  */
 import { runInNewContext } from 'node:vm';
-import { CATEGORIES } from '../../functions/contract';
+import { CATEGORIES } from '../../functions/contract/posts';
 import type { PathKind } from '../../infra/documentRoutes';
 
 export const POST_ID = '3f2b8c1e-9a4d-4e6f-8b7a-0c1d2e3f4a5b';

@@ -17,7 +17,7 @@ import {
   VOTES_TABLE,
   type TableDescription,
 } from '../../functions/store/tables';
-import { MODERATORS_GROUP } from '../../functions/contract';
+import { MODERATORS_GROUP } from '../../functions/contract/moderation';
 import { PUBLIC_READ, PUBLIC_READ_SECONDS } from '../../functions/handlers/http/http';
 import { METRIC, METRICS_NAMESPACE, SERVICE_NAME } from '../../functions/metrics';
 import { THROTTLED_METRICS } from '../../infra/constructs/monitoring';

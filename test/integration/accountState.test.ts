@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody } from '../../functions/contract';
+import type { ErrorBody } from '../../functions/contract/errors';
 import { functionsTriggeredBy, type HttpTrigger } from '../../infra/functions';
 import { call, publish } from '../support/api';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';

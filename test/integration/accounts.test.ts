@@ -6,16 +6,10 @@ import { ScanCommand, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { AdminGetUserCommand, UpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ERRORS,
-  type Comment,
-  type CommentPage,
-  type ErrorCode,
-  type Me,
-  type OwnPost,
-  type OwnPostPage,
-  type Post,
-} from '../../functions/contract';
+import { type Me } from '../../functions/contract/accounts';
+import { type Comment, type CommentPage } from '../../functions/contract/comments';
+import { ERRORS, type ErrorCode } from '../../functions/contract/errors';
+import { type OwnPost, type OwnPostPage, type Post } from '../../functions/contract/posts';
 import { call, publish } from '../support/api';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { createModerator, decide } from '../support/moderation';

@@ -5,19 +5,11 @@
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  COMMENT_RATE_LIMIT,
-  ERRORS,
-  MAX_BODY_BYTES,
-  MAX_COMMENT_LENGTH,
-  REPORTS_TO_HIDE,
-  type Comment,
-  type CommentPage,
-  type ErrorCode,
-  type OwnPost,
-  type Post,
-  type ReportedItems,
-} from '../../functions/contract';
+import { COMMENT_RATE_LIMIT, MAX_COMMENT_LENGTH, type Comment, type CommentPage } from '../../functions/contract/comments';
+import { MAX_BODY_BYTES } from '../../functions/contract/common';
+import { ERRORS, type ErrorCode } from '../../functions/contract/errors';
+import { REPORTS_TO_HIDE, type ReportedItems } from '../../functions/contract/moderation';
+import { type OwnPost, type Post } from '../../functions/contract/posts';
 import { call, publish } from '../support/api';
 import { commentMessage, liveReader } from '../support/live';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';

@@ -8,7 +8,8 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEED_DOCUMENT_SIZE, type OwnPost, type Post } from '../../functions/contract';
+import { FEED_DOCUMENT_SIZE } from '../../functions/contract/documents';
+import { type OwnPost, type Post } from '../../functions/contract/posts';
 import type { StoredPost } from '../../functions/domain/ports';
 import { postItem } from '../../functions/store/dynamodb/postItems';
 import { publish } from '../support/api';
@@ -225,6 +226,18 @@ describe('robots.txt and the sitemap', () => {
     const feed = parseXml((await get('/rss.xml')).body);
     expect(texts(feed, 'guid')).toHaveLength(FEED_DOCUMENT_SIZE);
     expect(texts(feed, 'guid')[0]).toBe(`${cloud.webUrl}/post/${amor.id}`);
+  });
+});
+
+describe("the API's description", () => {
+  it('/api/openapi.json is the OpenAPI 3.1 document as JSON, the same for everyone and cacheable, describing the API', async () => {
+    const response = await get('/api/openapi.json');
+    expect(response.status).toBe(200);
+    expect(response.type).toMatch(/^application\/json/);
+    expect(response.cacheControl).toMatch(/public, max-age=\d+/);
+    const document = JSON.parse(response.body) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(document.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(Object.keys(document.paths['/posts'] ?? {})).toEqual(['get', 'post']);
   });
 });
 

@@ -1,7 +1,8 @@
 import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { LiveMessage, OwnPost, Post } from '../../functions/contract';
+import type { LiveMessage } from '../../functions/contract/live';
+import type { OwnPost, Post } from '../../functions/contract/posts';
 import { call, publish } from '../support/api';
 import { liveReader, publishedMessage, removedMessage, type LiveReader } from '../support/live';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';

@@ -6,19 +6,10 @@
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ERRORS,
-  MAX_BODY_BYTES,
-  MODERATION_MARGIN,
-  REPORTS_TO_HIDE,
-  type ErrorCode,
-  type OwnPost,
-  type OwnPostPage,
-  type PendingPost,
-  type Post,
-  type PostPage,
-  type ReportedItems,
-} from '../../functions/contract';
+import { MAX_BODY_BYTES } from '../../functions/contract/common';
+import { ERRORS, type ErrorCode } from '../../functions/contract/errors';
+import { MODERATION_MARGIN, REPORTS_TO_HIDE, type PendingPost, type ReportedItems } from '../../functions/contract/moderation';
+import { type OwnPost, type OwnPostPage, type Post, type PostPage } from '../../functions/contract/posts';
 import { call, listPosts, publish } from '../support/api';
 import { liveReader, publishedMessage, removedMessage, type LiveReader } from '../support/live';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';

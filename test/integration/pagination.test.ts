@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Post, PostPage } from '../../functions/contract';
+import type { Post, PostPage } from '../../functions/contract/posts';
 import { listPosts } from '../support/api';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { createModerator, publishApproved } from '../support/moderation';

@@ -9,19 +9,10 @@ import { ScanCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ERRORS,
-  MAX_BODY_BYTES,
-  MAX_VOTE_IDS,
-  type ErrorCode,
-  type MyVotes,
-  type OwnPost,
-  type Post,
-  type PostPage,
-  type PostVotes,
-  type VoteKind,
-  type VoteResult,
-} from '../../functions/contract';
+import { MAX_BODY_BYTES } from '../../functions/contract/common';
+import { ERRORS, type ErrorCode } from '../../functions/contract/errors';
+import { type OwnPost, type Post, type PostPage, type PostVotes } from '../../functions/contract/posts';
+import { MAX_VOTE_IDS, type MyVotes, type VoteKind, type VoteResult } from '../../functions/contract/votes';
 import type { StoredPost } from '../../functions/domain/ports';
 import { readTop } from '../../functions/domain/votes';
 import { DynamoPostRepository } from '../../functions/store/dynamodb/postRepository';

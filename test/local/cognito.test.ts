@@ -1,7 +1,7 @@
 import { GetTokensFromRefreshTokenCommand, SignUpCommand, UpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Post } from '../../functions/contract';
+import type { Post } from '../../functions/contract/posts';
 import { publish } from '../support/api';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { cognitoClient, createUser, signIn } from '../support/users';

@@ -1,5 +1,6 @@
 /** A tiny client for the HTTP API as a browser or program would call it. */
-import type { ErrorBody, Post, PostPage } from '../../functions/contract';
+import type { ErrorBody } from '../../functions/contract/errors';
+import type { Post, PostPage } from '../../functions/contract/posts';
 import type { LocalCloudProcess } from './localCloud';
 
 export type ApiResponse<T> = { status: number; body: T; headers: Headers };

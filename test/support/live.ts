@@ -1,6 +1,6 @@
 /** A WebSocket reader of the live feed that records every message, for tests. */
 import WebSocket from 'ws';
-import type { LiveMessage } from '../../functions/contract';
+import type { LiveMessage } from '../../functions/contract/live';
 import type { LocalCloudProcess } from './localCloud';
 
 export type LiveReader = {

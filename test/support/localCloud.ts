@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { RuntimeConfig } from '../../functions/contract';
+import type { RuntimeConfig } from '../../functions/contract/documents';
 import type { TableName } from '../../infra/functions';
 import { SHARED_DYNAMODB_ENV } from './sharedDynamo';
 

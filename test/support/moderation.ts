@@ -1,6 +1,8 @@
 /** Moderators and moderation shortcuts for tests that need published posts under the new lifecycle. */
 import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { MODERATORS_GROUP, type ErrorBody, type ModerationResult, type OwnPost, type Post } from '../../functions/contract';
+import { type ErrorBody } from '../../functions/contract/errors';
+import { MODERATORS_GROUP, type ModerationResult } from '../../functions/contract/moderation';
+import { type OwnPost, type Post } from '../../functions/contract/posts';
 import { call, publish } from './api';
 import type { LocalCloudProcess } from './localCloud';
 import { cognitoClient, createUser, signIn, type TestUser } from './users';

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ANONYMOUS_NAME, NAME_MAX_LENGTH, checkName, hasContent, nameKey, validateCreatePost } from '../../functions/contract';
+import { ANONYMOUS_NAME, NAME_MAX_LENGTH, checkName, nameKey } from '../../functions/contract/accounts';
+import { hasContent } from '../../functions/contract/common';
+import { validateCreatePost } from '../../functions/contract/posts';
 import { deleteMe, readMe, setMyName } from '../../functions/domain/accounts';
 import { DomainError } from '../../functions/domain/errors';
 import { publishPost } from '../../functions/domain/posts';

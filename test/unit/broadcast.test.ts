@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveMessage } from '../../functions/contract';
+import type { LiveMessage } from '../../functions/contract/live';
 import {
   broadcastMessages,
   fanOutMessages,

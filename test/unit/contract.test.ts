@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, MAX_POST_LENGTH, isCategory, passwordProblems, postLength, validateCreatePost } from '../../functions/contract';
+import { passwordProblems } from '../../functions/contract/accounts';
+import { postLength } from '../../functions/contract/common';
+import { CATEGORIES, MAX_POST_LENGTH, isCategory, validateCreatePost } from '../../functions/contract/posts';
 
 const category = fc.constantFrom(...CATEGORIES);
 /** Text with at least one visible character, within the limit. */

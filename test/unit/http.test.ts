@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ERRORS, MAX_BODY_BYTES } from '../../functions/contract';
+import { MAX_BODY_BYTES } from '../../functions/contract/common';
+import { ERRORS } from '../../functions/contract/errors';
 import { PostNotFoundError } from '../../functions/domain/errors';
 import { httpHandler, json, parseJsonBody, PUBLIC_READ } from '../../functions/handlers/http/http';
 import { METRIC, METRICS_NAMESPACE } from '../../functions/metrics';

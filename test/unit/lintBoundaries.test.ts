@@ -24,11 +24,11 @@ const probes = {
   },
   featureToLib: {
     filePath: 'web/src/features/posts/featureToLib.lintProbe.ts',
-    code: "import { CATEGORIES } from '@contract';\nimport { useApi } from '../../lib/api';\n\nexport const probe = [useApi, CATEGORIES];\n",
+    code: "import { CATEGORIES } from '@contract/posts';\nimport { useApi } from '../../lib/api';\n\nexport const probe = [useApi, CATEGORIES];\n",
   },
   webToFunctions: {
     filePath: 'web/src/lib/webToFunctions.lintProbe.ts',
-    code: "import { readFeed } from '../../../functions/domain/posts';\nimport { MAX_POST_LENGTH } from '../../../functions/contract';\n\nexport const probe = [readFeed, MAX_POST_LENGTH];\n",
+    code: "import { readFeed } from '../../../functions/domain/posts';\nimport { MAX_POST_LENGTH } from '../../../functions/contract/posts';\n\nexport const probe = [readFeed, MAX_POST_LENGTH];\n",
   },
   functionsToWebAndInfra: {
     filePath: 'functions/domain/functionsToWebAndInfra.lintProbe.ts',
@@ -139,7 +139,7 @@ describe('lint: one-way imports', () => {
         line: 1,
         message:
           'Unexpected path "../../../functions/domain/posts" imported in restricted zone. ' +
-          'web/ imports nothing from functions/ but the contract (`@contract`).',
+          'web/ imports nothing from functions/ but the contract (`@contract/<module>`).',
       },
     ]);
   });

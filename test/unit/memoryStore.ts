@@ -3,7 +3,8 @@
  * (store/dynamodb), so the domain's rules and its retries can be tested without a database. Every
  * call yields to the event loop first, so concurrent use cases interleave as they would over a network.
  */
-import { MODERATION_MARGIN, REPORTS_TO_HIDE, type PostStatus } from '../../functions/contract';
+import { MODERATION_MARGIN, REPORTS_TO_HIDE } from '../../functions/contract/moderation';
+import { type PostStatus } from '../../functions/contract/posts';
 import type {
   AuthorPageQuery,
   GuardedWrite,

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MODERATION_MARGIN, REPORTS_TO_HIDE } from '../../functions/contract';
+import { MODERATION_MARGIN, REPORTS_TO_HIDE } from '../../functions/contract/moderation';
 import { canMove, decisionTarget, statusForScore } from '../../functions/domain/lifecycle';
 import {
   QUEUE_BATCH,

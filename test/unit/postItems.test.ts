@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { POST_STATUSES } from '../../functions/contract';
+import { POST_STATUSES } from '../../functions/contract/posts';
 import { postFromItem, postItem, statusUpdate, updateParams, withCounters } from '../../functions/store/dynamodb/postItems';
 import { storedPost } from './factories';
 

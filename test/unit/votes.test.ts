@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIVE_UPDATE_INTERVAL_MS, toLiveMessage, type LiveMessage } from '../../functions/contract';
+import { LIVE_UPDATE_INTERVAL_MS, toLiveMessage, type LiveMessage } from '../../functions/contract/live';
 import { liveMessagesFor } from '../../functions/domain/broadcast';
 import { coalesceUpdates, UpdatePacer } from '../../functions/domain/liveUpdates';
 import { bucketOf, bucketsOf, madridDate } from '../../functions/domain/periods';

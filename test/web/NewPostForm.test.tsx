@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ERRORS, MAX_POST_LENGTH } from '@contract';
+import { ERRORS } from '@contract/errors';
+import { MAX_POST_LENGTH } from '@contract/posts';
 import { NewPostForm } from '../../web/src/features/posts/NewPostForm';
 
 function setup(onSubmit = vi.fn(async () => {})) {

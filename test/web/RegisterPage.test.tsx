@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { ERRORS } from '../../functions/contract';
+import { ERRORS } from '../../functions/contract/errors';
 import { AuthContext, type AuthContextValue } from '../../web/src/features/auth/context';
 import type { AuthService } from '../../web/src/features/auth/types';
 import RegisterPage from '../../web/src/features/auth/RegisterPage';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ERRORS } from '@contract';
+import { ERRORS } from '@contract/errors';
 import { ApiError, createApiClient } from '../../web/src/lib/api';
 import { aPost } from './factories';
 

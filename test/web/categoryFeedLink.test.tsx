@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderHook } from '@testing-library/react';
-import type { Category } from '@contract';
+import type { Category } from '@contract/posts';
 import { useCategoryFeedLink } from '../../web/src/lib/useCategoryFeedLink';
 
 const feedLinks = () =>

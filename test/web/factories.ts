@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
-import type { Comment, OwnPost, Post, PostStatus } from '@contract';
+import type { Comment } from '@contract/comments';
+import type { OwnPost, Post, PostStatus } from '@contract/posts';
 import type { ApiClient } from '../../web/src/lib/api';
 
 let counter = 0;

@@ -1,6 +1,6 @@
 import { documentClient } from '../../clients';
 import { requireEnv } from '../../config';
-import { COMMENT_RATE_LIMIT } from '../../contract';
+import { COMMENT_RATE_LIMIT } from '../../contract/comments';
 import { DynamoCommentStore } from '../../store/dynamodb/commentStore';
 import { DynamoPublishRateLimiter } from '../../store/dynamodb/publishRateLimiter';
 import { ENV } from '../../store/tables';

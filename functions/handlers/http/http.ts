@@ -4,7 +4,8 @@
  * request's metrics written when it ends.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { ERRORS, MAX_BODY_BYTES, errorBody, type ErrorCode } from '../../contract';
+import { MAX_BODY_BYTES } from '../../contract/common';
+import { ERRORS, errorBody, type ErrorCode } from '../../contract/errors';
 import { documentClient } from '../../clients';
 import { requireEnv } from '../../config';
 import { assertAccountAllows, type AccountStateDeps, type RouteKind } from '../../domain/accountState';

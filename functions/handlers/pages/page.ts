@@ -5,7 +5,8 @@
  * - the app's pages: `/`, `/category/:c`, `/post/:id`, `/top` and the not-found page rendered with
  *   their data and meta tags (functions/domain/appPages.ts, web/src/server/renderDocument.tsx), and
  *   the forms' and signed-in pages' routes as the app's bare shell;
- * - `/rss.xml`, `/category/:c/rss.xml`, `/sitemap.xml` (and its pages) and `/robots.txt`.
+ * - `/rss.xml`, `/category/:c/rss.xml`, `/sitemap.xml` (and its pages) and `/robots.txt`;
+ * - `/api/openapi.json`, the API's description (docs/openapi.json, bundled with the function).
  *
  * The shell is the built web/dist/index.html, bundled beside the handler as `index.html` (the
  * declaration's `shell`: infra/functions.ts); it is read from `LAMBDA_TASK_ROOT`, which Lambda sets
@@ -30,6 +31,8 @@ import { DynamoRankingStore } from '../../store/dynamodb/rankingStore';
 import { DynamoSitemapSource } from '../../store/dynamodb/sitemapSource';
 import { ENV } from '../../store/tables';
 import { renderDocument } from '../../../web/src/server/renderDocument';
+import { DOCUMENT_PATHS } from '../../contract/documents';
+import openApiDocument from '../../../docs/openapi.json';
 import { siteOrigin } from './origin';
 
 const env = requireEnv(ENV.postsTable, ENV.topTable, 'LAMBDA_TASK_ROOT');
@@ -44,6 +47,9 @@ const deps = {
 let shell: Promise<string> | undefined;
 const readShell = () => (shell ??= readFile(join(env.LAMBDA_TASK_ROOT, PAGE_SHELL_FILE), 'utf8'));
 
+/** The API's description, as served: it changes only with a deployment. */
+const OPENAPI_BODY = JSON.stringify(openApiDocument);
+
 /** CloudFront shares a feed or the sitemap for a minute (and browsers keep it as long): new posts show soon. */
 export const DOCUMENT_CACHE_CONTROL = 'public, max-age=60, s-maxage=60';
 
@@ -53,17 +59,19 @@ export const DOCUMENT_CACHE_CONTROL = 'public, max-age=60, s-maxage=60';
  */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5';
 
-const CONTENT_TYPES: Record<SiteDocument['kind'] | 'html', string> = {
+const CONTENT_TYPES: Record<SiteDocument['kind'] | 'html' | 'json', string> = {
   rss: 'application/rss+xml; charset=utf-8',
   xml: 'application/xml; charset=utf-8',
   text: 'text/plain; charset=utf-8',
+  json: 'application/json; charset=utf-8',
   html: 'text/html; charset=utf-8',
 };
 
 type Answer = { status: number; kind: keyof typeof CONTENT_TYPES; cacheControl: string; body: string };
 
-/** The answer for a GET of `path`: a feed, the sitemap, robots.txt, or one of the app's pages. */
+/** The answer for a GET of `path`: the API's description, a feed, the sitemap, robots.txt, or one of the app's pages. */
 async function answer(path: string, rawQuery: string, origin: string): Promise<Answer> {
+  if (path === DOCUMENT_PATHS.openapi) return { status: 200, kind: 'json', cacheControl: DOCUMENT_CACHE_CONTROL, body: OPENAPI_BODY };
   const document = await siteDocument(deps, path, origin);
   if (document) return { status: document.status, kind: document.kind, cacheControl: DOCUMENT_CACHE_CONTROL, body: document.body };
   const query = new URLSearchParams(rawQuery);

@@ -5,7 +5,7 @@ import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { inspect } from 'node:util';
 import { lambdaClient } from '../../clients';
 import { requireEnv } from '../../config';
-import type { LiveMessage } from '../../contract';
+import type { LiveMessage } from '../../contract/live';
 import { fanOutMessages, liveMessagesFor, type FanOutReport, type PartDispatcher } from '../../domain/broadcast';
 import { UpdatePacer } from '../../domain/liveUpdates';
 import { METRIC } from '../../metrics';

@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
 import { inspect } from 'node:util';
-import { toLiveMessage, type LiveMessage } from '../../contract';
+import { toLiveMessage, type LiveMessage } from '../../contract/live';
 import { sendPart, type BroadcastPart } from '../../domain/broadcast';
 import { METRIC } from '../../metrics';
 import { count, flushMetrics, logger } from '../../observability';

@@ -3,7 +3,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { inspect } from 'node:util';
 import { commentMessageFor, deliverCommentMessages } from '../../domain/commentBroadcast';
-import type { LiveMessage } from '../../contract';
+import type { LiveMessage } from '../../contract/live';
 import { METRIC } from '../../metrics';
 import { count, flushMetrics, logger } from '../../observability';
 import { commentFromItem } from '../../store/dynamodb/commentStore';

@@ -1,7 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { REPORTS_TO_HIDE } from '../../contract';
+import { REPORTS_TO_HIDE } from '../../contract/moderation';
 import { sortKeyOf } from '../../domain/cursor';
 import type {
   CommentPageQuery,

@@ -1,6 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, TransactWriteCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { MODERATION_MARGIN, REPORTS_TO_HIDE } from '../../contract';
+import { MODERATION_MARGIN, REPORTS_TO_HIDE } from '../../contract/moderation';
 import type { GuardedWrite, ModerationStore, ModerationVoteWrite, ReportWrite } from '../../domain/ports';
 import { statusUpdate, updateParams, withCounters, type ItemUpdate } from './postItems';
 

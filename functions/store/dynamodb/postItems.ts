@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod/mini';
-import { CATEGORIES, POST_STATUSES, type PostStatus } from '../../contract';
+import { CATEGORIES, POST_STATUSES, type PostStatus } from '../../contract/posts';
 import { sortKeyOf } from '../../domain/cursor';
 import type { StoredPost } from '../../domain/ports';
 import { FEED_PARTITION, POSTS_KEYS, QUEUES } from '../tables';

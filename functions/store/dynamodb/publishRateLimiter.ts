@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { RATE_LIMIT } from '../../contract';
+import { RATE_LIMIT } from '../../contract/posts';
 import type { PublishRateLimiter } from '../../domain/ports';
 
 /**

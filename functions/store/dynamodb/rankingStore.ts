@@ -6,7 +6,7 @@ import {
   type BatchWriteCommandOutput,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { TOP_PERIODS } from '../../contract';
+import { TOP_PERIODS } from '../../contract/votes';
 import type { RankRow, RankingStore, StoredPost, TopQuery } from '../../domain/ports';
 import { TOP_INDEX, TOP_KEYS } from '../tables';
 import { postFromItem } from './postItems';

@@ -6,7 +6,7 @@ import {
   type BatchGetCommandOutput,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
-import { VOTE_KINDS, type VoteKind } from '../../contract';
+import { VOTE_KINDS, type VoteKind } from '../../contract/votes';
 import type { VoteChange, VoteStore } from '../../domain/ports';
 
 /** BatchGetItem takes at most 100 keys. */

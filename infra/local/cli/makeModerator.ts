@@ -4,7 +4,7 @@
  * finds the pool by name. On AWS the same is `aws cognito-idp admin-add-user-to-group` (docs/product.md, "Moderation").
  */
 import { CognitoIdentityProviderClient, ListUserPoolsCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { MODERATORS_GROUP } from '../../../functions/contract';
+import { MODERATORS_GROUP } from '../../../functions/contract/moderation';
 import { POOL_NAME } from '../aws/cognito/cognitoLocal';
 import { addModerator } from '../fixtures/demoModerator';
 import { LOOPBACK } from '../process/ports';

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import type { RuntimeConfig } from '@contract';
+import type { RuntimeConfig } from '@contract/documents';
 import { ApiContext, createApiClient } from '../lib/api';
 import { ConfigContext } from '../lib/config';
 import { AuthProvider } from '../features/auth/AuthProvider';

@@ -1,5 +1,6 @@
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { isCategory, PAGE_TITLES, type Category } from '@contract';
+import { PAGE_TITLES } from '@contract/documents';
+import { isCategory, type Category } from '@contract/posts';
 import { useConfig } from '../lib/config';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { useCategoryFeedLink } from '../lib/useCategoryFeedLink';

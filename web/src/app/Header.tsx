@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { ANONYMOUS_NAME } from '@contract';
+import { ANONYMOUS_NAME } from '@contract/accounts';
 import { errorMessage, useApi } from '../lib/api';
 import { useAuth } from '../features/auth/context';
 import { Spinner } from '../components/Spinner';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PAGE_TITLES } from '@contract';
+import { PAGE_TITLES } from '@contract/documents';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 
 /** Any other address. */

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Me } from '@contract';
+import type { Me } from '@contract/accounts';
 
 /**
  * The signed-in account as the API knows it (`GET /me`): its apodo — null until chosen — email and

@@ -1,29 +1,17 @@
 import { createContext, useContext } from 'react';
+import { type Me } from '@contract/accounts';
+import { type Comment, type CommentPage } from '@contract/comments';
+import { ERRORS, type ErrorBody, type ErrorCode } from '@contract/errors';
 import {
-  ERRORS,
-  type Category,
-  type Comment,
-  type CommentPage,
-  type CreatePostRequest,
-  type ErrorBody,
-  type ErrorCode,
-  type Me,
   type ModerationDecision,
   type ModerationResult,
   type ModerationVote,
-  type OwnPost,
-  type OwnPostPage,
   type PendingPost,
-  type Post,
-  type PostPage,
   type ReportReason,
   type ReportedItems,
-  type MyVotes,
-  type TopPeriod,
-  type TopRanking,
-  type VoteKind,
-  type VoteResult,
-} from '@contract';
+} from '@contract/moderation';
+import { type Category, type CreatePostRequest, type OwnPost, type OwnPostPage, type Post, type PostPage } from '@contract/posts';
+import { type MyVotes, type TopPeriod, type TopRanking, type VoteKind, type VoteResult } from '@contract/votes';
 
 /** An API failure with the Spanish message to show to people and, when the server sent one, its code. */
 export class ApiError extends Error {

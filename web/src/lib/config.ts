@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { createContext, useContext } from 'react';
-import { runtimeConfigSchema, type RuntimeConfig } from '@contract';
+import { runtimeConfigSchema, type RuntimeConfig } from '@contract/documents';
 
 /** Thrown when /config.json cannot be read or does not have the expected shape; its message is for people. */
 export class ConfigError extends Error {

@@ -11,7 +11,7 @@
  * No imports but React, the contract and documentScripts.ts: the server renderer and the browser both use it.
  */
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
-import { PAGE_DATA_KEYS, type PageDataEntries } from '@contract';
+import { PAGE_DATA_KEYS, type PageDataEntries } from '@contract/documents';
 
 import { PAGE_DATA_ELEMENT_ID } from './documentScripts';
 

@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender as prerenderToStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
-import { SITE_NAME, type PageDataEntries, type PageHead, type RuntimeConfig } from '@contract';
+import { SITE_NAME, type PageDataEntries, type PageHead, type RuntimeConfig } from '@contract/documents';
 import { AppProviders } from '../app/App';
 import { AppRoutes } from '../app/AppRoutes';
 import { ENTRY_ATTRIBUTE, PAGE_DATA_ELEMENT_ID, PRELOAD_ATTRIBUTE } from '../lib/documentScripts';

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
-import { errorBody, type ErrorCode, ERRORS } from '../../../../functions/contract';
+import { errorBody, type ErrorCode, ERRORS } from '../../../../functions/contract/errors';
 import { LOOPBACK, closeServer, listen, readBody } from '../../process/ports';
 
 /** Invokes the route's function (runtime.ts) with an API Gateway v2 event. */

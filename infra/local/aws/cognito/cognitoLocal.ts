@@ -15,7 +15,7 @@ import {
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { PASSWORD_POLICY } from '../../../../functions/contract';
+import { PASSWORD_POLICY } from '../../../../functions/contract/accounts';
 import { spawnGuarded, type GuardedChild } from '../../process/childProcess';
 import { startCognitoProxy } from './cognitoProxy';
 import { guardStore, writeFileAtomically } from './storeGuard';

@@ -7,7 +7,7 @@
  *   `InitiateAuth` with `REFRESH_TOKEN_AUTH` (cognito-local lacks the operation).
  */
 import { createServer } from 'node:http';
-import { passwordProblems } from '../../../../functions/contract';
+import { passwordProblems } from '../../../../functions/contract/accounts';
 import { LOOPBACK, closeServer, forward, listen, readBody, safeHandler, sendForwarded } from '../../process/ports';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@aws-amplify/ui-react';
-import { ANONYMOUS_NAME } from '@contract';
+import { ANONYMOUS_NAME } from '@contract/accounts';
 import { FormAlert } from '../../components/FormAlert';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useAccount } from '../../lib/account';

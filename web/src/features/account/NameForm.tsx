@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, TextField } from '@aws-amplify/ui-react';
-import { ERRORS, NAME_MAX_LENGTH, NAME_MIN_LENGTH, checkName } from '@contract';
+import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, checkName } from '@contract/accounts';
+import { ERRORS } from '@contract/errors';
 import { FormAlert } from '../../components/FormAlert';
 import { useAccount } from '../../lib/account';
 import { errorMessage, useApi } from '../../lib/api';

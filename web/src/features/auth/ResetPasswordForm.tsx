@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, PasswordField, TextField } from '@aws-amplify/ui-react';
-import { passwordProblems } from '@contract';
+import { passwordProblems } from '@contract/accounts';
 import { FormAlert } from '../../components/FormAlert';
 import { EmailField } from './AuthFormParts';
 import { useAuth } from './context';

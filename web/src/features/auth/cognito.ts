@@ -18,7 +18,8 @@ import {
   signUp,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
-import { MODERATORS_GROUP, type RuntimeConfig } from '@contract';
+import { type RuntimeConfig } from '@contract/documents';
+import { MODERATORS_GROUP } from '@contract/moderation';
 import { authErrorMessage } from './errors';
 import { GOOGLE_UNAVAILABLE_MESSAGE } from './messages';
 import type { AuthService, AuthUser, SignInOutcome } from './types';

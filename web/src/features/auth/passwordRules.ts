@@ -1,4 +1,4 @@
-import { PASSWORD_POLICY } from '@contract';
+import { PASSWORD_POLICY } from '@contract/accounts';
 
 /** The pool's password policy in Spanish, said once for the register form and its errors. */
 export const PASSWORD_RULES = [

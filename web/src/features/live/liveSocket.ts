@@ -1,4 +1,6 @@
-import { toLiveMessage, type Comment, type LiveMessage, type Post, type PostVotes } from '@contract';
+import { type Comment } from '@contract/comments';
+import { toLiveMessage, type LiveMessage } from '@contract/live';
+import { type Post, type PostVotes } from '@contract/posts';
 
 export type LiveStatus = 'connecting' | 'open' | 'reconnecting';
 

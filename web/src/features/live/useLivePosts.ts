@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Comment, Post, PostVotes } from '@contract';
+import type { Comment } from '@contract/comments';
+import type { Post, PostVotes } from '@contract/posts';
 import { openLiveSocket, type LiveStatus } from './liveSocket';
 
 export type LiveHandlers = {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ERRORS, MODERATION_MARGIN, type ModerationResult, type ModerationVote, type PendingPost } from '@contract';
+import { ERRORS } from '@contract/errors';
+import { MODERATION_MARGIN, type ModerationResult, type ModerationVote, type PendingPost } from '@contract/moderation';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageSpinner } from '../../components/PageSpinner';
 import { ApiError, errorMessage, useApi } from '../../lib/api';

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { REPORTS_TO_HIDE, type Comment, type ModerationDecision, type OwnPost } from '@contract';
+import { type Comment } from '@contract/comments';
+import { REPORTS_TO_HIDE, type ModerationDecision } from '@contract/moderation';
+import { type OwnPost } from '@contract/posts';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageSpinner } from '../../components/PageSpinner';
 import { errorMessage, useApi } from '../../lib/api';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { OwnPost } from '@contract';
+import type { OwnPost } from '@contract/posts';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageSpinner } from '../../components/PageSpinner';
 import { errorMessage, useApi } from '../../lib/api';

@@ -1,4 +1,4 @@
-import type { PostStatus } from '@contract';
+import type { PostStatus } from '@contract/posts';
 
 /** Each status in Spanish, as «Mis anécdotas» shows it, with what it means for the author. */
 export const STATUS_TEXT: Record<PostStatus, { label: string; hint: string }> = {

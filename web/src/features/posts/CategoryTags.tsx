@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { CATEGORIES } from '@contract';
+import { CATEGORIES } from '@contract/posts';
 
 /** The tag list, titled TagsCategorys as on the original site; each tag opens its category page. */
 export function CategoryTags({ current }: { current?: string }) {

@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ERRORS, MAX_COMMENT_LENGTH, postLength, validateCreateComment, type Comment } from '@contract';
+import { MAX_COMMENT_LENGTH, validateCreateComment, type Comment } from '@contract/comments';
+import { postLength } from '@contract/common';
+import { ERRORS } from '@contract/errors';
 import { ApiError, errorMessage, useApi } from '../../lib/api';
 import { FormAlert } from '../../components/FormAlert';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Comment } from '@contract';
+import type { Comment } from '@contract/comments';
 import { errorMessage, useApi } from '../../lib/api';
 import { LocalTime } from '../../components/LocalTime';
 import { ErrorAlert } from '../../components/ErrorAlert';

@@ -1,15 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button, SelectField, TextAreaField } from '@aws-amplify/ui-react';
-import {
-  CATEGORIES,
-  DEFAULT_CATEGORY,
-  ERRORS,
-  MAX_POST_LENGTH,
-  postLength,
-  validateCreatePost,
-  type Category,
-  type CreatePostRequest,
-} from '@contract';
+import { postLength } from '@contract/common';
+import { ERRORS } from '@contract/errors';
+import { CATEGORIES, DEFAULT_CATEGORY, MAX_POST_LENGTH, validateCreatePost, type Category, type CreatePostRequest } from '@contract/posts';
 import { FormAlert } from '../../components/FormAlert';
 import { categoryLabel } from '../../lib/format';
 import '../../components/amplifyUi.css';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Post } from '@contract';
+import type { Post } from '@contract/posts';
 import { LocalTime } from '../../components/LocalTime';
 import { ReportControl } from './ReportControl';
 import { VoteButtons } from './VoteButtons';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { PAGE_TITLES, type Post } from '@contract';
+import { PAGE_TITLES } from '@contract/documents';
+import { type Post } from '@contract/posts';
 import { ApiError, errorMessage, useApi } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { pageDataKeys, useDocumentData } from '../../lib/pageData';

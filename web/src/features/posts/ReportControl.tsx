@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { REPORT_REASONS, REPORT_REASON_LABELS, type ReportReason } from '@contract';
+import { REPORT_REASONS, REPORT_REASON_LABELS, type ReportReason } from '@contract/moderation';
 import { ApiError, errorMessage, useApi } from '../../lib/api';
 
 type State =

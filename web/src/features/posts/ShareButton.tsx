@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Post } from '@contract';
+import type { Post } from '@contract/posts';
 
 type State = { step: 'idle' } | { step: 'copied' } | { step: 'manual'; url: string };
 

@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
-import { VOTE_KINDS, VOTE_LABELS, type Post, type VoteKind } from '@contract';
+import { type Post } from '@contract/posts';
+import { VOTE_KINDS, VOTE_LABELS, type VoteKind } from '@contract/votes';
 import { useVoteBook, type VoteBook, type VoteEntry } from './votes';
 
 const NO_ENTRY: VoteEntry = {};

@@ -1,4 +1,4 @@
-import type { Category, Post, PostPage } from '@contract';
+import type { Category, Post, PostPage } from '@contract/posts';
 
 /**
  * The state of a feed (home or one category): pages read from the API merged with posts that enter

@@ -1,4 +1,4 @@
-import type { Comment } from '@contract';
+import type { Comment } from '@contract/comments';
 
 /** What the post page hears live about its comments: a new one, or that the connection came back. */
 export type LiveCommentEvent = { type: 'created'; comment: Comment } | { type: 'reconnected' };

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Comment } from '@contract';
+import type { Comment } from '@contract/comments';
 import { errorMessage, useApi } from '../../lib/api';
 
 export type CommentsState = {

@@ -1,5 +1,6 @@
 import { startTransition, useCallback, useReducer, useRef } from 'react';
-import { DEFAULT_PAGE_SIZE, type Category, type Post, type PostPage } from '@contract';
+import { DEFAULT_PAGE_SIZE } from '@contract/common';
+import { type Category, type Post, type PostPage } from '@contract/posts';
 import { errorMessage, useApi } from '../../lib/api';
 import { pageDataKeys, useDocumentData, useReadUnlessFromDocument } from '../../lib/pageData';
 import { feedReducer, initialFeed, type FeedState } from './feed';

@@ -1,5 +1,7 @@
 import { useCallback, useReducer, useRef } from 'react';
-import { DEFAULT_PAGE_SIZE, type Post, type PostPage, type TopPeriod, type TopRanking } from '@contract';
+import { DEFAULT_PAGE_SIZE } from '@contract/common';
+import { type Post, type PostPage } from '@contract/posts';
+import { type TopPeriod, type TopRanking } from '@contract/votes';
 import { errorMessage, useApi } from '../../lib/api';
 import { pageDataKeys, useDocumentData, useReadUnlessFromDocument } from '../../lib/pageData';
 

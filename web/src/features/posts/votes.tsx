@@ -1,5 +1,6 @@
 import { createContext, useContext, useLayoutEffect, useMemo, type ReactNode } from 'react';
-import { MAX_VOTE_IDS, type PostVotes, type VoteKind } from '@contract';
+import { type PostVotes } from '@contract/posts';
+import { MAX_VOTE_IDS, type VoteKind } from '@contract/votes';
 import { ApiError, errorMessage, useApi, type ApiClient } from '../../lib/api';
 
 /** What the site knows of one post's votes beyond the post it was given. */

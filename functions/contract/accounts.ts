@@ -1,0 +1,114 @@
+/** The contract of accounts: the apodo (public name), the caller's own account, the password policy. */
+import * as z from 'zod/mini';
+
+/**
+ * The apodo: the public name of an account, chosen on the site and stored by the API (never a
+ * Cognito attribute). DESIGN §3: NFC-normalised, trimmed, 3–30 characters of letters, digits,
+ * spaces and `. _ -`; unique ignoring case and accents; never an email. Letters are Latin-script
+ * letters that compatibility normalisation leaves alone (so no full-width «Ａｌｉｃｅ», no
+ * look-alikes from other scripts such as Cyrillic «а»), and a name holds at least one of them.
+ * `@`, control, format, bidi and zero-width characters are not in the set, so neither an email
+ * address nor a right-to-left override can be a name. Names that pose as the site or as its
+ * moderators are reserved.
+ */
+export const NAME_MIN_LENGTH = 3;
+export const NAME_MAX_LENGTH = 30;
+
+/** What a post shows for an author without an apodo (a Google account's first visit, a deleted account). */
+export const ANONYMOUS_NAME = 'Anónimo';
+
+const NAME_CHARACTERS = /^[\p{Script=Latin}0-9 ._-]+$/u;
+const NAME_LETTER = /\p{Script=Latin}/u;
+/** Reserved words, folded (see nameKey) and without spaces or punctuation; a name containing one is refused. */
+const RESERVED_NAME_WORDS = [
+  'anonimo',
+  'anonima',
+  'moderador',
+  'moderadora',
+  'moderacion',
+  'administrador',
+  'administradora',
+  'vayadia',
+  'oficial',
+  'soporte',
+];
+/** Reserved as whole names. */
+const RESERVED_NAMES = ['admin', 'root', 'staff', 'sistema', 'system'];
+
+/**
+ * The form a name is unique in: compatibility-decomposed, accents (combining marks) dropped, lower
+ * case, runs of spaces as one. «Álice», «ALICE» and «alice» share one key.
+ */
+export function nameKey(name: string): string {
+  return name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().normalize('NFC').replace(/\s+/g, ' ').trim();
+}
+
+export type NameCheck = { ok: true; name: string; key: string } | { ok: false };
+
+/** The apodo as it will be published (NFC, trimmed, single spaces) and its unique key, or not a valid one. */
+export function checkName(input: unknown): NameCheck {
+  if (typeof input !== 'string') return { ok: false };
+  // Only plain spaces are trimmed: any other invisible character makes the name invalid, never silently dropped.
+  const name = input.normalize('NFC').replace(/ {2,}/g, ' ').replace(/^ | $/g, '');
+  const length = [...name].length;
+  if (length < NAME_MIN_LENGTH || length > NAME_MAX_LENGTH) return { ok: false };
+  if (!NAME_CHARACTERS.test(name) || !NAME_LETTER.test(name)) return { ok: false };
+  // Compatibility forms (full-width letters, ligatures, ª º) would be look-alikes of plain letters.
+  if (name.normalize('NFKC') !== name) return { ok: false };
+  const key = nameKey(name);
+  const compact = key.replace(/[ ._-]/g, '');
+  if (RESERVED_NAMES.includes(compact) || RESERVED_NAME_WORDS.some((word) => compact.includes(word))) return { ok: false };
+  return { ok: true, name, key };
+}
+
+/** `PUT /me/name`. */
+export const setNameSchema = z.object({ name: z.string() });
+
+/**
+ * `GET /me`: the caller's apodo (null until they choose one), their email (only ever sent to them), role, and
+ * when a suspension in force ends (ISO time; {@link PERMANENT_SUSPENSION} for good; null when none).
+ */
+export const meSchema = z.object({
+  name: z.nullable(z.string()),
+  email: z.string(),
+  moderator: z.boolean(),
+  suspendedUntil: z.nullable(z.string()),
+});
+
+/** The end of a suspension for good, as `GET /me` reports it. */
+export const PERMANENT_SUSPENSION = '9999-12-31T00:00:00.000Z';
+export type Me = z.infer<typeof meSchema>;
+
+/** What `PUT /me/name` answers: the apodo as it was stored (see {@link checkName}). */
+export const nameResultSchema = z.object({ name: z.string() });
+export type NameResult = z.infer<typeof nameResultSchema>;
+
+/**
+ * The user pool's password policy (cdk-nag AwsSolutions-COG1 asks for length, upper case, digits and
+ * symbols). The stack applies it; the register form checks it first, so people get the same Spanish
+ * explanation locally (cognito-local does not enforce policies) and on AWS.
+ */
+export const PASSWORD_POLICY = {
+  minLength: 10,
+  requireLowercase: true,
+  requireUppercase: true,
+  requireDigits: true,
+  requireSymbols: true,
+} as const;
+
+/** The special characters Cognito counts as symbols (its documented list; a space is one too). */
+const COGNITO_SYMBOLS = /[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+\- ]/;
+
+/**
+ * What a password still lacks under PASSWORD_POLICY, in Spanish; empty when it is acceptable.
+ * Classes are Cognito's: basic Latin letters and its own symbol list, so «ñ» or «¡» do not count.
+ */
+export function passwordProblems(password: string): string[] {
+  const problems: string[] = [];
+  if (password.length < PASSWORD_POLICY.minLength) problems.push(`al menos ${PASSWORD_POLICY.minLength} caracteres`);
+  if (PASSWORD_POLICY.requireLowercase && !/[a-z]/.test(password)) problems.push('una minúscula');
+  if (PASSWORD_POLICY.requireUppercase && !/[A-Z]/.test(password)) problems.push('una mayúscula');
+  if (PASSWORD_POLICY.requireDigits && !/[0-9]/.test(password)) problems.push('un número');
+  if (PASSWORD_POLICY.requireSymbols && !COGNITO_SYMBOLS.test(password.trim())) problems.push('un símbolo (por ejemplo - _ ! ? #)');
+  return problems;
+}

@@ -1,0 +1,218 @@
+/**
+ * Every HTTP operation of the API as the contract describes it (DESIGN §3): its parameters, body,
+ * success and the error codes it answers besides the ones every route shares. infra/openapi.ts
+ * builds the OpenAPI document from this and the function manifest (infra/functions.ts: which routes
+ * exist and which need a token), and test/infra/openapi.test.ts checks the two agree.
+ *
+ * Only the document's generator imports this module; the web app and the handlers use the feature
+ * modules directly.
+ */
+import * as z from 'zod/mini';
+import { meSchema, nameResultSchema, setNameSchema } from './accounts';
+import { commentPageSchema, commentSchema, createCommentSchema, DEFAULT_COMMENT_PAGE_SIZE } from './comments';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './common';
+import type { ErrorCode } from './errors';
+import {
+  commentDecisionSchema,
+  moderationDecisionSchema,
+  moderationResultSchema,
+  moderationVoteSchema,
+  pendingPostSchema,
+  reportedItemsSchema,
+  reportSchema,
+} from './moderation';
+import { CATEGORIES, createPostSchema, ownPostPageSchema, ownPostSchema, postPageSchema, postSchema } from './posts';
+import { MAX_VOTE_IDS, myVotesSchema, postVoteSchema, TOP_PERIODS, TOP_RANKINGS, voteResultSchema } from './votes';
+
+export type Operation = {
+  /** The feature it belongs to (the document's tag). */
+  tag: 'posts' | 'comments' | 'moderation' | 'votes' | 'accounts';
+  summary: string;
+  /** `{id}` and the like, when the path has any. */
+  path?: z.ZodMiniObject;
+  /** Query string parameters, all optional unless the schema says otherwise. */
+  query?: z.ZodMiniObject;
+  /** The JSON body, when the call takes one. */
+  body?: z.ZodMiniType;
+  success: { status: 200 | 201 | 202 | 204; description: string; schema?: z.ZodMiniType };
+  /**
+   * The route's own error codes. Every route may also answer INTERNAL_ERROR; one with a body
+   * INVALID_JSON and PAYLOAD_TOO_LARGE; one behind the authorizer UNAUTHORIZED (infra/openapi.ts adds them).
+   */
+  errors: readonly ErrorCode[];
+};
+
+const byId = z.object({ id: z.string() });
+const limit = (fallback: number) => z.optional(z.int().check(z.gte(1), z.lte(MAX_PAGE_SIZE), z.describe(`Default ${fallback}.`)));
+const cursor = z.optional(z.string().check(z.describe('The `nextCursor` of the previous page.')));
+const paging = (fallback: number) => ({ limit: limit(fallback), cursor });
+const PAGING_ERRORS = ['INVALID_LIMIT', 'INVALID_CURSOR'] as const;
+
+/** The API's operations, by route key (`METHOD /path`, as the function manifest names them). */
+export const API_OPERATIONS: Readonly<Record<string, Operation>> = {
+  'GET /posts': {
+    tag: 'posts',
+    summary: 'A page of published posts, newest first, of every category or one.',
+    query: z.object({ category: z.optional(z.enum(CATEGORIES)), ...paging(DEFAULT_PAGE_SIZE) }),
+    success: { status: 200, description: 'Published posts, newest `publishedAt` first.', schema: postPageSchema },
+    errors: [...PAGING_ERRORS, 'UNKNOWN_CATEGORY'],
+  },
+  'GET /posts/top': {
+    tag: 'votes',
+    summary: 'The Top: posts published in a calendar period (Europe/Madrid) ranked by one count.',
+    query: z.object({ period: z.optional(z.enum(TOP_PERIODS)), by: z.optional(z.enum(TOP_RANKINGS)), ...paging(DEFAULT_PAGE_SIZE) }),
+    success: { status: 200, description: 'By that count, highest first; ties newest first.', schema: postPageSchema },
+    errors: ['INVALID_PERIOD', 'INVALID_RANKING', ...PAGING_ERRORS],
+  },
+  'GET /posts/random': {
+    tag: 'posts',
+    summary: 'One published post, at random.',
+    success: { status: 200, description: 'A published post.', schema: postSchema },
+    errors: ['NO_POSTS'],
+  },
+  'GET /posts/{id}': {
+    tag: 'posts',
+    summary: 'One published post.',
+    path: byId,
+    success: { status: 200, description: 'The post.', schema: postSchema },
+    errors: ['POST_NOT_FOUND'],
+  },
+  'POST /posts': {
+    tag: 'posts',
+    summary: 'Sends an anecdote; it waits for the community (or a moderator) in `pending`.',
+    body: createPostSchema,
+    success: { status: 201, description: 'The new post, `pending`.', schema: ownPostSchema },
+    errors: ['INVALID_REQUEST', 'EMPTY_POST', 'POST_TOO_LONG', 'UNKNOWN_CATEGORY', 'RATE_LIMITED'],
+  },
+  'GET /me/posts': {
+    tag: 'posts',
+    summary: "A page of the caller's own posts, every status, newest first.",
+    query: z.object(paging(DEFAULT_PAGE_SIZE)),
+    success: { status: 200, description: "The caller's posts.", schema: ownPostPageSchema },
+    errors: PAGING_ERRORS,
+  },
+  'DELETE /posts/{id}': {
+    tag: 'posts',
+    summary: 'Removes a post: its author or a moderator.',
+    path: byId,
+    success: { status: 204, description: 'Removed.' },
+    errors: ['FORBIDDEN', 'POST_NOT_FOUND'],
+  },
+  'POST /posts/{id}/report': {
+    tag: 'moderation',
+    summary: 'Reports a published post; the third distinct reporter hides it until a moderator decides.',
+    path: byId,
+    body: reportSchema,
+    success: { status: 202, description: 'Counted.', schema: z.object({}) },
+    errors: ['INVALID_REQUEST', 'POST_NOT_FOUND', 'ALREADY_REPORTED'],
+  },
+  'GET /moderation/next': {
+    tag: 'moderation',
+    summary: 'A pending post for the caller to vote on: not theirs, not voted by them.',
+    success: { status: 200, description: 'A pending post, without its author.', schema: pendingPostSchema },
+    errors: ['QUEUE_EMPTY'],
+  },
+  'PUT /moderation/{id}/vote': {
+    tag: 'moderation',
+    summary: 'Votes on a pending post: a net +3 publishes it, −3 rejects it.',
+    path: byId,
+    body: moderationVoteSchema,
+    success: { status: 200, description: "The post's status afterwards.", schema: moderationResultSchema },
+    errors: ['INVALID_REQUEST', 'OWN_POST', 'POST_NOT_FOUND', 'ALREADY_VOTED'],
+  },
+  'PUT /moderation/{id}/decision': {
+    tag: 'moderation',
+    summary: 'A moderator publishes or rejects a pending or hidden post at once.',
+    path: byId,
+    body: moderationDecisionSchema,
+    success: { status: 200, description: "The post's status afterwards.", schema: moderationResultSchema },
+    errors: ['INVALID_REQUEST', 'FORBIDDEN', 'POST_NOT_FOUND'],
+  },
+  'GET /moderation/reported': {
+    tag: 'moderation',
+    summary: 'The posts and comments reports hid, for moderators to decide on.',
+    success: { status: 200, description: 'Hidden posts and comments.', schema: reportedItemsSchema },
+    errors: ['FORBIDDEN'],
+  },
+  'GET /posts/{id}/comments': {
+    tag: 'comments',
+    summary: "A page of a published post's visible comments, oldest first.",
+    path: byId,
+    query: z.object(paging(DEFAULT_COMMENT_PAGE_SIZE)),
+    success: { status: 200, description: 'Comments, oldest first.', schema: commentPageSchema },
+    errors: [...PAGING_ERRORS, 'POST_NOT_FOUND'],
+  },
+  'POST /posts/{id}/comments': {
+    tag: 'comments',
+    summary: 'Comments on a published post.',
+    path: byId,
+    body: createCommentSchema,
+    success: { status: 201, description: 'The new comment.', schema: commentSchema },
+    errors: ['INVALID_REQUEST', 'EMPTY_COMMENT', 'COMMENT_TOO_LONG', 'POST_NOT_FOUND', 'RATE_LIMITED'],
+  },
+  'DELETE /comments/{id}': {
+    tag: 'comments',
+    summary: 'Removes a comment: its author or a moderator.',
+    path: byId,
+    success: { status: 204, description: 'Removed.' },
+    errors: ['FORBIDDEN', 'COMMENT_NOT_FOUND'],
+  },
+  'POST /comments/{id}/report': {
+    tag: 'moderation',
+    summary: 'Reports a comment; the third distinct reporter hides it until a moderator decides.',
+    path: byId,
+    body: reportSchema,
+    success: { status: 202, description: 'Counted.', schema: z.object({}) },
+    errors: ['INVALID_REQUEST', 'COMMENT_NOT_FOUND', 'ALREADY_REPORTED'],
+  },
+  'PUT /comments/{id}/decision': {
+    tag: 'moderation',
+    summary: 'A moderator restores a comment hidden by reports (`publish`) or removes it (`reject`).',
+    path: byId,
+    body: commentDecisionSchema,
+    // A restored comment is visible again, a removed one gone for good.
+    success: { status: 200, description: "The comment's status afterwards.", schema: z.object({ status: z.enum(['visible', 'removed']) }) },
+    errors: ['INVALID_REQUEST', 'FORBIDDEN', 'COMMENT_NOT_FOUND'],
+  },
+  'GET /me': {
+    tag: 'accounts',
+    summary: "The caller's apodo (null until chosen), email (only ever sent to them) and role.",
+    success: { status: 200, description: 'The caller.', schema: meSchema },
+    errors: [],
+  },
+  'PUT /me/name': {
+    tag: 'accounts',
+    summary: "Claims an apodo (unique ignoring case and accents) and signs the caller's posts and comments with it.",
+    body: setNameSchema,
+    success: { status: 200, description: 'The apodo as stored (NFC, trimmed, single spaces).', schema: nameResultSchema },
+    errors: ['INVALID_REQUEST', 'INVALID_NAME', 'NAME_TAKEN'],
+  },
+  'DELETE /me': {
+    tag: 'accounts',
+    summary: 'Deletes the account; its posts and comments stay, signed «Anónimo».',
+    success: { status: 204, description: 'Deleted.' },
+    errors: [],
+  },
+  'PUT /posts/{id}/vote': {
+    tag: 'votes',
+    summary: "Votes «¡Vaya día!» (`agree`) or «Te lo mereces» (`deserved`) on a published post, replacing the caller's earlier vote.",
+    path: byId,
+    body: postVoteSchema,
+    success: { status: 200, description: "The post's counts and the caller's vote.", schema: voteResultSchema },
+    errors: ['INVALID_REQUEST', 'OWN_POST', 'POST_NOT_FOUND'],
+  },
+  'DELETE /posts/{id}/vote': {
+    tag: 'votes',
+    summary: "Takes the caller's vote back.",
+    path: byId,
+    success: { status: 200, description: "The post's counts; `myVote` is null.", schema: voteResultSchema },
+    errors: ['POST_NOT_FOUND'],
+  },
+  'GET /me/votes': {
+    tag: 'votes',
+    summary: "The caller's vote on each of those posts they voted on (the others are absent).",
+    query: z.object({ ids: z.string().check(z.describe(`Comma-separated post ids, 1 to ${MAX_VOTE_IDS}.`)) }),
+    success: { status: 200, description: 'Votes by post id.', schema: myVotesSchema },
+    errors: ['INVALID_REQUEST'],
+  },
+};

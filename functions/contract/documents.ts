@@ -1,0 +1,89 @@
+/** The contract of the site's documents: the runtime configuration, RSS/sitemap paths, page data, titles and heads. */
+import * as z from 'zod/mini';
+import type { PostPage, Post, Category } from './posts';
+import { TOP_PERIOD_LABELS, VOTE_LABELS, type TopPeriod, type TopRanking } from './votes';
+
+/**
+ * `GET /config.json`: what the web app needs to find the backend, written at deploy time (AWS) or
+ * by the local cloud. `userPoolEndpoint` exists only locally; `oauthDomain` only with Google sign-in.
+ */
+export const runtimeConfigSchema = z.object({
+  region: z.string().check(z.minLength(1)),
+  userPoolId: z.string().check(z.minLength(1)),
+  userPoolClientId: z.string().check(z.minLength(1)),
+  apiUrl: z.url(),
+  wsUrl: z.url(),
+  userPoolEndpoint: z.optional(z.url()),
+  oauthDomain: z.optional(z.string().check(z.minLength(1))),
+  authFlowType: z.optional(z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH'])),
+});
+
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+/**
+ * The documents the page function serves besides the app's pages (DESIGN §3 "Documents"): the RSS
+ * 2.0 feeds of the site and of each category (the latest {@link FEED_DOCUMENT_SIZE} published posts),
+ * the sitemap, robots.txt and the API's description. The web app links the feeds (`<link rel="alternate">`) from these.
+ */
+export const DOCUMENT_PATHS = {
+  rss: '/rss.xml',
+  categoryRss: (category: Category) => `/category/${category}/rss.xml`,
+  sitemap: '/sitemap.xml',
+  robots: '/robots.txt',
+  /** The API's OpenAPI 3.1 description (docs/openapi.json, written by `npm run openapi`). */
+  openapi: '/api/openapi.json',
+} as const;
+
+/** How many posts an RSS feed lists. */
+export const FEED_DOCUMENT_SIZE = 20;
+
+/**
+ * The data a server-rendered page carries for the app that takes it over (DESIGN §3 "Documents"),
+ * written by the page function as JSON and read by the web app's hooks (web/src/lib/pageData.ts):
+ * by key, a feed's first page, a post (`null`: none to show, the page is a 404) or a Top page.
+ */
+export type PageDataEntries = Record<string, PostPage | { post: Post | null } | undefined>;
+
+export const PAGE_DATA_KEYS = {
+  feed: (category?: Category) => `feed:${category ?? ''}`,
+  post: (id: string) => `post:${id}`,
+  top: (period: TopPeriod, by: TopRanking) => `top:${period}:${by}`,
+};
+
+/** The site's name, as tabs and shared links show it. */
+export const SITE_NAME = 'Vaya día';
+
+/**
+ * Each page's title (the part before « · Vaya día»), the same in the document the page function
+ * renders and in the tab once the app runs (web/src/lib/useDocumentTitle.ts).
+ */
+export const PAGE_TITLES = {
+  category: (category: Category) => category.charAt(0).toUpperCase() + category.slice(1),
+  unknownCategory: 'Categoría desconocida',
+  post: (authorName: string) => `Anécdota de ${authorName}`,
+  postNotFound: 'Anécdota no encontrada',
+  top: (period: TopPeriod, by: TopRanking) => `Top: ${VOTE_LABELS[by]} (${TOP_PERIOD_LABELS[period].toLowerCase()})`,
+  notFound: 'Página no encontrada',
+};
+
+/** The whole `<title>`: "<page> · Vaya día", or the site's own for the home page. */
+export function documentTitle(page?: string): string {
+  return page ? `${page} · ${SITE_NAME}` : `${SITE_NAME} · anécdotas de días malos`;
+}
+
+/** The title of a category's RSS feed, in the feed itself and where pages announce it. */
+export function categoryFeedTitle(category: Category): string {
+  return `${SITE_NAME} · ${category}`;
+}
+
+/** The head of a server-rendered page (the page function's): each value is text, escaped where written. */
+export type PageHead = {
+  /** The whole `<title>` (see {@link documentTitle}). */
+  title: string;
+  description: string;
+  /** Absolute URL of the page: canonical link and og:url. */
+  url: string;
+  type: 'website' | 'article';
+  /** RSS feeds the page announces besides the site's own (which every page has). */
+  feeds: Array<{ title: string; href: string }>;
+};

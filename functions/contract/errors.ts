@@ -1,0 +1,63 @@
+/** The API's errors: a stable code for programs, its HTTP status and a Spanish message for people. */
+import * as z from 'zod/mini';
+import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './accounts';
+import { MAX_COMMENT_LENGTH } from './comments';
+import { MAX_PAGE_SIZE } from './common';
+import { MAX_POST_LENGTH } from './posts';
+
+/** Stable error codes for programs; each has its HTTP status and a Spanish message for people. */
+export const ERRORS = {
+  INVALID_JSON: { status: 400, message: 'La petición no es un JSON válido.' },
+  INVALID_REQUEST: { status: 400, message: 'La petición no tiene la forma esperada.' },
+  EMPTY_POST: { status: 400, message: 'La anécdota no puede estar vacía.' },
+  POST_TOO_LONG: { status: 400, message: `La anécdota no puede pasar de ${MAX_POST_LENGTH} caracteres.` },
+  UNKNOWN_CATEGORY: { status: 400, message: 'Categoría desconocida.' },
+  EMPTY_COMMENT: { status: 400, message: 'El comentario no puede estar vacío.' },
+  COMMENT_TOO_LONG: { status: 400, message: `El comentario no puede pasar de ${MAX_COMMENT_LENGTH} caracteres.` },
+  INVALID_LIMIT: { status: 400, message: `El parámetro «limit» debe ser un número entero entre 1 y ${MAX_PAGE_SIZE}.` },
+  INVALID_CURSOR: { status: 400, message: 'El cursor de paginación no es válido.' },
+  INVALID_PERIOD: { status: 400, message: 'El periodo debe ser «day», «week», «month» o «all».' },
+  INVALID_RANKING: { status: 400, message: 'La clasificación debe ser «agree» o «deserved».' },
+  UNAUTHORIZED: { status: 401, message: 'Tienes que iniciar sesión para hacer esto.' },
+  FORBIDDEN: { status: 403, message: 'No tienes permiso para hacer esto.' },
+  ACCOUNT_DELETED: { status: 401, message: 'Esta cuenta se ha eliminado. Cierra la sesión; puedes crear una cuenta nueva.' },
+  ACCOUNT_SUSPENDED: {
+    status: 403,
+    message:
+      'Tu cuenta está suspendida: puedes leer y borrar lo tuyo, pero no publicar, votar, comentar ni denunciar hasta que acabe la suspensión.',
+  },
+  OWN_POST: { status: 403, message: 'No puedes votar tu propia anécdota.' },
+  POST_NOT_FOUND: { status: 404, message: 'No encontramos esa anécdota.' },
+  COMMENT_NOT_FOUND: { status: 404, message: 'No encontramos ese comentario.' },
+  QUEUE_EMPTY: { status: 404, message: 'No quedan anécdotas por moderar. ¡Gracias por echar una mano!' },
+  NO_POSTS: { status: 404, message: 'Todavía no hay anécdotas.' },
+  ROUTE_NOT_FOUND: { status: 404, message: 'Esa dirección no existe.' },
+  ALREADY_VOTED: { status: 409, message: 'Ya has votado esta anécdota.' },
+  ALREADY_REPORTED: { status: 409, message: 'Ya lo habías denunciado.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'La petición es demasiado grande.' },
+  INVALID_NAME: {
+    status: 400,
+    message: `El apodo debe tener entre ${NAME_MIN_LENGTH} y ${NAME_MAX_LENGTH} caracteres: letras, números, espacios y . _ - (ni una dirección de email ni un nombre reservado).`,
+  },
+  NAME_TAKEN: { status: 409, message: 'Ese apodo ya lo usa otra persona. Prueba con otro.' },
+  RATE_LIMITED: { status: 429, message: 'Has publicado demasiado seguido. Espera unos minutos y vuelve a intentarlo.' },
+  INTERNAL_ERROR: { status: 500, message: 'Algo ha fallado por nuestra parte. Inténtalo de nuevo en un rato.' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'El servicio no está disponible ahora mismo. Inténtalo de nuevo en un rato.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** Every error code, in the order of {@link ERRORS}. */
+export const ERROR_CODES = Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]];
+
+/** The schema of an error body whose code is one of `codes` (the OpenAPI document gives each route its own). */
+export function errorBodySchema<const C extends ErrorCode>(codes: readonly [C, ...C[]]) {
+  return z.object({ error: z.object({ code: z.enum(codes), message: z.string() }) });
+}
+
+/** Every error answer: `{ error: { code, message } }`. */
+export type ErrorBody = z.infer<ReturnType<typeof errorBodySchema<ErrorCode>>>;
+
+export function errorBody(code: ErrorCode): ErrorBody {
+  return { error: { code, message: ERRORS[code].message } };
+}

@@ -1,0 +1,42 @@
+/** The contract of the live channel: the messages the WebSocket API sends. */
+import * as z from 'zod/mini';
+import { commentSchema, type Comment } from './comments';
+import { postVotesSchema, toPost, type Post, type PostVotes } from './posts';
+
+/** `post.updated` is sent at most once per post in this many milliseconds (a burst of votes is one message). */
+export const LIVE_UPDATE_INTERVAL_MS = 1000;
+
+/**
+ * Live messages. To every open WebSocket connection: `post.published` when a post enters the feeds,
+ * `post.removed` when it leaves them (removed by its author or a moderator, hidden by reports),
+ * `post.updated` when a published post's counts change (at most once a second per post). To the
+ * connections reading one post's page (opened with `?post=<id>`): `comment.created`.
+ */
+export type LiveMessage =
+  | { type: 'post.published'; post: Post }
+  | { type: 'post.removed'; id: string }
+  | { type: 'post.updated'; id: string; votes: PostVotes; comments: number }
+  | { type: 'comment.created'; comment: Comment };
+
+const postUpdatedSchema = z.object({ id: z.string().check(z.minLength(1)), votes: postVotesSchema, comments: z.number() });
+
+/** A live frame from the server, or null for anything else (unknown types are ignored, not errors). */
+export function toLiveMessage(value: unknown): LiveMessage | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const message = value as { type?: unknown; post?: unknown; id?: unknown };
+  if (message.type === 'post.published') {
+    const post = toPost(message.post);
+    return post ? { type: 'post.published', post } : null;
+  }
+  if (message.type === 'post.removed' && typeof message.id === 'string' && message.id !== '')
+    return { type: 'post.removed', id: message.id };
+  if (message.type === 'post.updated') {
+    const update = z.safeParse(postUpdatedSchema, value);
+    return update.success ? { type: 'post.updated', id: update.data.id, votes: update.data.votes, comments: update.data.comments } : null;
+  }
+  if (message.type === 'comment.created') {
+    const comment = z.safeParse(commentSchema, (value as { comment?: unknown }).comment);
+    return comment.success ? { type: 'comment.created', comment: comment.data } : null;
+  }
+  return null;
+}

@@ -1,0 +1,99 @@
+/** The contract of posts: categories, statuses, the post as the API exposes it, and publishing one. */
+import * as z from 'zod/mini';
+import { hasContent, pageSchema, postLength } from './common';
+import type { ErrorCode } from './errors';
+
+/** The six fixed categories, lowercase, in the order the site lists them. */
+export const CATEGORIES = ['varios', 'amor', 'amistad', 'picante', 'trabajo', 'familia'] as const;
+export type Category = (typeof CATEGORIES)[number];
+export const DEFAULT_CATEGORY: Category = 'varios';
+
+/** Longest anecdote, in characters as the browser's `<textarea maxlength>` counts them. */
+export const MAX_POST_LENGTH = 300;
+
+/** Per-user publishing limit: at most `count` posts in any window of `windowMs`. */
+export const RATE_LIMIT = { count: 5, windowMs: 10 * 60 * 1000 } as const;
+
+export function isCategory(value: unknown): value is Category {
+  return typeof value === 'string' && (CATEGORIES as readonly string[]).includes(value);
+}
+
+/**
+ * Where a post is in its life: `pending` (waiting for the community), `published` (in the feeds),
+ * `rejected` (voted down or refused by a moderator), `removed` (deleted by its author or a
+ * moderator), `hidden` (reported by REPORTS_TO_HIDE people, out of the feeds until a moderator decides).
+ */
+export const POST_STATUSES = ['pending', 'published', 'rejected', 'removed', 'hidden'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+/** The counts shown on every card. */
+export const postVotesSchema = z.object({ agree: z.number(), deserved: z.number() });
+export type PostVotes = z.infer<typeof postVotesSchema>;
+
+/**
+ * A published anecdote, exactly as the API exposes it: nothing else (no author id, no email).
+ * `createdAt` is when it was sent, `publishedAt` when it entered the feeds (which are ordered by it).
+ */
+export const postSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.enum(CATEGORIES),
+  post: z.string(),
+  createdAt: z.string(),
+  publishedAt: z.string(),
+  votes: postVotesSchema,
+  comments: z.number(),
+});
+
+export type Post = z.infer<typeof postSchema>;
+
+/** A post as its author sees it (and moderators, in the reported list): any status, `publishedAt` null until published. */
+export const ownPostSchema = z.extend(postSchema, {
+  publishedAt: z.nullable(z.string()),
+  status: z.enum(POST_STATUSES),
+});
+
+export type OwnPost = z.infer<typeof ownPostSchema>;
+
+/** The public fields of anything post-shaped (a stored item, a live message), or undefined. */
+export function toPost(value: unknown): Post | undefined {
+  const result = z.safeParse(postSchema, value);
+  return result.success ? result.data : undefined;
+}
+
+/** `GET /posts`, `GET /posts/top`: a page of published posts. */
+export const postPageSchema = pageSchema(postSchema);
+export type PostPage = z.infer<typeof postPageSchema>;
+
+/** `GET /me/posts`: a page of the caller's own posts, every status. */
+export const ownPostPageSchema = pageSchema(ownPostSchema);
+export type OwnPostPage = z.infer<typeof ownPostPageSchema>;
+
+/**
+ * The body of `POST /posts`. Unknown fields are stripped (never stored); each failed rule carries
+ * the error code it maps to, so the server and the web form report the same thing.
+ */
+export const createPostSchema = z.object({
+  category: z.enum(CATEGORIES, {
+    error: (issue) => (typeof issue.input === 'string' ? 'UNKNOWN_CATEGORY' : 'INVALID_REQUEST'),
+  }),
+  post: z.string().check(
+    z.refine(hasContent, { error: 'EMPTY_POST', abort: true }),
+    z.refine((text) => postLength(text) <= MAX_POST_LENGTH, { error: 'POST_TOO_LONG' }),
+  ),
+});
+
+export type CreatePostRequest = z.infer<typeof createPostSchema>;
+
+export type CreatePostResult =
+  | { ok: true; value: CreatePostRequest }
+  | { ok: false; code: Extract<ErrorCode, 'INVALID_REQUEST' | 'EMPTY_POST' | 'POST_TOO_LONG' | 'UNKNOWN_CATEGORY'> };
+
+/** Validates an already-parsed create request; the first failing rule decides the error code. */
+export function validateCreatePost(input: unknown): CreatePostResult {
+  const result = z.safeParse(createPostSchema, input);
+  if (result.success) return { ok: true, value: result.data };
+  const code = result.error.issues[0]?.message;
+  if (code === 'EMPTY_POST' || code === 'POST_TOO_LONG' || code === 'UNKNOWN_CATEGORY') return { ok: false, code };
+  return { ok: false, code: 'INVALID_REQUEST' };
+}
