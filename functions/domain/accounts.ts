@@ -6,7 +6,9 @@ import { ANONYMOUS_NAME, checkName, setNameSchema, type Me } from '../contract';
 import type { Account, Author } from './author';
 import { DomainError, UnauthorizedError, ValidationError } from './errors';
 import { parseRequest, untilSettled } from './input';
-import type { AccountDirectory, CommentStore, NameStore, PostRepository } from './ports';
+import type { AccountDirectory, NameStore } from './ports/accounts';
+import type { CommentStore } from './ports/comments';
+import type { PostRepository } from './ports/posts';
 
 export class NameTakenError extends DomainError {
   constructor() {

@@ -18,7 +18,8 @@ import type { Author, Caller } from './author';
 import { decodeCursor, encodeCursor, sortKeyOf } from './cursor';
 import { AlreadyReportedError, CommentNotFoundError, ForbiddenError, PostNotFoundError, RateLimitedError, ValidationError } from './errors';
 import { isPostId, parseLimit, parseRequest, postIdFrom, untilSettled } from './input';
-import type { CommentStatus, CommentStore, PostRepository, PublishRateLimiter, StoredComment } from './ports';
+import type { CommentStatus, CommentStore, StoredComment } from './ports/comments';
+import type { PostRepository, PublishRateLimiter } from './ports/posts';
 
 export type CommentReadDeps = { posts: PostRepository; comments: CommentStore };
 export type CommentWriteDeps = CommentReadDeps & NamesDeps & { rateLimiter: PublishRateLimiter; now?: () => Date };

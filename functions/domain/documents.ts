@@ -10,7 +10,8 @@
  */
 import { XMLBuilder } from 'fast-xml-parser';
 import { CATEGORIES, categoryFeedTitle, DOCUMENT_PATHS, FEED_DOCUMENT_SIZE, isCategory, SITE_NAME, type Category } from '../contract';
-import type { PostRepository, SitemapEntry, SitemapSource, StoredPost } from './ports';
+import type { SitemapEntry, SitemapSource } from './ports/documents';
+import type { PostRepository, StoredPost } from './ports/posts';
 
 export type SiteDocument = {
   status: 200 | 404;

@@ -9,7 +9,7 @@
  * `published` posts are in the feeds, random reads, permalinks and live messages.
  */
 import { MODERATION_MARGIN, type ModerationDecision, type OwnPost, type PendingPost, type Post, type PostStatus } from '../contract';
-import type { StoredPost } from './ports';
+import type { StoredPost } from './ports/posts';
 
 const TRANSITIONS: Record<PostStatus, readonly PostStatus[]> = {
   pending: ['published', 'rejected', 'removed'],

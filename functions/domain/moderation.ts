@@ -17,7 +17,9 @@ import { AlreadyReportedError, AlreadyVotedError, ForbiddenError, OwnPostError, 
 import { parseRequest, postIdFrom, untilSettled } from './input';
 import { decisionTarget, ownPost, pendingPost, statusForScore } from './lifecycle';
 import { hiddenComments } from './comments';
-import type { CommentStore, ModerationStore, PostRepository } from './ports';
+import type { CommentStore } from './ports/comments';
+import type { ModerationStore } from './ports/moderation';
+import type { PostRepository } from './ports/posts';
 
 export type ModerationDeps = { posts: PostRepository; moderation: ModerationStore; now?: () => Date };
 /** What moderators' own decisions need: the posts alone. */

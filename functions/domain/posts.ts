@@ -6,7 +6,7 @@ import { decodeCursor, encodeCursor, sortKeyOf } from './cursor';
 import { ForbiddenError, NoPostsError, PostNotFoundError, RateLimitedError, ValidationError } from './errors';
 import { parseLimit, postIdFrom, untilSettled } from './input';
 import { ownPost, publicPost } from './lifecycle';
-import type { PostRepository, PublishRateLimiter, StoredPost } from './ports';
+import type { PostRepository, PublishRateLimiter, StoredPost } from './ports/posts';
 
 export type PostsDeps = { posts: PostRepository };
 export type PublishDeps = PostsDeps & NamesDeps & { rateLimiter: PublishRateLimiter; now?: () => Date };

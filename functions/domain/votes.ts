@@ -22,7 +22,9 @@ import { isPostId, parseLimit, parseRequest, postIdFrom, untilSettled } from './
 import { publicPost } from './lifecycle';
 import { bucketOf } from './periods';
 import { decodeRankCursor, encodeRankCursor } from './rankings';
-import type { PostRepository, RankingStore, VoteStore } from './ports';
+import type { PostRepository } from './ports/posts';
+import type { RankingStore } from './ports/rankings';
+import type { VoteStore } from './ports/votes';
 
 export type VotesDeps = { posts: PostRepository; votes: VoteStore; now?: () => Date };
 export type TopDeps = { top: RankingStore; now?: () => Date };

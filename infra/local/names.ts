@@ -12,7 +12,8 @@
 import { ListUsersCommand, CognitoIdentityProviderClient, type UserType } from '@aws-sdk/client-cognito-identity-provider';
 import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ANONYMOUS_NAME, checkName, nameKey } from '../../functions/contract';
-import type { NameStore, PostRepository } from '../../functions/domain/ports';
+import type { NameStore } from '../../functions/domain/ports/accounts';
+import type { PostRepository } from '../../functions/domain/ports/posts';
 import { SAMPLE_AUTHOR } from './seed';
 
 export type NamesMigrationTarget = {

@@ -1,5 +1,5 @@
 import type { Category } from '../../functions/contract';
-import type { PostRepository } from '../../functions/domain/ports';
+import type { PostRepository } from '../../functions/domain/ports/posts';
 import { randomUUID } from 'node:crypto';
 
 /** The author id of the samples: no account, so every account may vote on them. */

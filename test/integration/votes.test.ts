@@ -22,7 +22,7 @@ import {
   type VoteKind,
   type VoteResult,
 } from '../../functions/contract';
-import type { StoredPost } from '../../functions/domain/ports';
+import type { StoredPost } from '../../functions/domain/ports/posts';
 import { readTop } from '../../functions/domain/votes';
 import { DynamoPostRepository } from '../../functions/store/dynamodb/postRepository';
 import { DynamoRankingStore } from '../../functions/store/dynamodb/rankingStore';

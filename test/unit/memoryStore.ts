@@ -4,22 +4,17 @@
  * call yields to the event loop first, so concurrent use cases interleave as they would over a network.
  */
 import { MODERATION_MARGIN, REPORTS_TO_HIDE, type PostStatus } from '../../functions/contract';
+import type { AccountName, NameClaim, NameStore, StoredName } from '../../functions/domain/ports/accounts';
+import type { ModerationStore, ModerationVoteWrite, ReportWrite } from '../../functions/domain/ports/moderation';
 import type {
   AuthorPageQuery,
   GuardedWrite,
-  ModerationStore,
-  ModerationVoteWrite,
-  AccountName,
-  NameClaim,
-  NameStore,
   Page,
   PageQuery,
   PostRepository,
   QueueQuery,
-  ReportWrite,
-  StoredName,
   StoredPost,
-} from '../../functions/domain/ports';
+} from '../../functions/domain/ports/posts';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 const newestPublishedFirst = (a: StoredPost, b: StoredPost) => ((a.publishedAt ?? '') < (b.publishedAt ?? '') ? 1 : -1);

@@ -3,15 +3,8 @@ import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentCl
 import * as z from 'zod/mini';
 import { REPORTS_TO_HIDE } from '../../contract';
 import { sortKeyOf } from '../../domain/cursor';
-import type {
-  CommentPageQuery,
-  CommentReportWrite,
-  CommentStatus,
-  CommentStore,
-  GuardedWrite,
-  Page,
-  StoredComment,
-} from '../../domain/ports';
+import type { CommentPageQuery, CommentReportWrite, CommentStatus, CommentStore, StoredComment } from '../../domain/ports/comments';
+import type { GuardedWrite, Page } from '../../domain/ports/posts';
 import { COMMENTS_INDEX, COMMENTS_KEYS, QUEUES } from '../tables';
 import { signAuthorItems } from './authorNames';
 import { updateParams, type ItemUpdate } from './postItems';

@@ -1,7 +1,8 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, TransactWriteCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MODERATION_MARGIN, REPORTS_TO_HIDE } from '../../contract';
-import type { GuardedWrite, ModerationStore, ModerationVoteWrite, ReportWrite } from '../../domain/ports';
+import type { ModerationStore, ModerationVoteWrite, ReportWrite } from '../../domain/ports/moderation';
+import type { GuardedWrite } from '../../domain/ports/posts';
 import { statusUpdate, updateParams, withCounters, type ItemUpdate } from './postItems';
 
 /** The moderation table's key of one user's vote on, or report of, one post. */

@@ -1,6 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { AccountName, NameClaim, NameStore, StoredName } from '../../domain/ports';
+import type { AccountName, NameClaim, NameStore, StoredName } from '../../domain/ports/accounts';
 
 import { NAMES_TABLE } from '../tables';
 

@@ -7,7 +7,7 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { VOTE_KINDS, type VoteKind } from '../../contract';
-import type { VoteChange, VoteStore } from '../../domain/ports';
+import type { VoteChange, VoteStore } from '../../domain/ports/votes';
 
 /** BatchGetItem takes at most 100 keys. */
 const BATCH_GET_LIMIT = 100;
