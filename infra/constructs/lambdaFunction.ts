@@ -56,7 +56,7 @@ export class LambdaFunction extends Construct implements iam.IGrantable {
       handler: 'handler',
       projectRoot: REPOSITORY_ROOT,
       depsLockFilePath: `${REPOSITORY_ROOT}package-lock.json`,
-      runtime: lambda.Runtime.NODEJS_22_X,
+      runtime: lambda.Runtime.NODEJS_24_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize ?? 256,
       timeout: props.timeout ?? Duration.seconds(10),
@@ -70,7 +70,7 @@ export class LambdaFunction extends Construct implements iam.IGrantable {
         mainFields: ['module', 'main'],
         // Some bundled CommonJS still calls require() for Node's own modules.
         banner: "import{createRequire as __createRequire}from'node:module';const require=__createRequire(import.meta.url);",
-        target: 'node22',
+        target: 'node24',
         minify: true,
         sourceMap: true,
         // The SDK is bundled at the version the tests ran against, not whatever the runtime ships;

@@ -9,7 +9,7 @@
 import { startLocalCloud, type LocalCloud } from './cloud';
 import { JavaMissingError } from './dynamo';
 
-// This machine runs Node 20; Lambda runs Node 22 (see README). The SDK's reminder is noise here.
+// This machine runs Node 20; Lambda runs Node 24 (see README). The SDK's reminder is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 function port(name: string, fallback: number): number {
