@@ -17,7 +17,7 @@ beforeAll(() => {
   s = sharedSynthesis();
   template = s.template;
   resources = s.json.Resources;
-}, 180_000);
+}, 300_000);
 
 const propsOf = (id: string) => resources[id]!.Properties;
 

@@ -15,7 +15,7 @@ let resources: Record<string, CfnResourceJson>;
 beforeAll(() => {
   s = sharedSynthesis();
   resources = s.json.Resources;
-}, 180_000);
+}, 300_000);
 
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 const propsOf = (id: string) => resources[id]!.Properties;

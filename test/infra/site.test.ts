@@ -19,7 +19,7 @@ beforeAll(() => {
   s = sharedSynthesis();
   template = s.template;
   resources = s.json.Resources;
-}, 180_000);
+}, 300_000);
 
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 const propsOf = (id: string) => resources[id]!.Properties;

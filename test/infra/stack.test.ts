@@ -16,7 +16,7 @@ let resources: Record<string, CfnResourceJson>;
 beforeAll(() => {
   s = sharedSynthesis();
   resources = s.json.Resources;
-}, 180_000);
+}, 300_000);
 
 describe('checks', () => {
   it('leaves no cdk-nag AwsSolutions error or warning unacknowledged', () => {
@@ -50,7 +50,7 @@ describe('checks', () => {
 
   it('synthesizes the same template twice (no lookups, no clock)', () => {
     expect(synthesize().json).toEqual(s.json);
-  }, 180_000);
+  }, 300_000);
 });
 
 describe('outputs', () => {

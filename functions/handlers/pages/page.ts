@@ -18,27 +18,18 @@
  * local server does the same) and `x-forwarded-proto` its scheme (set by Lambda's URL, and locally).
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { documentClient } from '../../clients';
 import { PAGE_SHELL_FILE, requireEnv } from '../../config';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { appDocument } from '../../domain/appPages';
 import { siteDocument, type SiteDocument } from '../../domain/documents';
 import { flushMetrics, logger } from '../../observability';
-import { DynamoPostRepository } from '../../store/dynamodb/postRepository';
-import { DynamoRankingStore } from '../../store/dynamodb/rankingStore';
-import { DynamoSitemapSource } from '../../store/dynamodb/sitemapSource';
-import { ENV } from '../../store/tables';
 import { renderDocument } from '../../../web/src/server/renderDocument';
 import { siteOrigin } from './origin';
+import { postRepository, rankingStore, sitemapSource } from '../../wiring';
 
-const env = requireEnv(ENV.postsTable, ENV.topTable, 'LAMBDA_TASK_ROOT');
-const posts = new DynamoPostRepository(documentClient, env[ENV.postsTable]);
-const deps = {
-  posts,
-  sitemap: new DynamoSitemapSource(documentClient, env[ENV.postsTable]),
-  top: new DynamoRankingStore(documentClient, { posts: env[ENV.postsTable], top: env[ENV.topTable] }),
-};
+const env = requireEnv('LAMBDA_TASK_ROOT');
+const deps = { posts: postRepository(), sitemap: sitemapSource(), top: rankingStore() };
 
 /** The app's built index.html, read once per execution environment. */
 let shell: Promise<string> | undefined;
