@@ -12,6 +12,7 @@ import { XMLBuilder } from 'fast-xml-parser';
 import { CATEGORIES, categoryFeedTitle, DOCUMENT_PATHS, FEED_DOCUMENT_SIZE, isCategory, SITE_NAME, type Category } from '../contract';
 import type { SitemapEntry, SitemapSource } from './ports/documents';
 import type { PostRepository, StoredPost } from './ports/posts';
+import { timeOf } from './clock';
 
 export type SiteDocument = {
   status: 200 | 404;
@@ -134,7 +135,7 @@ async function sitemap(deps: DocumentDeps, origin: string): Promise<SiteDocument
   const { entries, more } = await deps.sitemap.newest(deps.sitemapDirectLimit ?? SITEMAP_DIRECT_LIMIT);
   if (!more) return urlset([...sectionUrls(origin), ...postUrls(origin, entries)]);
   const oldest = await deps.sitemap.oldestPublishedAt();
-  const today = (deps.now ?? (() => new Date()))().toISOString().slice(0, 10);
+  const today = timeOf(deps).toISOString().slice(0, 10);
   const days = oldest ? daysBetween(oldest.slice(0, 10), today, SITEMAP_MAX_URLS - 1) : [];
   const body = xml({
     sitemapindex: {

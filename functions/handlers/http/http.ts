@@ -7,7 +7,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyEventV2WithJWTAuthorizer, A
 import { ERRORS, MAX_BODY_BYTES, errorBody, type ErrorCode } from '../../contract';
 import { callerFromClaims, type Caller } from '../../domain/author';
 import { DomainError, PayloadTooLargeError, ValidationError } from '../../domain/errors';
-import { flushMetrics, logger } from '../../observability';
+import { loggedRequest } from '../../observability';
 
 export type HttpEvent = APIGatewayProxyEventV2 | APIGatewayProxyEventV2WithJWTAuthorizer;
 export type HttpResult = { statusCode: number; headers: Record<string, string>; body: string };
@@ -73,30 +73,17 @@ export function noContent(): HttpResult {
  * handler counted is written as metrics.
  */
 export function httpHandler(run: (event: HttpEvent) => Promise<HttpResult>) {
-  return async (event: HttpEvent, context?: Context): Promise<APIGatewayProxyResultV2> => {
-    if (context) logger.addContext(context);
-    const started = Date.now();
-    let result: HttpResult;
-    let code: ErrorCode | undefined;
-    let failure: unknown;
-    try {
-      result = await run(event);
-    } catch (error) {
-      code = error instanceof DomainError ? error.code : 'INTERNAL_ERROR';
-      if (!(error instanceof DomainError)) failure = error;
-      result = errorResponse(code);
-    }
-    const fields = {
-      requestId: event.requestContext?.requestId,
-      method: event.requestContext?.http?.method,
-      route: event.routeKey,
-      status: result.statusCode,
-      code,
-      durationMs: Date.now() - started,
-    };
-    if (failure) logger.error('request failed', { ...fields, error: failure });
-    else logger.info('request', fields);
-    flushMetrics();
-    return result;
-  };
+  return (event: HttpEvent, context?: Context): Promise<APIGatewayProxyResultV2> =>
+    loggedRequest(
+      context,
+      { requestId: event.requestContext?.requestId, method: event.requestContext?.http?.method, route: event.routeKey },
+      async () => {
+        try {
+          return { result: await run(event) };
+        } catch (error) {
+          const code: ErrorCode = error instanceof DomainError ? error.code : 'INTERNAL_ERROR';
+          return { result: errorResponse(code), code, failure: error instanceof DomainError ? undefined : error };
+        }
+      },
+    );
 }
