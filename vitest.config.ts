@@ -2,9 +2,8 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
-// Two projects: everything that runs in Node (unit, integration against real local servers, the local
-// cloud's own tests, infra
-// assertions) and the web components in jsdom. End-to-end tests have their own config (test/e2e).
+// Three projects: unit, integration and local-cloud tests in Node (against real local servers), the stack's assertions
+// (infra), and the web components in jsdom. End-to-end tests have their own config (test/e2e).
 export default defineConfig({
   test: {
     projects: [
@@ -12,11 +11,25 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/local/**/*.test.ts', 'test/infra/**/*.test.ts'],
+          include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/local/**/*.test.ts'],
           // One DynamoDB Local for the whole run; each local cloud has its own database in it.
           globalSetup: ['test/support/sharedDynamo.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          environment: 'node',
+          include: ['test/infra/**/*.test.ts'],
+          // The stack's files, one per construct, read one synthesized stack (test/infra/synth.ts,
+          // sharedSynthesis): one worker that keeps modules between files, so it is built once, and so
+          // is each function's bundle (CDK caches bundles per process) for the files with other options.
+          isolate: false,
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
       {

@@ -8,6 +8,8 @@
  */
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import type { Context } from 'aws-lambda';
+import { systemMillis } from './domain/clock';
 import { METRICS_NAMESPACE, SERVICE_NAME, type MetricName } from './metrics';
 
 // Marked pure so that esbuild leaves out of a bundle whichever of the two its handler never uses
@@ -24,4 +26,32 @@ export function count(name: MetricName, value = 1): void {
 /** Writes this invocation's metrics as one EMF line, if it counted anything (and nothing otherwise). */
 export function flushMetrics(): void {
   if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+}
+
+/** What a request's log line says about it besides its status, error code and duration. */
+export type RequestFields = { requestId?: string; method?: string; route?: string; path?: string };
+
+/** A request's answer, with the contract's error code it carries and the unexpected error behind it, if any. */
+export type RequestOutcome<R> = { result: R; code?: string; failure?: unknown };
+
+/**
+ * One HTTP request of the API's handlers or the page function, logged and counted the same way: the
+ * Lambda context when there is one (Lambda passes it; the local cloud does not), then one log line
+ * (`request`, or `request failed` at error level with the error), then whatever the request counted,
+ * as metrics. `answer` answers every request, an unexpected error included (as `failure`, with the
+ * response it chose); headers and bodies are never logged.
+ */
+export async function loggedRequest<R extends { statusCode?: number }>(
+  context: Context | undefined,
+  fields: RequestFields,
+  answer: () => Promise<RequestOutcome<R>>,
+): Promise<R> {
+  if (context) logger.addContext(context);
+  const started = systemMillis();
+  const { result, code, failure } = await answer();
+  const line = { ...fields, status: result.statusCode, code, durationMs: systemMillis() - started };
+  if (failure) logger.error('request failed', { ...line, error: failure });
+  else logger.info('request', line);
+  flushMetrics();
+  return result;
 }

@@ -11,7 +11,7 @@
  */
 import type { Author } from './author';
 import { DomainError } from './errors';
-import type { AccountName, NameStore } from './ports';
+import type { AccountName, NameStore } from './ports/accounts';
 
 export class AccountDeletedError extends DomainError {
   constructor() {

@@ -7,7 +7,10 @@ import type { Account, Author } from './author';
 import { AccountDeletedError, forgetAccountState, isSuspended } from './accountState';
 import { DomainError, ValidationError } from './errors';
 import { parseRequest, untilSettled } from './input';
-import type { AccountDirectory, CommentStore, NameStore, PostRepository } from './ports';
+import type { AccountDirectory, NameStore } from './ports/accounts';
+import type { CommentStore } from './ports/comments';
+import type { PostRepository } from './ports/posts';
+import { timeOf } from './clock';
 
 export class NameTakenError extends DomainError {
   constructor() {
@@ -76,7 +79,7 @@ export async function setMyName(deps: RenameDeps, author: Author, body: unknown)
  * its opaque id stays on its posts; no table ever held its email.
  */
 export async function deleteMe(deps: DeleteAccountDeps, account: Account): Promise<void> {
-  const expiresAt = new Date((deps.now ?? (() => new Date()))().getTime() + DELETED_ACCOUNT_MARK_MS);
+  const expiresAt = new Date(timeOf(deps).getTime() + DELETED_ACCOUNT_MARK_MS);
   await untilSettled(async () => {
     const row = await deps.names.accountOf(account.id, { consistent: true });
     if (row.deleted) return true;

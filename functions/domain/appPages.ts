@@ -23,7 +23,8 @@ import { TOP_PERIODS, TOP_RANKINGS } from '../contract/votes';
 import { categoryDescription, SITE_DESCRIPTION } from './documents';
 import { PostNotFoundError, ValidationError } from './errors';
 import { readFeed, readPost } from './posts';
-import type { PostRepository, RankingStore } from './ports';
+import type { PostRepository } from './ports/posts';
+import type { RankingStore } from './ports/rankings';
 import { readTop } from './votes';
 
 export type AppDocument =

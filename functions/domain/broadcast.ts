@@ -1,6 +1,7 @@
 import type { LiveMessage } from '../contract/live';
 import { publicPost } from './lifecycle';
-import type { ConnectionRepository, ScanSegment, StoredPost } from './ports';
+import type { ConnectionRepository, ScanSegment } from './ports/connections';
+import type { StoredPost } from './ports/posts';
 
 /** Delivers one message to one connection; 'gone' when the client is no longer there (HTTP 410). */
 export interface ConnectionSender {

@@ -6,7 +6,8 @@
 import type { LiveMessage } from '../contract/live';
 import { sendToConnections, type BroadcastReport, type DeliveryDeps } from './broadcast';
 import { publicComment } from './comments';
-import type { PostWatchers, StoredComment } from './ports';
+import type { StoredComment } from './ports/comments';
+import type { PostWatchers } from './ports/connections';
 
 export type CommentBroadcastDeps = DeliveryDeps & { connections: PostWatchers };
 

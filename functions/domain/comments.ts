@@ -11,7 +11,9 @@ import type { Author, Caller } from './author';
 import { decodeCursor, encodeCursor, sortKeyOf } from './cursor';
 import { AlreadyReportedError, CommentNotFoundError, ForbiddenError, PostNotFoundError, RateLimitedError, ValidationError } from './errors';
 import { isPostId, parseLimit, parseRequest, postIdFrom, untilSettled } from './input';
-import type { CommentStatus, CommentStore, PostRepository, PublishRateLimiter, StoredComment } from './ports';
+import type { CommentStatus, CommentStore, StoredComment } from './ports/comments';
+import type { PostRepository, PublishRateLimiter } from './ports/posts';
+import { timeOf } from './clock';
 
 export type CommentReadDeps = { posts: PostRepository; comments: CommentStore };
 export type CommentWriteDeps = CommentReadDeps & NamesDeps & { rateLimiter: PublishRateLimiter; now?: () => Date };
@@ -19,8 +21,6 @@ export type CommentChangeDeps = { comments: CommentStore; now?: () => Date };
 
 /** Most hidden comments listed for moderators at once (oldest first). */
 export const REPORTED_COMMENTS_LIMIT = 100;
-
-const clock = (deps: { now?: () => Date }) => (deps.now ?? (() => new Date()))();
 
 /** The public fields of a stored comment. */
 export function publicComment(comment: StoredComment): Comment {
@@ -62,7 +62,7 @@ export async function writeComment(deps: CommentWriteDeps, author: Author, id: s
   if (!request.ok) throw new ValidationError(request.code);
   const post = await deps.posts.get(postId);
   if (!post || post.status !== 'published') throw new PostNotFoundError();
-  const now = clock(deps);
+  const now = timeOf(deps);
   if (!(await deps.rateLimiter.tryAcquire(author.id, now))) throw new RateLimitedError();
   const comment: StoredComment = {
     id: randomUUID(),
@@ -95,7 +95,7 @@ export async function deleteComment(deps: CommentChangeDeps, caller: Caller, id:
     if (!comment || comment.status === 'removed') throw new CommentNotFoundError();
     if (comment.authorId !== caller.id && !caller.moderator)
       throw comment.status === 'visible' ? new ForbiddenError() : new CommentNotFoundError();
-    return (await deps.comments.changeStatus(comment, 'removed', clock(deps))) || undefined;
+    return (await deps.comments.changeStatus(comment, 'removed', timeOf(deps))) || undefined;
   });
 }
 
@@ -107,7 +107,7 @@ export async function reportComment(deps: CommentChangeDeps, caller: Caller, id:
     const comment = await deps.comments.get(commentId, { consistent: true });
     if (!comment || comment.status !== 'visible') throw new CommentNotFoundError();
     const hide = comment.reports + 1 >= REPORTS_TO_HIDE;
-    const written = await deps.comments.recordReport({ comment, userId: caller.id, reason, at: clock(deps), hide });
+    const written = await deps.comments.recordReport({ comment, userId: caller.id, reason, at: timeOf(deps), hide });
     if (written === 'duplicate') throw new AlreadyReportedError();
     return written === 'recorded' || undefined;
   });
@@ -127,7 +127,7 @@ export async function decideOnComment(
   return untilSettled(async () => {
     const comment = await deps.comments.get(commentId, { consistent: true });
     if (!comment || comment.status !== 'hidden') throw new CommentNotFoundError();
-    return (await deps.comments.changeStatus(comment, to, clock(deps))) ? { status: to } : undefined;
+    return (await deps.comments.changeStatus(comment, to, timeOf(deps))) ? { status: to } : undefined;
   });
 }
 

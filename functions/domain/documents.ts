@@ -11,7 +11,9 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import { categoryFeedTitle, DOCUMENT_PATHS, FEED_DOCUMENT_SIZE, SITE_NAME } from '../contract/documents';
 import { CATEGORIES, isCategory, type Category } from '../contract/posts';
-import type { PostRepository, SitemapEntry, SitemapSource, StoredPost } from './ports';
+import type { SitemapEntry, SitemapSource } from './ports/documents';
+import type { PostRepository, StoredPost } from './ports/posts';
+import { timeOf } from './clock';
 
 export type SiteDocument = {
   status: 200 | 404;
@@ -134,7 +136,7 @@ async function sitemap(deps: DocumentDeps, origin: string): Promise<SiteDocument
   const { entries, more } = await deps.sitemap.newest(deps.sitemapDirectLimit ?? SITEMAP_DIRECT_LIMIT);
   if (!more) return urlset([...sectionUrls(origin), ...postUrls(origin, entries)]);
   const oldest = await deps.sitemap.oldestPublishedAt();
-  const today = (deps.now ?? (() => new Date()))().toISOString().slice(0, 10);
+  const today = timeOf(deps).toISOString().slice(0, 10);
   const days = oldest ? daysBetween(oldest.slice(0, 10), today, SITEMAP_MAX_URLS - 1) : [];
   const body = xml({
     sitemapindex: {

@@ -10,7 +10,7 @@
  */
 import { MODERATION_MARGIN, type ModerationDecision, type PendingPost } from '../contract/moderation';
 import { type OwnPost, type Post, type PostStatus } from '../contract/posts';
-import type { StoredPost } from './ports';
+import type { StoredPost } from './ports/posts';
 
 const TRANSITIONS: Record<PostStatus, readonly PostStatus[]> = {
   pending: ['published', 'rejected', 'removed'],

@@ -5,6 +5,7 @@
  * (functions/domain/broadcast.ts); this only decides what to hand it, and when.
  */
 import { LIVE_UPDATE_INTERVAL_MS, type LiveMessage } from '../contract/live';
+import { systemMillis } from './clock';
 
 /**
  * Keeps the last `post.updated` of each post (it holds the newest counts), at the place of that last
@@ -41,7 +42,7 @@ export class UpdatePacer {
 
   constructor(options: PacerOptions = {}) {
     this.intervalMs = options.intervalMs ?? LIVE_UPDATE_INTERVAL_MS;
-    this.now = options.now ?? (() => Date.now());
+    this.now = options.now ?? systemMillis;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
 

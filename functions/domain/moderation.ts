@@ -17,7 +17,10 @@ import { AlreadyReportedError, AlreadyVotedError, ForbiddenError, OwnPostError, 
 import { parseRequest, postIdFrom, untilSettled } from './input';
 import { decisionTarget, ownPost, pendingPost, statusForScore } from './lifecycle';
 import { hiddenComments } from './comments';
-import type { CommentStore, ModerationStore, PostRepository } from './ports';
+import type { CommentStore } from './ports/comments';
+import type { ModerationStore } from './ports/moderation';
+import type { PostRepository } from './ports/posts';
+import { timeOf } from './clock';
 
 export type ModerationDeps = { posts: PostRepository; moderation: ModerationStore; now?: () => Date };
 /** What moderators' own decisions need: the posts alone. */
@@ -31,8 +34,6 @@ export const QUEUE_MAX_BATCHES = 4;
 
 /** Most hidden posts listed for moderators at once (oldest first: the longest waiting). */
 export const REPORTED_LIST_LIMIT = 100;
-
-const clock = (deps: { now?: () => Date }) => (deps.now ?? (() => new Date()))();
 
 /**
  * The oldest pending post the caller may vote on: not theirs, not one they voted on. Reads at most
@@ -71,7 +72,7 @@ export async function voteOnPost(deps: ModerationDeps, caller: Caller, id: strin
     if (!post || post.status !== 'pending') throw new PostNotFoundError();
     if (post.authorId === caller.id) throw new OwnPostError();
     const outcome = statusForScore(post.moderation.score + (vote === 'publish' ? 1 : -1));
-    const written = await deps.moderation.recordVote({ post, userId: caller.id, vote, at: clock(deps), outcome });
+    const written = await deps.moderation.recordVote({ post, userId: caller.id, vote, at: timeOf(deps), outcome });
     if (written === 'duplicate') throw new AlreadyVotedError();
     return written === 'recorded' ? { status: outcome } : undefined;
   });
@@ -89,7 +90,7 @@ export async function decideOnPost(deps: DecisionDeps, caller: Caller, id: strin
     const post = await deps.posts.get(postId, { consistent: true });
     const to = post ? decisionTarget(post.status, decision) : undefined;
     if (!post || !to) throw new PostNotFoundError();
-    return (await deps.posts.changeStatus(post, to, clock(deps))) ? { status: to } : undefined;
+    return (await deps.posts.changeStatus(post, to, timeOf(deps))) ? { status: to } : undefined;
   });
 }
 
@@ -111,7 +112,7 @@ export async function reportPost(deps: ModerationDeps, caller: Caller, id: strin
     const post = await deps.posts.get(postId, { consistent: true });
     if (!post || post.status !== 'published') throw new PostNotFoundError();
     const hide = post.reports + 1 >= REPORTS_TO_HIDE;
-    const written = await deps.moderation.recordReport({ post, userId: caller.id, reason, at: clock(deps), hide });
+    const written = await deps.moderation.recordReport({ post, userId: caller.id, reason, at: timeOf(deps), hide });
     if (written === 'duplicate') throw new AlreadyReportedError();
     return written === 'recorded' || undefined;
   });

@@ -6,7 +6,8 @@ import { decodeCursor, encodeCursor, sortKeyOf } from './cursor';
 import { ForbiddenError, NoPostsError, PostNotFoundError, RateLimitedError, ValidationError } from './errors';
 import { parseLimit, postIdFrom, untilSettled } from './input';
 import { ownPost, publicPost } from './lifecycle';
-import type { PostRepository, PublishRateLimiter, StoredPost } from './ports';
+import type { PostRepository, PublishRateLimiter, StoredPost } from './ports/posts';
+import { timeOf } from './clock';
 
 export type PostsDeps = { posts: PostRepository };
 export type PublishDeps = PostsDeps & NamesDeps & { rateLimiter: PublishRateLimiter; now?: () => Date };
@@ -20,7 +21,7 @@ export type PublishDeps = PostsDeps & NamesDeps & { rateLimiter: PublishRateLimi
 export async function publishPost(deps: PublishDeps, author: Author, body: unknown): Promise<OwnPost> {
   const request = validateCreatePost(body);
   if (!request.ok) throw new ValidationError(request.code);
-  const now = (deps.now ?? (() => new Date()))();
+  const now = timeOf(deps);
   if (!(await deps.rateLimiter.tryAcquire(author.id, now))) throw new RateLimitedError();
   const name = await publicNameOf(deps, author);
   const post: StoredPost = {
@@ -95,6 +96,6 @@ export async function deletePost(deps: PostsDeps & { now?: () => Date }, caller:
     if (!post || post.status === 'removed') throw new PostNotFoundError();
     if (post.authorId !== caller.id && !caller.moderator)
       throw post.status === 'published' ? new ForbiddenError() : new PostNotFoundError();
-    return (await deps.posts.changeStatus(post, 'removed', (deps.now ?? (() => new Date()))())) || undefined;
+    return (await deps.posts.changeStatus(post, 'removed', timeOf(deps))) || undefined;
   });
 }

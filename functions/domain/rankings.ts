@@ -7,7 +7,8 @@
 import { TOP_PERIODS } from '../contract/votes';
 import { ValidationError } from './errors';
 import { bucketsOf } from './periods';
-import type { RankRow, StoredPost } from './ports';
+import type { StoredPost } from './ports/posts';
+import type { RankRow } from './ports/rankings';
 import type { PostChange } from './broadcast';
 
 const COUNT_DIGITS = 10;

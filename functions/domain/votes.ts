@@ -21,12 +21,13 @@ import { isPostId, parseLimit, parseRequest, postIdFrom, untilSettled } from './
 import { publicPost } from './lifecycle';
 import { bucketOf } from './periods';
 import { decodeRankCursor, encodeRankCursor } from './rankings';
-import type { PostRepository, RankingStore, VoteStore } from './ports';
+import type { PostRepository } from './ports/posts';
+import type { RankingStore } from './ports/rankings';
+import type { VoteStore } from './ports/votes';
+import { timeOf } from './clock';
 
 export type VotesDeps = { posts: PostRepository; votes: VoteStore; now?: () => Date };
 export type TopDeps = { top: RankingStore; now?: () => Date };
-
-const clock = (deps: { now?: () => Date }) => (deps.now ?? (() => new Date()))();
 
 /** Counts after moving one vote from `from` to `to` (either may be none). */
 export function movedVotes(votes: PostVotes, from: VoteKind | null, to: VoteKind | null): PostVotes {
@@ -59,7 +60,7 @@ async function changeVote(deps: VotesDeps, caller: Caller, postId: string, to: V
     if (post.authorId === caller.id && to !== null) throw new OwnPostError();
     const from = (await deps.votes.get(caller.id, postId)) ?? null;
     if (from === to) return { votes: post.votes, changed: false };
-    const written = await deps.votes.change({ post, userId: caller.id, from, to, at: clock(deps) });
+    const written = await deps.votes.change({ post, userId: caller.id, from, to, at: timeOf(deps) });
     return written ? { votes: movedVotes(post.votes, from, to), changed: true } : undefined;
   });
   // The counts as they are now (other readers' votes included), read after this one was stored.
@@ -101,7 +102,7 @@ export async function readTop(deps: TopDeps, params: TopParams): Promise<PostPag
   if (!isRanking(ranking)) throw new ValidationError('INVALID_RANKING');
   const limit = parseLimit(params.limit);
   const afterRank = params.cursor !== undefined ? decodeRankCursor(params.cursor) : undefined;
-  const page = await deps.top.page({ bucket: bucketOf(period, clock(deps)), ranking, limit, afterRank });
+  const page = await deps.top.page({ bucket: bucketOf(period, timeOf(deps)), ranking, limit, afterRank });
   return {
     items: page.items.filter((post) => post.status === 'published').map(publicPost),
     nextCursor: page.hasMore && page.lastRank ? encodeRankCursor(page.lastRank) : null,

@@ -146,7 +146,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
             LAMBDA_TASK_ROOT: declaration.trigger.type === 'document' ? shellDir : REPOSITORY_ROOT,
             // What the bundle has built in (infra/constructs/lambdaFunction.ts `define`): libraries run their production code.
             NODE_ENV: 'production',
-            // Lambda runs Node 22; this machine may run Node 20, and the SDK's reminder is noise here.
+            // Lambda runs Node 24; this machine may run Node 20, and the SDK's reminder is noise here.
             AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
             ...environmentOf(declaration, addresses),
           },

@@ -25,7 +25,7 @@ import {
 import { CATEGORIES, type Post } from '../../functions/contract/posts';
 import { encodeCursor } from '../../functions/domain/cursor';
 import { readFeed } from '../../functions/domain/posts';
-import type { StoredPost } from '../../functions/domain/ports';
+import type { StoredPost } from '../../functions/domain/ports/posts';
 import { postItem } from '../../functions/store/dynamodb/postItems';
 import { DynamoPostRepository } from '../../functions/store/dynamodb/postRepository';
 import { POSTS_TABLE } from '../../functions/store/tables';

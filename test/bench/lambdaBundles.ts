@@ -1,6 +1,6 @@
 /**
  * Figure 4: the Lambda bundles. Each handler is bundled by the stack's own `LambdaFunction` construct
- * (NodejsFunction: esbuild, minified, source maps, Node 22, ES modules) in a throwaway CDK app, so
+ * (NodejsFunction: esbuild, minified, source maps, Node 24, ES modules) in a throwaway CDK app, so
  * the settings are the deployed ones by construction. Then: the minified size of the bundle, and the
  * time a fresh Node process takes to load it (`import()`, with the environment the stack sets).
  */

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, paginateQuery, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { CATEGORIES, type Post } from '../../functions/contract/posts';
-import type { StoredPost } from '../../functions/domain/ports';
+import type { StoredPost } from '../../functions/domain/ports/posts';
 import { encodeRankCursor, rankRowsFor } from '../../functions/domain/rankings';
 import { castVote, readTop, removeVote } from '../../functions/domain/votes';
 import { postItem } from '../../functions/store/dynamodb/postItems';

@@ -41,6 +41,9 @@ export type CfnResourceJson = {
 
 const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> };
 
+/** cdk.json's context, as the CDK CLI gives it to the app. */
+export const CDK_CONTEXT = cdkJson.context;
+
 export const FAKE_INDEX_HTML = '<!doctype html><title>Vaya día</title><script type="module" src="/assets/index-abc123.js"></script>';
 
 /** A built-web stand-in: an index.html and one hashed asset. */
@@ -119,4 +122,16 @@ export function references(value: unknown, into = new Set<string>()): Set<string
     }
   }
   return into;
+}
+
+let shared: Synthesized | undefined;
+
+/**
+ * The stack as `npm run synth` builds it without Google sign-in, synthesized on first use and then
+ * shared by every test file of the worker (the infra project does not isolate its files), so the
+ * per-construct files cost one synth, not one each. Tests only read it.
+ */
+export function sharedSynthesis(): Synthesized {
+  shared ??= synthesize();
+  return shared;
 }

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_DOCUMENT_SIZE } from '../../functions/contract/documents';
 import { type OwnPost, type Post } from '../../functions/contract/posts';
-import type { StoredPost } from '../../functions/domain/ports';
+import type { StoredPost } from '../../functions/domain/ports/posts';
 import { postItem } from '../../functions/store/dynamodb/postItems';
 import { publish } from '../support/api';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';

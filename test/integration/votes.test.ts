@@ -13,7 +13,7 @@ import { MAX_BODY_BYTES } from '../../functions/contract/common';
 import { ERRORS, type ErrorCode } from '../../functions/contract/errors';
 import { type OwnPost, type Post, type PostPage, type PostVotes } from '../../functions/contract/posts';
 import { MAX_VOTE_IDS, type MyVotes, type VoteKind, type VoteResult } from '../../functions/contract/votes';
-import type { StoredPost } from '../../functions/domain/ports';
+import type { StoredPost } from '../../functions/domain/ports/posts';
 import { readTop } from '../../functions/domain/votes';
 import { DynamoPostRepository } from '../../functions/store/dynamodb/postRepository';
 import { DynamoRankingStore } from '../../functions/store/dynamodb/rankingStore';

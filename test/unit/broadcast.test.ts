@@ -9,7 +9,8 @@ import {
   type BroadcastPart,
   type ConnectionSender,
 } from '../../functions/domain/broadcast';
-import type { ConnectionRepository, StoredPost } from '../../functions/domain/ports';
+import type { ConnectionRepository } from '../../functions/domain/ports/connections';
+import type { StoredPost } from '../../functions/domain/ports/posts';
 import { storedPost } from './factories';
 
 const published = storedPost({ id: 'p1', status: 'published', publishedAt: '2026-01-01T00:05:00.000Z' });

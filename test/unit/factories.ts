@@ -1,7 +1,7 @@
 /** Small builders for domain values in unit tests. */
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../../functions/domain/author';
-import type { StoredPost } from '../../functions/domain/ports';
+import type { StoredPost } from '../../functions/domain/ports/posts';
 
 let clock = Date.UTC(2026, 0, 1, 12, 0, 0);
 

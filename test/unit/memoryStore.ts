@@ -5,22 +5,17 @@
  */
 import { MODERATION_MARGIN, REPORTS_TO_HIDE } from '../../functions/contract/moderation';
 import { type PostStatus } from '../../functions/contract/posts';
+import type { AccountName, NameClaim, NameStore, StoredName } from '../../functions/domain/ports/accounts';
+import type { ModerationStore, ModerationVoteWrite, ReportWrite } from '../../functions/domain/ports/moderation';
 import type {
   AuthorPageQuery,
   GuardedWrite,
-  ModerationStore,
-  ModerationVoteWrite,
-  AccountName,
-  NameClaim,
-  NameStore,
   Page,
   PageQuery,
   PostRepository,
   QueueQuery,
-  ReportWrite,
-  StoredName,
   StoredPost,
-} from '../../functions/domain/ports';
+} from '../../functions/domain/ports/posts';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 const newestPublishedFirst = (a: StoredPost, b: StoredPost) => ((a.publishedAt ?? '') < (b.publishedAt ?? '') ? 1 : -1);

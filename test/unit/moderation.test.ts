@@ -12,7 +12,7 @@ import {
   type ModerationDeps,
 } from '../../functions/domain/moderation';
 import { deletePost, publishPost, readFeed, readOwnPosts, readPost } from '../../functions/domain/posts';
-import type { StoredPost } from '../../functions/domain/ports';
+import type { StoredPost } from '../../functions/domain/ports/posts';
 import { caller, storedPost } from './factories';
 import { MemoryNameStore, MemoryStore } from './memoryStore';
 

@@ -1,12 +1,10 @@
 import { writeComment } from '../../domain/comments';
 import { METRIC } from '../../metrics';
 import { count } from '../../observability';
-import { nameStore } from './accountDeps';
-import { commentRateLimiterFromEnv, commentStoreFromEnv } from './commentsDeps';
 import { callerOf, httpHandler, json, parseJsonBody } from './http';
-import { postRepository } from './postsDeps';
+import { commentRateLimiter, commentStore, nameStore, postRepository } from '../../wiring';
 
-const deps = { posts: postRepository, names: nameStore, comments: commentStoreFromEnv(), rateLimiter: commentRateLimiterFromEnv() };
+const deps = { posts: postRepository(), names: nameStore(), comments: commentStore(), rateLimiter: commentRateLimiter() };
 
 /** POST /posts/{id}/comments `{ text }` → 201 Comment; the author's id from the verified claims, their name from the names store. */
 export const handler = httpHandler(async (event) => {

@@ -1,19 +1,9 @@
-import { documentClient } from '../../clients';
-import { requireEnv } from '../../config';
 import { authorFromClaims } from '../../domain/author';
 import { publishPost } from '../../domain/posts';
-import { DynamoNameStore } from '../../store/dynamodb/nameStore';
-import { DynamoPostRepository } from '../../store/dynamodb/postRepository';
-import { DynamoPublishRateLimiter } from '../../store/dynamodb/publishRateLimiter';
-import { ENV } from '../../store/tables';
 import { httpHandler, json, jwtClaims, parseJsonBody } from './http';
+import { nameStore, postRepository, publishRateLimiter } from '../../wiring';
 
-const env = requireEnv(ENV.postsTable, ENV.rateLimitsTable, ENV.namesTable);
-const deps = {
-  posts: new DynamoPostRepository(documentClient, env[ENV.postsTable]),
-  names: new DynamoNameStore(documentClient, env[ENV.namesTable]),
-  rateLimiter: new DynamoPublishRateLimiter(documentClient, env[ENV.rateLimitsTable]),
-};
+const deps = { posts: postRepository(), names: nameStore(), rateLimiter: publishRateLimiter() };
 
 /**
  * POST /posts — behind the JWT authorizer; the author's id comes from the verified claims, their name

@@ -1,8 +1,8 @@
 import { decideOnComment } from '../../domain/comments';
-import { commentStoreFromEnv } from './commentsDeps';
 import { callerOf, httpHandler, json, parseJsonBody } from './http';
+import { commentStore } from '../../wiring';
 
-const comments = commentStoreFromEnv();
+const comments = commentStore();
 
 /** PUT /comments/{id}/decision `{ decision }` — a moderator restores or removes a hidden comment. */
 export const handler = httpHandler(async (event) =>

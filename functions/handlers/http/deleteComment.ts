@@ -1,8 +1,8 @@
 import { deleteComment } from '../../domain/comments';
-import { commentStoreFromEnv } from './commentsDeps';
 import { callerOf, httpHandler, noContent } from './http';
+import { commentStore } from '../../wiring';
 
-const comments = commentStoreFromEnv();
+const comments = commentStore();
 
 /** DELETE /comments/{id} → 204: its author's or a moderator's. */
 export const handler = httpHandler(

@@ -6,14 +6,11 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { MAX_BODY_BYTES } from '../../contract/common';
 import { ERRORS, errorBody, type ErrorCode } from '../../contract/errors';
-import { documentClient } from '../../clients';
-import { requireEnv } from '../../config';
 import { assertAccountAllows, type AccountStateDeps, type RouteKind } from '../../domain/accountState';
 import { callerFromClaims, type Caller } from '../../domain/author';
-import { DynamoNameStore } from '../../store/dynamodb/nameStore';
-import { ENV } from '../../store/tables';
+import { nameStore } from '../../wiring';
 import { DomainError, PayloadTooLargeError, ValidationError } from '../../domain/errors';
-import { flushMetrics, logger } from '../../observability';
+import { loggedRequest } from '../../observability';
 
 export type HttpEvent = APIGatewayProxyEventV2 | APIGatewayProxyEventV2WithJWTAuthorizer;
 export type HttpResult = { statusCode: number; headers: Record<string, string>; body: string };
@@ -79,14 +76,14 @@ let accountStateDeps: AccountStateDeps | undefined;
  * declares GetItem on it (infra/functions.ts; test/infra checks it).
  */
 function accountState(): AccountStateDeps {
-  accountStateDeps ??= { names: new DynamoNameStore(documentClient, requireEnv(ENV.namesTable)[ENV.namesTable]) };
+  accountStateDeps ??= { names: nameStore() };
   return accountStateDeps;
 }
 
 export type HttpHandlerOptions = {
   /**
    * What the route does for the account-state check: a GET reads; any other method writes, unless
-   * the route is one a suspended account keeps (`kept`: deleting its own content or account).
+   * the route is one a suspended account keeps (`kept`: deleting its own content) or `DELETE /me`.
    * @default 'read' for GET, 'write' otherwise
    */
   readonly kind?: RouteKind;
@@ -96,40 +93,25 @@ export type HttpHandlerOptions = {
  * Wraps a handler: on a signed-in route (the authorizer's claims are present) the caller's account
  * state is checked first, in this one place for every route (deleted → ACCOUNT_DELETED, suspended →
  * ACCOUNT_SUSPENDED on writes); domain errors become their contract response; anything else is a 500
- * with a generic message, logged with the request id and never echoed. Headers and bodies are never
- * logged. One log line per request (`request`, or `request failed` at error level with the error),
- * with the Lambda context when there is one (Lambda passes it; the local cloud does not); then
- * whatever the handler counted is written as metrics.
+ * with a generic message, logged with the request id and never echoed (loggedRequest: one log line
+ * per request, then the request's metrics).
  */
 export function httpHandler(run: (event: HttpEvent) => Promise<HttpResult>, options: HttpHandlerOptions = {}) {
-  return async (event: HttpEvent, context?: Context): Promise<APIGatewayProxyResultV2> => {
-    if (context) logger.addContext(context);
-    const started = Date.now();
-    let result: HttpResult;
-    let code: ErrorCode | undefined;
-    let failure: unknown;
-    try {
-      if (jwtClaims(event)) {
-        const kind = options.kind ?? (event.requestContext?.http?.method === 'GET' ? 'read' : 'write');
-        await assertAccountAllows(accountState(), callerOf(event), kind);
-      }
-      result = await run(event);
-    } catch (error) {
-      code = error instanceof DomainError ? error.code : 'INTERNAL_ERROR';
-      if (!(error instanceof DomainError)) failure = error;
-      result = errorResponse(code);
-    }
-    const fields = {
-      requestId: event.requestContext?.requestId,
-      method: event.requestContext?.http?.method,
-      route: event.routeKey,
-      status: result.statusCode,
-      code,
-      durationMs: Date.now() - started,
-    };
-    if (failure) logger.error('request failed', { ...fields, error: failure });
-    else logger.info('request', fields);
-    flushMetrics();
-    return result;
-  };
+  return (event: HttpEvent, context?: Context): Promise<APIGatewayProxyResultV2> =>
+    loggedRequest(
+      context,
+      { requestId: event.requestContext?.requestId, method: event.requestContext?.http?.method, route: event.routeKey },
+      async () => {
+        try {
+          if (jwtClaims(event)) {
+            const kind = options.kind ?? (event.requestContext?.http?.method === 'GET' ? 'read' : 'write');
+            await assertAccountAllows(accountState(), callerOf(event), kind);
+          }
+          return { result: await run(event) };
+        } catch (error) {
+          const code: ErrorCode = error instanceof DomainError ? error.code : 'INTERNAL_ERROR';
+          return { result: errorResponse(code), code, failure: error instanceof DomainError ? undefined : error };
+        }
+      },
+    );
 }

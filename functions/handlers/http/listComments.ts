@@ -1,14 +1,13 @@
 import { readComments } from '../../domain/comments';
-import { commentStoreFromEnv } from './commentsDeps';
 import { httpHandler, json, PUBLIC_READ } from './http';
-import { postRepository } from './postsDeps';
+import { commentStore, postRepository } from '../../wiring';
 
-const comments = commentStoreFromEnv();
+const deps = { posts: postRepository(), comments: commentStore() };
 
 /** GET /posts/{id}/comments?limit=&cursor= — a published post's comments, oldest first; shared a few seconds. */
 export const handler = httpHandler(async (event) => {
   const query = event.queryStringParameters ?? {};
-  const page = await readComments({ posts: postRepository, comments }, event.pathParameters?.id, {
+  const page = await readComments(deps, event.pathParameters?.id, {
     limit: query.limit,
     cursor: query.cursor,
   });

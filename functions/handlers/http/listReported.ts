@@ -1,9 +1,8 @@
 import { listReported } from '../../domain/moderation';
-import { commentStoreFromEnv } from './commentsDeps';
 import { callerOf, httpHandler, json } from './http';
-import { postRepository } from './postsDeps';
+import { commentStore, postRepository } from '../../wiring';
 
-const comments = commentStoreFromEnv();
+const deps = { posts: postRepository(), comments: commentStore() };
 
 /** GET /moderation/reported — the posts and comments reports hid (moderators only). */
-export const handler = httpHandler(async (event) => json(200, await listReported({ posts: postRepository, comments }, callerOf(event))));
+export const handler = httpHandler(async (event) => json(200, await listReported(deps, callerOf(event))));

@@ -1,10 +1,10 @@
 import { reportComment } from '../../domain/comments';
 import { METRIC } from '../../metrics';
 import { count } from '../../observability';
-import { commentStoreFromEnv } from './commentsDeps';
 import { callerOf, httpHandler, json, parseJsonBody } from './http';
+import { commentStore } from '../../wiring';
 
-const comments = commentStoreFromEnv({ reports: true });
+const comments = commentStore({ reports: true });
 
 /** POST /comments/{id}/report `{ reason }` → 202; the third distinct reporter hides the comment. */
 export const handler = httpHandler(async (event) => {

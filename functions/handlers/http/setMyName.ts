@@ -1,14 +1,12 @@
 import { setMyName } from '../../domain/accounts';
 import { authorFromClaims } from '../../domain/author';
-import { nameStore } from './accountDeps';
-import { commentStoreFromEnv } from './commentsDeps';
 import { httpHandler, json, jwtClaims, parseJsonBody } from './http';
-import { postRepository } from './postsDeps';
+import { commentStore, nameStore, postRepository } from '../../wiring';
 
-const comments = commentStoreFromEnv();
+const deps = { names: nameStore(), posts: postRepository(), comments: commentStore() };
 
 /** PUT /me/name — claims the apodo (unique ignoring case and accents) and signs the caller's posts and comments with it. */
 export const handler = httpHandler(async (event) => {
   const author = authorFromClaims(jwtClaims(event));
-  return json(200, await setMyName({ names: nameStore, posts: postRepository, comments }, author, parseJsonBody(event)));
+  return json(200, await setMyName(deps, author, parseJsonBody(event)));
 });

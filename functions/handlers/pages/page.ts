@@ -18,30 +18,21 @@
  * viewer-request function copies it there, as the Lambda URL's own `host` is the function's; the
  * local server does the same) and `x-forwarded-proto` its scheme (set by Lambda's URL, and locally).
  */
-import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { documentClient } from '../../clients';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { PAGE_SHELL_FILE, requireEnv } from '../../config';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { appDocument } from '../../domain/appPages';
 import { siteDocument, type SiteDocument } from '../../domain/documents';
-import { flushMetrics, logger } from '../../observability';
-import { DynamoPostRepository } from '../../store/dynamodb/postRepository';
-import { DynamoRankingStore } from '../../store/dynamodb/rankingStore';
-import { DynamoSitemapSource } from '../../store/dynamodb/sitemapSource';
-import { ENV } from '../../store/tables';
+import { loggedRequest } from '../../observability';
 import { renderDocument } from '../../../web/src/server/renderDocument';
 import { DOCUMENT_PATHS } from '../../contract/documents';
 import openApiDocument from '../../../docs/openapi.json';
 import { siteOrigin } from './origin';
+import { postRepository, rankingStore, sitemapSource } from '../../wiring';
 
-const env = requireEnv(ENV.postsTable, ENV.topTable, 'LAMBDA_TASK_ROOT');
-const posts = new DynamoPostRepository(documentClient, env[ENV.postsTable]);
-const deps = {
-  posts,
-  sitemap: new DynamoSitemapSource(documentClient, env[ENV.postsTable]),
-  top: new DynamoRankingStore(documentClient, { posts: env[ENV.postsTable], top: env[ENV.topTable] }),
-};
+const env = requireEnv('LAMBDA_TASK_ROOT');
+const deps = { posts: postRepository(), sitemap: sitemapSource(), top: rankingStore() };
 
 /** The app's built index.html, read once per execution environment. */
 let shell: Promise<string> | undefined;
@@ -84,49 +75,34 @@ async function answer(path: string, rawQuery: string, origin: string): Promise<A
   return { status: page.status, kind: 'html', cacheControl: PAGE_CACHE_CONTROL, body };
 }
 
-const plain = (statusCode: number, body: string, extra: Record<string, string> = {}): APIGatewayProxyResultV2 => ({
+const plain = (statusCode: number, body: string, extra: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 => ({
   statusCode,
   headers: { 'content-type': CONTENT_TYPES.text, 'cache-control': 'no-store', ...extra },
   body,
 });
 
-export const handler = async (event: APIGatewayProxyEventV2, context?: Context): Promise<APIGatewayProxyResultV2> => {
-  if (context) logger.addContext(context);
-  const started = Date.now();
+export const handler = (event: APIGatewayProxyEventV2, context?: Context): Promise<APIGatewayProxyStructuredResultV2> => {
   const method = event.requestContext?.http?.method ?? 'GET';
   const path = event.rawPath;
-  let result: APIGatewayProxyResultV2;
-  let failure: unknown;
-  try {
-    const origin = siteOrigin(event.headers ?? {});
-    if (method !== 'GET' && method !== 'HEAD') result = plain(405, 'Método no permitido.\n', { allow: 'GET, HEAD' });
-    else if (!origin) result = plain(400, 'Petición no válida.\n');
-    else {
+  return loggedRequest(context, { requestId: event.requestContext?.requestId, method, route: 'page', path }, async () => {
+    try {
+      const origin = siteOrigin(event.headers ?? {});
+      if (method !== 'GET' && method !== 'HEAD') return { result: plain(405, 'Método no permitido.\n', { allow: 'GET, HEAD' }) };
+      if (!origin) return { result: plain(400, 'Petición no válida.\n') };
       const document = await answer(path, event.rawQueryString ?? '', origin);
-      result = {
-        statusCode: document.status,
-        headers: {
-          'content-type': CONTENT_TYPES[document.kind],
-          'cache-control': document.cacheControl,
-          'x-content-type-options': 'nosniff',
+      return {
+        result: {
+          statusCode: document.status,
+          headers: {
+            'content-type': CONTENT_TYPES[document.kind],
+            'cache-control': document.cacheControl,
+            'x-content-type-options': 'nosniff',
+          },
+          body: method === 'HEAD' ? '' : document.body,
         },
-        body: method === 'HEAD' ? '' : document.body,
       };
+    } catch (error) {
+      return { result: plain(500, 'Error interno. Inténtalo de nuevo en un momento.\n'), failure: error };
     }
-  } catch (error) {
-    failure = error;
-    result = plain(500, 'Error interno. Inténtalo de nuevo en un momento.\n');
-  }
-  const fields = {
-    requestId: event.requestContext?.requestId,
-    method,
-    route: 'page',
-    path,
-    status: (result as { statusCode: number }).statusCode,
-    durationMs: Date.now() - started,
-  };
-  if (failure) logger.error('request failed', { ...fields, error: failure });
-  else logger.info('request', fields);
-  flushMetrics();
-  return result;
+  });
 };

@@ -1,17 +1,13 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
-import { documentClient } from '../../clients';
-import { requireEnv } from '../../config';
 import { rankingWork } from '../../domain/rankings';
 import { logger } from '../../observability';
 import { postFromItem } from '../../store/dynamodb/postItems';
-import { DynamoRankingStore } from '../../store/dynamodb/rankingStore';
-import { ENV } from '../../store/tables';
+import { rankWriter } from '../../wiring';
 
-const env = requireEnv(ENV.topTable);
 // Writes rank rows only; the posts it ranks arrive in the stream records.
-const top = new DynamoRankingStore(documentClient, { top: env[ENV.topTable] });
+const top = rankWriter();
 
 const image = (value: unknown) => (value ? postFromItem(unmarshall(value as Record<string, AttributeValue>)) : undefined);
 

@@ -13,8 +13,10 @@ import { count, flushMetrics, logger } from '../../observability';
 import { postFromItem } from '../../store/dynamodb/postItems';
 import { ENV } from '../../store/tables';
 import type { BroadcastPartEvent } from './broadcastPart';
-import { connectionRepository } from './connectionDeps';
 import { sender } from './sender';
+import { connectionRepository } from '../../wiring';
+
+const connections = connectionRepository();
 
 const env = requireEnv(ENV.broadcastPartFunction);
 const encoder = new TextEncoder();
@@ -59,7 +61,7 @@ export const handler = async (event: DynamoDBStreamEvent, context?: Context): Pr
   const deliver = (paced: LiveMessage[]) =>
     fanOutMessages(
       {
-        connections: connectionRepository,
+        connections,
         sender,
         dispatcher,
         onError: (connectionId, error) =>

@@ -4,8 +4,10 @@ import { toLiveMessage, type LiveMessage } from '../../contract/live';
 import { sendPart, type BroadcastPart } from '../../domain/broadcast';
 import { METRIC } from '../../metrics';
 import { count, flushMetrics, logger } from '../../observability';
-import { connectionRepository } from './connectionDeps';
 import { sender } from './sender';
+import { connectionRepository } from '../../wiring';
+
+const connections = connectionRepository();
 
 /** What the broadcast sends each part's invocation. */
 export type BroadcastPartEvent = { messages: LiveMessage[]; part: BroadcastPart };
@@ -39,7 +41,7 @@ export const handler = async (event: unknown, context?: Context): Promise<void> 
   const { messages, part } = parse(event);
   const report = await sendPart(
     {
-      connections: connectionRepository,
+      connections,
       sender,
       onError: (connectionId, error) =>
         logger.warn('send failed', { route: 'broadcastPart', connectionId, error: error instanceof Error ? error.name : inspect(error) }),

@@ -7,8 +7,10 @@ import type { LiveMessage } from '../../contract/live';
 import { METRIC } from '../../metrics';
 import { count, flushMetrics, logger } from '../../observability';
 import { commentFromItem } from '../../store/dynamodb/commentStore';
-import { connectionRepository } from './connectionDeps';
 import { sender } from './sender';
+import { connectionRepository } from '../../wiring';
+
+const connections = connectionRepository();
 
 const image = (value: unknown) => (value ? commentFromItem(unmarshall(value as Record<string, AttributeValue>)) : undefined);
 
@@ -24,7 +26,7 @@ export const handler = async (event: DynamoDBStreamEvent, context?: Context): Pr
   ).filter((message): message is LiveMessage => message !== undefined);
   const report = await deliverCommentMessages(
     {
-      connections: connectionRepository,
+      connections,
       sender,
       onError: (connectionId, error) =>
         logger.warn('send failed', {

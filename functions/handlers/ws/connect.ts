@@ -1,7 +1,10 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2, Context } from 'aws-lambda';
 import { isPostId } from '../../domain/input';
 import { logger } from '../../observability';
-import { connectionRepository } from './connectionDeps';
+import { connectionRepository } from '../../wiring';
+import { systemTime } from '../../domain/clock';
+
+const connections = connectionRepository();
 
 /**
  * $connect: remember the connection so the broadcasts can reach it. No auth: the feed is public. A
@@ -12,7 +15,7 @@ export const handler = async (event: APIGatewayProxyWebsocketEventV2, context?: 
   if (context) logger.addContext(context);
   const post = event.queryStringParameters?.post;
   const watching = isPostId(post) ? post : undefined;
-  await connectionRepository.add(event.requestContext.connectionId, new Date(), watching);
+  await connections.add(event.requestContext.connectionId, systemTime(), watching);
   logger.info('connect', { route: '$connect', connectionId: event.requestContext.connectionId, watching });
   return { statusCode: 200 };
 };

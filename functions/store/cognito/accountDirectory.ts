@@ -1,5 +1,5 @@
 import { AdminDeleteUserCommand, CognitoIdentityProviderClient, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
-import type { AccountDirectory } from '../../domain/ports';
+import type { AccountDirectory } from '../../domain/ports/accounts';
 
 /**
  * The user pool through Cognito's admin API: `AdminDeleteUser`, the one action the `DeleteMe`

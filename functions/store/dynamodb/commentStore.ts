@@ -1,20 +1,13 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { REPORTS_TO_HIDE } from '../../contract/moderation';
 import { sortKeyOf } from '../../domain/cursor';
-import type {
-  CommentPageQuery,
-  CommentReportWrite,
-  CommentStatus,
-  CommentStore,
-  GuardedWrite,
-  Page,
-  StoredComment,
-} from '../../domain/ports';
+import type { CommentPageQuery, CommentReportWrite, CommentStatus, CommentStore, StoredComment } from '../../domain/ports/comments';
+import type { GuardedWrite, Page } from '../../domain/ports/posts';
 import { COMMENTS_INDEX, COMMENTS_KEYS, QUEUES } from '../tables';
 import { signAuthorItems } from './authorNames';
 import { updateParams, type ItemUpdate } from './postItems';
+import { decodeCancellation, failedCondition, isConflict } from './transactions';
 
 /** The moderation table's key of one user's report of one comment. */
 export const commentReportKey = (commentId: string, userId: string) => `comment-report#${commentId}#${userId}`;
@@ -97,9 +90,10 @@ export class DynamoCommentStore implements CommentStore {
       );
       return 'recorded';
     } catch (error) {
-      if (error instanceof TransactionCanceledException && error.CancellationReasons?.[1]?.Code === 'ConditionalCheckFailed')
-        return 'unpublished';
-      if (isConflict(error)) return 'conflict';
+      // Actions: [0] the comment, [1] its post's count (which needs the post published).
+      const cancelled = decodeCancellation(error);
+      if (cancelled && failedCondition(cancelled, 1)) return 'unpublished';
+      if (cancelled && isConflict(cancelled)) return 'conflict';
       throw error;
     }
   }
@@ -156,7 +150,8 @@ export class DynamoCommentStore implements CommentStore {
       );
       return true;
     } catch (error) {
-      if (isConflict(error)) return false;
+      const cancelled = decodeCancellation(error);
+      if (cancelled && isConflict(cancelled)) return false;
       throw error;
     }
   }
@@ -204,9 +199,10 @@ export class DynamoCommentStore implements CommentStore {
       );
       return 'recorded';
     } catch (error) {
-      if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed')
-        return 'duplicate';
-      if (isConflict(error)) return 'conflict';
+      // Actions: [0] the user's report row, then the comment.
+      const cancelled = decodeCancellation(error);
+      if (cancelled && failedCondition(cancelled, 0)) return 'duplicate';
+      if (cancelled && isConflict(cancelled)) return 'conflict';
       throw error;
     }
   }
@@ -233,14 +229,4 @@ export class DynamoCommentStore implements CommentStore {
       },
     };
   }
-}
-
-/** A transaction cancelled by a condition on an item as read, or by a concurrent transaction. */
-function isConflict(error: unknown): boolean {
-  if (error instanceof TransactionCanceledException) {
-    return (error.CancellationReasons ?? []).some(
-      (reason) => reason.Code === 'ConditionalCheckFailed' || reason.Code === 'TransactionConflict',
-    );
-  }
-  return (error as { name?: string }).name === 'TransactionConflictException';
 }

@@ -1,5 +1,5 @@
 import { DeleteCommand, PutCommand, paginateQuery, paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ConnectionRepository, PostWatchers, ScanSegment } from '../../domain/ports';
+import type { ConnectionRepository, PostWatchers, ScanSegment } from '../../domain/ports/connections';
 import { CONNECTION_TTL_SECONDS, CONNECTIONS_INDEX, CONNECTIONS_KEYS } from '../tables';
 
 export class DynamoConnectionRepository implements ConnectionRepository, PostWatchers {

@@ -1,8 +1,9 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, TransactWriteCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MODERATION_MARGIN, REPORTS_TO_HIDE } from '../../contract/moderation';
-import type { GuardedWrite, ModerationStore, ModerationVoteWrite, ReportWrite } from '../../domain/ports';
+import type { ModerationStore, ModerationVoteWrite, ReportWrite } from '../../domain/ports/moderation';
+import type { GuardedWrite } from '../../domain/ports/posts';
 import { statusUpdate, updateParams, withCounters, type ItemUpdate } from './postItems';
+import { decodeCancellation, failedCondition } from './transactions';
 
 /** The moderation table's key of one user's vote on, or report of, one post. */
 export const voteKey = (postId: string, userId: string) => `vote#${postId}#${userId}`;
@@ -95,13 +96,10 @@ export class DynamoModerationStore implements ModerationStore {
       );
       return 'recorded';
     } catch (error) {
-      if (error instanceof TransactionCanceledException) {
-        const [rowReason, postReason] = (error.CancellationReasons ?? []).map((reason) => reason.Code);
-        if (rowReason === 'ConditionalCheckFailed') return 'duplicate';
-        if (postReason === 'ConditionalCheckFailed' || rowReason === 'TransactionConflict' || postReason === 'TransactionConflict')
-          return 'conflict';
-      }
-      if ((error as { name?: string }).name === 'TransactionConflictException') return 'conflict';
+      // Actions: [0] the user's row, [1] the post.
+      const cancelled = decodeCancellation(error);
+      if (cancelled && failedCondition(cancelled, 0)) return 'duplicate';
+      if (cancelled && (failedCondition(cancelled, 1) || cancelled.raced)) return 'conflict';
       throw error;
     }
   }

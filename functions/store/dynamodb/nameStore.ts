@@ -1,8 +1,8 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { AccountName, NameClaim, NameStore, StoredName } from '../../domain/ports';
+import type { AccountName, NameClaim, NameStore, StoredName } from '../../domain/ports/accounts';
 
 import { NAMES_TABLE } from '../tables';
+import { decodeCancellation, failedCondition } from './transactions';
 
 const NAMES_TTL_ATTRIBUTE = NAMES_TABLE.ttlAttribute;
 const nameRow = (key: string) => `name#${key}`;
@@ -69,13 +69,10 @@ export class DynamoNameStore implements NameStore {
       );
       return 'claimed';
     } catch (error) {
-      if (error instanceof TransactionCanceledException) {
-        const [nameReason] = (error.CancellationReasons ?? []).map((reason) => reason.Code);
-        // Another account holds the name; anything else (our own row changed, a racing transaction) is read again.
-        return nameReason === 'ConditionalCheckFailed' ? 'taken' : 'conflict';
-      }
-      if ((error as { name?: string }).name === 'TransactionConflictException') return 'conflict';
-      throw error;
+      const cancelled = decodeCancellation(error);
+      if (!cancelled) throw error;
+      // Another account holds the name ([0]); anything else (our own row changed, a racing transaction) is read again.
+      return failedCondition(cancelled, 0) ? 'taken' : 'conflict';
     }
   }
 
@@ -111,8 +108,7 @@ export class DynamoNameStore implements NameStore {
       );
       return true;
     } catch (error) {
-      if (error instanceof TransactionCanceledException || (error as { name?: string }).name === 'TransactionConflictException')
-        return false;
+      if (decodeCancellation(error)) return false;
       throw error;
     }
   }

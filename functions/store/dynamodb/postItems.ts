@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import * as z from 'zod/mini';
 import { CATEGORIES, POST_STATUSES, type PostStatus } from '../../contract/posts';
 import { sortKeyOf } from '../../domain/cursor';
-import type { StoredPost } from '../../domain/ports';
+import type { StoredPost } from '../../domain/ports/posts';
 import { FEED_PARTITION, POSTS_KEYS, QUEUES } from '../tables';
 
 const count = z._default(z.number(), 0);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { PostStatus } from '../../contract/posts';
-import type { AuthorPageQuery, Page, PageQuery, PostRepository, QueueQuery, StoredPost } from '../../domain/ports';
+import type { AuthorPageQuery, Page, PageQuery, PostRepository, QueueQuery, StoredPost } from '../../domain/ports/posts';
 import { FEED_PARTITION, POSTS_INDEX, POSTS_KEYS, QUEUES } from '../tables';
 import { postFromItem, postItem, postsFromItems, statusUpdate, updateParams } from './postItems';
 import { signAuthorItems } from './authorNames';

@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { RATE_LIMIT } from '../../contract/posts';
-import type { PublishRateLimiter } from '../../domain/ports';
+import type { PublishRateLimiter } from '../../domain/ports/posts';
 
 /**
  * A sliding-window log per user (`times`: recent publish times in ms), updated with optimistic

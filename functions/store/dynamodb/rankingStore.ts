@@ -7,7 +7,8 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { TOP_PERIODS } from '../../contract/votes';
-import type { RankRow, RankingStore, StoredPost, TopQuery } from '../../domain/ports';
+import type { StoredPost } from '../../domain/ports/posts';
+import type { RankRow, RankingStore, TopQuery } from '../../domain/ports/rankings';
 import { TOP_INDEX, TOP_KEYS } from '../tables';
 import { postFromItem } from './postItems';
 

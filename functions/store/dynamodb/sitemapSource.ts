@@ -1,5 +1,5 @@
 import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { SitemapEntry, SitemapSource } from '../../domain/ports';
+import type { SitemapEntry, SitemapSource } from '../../domain/ports/documents';
 import { FEED_PARTITION, POSTS_INDEX, POSTS_KEYS } from '../tables';
 
 /**

@@ -1,4 +1,3 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   GetCommand,
@@ -7,7 +6,8 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { VOTE_KINDS, type VoteKind } from '../../contract/votes';
-import type { VoteChange, VoteStore } from '../../domain/ports';
+import type { VoteChange, VoteStore } from '../../domain/ports/votes';
+import { decodeCancellation, isConflict } from './transactions';
 
 /** BatchGetItem takes at most 100 keys. */
 const BATCH_GET_LIMIT = 100;
@@ -128,11 +128,8 @@ export class DynamoVoteStore implements VoteStore {
       );
       return true;
     } catch (error) {
-      if (error instanceof TransactionCanceledException) {
-        const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code);
-        if (codes.some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict')) return false;
-      }
-      if ((error as { name?: string }).name === 'TransactionConflictException') return false;
+      const cancelled = decodeCancellation(error);
+      if (cancelled && isConflict(cancelled)) return false;
       throw error;
     }
   }

@@ -1,0 +1,52 @@
+import type { ReportReason } from '../../contract/moderation';
+import type { GuardedWrite, Page } from './posts';
+
+/** Where a comment is: `visible` under its post, `hidden` by reports until a moderator decides, `removed`. */
+export type CommentStatus = 'visible' | 'hidden' | 'removed';
+
+/** A comment as stored: the public fields, its author's id, its status and its reports. */
+export type StoredComment = {
+  id: string;
+  postId: string;
+  authorId: string;
+  name: string;
+  text: string;
+  createdAt: string;
+  status: CommentStatus;
+  /** Distinct reports since it was last made visible. */
+  reports: number;
+};
+
+export type CommentPageQuery = {
+  postId: string;
+  limit: number;
+  /** Read comments strictly newer than this key (`createdAt#id`). */
+  afterKey?: string;
+};
+
+/** One user's report of a visible comment, with its count (hiding it at the threshold). */
+export type CommentReportWrite = { comment: StoredComment; userId: string; reason: ReportReason; at: Date; hide: boolean };
+
+/**
+ * Comments. Every change that makes a comment visible or not moves its post's `comments` count in
+ * the same transaction, so the count always equals the visible comments.
+ */
+export interface CommentStore {
+  /**
+   * Stores a new visible comment and counts it, if its post is still published: `unpublished` when
+   * it is not, `conflict` when a concurrent write to the post won (nothing was written; try again).
+   */
+  add(comment: StoredComment): Promise<'recorded' | 'unpublished' | 'conflict'>;
+  /** One comment, any status; `consistent` for read-before-write. */
+  get(id: string, options?: { consistent?: boolean }): Promise<StoredComment | undefined>;
+  /** A post's visible comments, oldest first. */
+  page(query: CommentPageQuery): Promise<Page<StoredComment>>;
+  /** Comments hidden by reports, oldest first, at most `limit`. */
+  hidden(limit: number): Promise<StoredComment[]>;
+  /** Moves `comment` to `to` if its status is still the one read (counting it in or out); false otherwise. */
+  changeStatus(comment: StoredComment, to: CommentStatus, at: Date): Promise<boolean>;
+  /** Records the report and counts it, atomically (hiding the comment at the threshold); as ModerationStore.recordReport. */
+  recordReport(write: CommentReportWrite): Promise<GuardedWrite>;
+  /** Signs every comment of the author with `name` (a rename, or «Anónimo» when the account is deleted). */
+  setAuthorName(authorId: string, name: string): Promise<void>;
+}

@@ -1,0 +1,85 @@
+import type { Category, PostStatus } from '../../contract/posts';
+
+/** A post as stored: the public fields, its status, and what only the server may know. */
+export type StoredPost = {
+  id: string;
+  name: string;
+  category: Category;
+  post: string;
+  /** When it was sent. */
+  createdAt: string;
+  /** When it entered the feeds; null until then (kept when it leaves them, and on a restore). */
+  publishedAt: string | null;
+  status: PostStatus;
+  authorId: string;
+  votes: { agree: number; deserved: number };
+  comments: number;
+  /** The community's moderation tally while pending: net score (publish − reject) and votes cast. */
+  moderation: { score: number; votes: number };
+  /** Distinct reports since it was last published. */
+  reports: number;
+};
+
+export type PageQuery = {
+  category?: Category;
+  limit: number;
+  /** Read posts strictly older than this sort key. */
+  afterSortKey?: string;
+};
+
+export type Page<T = StoredPost> = { items: T[]; hasMore: boolean };
+
+export type AuthorPageQuery = {
+  authorId: string;
+  limit: number;
+  /** Read posts sent strictly before this key (`createdAt#id`). */
+  afterKey?: string;
+};
+
+export type QueueQuery = {
+  /** Leave this author's posts out. */
+  excludeAuthorId: string;
+  /** How many queue entries to read (before leaving the author's out). */
+  limit: number;
+  /** Where the previous read stopped (opaque). */
+  after?: string;
+};
+
+/**
+ * Storage of anecdotes. Every read is a key lookup or a single index query; the feed, category and
+ * random reads only ever see published posts.
+ */
+export interface PostRepository {
+  insert(post: StoredPost): Promise<void>;
+  /** One post, any status; `consistent` for read-before-write. */
+  get(id: string, options?: { consistent?: boolean }): Promise<StoredPost | undefined>;
+  /** Published posts, newest `publishedAt` first. */
+  page(query: PageQuery): Promise<Page>;
+  /** A published post chosen at random. */
+  random(): Promise<StoredPost | undefined>;
+  /** One author's posts, every status, newest first. */
+  byAuthor(query: AuthorPageQuery): Promise<Page>;
+  /** Pending posts, oldest first: one bounded read. */
+  pendingQueue(query: QueueQuery): Promise<{ items: StoredPost[]; next?: string }>;
+  /** Posts hidden by reports, oldest first, at most `limit`. */
+  hidden(limit: number): Promise<StoredPost[]>;
+  /**
+   * Moves `post` to `to` (entering or leaving the feeds and queues) if its status is still the one
+   * read; false when it changed meanwhile.
+   */
+  changeStatus(post: StoredPost, to: PostStatus, at: Date): Promise<boolean>;
+  /**
+   * Signs every post of `authorId` (any status) with `name`: after a rename, and with «Anónimo» when
+   * the account is deleted. Reads the author index page by page; returns how many posts it changed.
+   */
+  setAuthorName(authorId: string, name: string): Promise<number>;
+}
+
+/** Per-user sliding window of publish times. */
+export interface PublishRateLimiter {
+  /** Records a publish at `now` unless the user already reached the limit; false when refused. */
+  tryAcquire(userId: string, now: Date): Promise<boolean>;
+}
+
+/** Outcome of a write that must agree with a post's state as read. */
+export type GuardedWrite = 'recorded' | 'duplicate' | 'conflict';

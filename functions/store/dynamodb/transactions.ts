@@ -1,0 +1,35 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+
+/**
+ * Why a TransactWriteItems did not apply. DynamoDB cancels a transaction with one reason per action,
+ * in the order of its TransactItems (`ConditionalCheckFailed`, `TransactionConflict`, `None` for the
+ * actions that were fine…); a transaction that collides with another one in flight may instead fail
+ * whole with TransactionConflictException, which names no action.
+ */
+export type Cancellation = {
+  /** Each action's reason code, by its index in TransactItems; empty when no action was named. */
+  codes: (string | undefined)[];
+  /** Another transaction on the same items won: reading again and retrying may succeed. */
+  raced: boolean;
+};
+
+/** The cancellation a failed transaction threw, or undefined for any other error (which the caller rethrows). */
+export function decodeCancellation(error: unknown): Cancellation | undefined {
+  if (error instanceof TransactionCanceledException) {
+    const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code);
+    return { codes, raced: codes.includes('TransactionConflict') };
+  }
+  if ((error as { name?: string } | undefined)?.name === 'TransactionConflictException') return { codes: [], raced: true };
+  return undefined;
+}
+
+/** The action at `index` of the transaction failed its condition. */
+export const failedCondition = (cancellation: Cancellation, index: number): boolean =>
+  cancellation.codes[index] === 'ConditionalCheckFailed';
+
+/**
+ * An item was no longer as read (some condition failed) or a concurrent transaction won: the caller
+ * reads again and decides anew.
+ */
+export const isConflict = (cancellation: Cancellation): boolean =>
+  cancellation.raced || cancellation.codes.includes('ConditionalCheckFailed');

@@ -1,0 +1,127 @@
+/**
+ * The handlers' dependencies: each store built on first use from the tables its function declares
+ * (infra/functions.ts), then kept for the life of the execution environment.
+ *
+ * Nothing is built when this module loads: a function's environment holds only its own tables'
+ * variables, and reading one it does not declare throws (functions/config.ts `requireEnv`), so each
+ * handler asks for exactly what it uses, at module scope, where a missing variable fails the init.
+ * Some stores come in narrower shapes for functions that hold fewer tables (`callerVotes`,
+ * `rankWriter`, `commentStore` without reports). Each getter is a plain function over a module-level
+ * variable, so esbuild drops the ones a handler never calls.
+ */
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { documentClient } from './clients';
+import { requireEnv } from './config';
+import { COMMENT_RATE_LIMIT } from './contract/comments';
+import { CognitoAccountDirectory } from './store/cognito/accountDirectory';
+import { DynamoCommentStore } from './store/dynamodb/commentStore';
+import { DynamoConnectionRepository } from './store/dynamodb/connectionRepository';
+import { DynamoModerationStore } from './store/dynamodb/moderationStore';
+import { DynamoNameStore } from './store/dynamodb/nameStore';
+import { DynamoPostRepository } from './store/dynamodb/postRepository';
+import { DynamoPublishRateLimiter } from './store/dynamodb/publishRateLimiter';
+import { DynamoRankingStore } from './store/dynamodb/rankingStore';
+import { DynamoSitemapSource } from './store/dynamodb/sitemapSource';
+import { DynamoVoteStore } from './store/dynamodb/voteStore';
+import { ENV } from './store/tables';
+
+/** One declared variable's value (a table's name, the user pool's id); throws naming it when missing. */
+const table = <K extends string>(name: K): string => requireEnv(name)[name];
+
+let posts: DynamoPostRepository | undefined;
+/** The posts table. */
+export function postRepository(): DynamoPostRepository {
+  posts ??= new DynamoPostRepository(documentClient, table(ENV.postsTable));
+  return posts;
+}
+
+let sitemap: DynamoSitemapSource | undefined;
+/** The sitemap's reads of the posts table's feed index. */
+export function sitemapSource(): DynamoSitemapSource {
+  sitemap ??= new DynamoSitemapSource(documentClient, table(ENV.postsTable));
+  return sitemap;
+}
+
+let publishLimiter: DynamoPublishRateLimiter | undefined;
+/** The posts' publish limit, in the rate-limits table. */
+export function publishRateLimiter(): DynamoPublishRateLimiter {
+  publishLimiter ??= new DynamoPublishRateLimiter(documentClient, table(ENV.rateLimitsTable));
+  return publishLimiter;
+}
+
+let commentLimiter: DynamoPublishRateLimiter | undefined;
+/** COMMENT_RATE_LIMIT per user, in the rate-limits table beside (not sharing) the posts' limit. */
+export function commentRateLimiter(): DynamoPublishRateLimiter {
+  commentLimiter ??= new DynamoPublishRateLimiter(documentClient, table(ENV.rateLimitsTable), COMMENT_RATE_LIMIT, 'comments#');
+  return commentLimiter;
+}
+
+let names: DynamoNameStore | undefined;
+/** The apodos (names table). */
+export function nameStore(): DynamoNameStore {
+  names ??= new DynamoNameStore(documentClient, table(ENV.namesTable));
+  return names;
+}
+
+let moderation: DynamoModerationStore | undefined;
+/** Moderation votes and reports (moderation table), written with the post (posts table). */
+export function moderationStore(): DynamoModerationStore {
+  moderation ??= new DynamoModerationStore(documentClient, { posts: table(ENV.postsTable), moderation: table(ENV.moderationTable) });
+  return moderation;
+}
+
+let comments: DynamoCommentStore | undefined;
+/**
+ * Comments (comments table) counted on their post (posts table); with `reports`, for the functions
+ * that record reports, also the moderation table. A function uses one of the two shapes.
+ */
+export function commentStore(options: { reports?: boolean } = {}): DynamoCommentStore {
+  comments ??= new DynamoCommentStore(documentClient, {
+    comments: table(ENV.commentsTable),
+    posts: table(ENV.postsTable),
+    moderation: options.reports ? table(ENV.moderationTable) : undefined,
+  });
+  return comments;
+}
+
+let votes: DynamoVoteStore | undefined;
+/** Votes on published posts (votes table), written with the post's counters (posts table). */
+export function voteStore(): DynamoVoteStore {
+  votes ??= new DynamoVoteStore(documentClient, { posts: table(ENV.postsTable), votes: table(ENV.votesTable) });
+  return votes;
+}
+
+let ownVotes: DynamoVoteStore | undefined;
+/** Reads of the caller's own vote rows only: the votes table, no posts table. */
+export function callerVotes(): DynamoVoteStore {
+  ownVotes ??= new DynamoVoteStore(documentClient, { votes: table(ENV.votesTable) });
+  return ownVotes;
+}
+
+let top: DynamoRankingStore | undefined;
+/** The Top's pages: rank rows (top table) and the posts they name (posts table). */
+export function rankingStore(): DynamoRankingStore {
+  top ??= new DynamoRankingStore(documentClient, { posts: table(ENV.postsTable), top: table(ENV.topTable) });
+  return top;
+}
+
+let rankRows: DynamoRankingStore | undefined;
+/** Writes of rank rows only (top table): the posts it ranks arrive in the stream records. */
+export function rankWriter(): DynamoRankingStore {
+  rankRows ??= new DynamoRankingStore(documentClient, { top: table(ENV.topTable) });
+  return rankRows;
+}
+
+let connections: DynamoConnectionRepository | undefined;
+/** Open WebSocket connections (connections table). */
+export function connectionRepository(): DynamoConnectionRepository {
+  connections ??= new DynamoConnectionRepository(documentClient, table(ENV.connectionsTable));
+  return connections;
+}
+
+let accounts: CognitoAccountDirectory | undefined;
+/** The user pool's accounts. */
+export function accountDirectory(): CognitoAccountDirectory {
+  accounts ??= new CognitoAccountDirectory(new CognitoIdentityProviderClient({}), table(ENV.userPoolId));
+  return accounts;
+}

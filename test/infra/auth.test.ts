@@ -1,0 +1,82 @@
+/**
+ * The Auth construct: the user pool, its groups, its web client and its domain.
+ * The stack as `npm run synth` builds it without Google sign-in, synthesized once for every file of
+ * this folder that asks for it (sharedSynthesis).
+ */
+import { Match } from 'aws-cdk-lib/assertions';
+import type { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MODERATORS_GROUP } from '../../functions/contract/moderation';
+import { logicalId, render, sharedSynthesis, type CfnResourceJson, type Synthesized } from './synth';
+
+let s: Synthesized;
+let template: Template;
+let resources: Record<string, CfnResourceJson>;
+
+beforeAll(() => {
+  s = sharedSynthesis();
+  template = s.template;
+  resources = s.json.Resources;
+}, 300_000);
+
+const propsOf = (id: string) => resources[id]!.Properties;
+
+describe('auth', () => {
+  it('keeps the user pool when the stack is deleted or the pool replaced, and protects it from deletion', () => {
+    expect(resources[logicalId(s.stack.auth.userPool)]).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    expect(propsOf(logicalId(s.stack.auth.userPool)).DeletionProtection).toBe('ACTIVE');
+  });
+
+  it('has the moderators’ group in the pool, under the name the API reads from the ID token', () => {
+    template.resourceCountIs('AWS::Cognito::UserPoolGroup', 1);
+    template.hasResourceProperties('AWS::Cognito::UserPoolGroup', {
+      GroupName: MODERATORS_GROUP,
+      UserPoolId: { Ref: logicalId(s.stack.auth.userPool) },
+    });
+  });
+
+  it('lets users sign themselves up with a verified email and a sound password', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE' }),
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: 10,
+          RequireLowercase: true,
+          RequireUppercase: true,
+          RequireNumbers: true,
+          RequireSymbols: true,
+          TemporaryPasswordValidityDays: 3,
+        },
+      },
+      Schema: Match.arrayWith([
+        { Name: 'email', Required: true, Mutable: true },
+        { Name: 'name', Required: false, Mutable: true },
+      ]),
+    });
+  });
+
+  it('gives the web app a client without secret: SRP (no USER_PASSWORD_AUTH) and OAuth code flows, back to the site only', () => {
+    const siteUrl = `https://\${${logicalId(s.stack.site.distribution)}.DomainName}/`;
+    const props = propsOf(logicalId(s.stack.auth.client));
+    expect(props.GenerateSecret).toBe(false);
+    expect(props.ExplicitAuthFlows).toEqual(['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']);
+    expect(props.AllowedOAuthFlows).toEqual(['code']);
+    expect(props.AllowedOAuthScopes).toEqual(['openid', 'email', 'profile']);
+    expect((props.CallbackURLs as unknown[]).map(render)).toEqual([siteUrl]);
+    expect((props.LogoutURLs as unknown[]).map(render)).toEqual([siteUrl]);
+    expect(props.SupportedIdentityProviders).toEqual(['COGNITO']);
+  });
+
+  it('lets users write their email only: never their name or anything else', () => {
+    expect(propsOf(logicalId(s.stack.auth.client)).WriteAttributes).toEqual(['email']);
+  });
+
+  it('has a Cognito domain and no Google provider without the Google context', () => {
+    template.resourceCountIs('AWS::Cognito::UserPoolDomain', 1);
+    expect(render(propsOf(logicalId(s.stack.auth.domain)).Domain)).toBe('vaya-dia-${AWS::AccountId}');
+    template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * The Data construct: the tables, built from functions/store/tables.ts and protected.
+ * The stack as `npm run synth` builds it without Google sign-in, synthesized once for every file of
+ * this folder that asks for it (sharedSynthesis).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  COMMENTS_TABLE,
+  CONNECTIONS_TABLE,
+  MODERATION_TABLE,
+  NAMES_TABLE,
+  POSTS_TABLE,
+  RATE_LIMITS_TABLE,
+  TOP_TABLE,
+  VOTES_TABLE,
+  type TableDescription,
+} from '../../functions/store/tables';
+import { logicalId, sharedSynthesis, type CfnResourceJson, type Synthesized } from './synth';
+
+let s: Synthesized;
+let resources: Record<string, CfnResourceJson>;
+
+beforeAll(() => {
+  s = sharedSynthesis();
+  resources = s.json.Resources;
+}, 300_000);
+
+const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+const propsOf = (id: string) => resources[id]!.Properties;
+
+describe('data', () => {
+  const cases: [string, () => string, TableDescription][] = [
+    ['posts', () => logicalId(s.stack.data.posts), POSTS_TABLE],
+    ['moderation', () => logicalId(s.stack.data.moderation), MODERATION_TABLE],
+    ['comments', () => logicalId(s.stack.data.comments), COMMENTS_TABLE],
+    ['rate-limits', () => logicalId(s.stack.data.rateLimits), RATE_LIMITS_TABLE],
+    ['connections', () => logicalId(s.stack.data.connections), CONNECTIONS_TABLE],
+    ['names', () => logicalId(s.stack.data.names), NAMES_TABLE],
+    ['votes', () => logicalId(s.stack.data.votes), VOTES_TABLE],
+    ['top', () => logicalId(s.stack.data.top), TOP_TABLE],
+  ];
+
+  it.each(cases)('builds the %s table from functions/store/tables.ts', (_name, id, description) => {
+    const props = propsOf(id());
+    expect(props.KeySchema).toEqual([
+      { AttributeName: description.partitionKey.name, KeyType: 'HASH' },
+      ...(description.sortKey ? [{ AttributeName: description.sortKey.name, KeyType: 'RANGE' }] : []),
+    ]);
+    expect(props.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(props.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(props.GlobalSecondaryIndexes ?? []).toEqual(
+      description.indexes.map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey.name, KeyType: 'HASH' },
+          ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' }] : []),
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    );
+    expect(props.TimeToLiveSpecification).toEqual(
+      description.ttlAttribute ? { AttributeName: description.ttlAttribute, Enabled: true } : undefined,
+    );
+    expect(props.StreamSpecification).toEqual(description.stream ? { StreamViewType: description.stream } : undefined);
+  });
+
+  it.each(cases)('keeps the %s table when the stack is deleted or the table replaced, and protects it from deletion', (_name, id) => {
+    expect(resources[id()]).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    expect(propsOf(id()).DeletionProtectionEnabled).toBe(true);
+  });
+
+  it('has no table the Data construct does not protect', () => {
+    expect(
+      ofType('AWS::DynamoDB::Table')
+        .map(([id]) => id)
+        .sort(),
+    ).toEqual(cases.map(([, id]) => id()).sort());
+  });
+});

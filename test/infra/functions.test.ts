@@ -1,0 +1,341 @@
+/**
+ * Every function: runtime, bundle, environment, and the IAM grants of its role.
+ * The stack as `npm run synth` builds it without Google sign-in, synthesized once for every file of
+ * this folder that asks for it (sharedSynthesis).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ENV } from '../../functions/store/tables';
+import { logicalId, references, render, sharedSynthesis, type CfnResourceJson, type Synthesized } from './synth';
+
+let s: Synthesized;
+let resources: Record<string, CfnResourceJson>;
+
+beforeAll(() => {
+  s = sharedSynthesis();
+  resources = s.json.Resources;
+}, 300_000);
+
+const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+const propsOf = (id: string) => resources[id]!.Properties;
+
+describe('functions', () => {
+  const expected: Record<string, { entry: string; env: Record<string, string> }> = {
+    'Api/ListPosts': { entry: 'listPosts', env: { [ENV.postsTable]: 'posts' } },
+    'Api/GetRandomPost': { entry: 'getRandomPost', env: { [ENV.postsTable]: 'posts' } },
+    'Api/GetPost': { entry: 'getPost', env: { [ENV.postsTable]: 'posts' } },
+    'Api/CreatePost': {
+      entry: 'createPost',
+      env: { [ENV.postsTable]: 'posts', [ENV.rateLimitsTable]: 'rateLimits', [ENV.namesTable]: 'names' },
+    },
+    'Api/ListMyPosts': { entry: 'listMyPosts', env: { [ENV.postsTable]: 'posts', [ENV.namesTable]: 'names' } },
+    'Api/DeletePost': { entry: 'deletePost', env: { [ENV.postsTable]: 'posts', [ENV.namesTable]: 'names' } },
+    'Api/ReportPost': {
+      entry: 'reportPost',
+      env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
+    },
+    'Api/NextForModeration': {
+      entry: 'nextForModeration',
+      env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
+    },
+    'Api/VoteOnPost': {
+      entry: 'voteOnPost',
+      env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
+    },
+    'Api/DecideOnPost': { entry: 'decideOnPost', env: { [ENV.postsTable]: 'posts', [ENV.namesTable]: 'names' } },
+    'Api/ListReported': {
+      entry: 'listReported',
+      env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.namesTable]: 'names' },
+    },
+    'Api/ListComments': { entry: 'listComments', env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments' } },
+    'Api/CreateComment': {
+      entry: 'createComment',
+      env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.rateLimitsTable]: 'rateLimits', [ENV.namesTable]: 'names' },
+    },
+    'Api/DeleteComment': {
+      entry: 'deleteComment',
+      env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.namesTable]: 'names' },
+    },
+    'Api/ReportComment': {
+      entry: 'reportComment',
+      env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
+    },
+    'Api/DecideOnComment': {
+      entry: 'decideOnComment',
+      env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.namesTable]: 'names' },
+    },
+    'Api/GetMe': { entry: 'getMe', env: { [ENV.namesTable]: 'names' } },
+    'Api/SetMyName': { entry: 'setMyName', env: { [ENV.namesTable]: 'names', [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments' } },
+    'Api/DeleteMe': {
+      entry: 'deleteMe',
+      env: { [ENV.namesTable]: 'names', [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.userPoolId]: 'userPool' },
+    },
+    'Live/Connect': { entry: 'connect', env: { [ENV.connectionsTable]: 'connections' } },
+    'Live/Disconnect': { entry: 'disconnect', env: { [ENV.connectionsTable]: 'connections' } },
+    'Live/Broadcast': {
+      entry: 'broadcast',
+      env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback', [ENV.broadcastPartFunction]: 'BroadcastPart' },
+    },
+    'Live/BroadcastPart': {
+      entry: 'broadcastPart',
+      env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' },
+    },
+    'Pages/Pages': { entry: 'page', env: { [ENV.postsTable]: 'posts', [ENV.topTable]: 'top' } },
+    'Live/CommentBroadcast': {
+      entry: 'commentBroadcast',
+      env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' },
+    },
+    'Api/CastVote': { entry: 'castVote', env: { [ENV.postsTable]: 'posts', [ENV.votesTable]: 'votes', [ENV.namesTable]: 'names' } },
+    'Api/RemoveVote': { entry: 'removeVote', env: { [ENV.postsTable]: 'posts', [ENV.votesTable]: 'votes', [ENV.namesTable]: 'names' } },
+    'Api/ListMyVotes': { entry: 'listMyVotes', env: { [ENV.votesTable]: 'votes', [ENV.namesTable]: 'names' } },
+    'Api/ListTop': { entry: 'listTop', env: { [ENV.postsTable]: 'posts', [ENV.topTable]: 'top' } },
+    'Live/Rankings': { entry: 'rankings', env: { [ENV.topTable]: 'top' } },
+  };
+  const fn = (path: string) => s.stack.node.findChild(path.split('/')[0]!).node.findChild(path.split('/')[1]!);
+
+  it.each(Object.keys(expected))(
+    '%s runs on Node.js 24 arm64, minified with source maps, its tables and endpoints in its environment',
+    (path) => {
+      const construct = fn(path);
+      const props = propsOf(logicalId(construct.node.findChild('Function')));
+      expect(props.Runtime).toBe('nodejs24.x');
+      expect(props.Architectures).toEqual(['arm64']);
+      expect(props.Handler).toBe('index.handler');
+      const tables = {
+        posts: s.stack.data.posts,
+        moderation: s.stack.data.moderation,
+        comments: s.stack.data.comments,
+        rateLimits: s.stack.data.rateLimits,
+        connections: s.stack.data.connections,
+        names: s.stack.data.names,
+        votes: s.stack.data.votes,
+        top: s.stack.data.top,
+        userPool: s.stack.auth.userPool,
+      };
+      const env = Object.fromEntries(
+        Object.entries(expected[path]!.env).map(([name, what]) => [
+          name,
+          what === 'callback'
+            ? `https://\${${logicalId(s.stack.live.webSocketApi)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/live`
+            : what === 'BroadcastPart'
+              ? `\${${logicalId(s.stack.live.node.findChild('BroadcastPart').node.findChild('Function'))}}`
+              : `\${${logicalId(tables[what as keyof typeof tables])}}`,
+        ]),
+      );
+      const variables = (props.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, render(v)]))).toEqual({
+        ...env,
+        NODE_OPTIONS: '--enable-source-maps',
+      });
+      // The bundle: an ES module, minified, with its source map, built by the local esbuild (no Docker
+      // on this machine), with the environment-only credential provider instead of the default chain.
+      const asset = join(s.assembly.directory, `asset.${(props.Code as { S3Key: string }).S3Key.replace('.zip', '')}`);
+      expect(existsSync(join(asset, 'index.mjs.map'))).toBe(true);
+      const code = readFileSync(join(asset, 'index.mjs'), 'utf8');
+      expect(code).toContain('//# sourceMappingURL=index.mjs.map');
+      expect(code.length / code.split('\n').length).toBeGreaterThan(1000);
+      expect(code).not.toContain('AWS_WEB_IDENTITY_TOKEN_FILE');
+      expect(code).not.toContain('credential-provider-sso');
+      // Its own log group, kept a month.
+      const logGroup = (props.LoggingConfig as { LogGroup: unknown }).LogGroup;
+      expect(propsOf([...references(logGroup)][0]!).RetentionInDays).toBe(30);
+    },
+  );
+
+  it('grants each function only the actions it needs, on the resources it needs', () => {
+    const posts = `\${${logicalId(s.stack.data.posts)}.Arn}`;
+    const connections = `\${${logicalId(s.stack.data.connections)}.Arn}`;
+    const rateLimits = `\${${logicalId(s.stack.data.rateLimits)}.Arn}`;
+    const moderation = `\${${logicalId(s.stack.data.moderation)}.Arn}`;
+    const comments = `\${${logicalId(s.stack.data.comments)}.Arn}`;
+    const names = `\${${logicalId(s.stack.data.names)}.Arn}`;
+    const votes = `\${${logicalId(s.stack.data.votes)}.Arn}`;
+    const top = `\${${logicalId(s.stack.data.top)}.Arn}`;
+    const want: Record<string, [string[], string[]][]> = {
+      'Api/ListPosts': [[['dynamodb:Query'], [`${posts}/index/feed-index`, `${posts}/index/category-index`]]],
+      'Api/GetRandomPost': [[['dynamodb:Query'], [`${posts}/index/random-index`]]],
+      'Api/GetPost': [[['dynamodb:GetItem'], [posts]]],
+      'Api/CreatePost': [
+        [['dynamodb:PutItem'], [posts]],
+        [['dynamodb:GetItem', 'dynamodb:PutItem'], [rateLimits]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/ListMyPosts': [
+        [['dynamodb:Query'], [`${posts}/index/author-index`]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/DeletePost': [
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/ReportPost': [
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:PutItem'], [moderation]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/NextForModeration': [
+        [['dynamodb:Query'], [`${posts}/index/queue-index`]],
+        [['dynamodb:BatchGetItem'], [moderation]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/VoteOnPost': [
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:PutItem'], [moderation]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/DecideOnPost': [
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/ListReported': [
+        [['dynamodb:Query'], [`${posts}/index/queue-index`]],
+        [['dynamodb:Query'], [`${comments}/index/queue-index`]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/ListComments': [
+        [['dynamodb:GetItem'], [posts]],
+        [['dynamodb:Query'], [`${comments}/index/post-index`]],
+      ],
+      'Api/CreateComment': [
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:PutItem'], [comments]],
+        [['dynamodb:GetItem', 'dynamodb:PutItem'], [rateLimits]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/DeleteComment': [
+        [['dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [comments]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/ReportComment': [
+        [['dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [comments]],
+        [['dynamodb:PutItem'], [moderation]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/DecideOnComment': [
+        [['dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [comments]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/GetMe': [[['dynamodb:GetItem'], [names]]],
+      'Api/SetMyName': [
+        [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'], [names]],
+        [['dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:Query'], [`${posts}/index/author-index`]],
+        [['dynamodb:UpdateItem'], [comments]],
+        [['dynamodb:Query'], [`${comments}/index/author-index`]],
+      ],
+      'Api/DeleteMe': [
+        [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'], [names]],
+        [['dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:Query'], [`${posts}/index/author-index`]],
+        [['dynamodb:UpdateItem'], [comments]],
+        [['dynamodb:Query'], [`${comments}/index/author-index`]],
+        // The one Cognito action, on this pool only.
+        [['cognito-idp:AdminDeleteUser'], [`\${${logicalId(s.stack.auth.userPool)}.Arn}`]],
+      ],
+      'Live/Connect': [[['dynamodb:PutItem'], [connections]]],
+      'Live/Disconnect': [[['dynamodb:DeleteItem'], [connections]]],
+      'Live/Broadcast': [
+        [['dynamodb:Scan', 'dynamodb:DeleteItem'], [connections]],
+        [
+          ['execute-api:ManageConnections'],
+          [
+            `arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${logicalId(s.stack.live.webSocketApi)}}/live/*/@connections/*`,
+          ],
+        ],
+        // Its parts: the BroadcastPart function itself, not its versions.
+        [['lambda:InvokeFunction'], [`\${${logicalId(s.stack.live.node.findChild('BroadcastPart').node.findChild('Function'))}.Arn}`]],
+        [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
+        [['dynamodb:ListStreams'], ['*']],
+        [
+          ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
+          [`\${${logicalId(s.stack.data.posts)}.StreamArn}`],
+        ],
+      ],
+      'Live/CommentBroadcast': [
+        [['dynamodb:DeleteItem'], [connections]],
+        [['dynamodb:Query'], [`${connections}/index/watching-index`]],
+        [
+          ['execute-api:ManageConnections'],
+          [
+            `arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${logicalId(s.stack.live.webSocketApi)}}/live/*/@connections/*`,
+          ],
+        ],
+        [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
+        [['dynamodb:ListStreams'], ['*']],
+        [
+          ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
+          [`\${${logicalId(s.stack.data.comments)}.StreamArn}`],
+        ],
+      ],
+      'Api/CastVote': [
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'], [votes]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/RemoveVote': [
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:GetItem', 'dynamodb:DeleteItem'], [votes]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/ListMyVotes': [
+        [['dynamodb:BatchGetItem'], [votes]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/ListTop': [
+        [['dynamodb:Query'], [`${top}/index/top-agree-index`, `${top}/index/top-deserved-index`]],
+        [['dynamodb:BatchGetItem'], [posts]],
+      ],
+      'Live/Rankings': [
+        [['dynamodb:BatchWriteItem'], [top]],
+        [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
+        [['dynamodb:ListStreams'], ['*']],
+        [
+          ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
+          [`\${${logicalId(s.stack.data.posts)}.StreamArn}`],
+        ],
+      ],
+      'Live/BroadcastPart': [
+        [['dynamodb:Scan', 'dynamodb:DeleteItem'], [connections]],
+        [
+          ['execute-api:ManageConnections'],
+          [
+            `arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${logicalId(s.stack.live.webSocketApi)}}/live/*/@connections/*`,
+          ],
+        ],
+        // Its on-failure destination: an invocation that failed every retry.
+        [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
+      ],
+      'Pages/Pages': [
+        [['dynamodb:GetItem', 'dynamodb:BatchGetItem'], [posts]],
+        [['dynamodb:Query'], [`${posts}/index/feed-index`, `${posts}/index/category-index`]],
+        [['dynamodb:Query'], [`${top}/index/top-agree-index`, `${top}/index/top-deserved-index`]],
+      ],
+    };
+    for (const [path, statements] of Object.entries(want)) {
+      const construct = fn(path);
+      const role = `\${${logicalId(construct.node.findChild('Role'))}}`;
+      const logGroup = `\${${logicalId(construct.node.findChild('Logs'))}.Arn}`;
+      const [[, policy]] = ofType('AWS::IAM::Policy').filter(([, r]) => (r.Properties.Roles as unknown[]).map(render).includes(role)) as [
+        [string, CfnResourceJson],
+      ];
+      const actual = (
+        policy.Properties.PolicyDocument as { Statement: { Effect: string; Action: string | string[]; Resource: unknown }[] }
+      ).Statement.map((statement) => {
+        expect(statement.Effect).toBe('Allow');
+        return [[statement.Action].flat(), [statement.Resource].flat().map(render)];
+      });
+      expect(actual, path).toEqual([[['logs:CreateLogStream', 'logs:PutLogEvents'], [logGroup]], ...statements]);
+    }
+  });
+
+  it('uses no wildcard action anywhere in the application roles', () => {
+    for (const path of Object.keys(expected)) {
+      const roleId = logicalId(fn(path).node.findChild('Role'));
+      expect(propsOf(roleId).ManagedPolicyArns).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * The Live construct: the WebSocket API and the broadcast from the tables’ streams.
+ * The stack as `npm run synth` builds it without Google sign-in, synthesized once for every file of
+ * this folder that asks for it (sharedSynthesis).
+ */
+import type { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { logicalId, references, render, sharedSynthesis, type CfnResourceJson, type Synthesized } from './synth';
+
+let s: Synthesized;
+let template: Template;
+let resources: Record<string, CfnResourceJson>;
+
+beforeAll(() => {
+  s = sharedSynthesis();
+  template = s.template;
+  resources = s.json.Resources;
+}, 300_000);
+
+const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+const propsOf = (id: string) => resources[id]!.Properties;
+
+describe('live', () => {
+  const wsStage = () => ofType('AWS::ApiGatewayV2::Stage').find(([, r]) => r.Properties.StageName === 'live')!;
+
+  it('has a WebSocket API with $connect and $disconnect handlers and a throttled stage', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      ProtocolType: 'WEBSOCKET',
+      RouteSelectionExpression: '$request.body.action',
+    });
+    const wsRoutes = ofType('AWS::ApiGatewayV2::Route').filter(
+      ([, r]) => render(r.Properties.ApiId) === `\${${logicalId(s.stack.live.webSocketApi)}}`,
+    );
+    expect(wsRoutes.map(([, r]) => r.Properties.RouteKey).sort()).toEqual(['$connect', '$disconnect']);
+    const [, stage] = wsStage();
+    expect(stage.Properties).toMatchObject({
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingBurstLimit: 100, ThrottlingRateLimit: 50 },
+    });
+    for (const [id] of wsRoutes) expect(stage.DependsOn, id).toContain(id);
+  });
+
+  it('limits the rate of new connections ($connect: 10 a second after a burst of 50)', () => {
+    const [, stage] = wsStage();
+    expect(stage.Properties.RouteSettings).toEqual({ $connect: { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 50 } });
+  });
+
+  it('writes JSON access logs, through an account CloudWatch role of its own that outlives the stack', () => {
+    const [, stage] = wsStage();
+    const logs = stage.Properties.AccessLogSettings as { DestinationArn: unknown; Format: string };
+    expect(JSON.parse(logs.Format)).toMatchObject({
+      requestId: '$context.requestId',
+      eventType: '$context.eventType',
+      routeKey: '$context.routeKey',
+      connectionId: '$context.connectionId',
+      status: '$context.status',
+    });
+    expect(render(logs.DestinationArn)).toBe(`\${${logicalId(s.stack.live.accessLogs)}.Arn}`);
+    const [[accountId, account]] = ofType('AWS::ApiGateway::Account') as [[string, CfnResourceJson]];
+    expect(stage.DependsOn).toContain(accountId);
+    const roleId = [...references(account.Properties.CloudWatchRoleArn)][0]!;
+    expect(resources[roleId]).toMatchObject({ Type: 'AWS::IAM::Role', DeletionPolicy: 'Retain' });
+    expect(account.DeletionPolicy).toBe('Retain');
+    expect(propsOf(roleId).AssumeRolePolicyDocument).toMatchObject({ Statement: [{ Principal: { Service: 'apigateway.amazonaws.com' } }] });
+    expect((propsOf(roleId).ManagedPolicyArns as unknown[]).map(render)).toEqual([
+      'arn:${AWS::Partition}:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs',
+    ]);
+  });
+
+  it('feeds the broadcast from the posts stream, only changes touching a published post, with retries, bisection and an on-failure queue', () => {
+    const [[, mapping]] = ofType('AWS::Lambda::EventSourceMapping') as [[string, CfnResourceJson]];
+    const p = mapping.Properties;
+    expect(render(p.EventSourceArn)).toBe(`\${${logicalId(s.stack.data.posts)}.StreamArn}`);
+    expect(render(p.FunctionName)).toBe(`\${${logicalId(s.stack.live.node.findChild('Broadcast').node.findChild('Function'))}}`);
+    expect(p.FilterCriteria).toEqual({
+      Filters: [
+        { Pattern: '{"eventName":["INSERT","MODIFY"],"dynamodb":{"NewImage":{"status":{"S":["published"]}}}}' },
+        { Pattern: '{"eventName":["MODIFY","REMOVE"],"dynamodb":{"OldImage":{"status":{"S":["published"]}}}}' },
+      ],
+    });
+    expect(p.MaximumRetryAttempts).toBe(3);
+    expect(p.BisectBatchOnFunctionError).toBe(true);
+    expect(render((p.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination)).toBe(
+      `\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`,
+    );
+    expect(p.StartingPosition).toBe('LATEST');
+  });
+
+  it('invokes the parts of a large broadcast asynchronously: two retries, a minute at most, then the failed-broadcasts queue', () => {
+    const [[, config]] = ofType('AWS::Lambda::EventInvokeConfig') as [[string, CfnResourceJson]];
+    expect(render(config.Properties.FunctionName)).toBe(
+      `\${${logicalId(s.stack.live.node.findChild('BroadcastPart').node.findChild('Function'))}}`,
+    );
+    expect(config.Properties).toMatchObject({ MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 60, Qualifier: '$LATEST' });
+    expect(render((config.Properties.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination)).toBe(
+      `\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`,
+    );
+  });
+
+  it('gives the CPU-bound broadcast 1 GB (a four times larger CPU share than the other functions)', () => {
+    const broadcast = s.stack.live.node.findChild('Broadcast').node.findChild('Function');
+    expect(propsOf(logicalId(broadcast)).MemorySize).toBe(1024);
+  });
+});
