@@ -98,8 +98,14 @@ describe('apodos for data from before them', () => {
       const own = (await call<OwnPostPage>(running, '/me/posts', { token: idToken })).body.items;
       return { me, names: own.map((post) => post.name) };
     };
-    expect(await after(named)).toEqual({ me: { name: `Begoña ${tag}`, email: named.email, moderator: false }, names: [`Begoña ${tag}`] });
-    expect(await after(emailNamed)).toEqual({ me: { name: null, email: emailNamed.email, moderator: false }, names: ['Anónimo'] });
+    expect(await after(named)).toEqual({
+      me: { name: `Begoña ${tag}`, email: named.email, moderator: false, suspendedUntil: null },
+      names: [`Begoña ${tag}`],
+    });
+    expect(await after(emailNamed)).toEqual({
+      me: { name: null, email: emailNamed.email, moderator: false, suspendedUntil: null },
+      names: ['Anónimo'],
+    });
     // The demo moderator signs as «Moderadora», a name others may not take.
     const moderator = await signIn(running, DEMO_MODERATOR);
     expect((await call<Me>(running, '/me', { token: moderator.idToken })).body.name).toBe('Moderadora');

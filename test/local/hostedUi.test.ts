@@ -161,7 +161,12 @@ describe('the hosted UI stand-in', () => {
     expect((await token(form)).status).toBe(400);
     expect(verifier).not.toBe(again.verifier);
 
-    expect((await call<Me>(cloud, '/me', { token: tokens.id_token })).body).toEqual({ name: null, email, moderator: false });
+    expect((await call<Me>(cloud, '/me', { token: tokens.id_token })).body).toEqual({
+      name: null,
+      email,
+      moderator: false,
+      suspendedUntil: null,
+    });
     expect(((await publish(cloud, tokens.id_token, { category: 'varios', post: 'Desde Google' })).body as OwnPost).name).toBe('Anónimo');
     expect(
       (await call(cloud, '/me/name', { method: 'PUT', token: tokens.id_token, body: { name: `Ana G ${randomBytes(2).toString('hex')}` } }))
