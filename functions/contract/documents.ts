@@ -39,8 +39,9 @@ export const FEED_DOCUMENT_SIZE = 20;
 
 /**
  * The data a server-rendered page carries for the app that takes it over (DESIGN §3 "Documents"),
- * written by the page function as JSON and read by the web app's hooks (web/src/lib/pageData.ts):
- * by key, a feed's first page, a post (`null`: none to show, the page is a 404) or a Top page.
+ * given by the page function to the renderer, which seeds the web app's query cache with it and writes
+ * that cache into the document (web/src/lib/queries.ts): by key, a feed's first page, a post (`null`:
+ * none to show, the page is a 404) or a Top page.
  */
 export type PageDataEntries = Record<string, PostPage | { post: Post | null } | undefined>;
 

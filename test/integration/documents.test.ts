@@ -259,10 +259,15 @@ describe('pages rendered with their posts', () => {
     expect(home.meta('twitter:card')).toBe('summary');
     expect(home.canonical).toBe(`${cloud.webUrl}/`);
     expect(home.document.querySelectorAll('meta[name="description"]')).toHaveLength(1);
-    const data = JSON.parse(home.document.querySelector('#vaya-datos')?.textContent ?? '') as Record<string, { items: Post[] }>;
-    // The page's posts are the data, newest first (the large site's posts of the sitemap test are older).
-    expect(data['feed:']!.items.slice(0, 2).map((post) => post.id)).toEqual([amor.id, hostile.id]);
-    expect(data['feed:']!.items).toHaveLength(home.document.querySelectorAll('#root article').length);
+    // The data is the rendered page's query cache (TanStack Query's dehydrated state): the home feed's
+    // first page holds the page's posts, newest first (the large site's posts of the sitemap test are older).
+    const data = JSON.parse(home.document.querySelector('#vaya-datos')?.textContent ?? '') as {
+      queries: Array<{ queryKey: unknown[]; state: { data: { pages: Array<{ items: Post[] }> } } }>;
+    };
+    const feed = data.queries.find((query) => JSON.stringify(query.queryKey) === JSON.stringify(['posts', 'feed', 'all']));
+    const items = feed!.state.data.pages[0]!.items;
+    expect(items.slice(0, 2).map((post) => post.id)).toEqual([amor.id, hostile.id]);
+    expect(items).toHaveLength(home.document.querySelectorAll('#root article').length);
   });
 
   it("/post/:id previews the anecdote: its text in the page, og: tags of its own, the author's apodo, never an email", async () => {

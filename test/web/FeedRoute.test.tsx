@@ -1,15 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
+import { PAGE_DATA_KEYS } from '@contract/documents';
+import type { DehydratedState } from '@tanstack/react-query';
+import { createQueryClient, documentStateJson, hydrateFromDocument, seedFromPageData } from '../../web/src/lib/queries';
+import { ApiError } from '../../web/src/lib/api';
+import { ERRORS } from '@contract/errors';
 import type { RuntimeConfig } from '@contract/documents';
 import type { Category, Post } from '@contract/posts';
 import { FeedRoute } from '../../web/src/app/FeedRoute';
 import { ApiContext, type ApiClient } from '../../web/src/lib/api';
 import { ConfigContext } from '../../web/src/lib/config';
-import { PageData, PageDataContext, pageDataKeys } from '../../web/src/lib/pageData';
 import { aPost, fakeApiClient } from './factories';
 import { FakeSocket } from './fakeSocket';
+import { WithQueries } from './queries';
 
 const config: RuntimeConfig = {
   region: 'local',
@@ -33,20 +38,31 @@ function fakeApi(all: Post[]) {
   return { api, listPosts };
 }
 
-function renderAt(path: string, api: ApiClient, state?: unknown, pageData: PageData | null = null) {
+function renderAt(path: string, api: ApiClient, state?: unknown, client = createQueryClient()) {
   return render(
     <ConfigContext.Provider value={config}>
-      <PageDataContext.Provider value={pageData}>
-        <ApiContext.Provider value={api}>
+      <ApiContext.Provider value={api}>
+        <WithQueries client={client}>
           <MemoryRouter initialEntries={[{ pathname: path, state }]}>
             <Routes>
               <Route path="/" element={<FeedRoute />} />
               <Route path="/category/:category" element={<FeedRoute />} />
+              <Route path="/post/:id" element={<BackButton />} />
             </Routes>
           </MemoryRouter>
-        </ApiContext.Provider>
-      </PageDataContext.Provider>
+        </WithQueries>
+      </ApiContext.Provider>
     </ConfigContext.Provider>,
+  );
+}
+
+/** The page a card links to, reduced to the browser's «atrás». */
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      Atrás
+    </button>
   );
 }
 
@@ -153,18 +169,65 @@ describe('FeedRoute', () => {
 
   it('shows the first page the document was rendered with at once, without asking again; a later visit asks', async () => {
     const { api, listPosts } = fakeApi([aPost({ category: 'amor', post: 'de la API' })]);
-    const pageData = new PageData({
-      [pageDataKeys.feed('amor')]: { items: [aPost({ category: 'amor', post: 'del documento' })], nextCursor: null },
+    // What the page function does (server/renderDocument.tsx) and what the browser does with it (main.tsx).
+    const server = createQueryClient();
+    seedFromPageData(server, {
+      [PAGE_DATA_KEYS.feed('amor')]: { items: [aPost({ category: 'amor', post: 'del documento' })], nextCursor: null },
     });
-    const first = renderAt('/category/amor', api, undefined, pageData);
+    const browser = createQueryClient();
+    hydrateFromDocument(browser, JSON.parse(documentStateJson(server)) as DehydratedState);
+    const first = renderAt('/category/amor', api, undefined, browser);
     expect(screen.getByText('del documento')).toBeTruthy();
     await act(async () => {});
     expect(listPosts).not.toHaveBeenCalled();
     first.unmount();
 
-    renderAt('/category/amor', api, undefined, pageData);
+    // Another load of the site (a new cache) reads from the API.
+    renderAt('/category/amor', api);
     expect(await screen.findByText('de la API')).toBeTruthy();
     expect(listPosts).toHaveBeenCalledTimes(1);
+  });
+
+  it('going back to the home list shows the pages read at once, without a request', async () => {
+    const user = userEvent.setup();
+    const all = Array.from({ length: 25 }, (_, i) => aPost({ minutesAgo: i + 1, post: `anécdota ${i + 1}` }));
+    const { api, listPosts } = fakeApi(all);
+    renderAt('/', api);
+    await screen.findByText('anécdota 1');
+    await user.click(screen.getByRole('button', { name: 'Cargar más' }));
+    await screen.findByText('anécdota 25');
+    expect(listPosts).toHaveBeenCalledTimes(2);
+    await user.click(screen.getAllByRole('link', { name: /Enlace permanente/ }).at(-1)!);
+    expect(screen.queryByRole('list', { name: /Anécdotas/ })).toBeNull();
+
+    // Back on `/`: both pages at once, in the first render after «atrás», and nothing asked.
+    await user.click(screen.getByRole('button', { name: 'Atrás' }));
+    expect(shownTexts()).toHaveLength(25);
+    await act(async () => {});
+    expect(listPosts).toHaveBeenCalledTimes(2);
+  });
+
+  it('says when the first page cannot be read and tries again; a failed «Cargar más» keeps what is shown', async () => {
+    const user = userEvent.setup();
+    const all = Array.from({ length: 25 }, (_, i) => aPost({ minutesAgo: i + 1 }));
+    const { api, listPosts } = fakeApi(all);
+    const read = listPosts.getMockImplementation()!;
+    const failure = new ApiError(ERRORS.INTERNAL_ERROR.message, 500, 'INTERNAL_ERROR');
+    listPosts.mockRejectedValueOnce(failure);
+    renderAt('/', api);
+    await screen.findByText(ERRORS.INTERNAL_ERROR.message);
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    await screen.findByRole('button', { name: 'Cargar más' });
+    expect(shownTexts()).toHaveLength(20);
+
+    listPosts.mockRejectedValueOnce(failure);
+    await user.click(screen.getByRole('button', { name: 'Cargar más' }));
+    await screen.findByText(ERRORS.INTERNAL_ERROR.message);
+    expect(shownTexts()).toHaveLength(20);
+    listPosts.mockImplementation(read);
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    await screen.findByText(all[24]!.post);
+    expect(shownTexts()).toHaveLength(25);
   });
 
   it('shows an empty state when there are no posts', async () => {

@@ -7,6 +7,7 @@ import { type PendingPost } from '@contract/moderation';
 import ModerationPage from '../../web/src/features/moderation/ModerationPage';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
 import { aComment, anOwnPost, fakeApiClient } from './factories';
+import { WithQueries } from './queries';
 
 const pending = (n: number): PendingPost => ({
   id: `q${n}`,
@@ -19,9 +20,11 @@ const queueEmpty = () => new ApiError(ERRORS.QUEUE_EMPTY.message, 404, 'QUEUE_EM
 function renderPage(api: ApiClient, moderator = false) {
   render(
     <ApiContext.Provider value={api}>
-      <MemoryRouter>
-        <ModerationPage moderator={moderator} />
-      </MemoryRouter>
+      <WithQueries>
+        <MemoryRouter>
+          <ModerationPage moderator={moderator} />
+        </MemoryRouter>
+      </WithQueries>
     </ApiContext.Provider>,
   );
 }

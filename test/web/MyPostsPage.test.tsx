@@ -7,13 +7,16 @@ import { POST_STATUSES } from '@contract/posts';
 import MyPostsPage from '../../web/src/features/myPosts/MyPostsPage';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
 import { anOwnPost, fakeApiClient } from './factories';
+import { WithQueries } from './queries';
 
 function renderPage(api: ApiClient) {
   render(
     <ApiContext.Provider value={api}>
-      <MemoryRouter>
-        <MyPostsPage />
-      </MemoryRouter>
+      <WithQueries>
+        <MemoryRouter>
+          <MyPostsPage />
+        </MemoryRouter>
+      </WithQueries>
     </ApiContext.Provider>,
   );
 }

@@ -12,11 +12,12 @@ import { usePostLive } from '../../web/src/app/usePostLive';
 import { PostCard } from '../../web/src/features/posts/PostCard';
 import { FeedView } from '../../web/src/features/posts/FeedView';
 import { VotesProvider } from '../../web/src/features/posts/votes';
-import type { Feed } from '../../web/src/features/posts/useFeed';
+import type { PagedList } from '../../web/src/lib/usePagedList';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
 import { ConfigContext } from '../../web/src/lib/config';
 import { aPost, fakeApiClient } from './factories';
 import { FakeSocket } from './fakeSocket';
+import { WithQueries } from './queries';
 
 const config: RuntimeConfig = {
   region: 'local',
@@ -30,25 +31,24 @@ function providers(api: ApiClient, account: string | null | undefined, children:
   return (
     <ConfigContext.Provider value={config}>
       <ApiContext.Provider value={api}>
-        <VotesProvider account={account}>
-          <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
-        </VotesProvider>
+        <WithQueries>
+          <VotesProvider account={account}>
+            <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
+          </VotesProvider>
+        </WithQueries>
       </ApiContext.Provider>
     </ConfigContext.Provider>
   );
 }
 
-const feedOf = (items: Post[]): Feed => ({
+const feedOf = (items: Post[]): PagedList<Post> => ({
   items,
-  nextCursor: null,
-  loaded: true,
-  status: 'idle',
+  status: 'success',
   error: null,
-  removed: [],
+  hasMore: false,
+  loadingMore: false,
   loadMore: () => undefined,
-  refresh: () => undefined,
-  addLive: () => undefined,
-  removeLive: () => undefined,
+  retry: () => undefined,
 });
 
 const card = (post: Post) => within(screen.getByRole('article', { name: new RegExp(`${post.name}`) }));

@@ -3,16 +3,19 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { ConfigError, loadConfig } from './lib/config';
 import { earlyConfigFetch } from './lib/earlyStart';
-import { PageData } from './lib/pageData';
+import { createQueryClient, hydrateFromDocument, readDocumentState } from './lib/queries';
 import './app/styles.css';
 
 const container = document.getElementById('root')!;
-// A document the page function rendered (a feed, a post, the Top, a not-found page) carries its data;
-// the app takes its markup over. Any other (the forms' routes) is the bare shell: the app renders it.
-const pageData = PageData.fromDocument(document);
+// A document the page function rendered (a feed, a post, the Top, a not-found page) carries its data
+// (the cache it rendered with); the app takes its markup over. Any other (the forms' routes) is the
+// bare shell: the app renders it.
+const documentState = readDocumentState(document);
+const queryClient = createQueryClient();
+if (documentState) hydrateFromDocument(queryClient, documentState);
 
 function show(app: ReactNode) {
-  if (pageData) hydrateRoot(container, app);
+  if (documentState) hydrateRoot(container, app);
   else createRoot(container).render(app);
 }
 
@@ -22,7 +25,7 @@ loadConfig(earlyConfigFetch()).then(
     startTransition(() =>
       show(
         <StrictMode>
-          <App config={config} pageData={pageData} />
+          <App config={config} queryClient={queryClient} />
         </StrictMode>,
       ),
     ),

@@ -1,4 +1,5 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import type { RuntimeConfig } from '@contract/documents';
 import { ApiContext, createApiClient } from '../lib/api';
@@ -9,7 +10,7 @@ import { mayHaveSession } from '../features/auth/storedSession';
 import { AccountProvider } from './AccountProvider';
 import { VotesProvider } from '../features/posts/votes';
 import { AppRoutes } from './AppRoutes';
-import { PageDataContext, type PageData } from '../lib/pageData';
+import { createQueryClient, queryKeys } from '../lib/queries';
 
 /** The API client, with the signed-in user's ID token when there is one. */
 function ApiProvider({ apiUrl, children }: { apiUrl: string; children: ReactNode }) {
@@ -18,28 +19,39 @@ function ApiProvider({ apiUrl, children }: { apiUrl: string; children: ReactNode
   return <ApiContext.Provider value={api}>{children}</ApiContext.Provider>;
 }
 
-/** The signed-in user's votes on the cards on screen (forgotten and asked again when who is signed in changes). */
-function VotesForAccount({ children }: { children: ReactNode }) {
+/**
+ * What belongs to who is signed in: their votes on the cards on screen, and their lists in the cache
+ * («Mis anécdotas», the moderators' lists), forgotten when who is signed in changes, so one account's
+ * answers are never shown to another.
+ */
+function ForAccount({ children }: { children: ReactNode }) {
   const { state } = useAuth();
   const account = state.status === 'signedIn' ? state.user.displayName : state.status === 'signedOut' ? null : undefined;
+  const client = useQueryClient();
+  const shownFor = useRef(account);
+  useEffect(() => {
+    if (account === undefined || account === shownFor.current) return;
+    if (shownFor.current !== undefined) client.removeQueries({ queryKey: queryKeys.account });
+    shownFor.current = account;
+  }, [account, client]);
   return <VotesProvider account={account}>{children}</VotesProvider>;
 }
 
 type ProvidersProps = {
   config: RuntimeConfig;
-  /** The data of the server-rendered document the app takes over, if it does. */
-  pageData: PageData | null;
+  /** The server state cache (holding a server-rendered document's data when the app takes one over). */
+  queryClient: QueryClient;
   /** Whether a session may exist (false on the server, which renders for no one in particular). */
   maybeSignedIn: boolean;
   children: ReactNode;
 };
 
 /**
- * Everything around the router: config, the document's data, auth, the API, the account and votes.
+ * Everything around the router: config, the server state cache, auth, the API, the account and votes.
  * The same tree in the browser (App) and on the server (web/src/server/renderPage.tsx), so the server's
  * markup is what the browser's first render produces.
  */
-export function AppProviders({ config, pageData, maybeSignedIn, children }: ProvidersProps) {
+export function AppProviders({ config, queryClient, maybeSignedIn, children }: ProvidersProps) {
   // Amplify is a separate script, loaded after the first render (or later: see AuthProvider).
   const loadAuth = useCallback(
     () => import('../features/auth/cognito').then(({ createCognitoAuth }) => createCognitoAuth(config)),
@@ -47,25 +59,26 @@ export function AppProviders({ config, pageData, maybeSignedIn, children }: Prov
   );
   return (
     <ConfigContext.Provider value={config}>
-      <PageDataContext.Provider value={pageData}>
+      <QueryClientProvider client={queryClient}>
         <AuthProvider load={loadAuth} maybeSignedIn={maybeSignedIn}>
           <ApiProvider apiUrl={config.apiUrl}>
             <AccountProvider>
-              <VotesForAccount>{children}</VotesForAccount>
+              <ForAccount>{children}</ForAccount>
             </AccountProvider>
           </ApiProvider>
         </AuthProvider>
-      </PageDataContext.Provider>
+      </QueryClientProvider>
     </ConfigContext.Provider>
   );
 }
 
 /** The app in the browser: providers and the browser's router around the routes. */
-export function App({ config, pageData = null }: { config: RuntimeConfig; pageData?: PageData | null }) {
+export function App({ config, queryClient = createQueryClient() }: { config: RuntimeConfig; queryClient?: QueryClient }) {
   // A first-time visitor is signed out for sure: show it at once and load Amplify only for a form.
   const [maybeSignedIn] = useState(() => mayHaveSession(config.userPoolClientId));
+  const [client] = useState(queryClient);
   return (
-    <AppProviders config={config} pageData={pageData} maybeSignedIn={maybeSignedIn}>
+    <AppProviders config={config} queryClient={client} maybeSignedIn={maybeSignedIn}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

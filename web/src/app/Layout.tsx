@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { PageSpinner } from '../components/PageSpinner';
 import { useAccount } from '../lib/account';
 import { Header } from './Header';
@@ -11,22 +11,42 @@ const NO_NAME_PROMPT = new Set(['/register', '/login', '/cuenta']);
 
 /** Skip link, header, the page, and a footer with what the site is. */
 export function Layout() {
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
+  const navigationType = useNavigationType();
   const main = useRef<HTMLElement>(null);
   const firstPage = useRef(true);
+  // Where each page of the history was scrolled to (by the history entry's key), so «atrás» lands there.
+  const scrolledTo = useRef(new Map<string, number>());
   const account = useAccount();
   const askForName = account.state.status === 'ready' && account.state.me.name === null && !NO_NAME_PROMPT.has(pathname);
 
-  // After an in-app navigation, start the new page at its top and move focus there, as a full page
-  // load would (screen readers then read the new page, keyboard users continue from it).
+  const keyRef = useRef(key);
   useEffect(() => {
+    // The app puts the page back itself: the browser would try before the page is rendered.
+    if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+    const remember = () => scrolledTo.current.set(keyRef.current, window.scrollY);
+    window.addEventListener('scroll', remember, { passive: true });
+    return () => window.removeEventListener('scroll', remember);
+  }, []);
+
+  // After an in-app navigation, start the new page at its top and move focus there, as a full page
+  // load would (screen readers then read the new page, keyboard users continue from it). Going back
+  // or forward returns to where that page was left: its lists come from the cache, already whole.
+  useLayoutEffect(() => {
     if (firstPage.current) {
       firstPage.current = false;
       return;
     }
-    window.scrollTo(0, 0);
+    const saved = navigationType === NavigationType.Pop ? scrolledTo.current.get(key) : undefined;
+    window.scrollTo(0, saved ?? 0);
     main.current?.focus({ preventScroll: true });
+    // Another page (not another tab of the same page, nor a re-render) is what moves it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
+  // After the page moved: scrolling from here on is this history entry's.
+  useLayoutEffect(() => {
+    keyRef.current = key;
+  }, [key]);
 
   return (
     <>

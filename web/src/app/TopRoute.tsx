@@ -5,7 +5,7 @@ import { useConfig } from '../lib/config';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { useLivePosts } from '../features/live/useLivePosts';
 import { CategoryTags } from '../features/posts/CategoryTags';
-import { TopList } from '../features/posts/TopList';
+import { FeedView } from '../features/posts/FeedView';
 import { useTop } from '../features/posts/useTop';
 import { useVoteBook } from '../features/posts/votes';
 
@@ -31,7 +31,7 @@ function LiveTop({ period, by }: { period: TopPeriod; by: TopRanking }) {
     onUpdated: (id, counts) => votes?.live(id, counts),
   });
   const label = `Las anécdotas con más «${VOTE_LABELS[by]}» (${TOP_PERIOD_LABELS[period].toLowerCase()})`;
-  return <TopList top={top} label={label} emptyText={EMPTY_TEXT[period]} />;
+  return <FeedView feed={top} label={label} className="feed feed--ranked" loadingLabel="Cargando el top…" emptyText={EMPTY_TEXT[period]} />;
 }
 
 /**

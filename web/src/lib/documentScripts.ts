@@ -10,7 +10,7 @@
  * No imports: vite.config.ts loads this file (through its own import) outside the app's aliases.
  */
 
-/** The id of the element that carries a rendered page's data (see lib/pageData.ts). */
+/** The id of the element that carries a rendered page's data (see lib/queries.ts). */
 export const PAGE_DATA_ELEMENT_ID = 'vaya-datos';
 /** On that element: the module scripts' addresses (the entry; in development also Vite's client), separated by spaces. */
 export const ENTRY_ATTRIBUTE = 'data-entry';

@@ -17,7 +17,7 @@ import { SITE_NAME, type PageDataEntries, type PageHead, type RuntimeConfig } fr
 import { AppProviders } from '../app/App';
 import { AppRoutes } from '../app/AppRoutes';
 import { ENTRY_ATTRIBUTE, PAGE_DATA_ELEMENT_ID, PRELOAD_ATTRIBUTE } from '../lib/documentScripts';
-import { PageData } from '../lib/pageData';
+import { createQueryClient, documentStateJson, seedFromPageData } from '../lib/queries';
 
 /**
  * The config the server renders with. Its values reach no markup: they are used by effects (the live
@@ -49,10 +49,13 @@ export type RenderInput = {
 /** The whole HTML document of a page. */
 export async function renderDocument({ shell, url, head, data }: RenderInput): Promise<string> {
   if (!ROOT.test(shell)) throw new ShellError('The shell has no <div id="root"> with app-html markers (web/index.html)');
-  const pageData = new PageData(data);
-  const json = pageData.toJson();
+  // One cache per request, holding what the page function read: the app renders from it, and the
+  // browser's app starts from the same cache (lib/queries.ts).
+  const queryClient = createQueryClient();
+  seedFromPageData(queryClient, data);
+  const json = documentStateJson(queryClient);
   const app = await renderApp(
-    <AppProviders config={NO_CONFIG} pageData={pageData} maybeSignedIn={false}>
+    <AppProviders config={NO_CONFIG} queryClient={queryClient} maybeSignedIn={false}>
       <StaticRouter location={url}>
         <AppRoutes />
       </StaticRouter>
@@ -72,7 +75,7 @@ export async function renderDocument({ shell, url, head, data }: RenderInput): P
     });
   if (scripts.entries.length === 0) throw new ShellError('The shell has no entry script (<script type="module" src>)');
   // React writes (and escapes) the attributes; the JSON goes in as text that cannot end the element
-  // (PageData.toJson escapes every `<`).
+  // (documentStateJson escapes every `<`).
   const dataElement = renderToStaticMarkup(
     <script
       id={PAGE_DATA_ELEMENT_ID}

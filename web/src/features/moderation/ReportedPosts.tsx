@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { type Comment } from '@contract/comments';
 import { REPORTS_TO_HIDE, type ModerationDecision } from '@contract/moderation';
@@ -6,6 +7,7 @@ import { type OwnPost } from '@contract/posts';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageSpinner } from '../../components/PageSpinner';
 import { errorMessage, useApi } from '../../lib/api';
+import { queryKeys } from '../../lib/queries';
 import { LocalTime } from '../../components/LocalTime';
 
 type State = { status: 'loading' } | { status: 'ready'; posts: OwnPost[]; comments: Comment[] } | { status: 'error'; message: string };
@@ -13,35 +15,24 @@ type State = { status: 'loading' } | { status: 'ready'; posts: OwnPost[]; commen
 /** For moderators on /moderar: the posts and comments reports have hidden, to restore or remove. */
 export function ReportedPosts() {
   const api = useApi();
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const client = useQueryClient();
+  const reported = useQuery({ queryKey: queryKeys.reported, queryFn: ({ signal }) => api.reported(signal) });
+  const state: State =
+    reported.status === 'pending'
+      ? { status: 'loading' }
+      : reported.status === 'error'
+        ? { status: 'error', message: errorMessage(reported.error) }
+        : { status: 'ready', ...reported.data };
   const [busy, setBusy] = useState<string | null>(null);
   const [done, setDone] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
-
-  // State changes only when the answer comes, so the first load may run from an effect.
-  const load = useCallback(
-    (signal?: AbortSignal) => {
-      api
-        .reported(signal)
-        .then(({ posts, comments }) => setState({ status: 'ready', posts, comments }))
-        .catch((failure: unknown) => {
-          if (!signal?.aborted) setState({ status: 'error', message: errorMessage(failure) });
-        });
-    },
-    [api],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
 
   async function decide(post: OwnPost, decision: ModerationDecision) {
     setBusy(post.id);
     setError(null);
     try {
       const result = await api.decideOnPost(post.id, decision);
+      void client.invalidateQueries({ queryKey: queryKeys.reported, refetchType: 'none' });
       setDone((current) => ({
         ...current,
         [post.id]: result.status === 'published' ? 'Restaurada: vuelve a estar en portada.' : 'Eliminada.',
@@ -58,6 +49,8 @@ export function ReportedPosts() {
     setError(null);
     try {
       await api.decideOnComment(comment.id, decision);
+      // Shown as decided here; read again the next time the page opens.
+      void client.invalidateQueries({ queryKey: queryKeys.reported, refetchType: 'none' });
       setDone((current) => ({ ...current, [comment.id]: decision === 'publish' ? 'Restaurado: vuelve a verse.' : 'Eliminado.' }));
     } catch (failure) {
       setError(errorMessage(failure));

@@ -1,72 +1,38 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { OwnPost } from '@contract/posts';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { PageSpinner } from '../../components/PageSpinner';
+import { LoadMoreList } from '../../components/LoadMoreList';
 import { errorMessage, useApi } from '../../lib/api';
 import { LocalTime } from '../../components/LocalTime';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { queryKeys, type Pages } from '../../lib/queries';
+import { usePagedList } from '../../lib/usePagedList';
 import { STATUS_TEXT } from './status';
-
-type State = {
-  items: OwnPost[];
-  nextCursor: string | null;
-  status: 'loading' | 'idle' | 'loadingMore' | 'error';
-  error: string | null;
-  loaded: boolean;
-};
 
 /** `/mis-anecdotas` (signed-in users): every post the user sent, newest first, with its status and a delete button. */
 export default function MyPostsPage() {
   useDocumentTitle('Mis anécdotas');
   const api = useApi();
-  const [state, setState] = useState<State>({ items: [], nextCursor: null, status: 'loading', error: null, loaded: false });
-  const abort = useRef<AbortController | null>(null);
+  const client = useQueryClient();
+  const posts = usePagedList<OwnPost>(queryKeys.myPosts, (cursor, signal) => api.myPosts({ cursor, signal }));
 
-  // Reads a page; state changes only when the answer comes (see `load`), so the first read may run from an effect.
-  const fetchPage = useCallback(
-    (cursor: string | null) => {
-      abort.current?.abort();
-      const controller = new AbortController();
-      abort.current = controller;
-      api
-        .myPosts({ cursor, signal: controller.signal })
-        .then((page) =>
-          setState((current) => {
-            const held = cursor ? current.items : [];
-            const seen = new Set(held.map((post) => post.id));
-            return {
-              items: [...held, ...page.items.filter((post) => !seen.has(post.id))],
-              nextCursor: page.nextCursor,
-              status: 'idle',
-              error: null,
-              loaded: true,
-            };
-          }),
-        )
-        .catch((error: unknown) => {
-          if (!controller.signal.aborted) setState((current) => ({ ...current, status: 'error', error: errorMessage(error) }));
-        });
-    },
-    [api],
+  const markRemoved = useCallback(
+    (id: string) =>
+      client.setQueryData<Pages<OwnPost>>(
+        queryKeys.myPosts,
+        (data) =>
+          data && {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              items: page.items.map((post) => (post.id === id ? { ...post, status: 'removed' as const } : post)),
+            })),
+          },
+      ),
+    [client],
   );
-
-  const load = useCallback(
-    (cursor: string | null) => {
-      setState((current) => ({ ...current, status: cursor ? 'loadingMore' : 'loading', error: null }));
-      fetchPage(cursor);
-    },
-    [fetchPage],
-  );
-
-  useEffect(() => {
-    fetchPage(null);
-    return () => abort.current?.abort();
-  }, [fetchPage]);
-
-  const markRemoved = useCallback((id: string) => {
-    setState((current) => ({ ...current, items: current.items.map((post) => (post.id === id ? { ...post, status: 'removed' } : post)) }));
-  }, []);
 
   return (
     <section className="wide" aria-labelledby="my-posts-title">
@@ -74,44 +40,22 @@ export default function MyPostsPage() {
       <p className="page-intro">
         Todo lo que has enviado, de lo más nuevo a lo más antiguo. Cada anécdota pasa por moderación antes de llegar a portada.
       </p>
-      {state.status === 'loading' && !state.loaded ? (
-        <PageSpinner label="Cargando tus anécdotas…" />
-      ) : !state.loaded && state.status === 'error' ? (
-        <div className="feed-message">
-          <ErrorAlert>{state.error ?? ''}</ErrorAlert>
-          <button type="button" className="button" onClick={() => load(null)}>
-            Reintentar
-          </button>
-        </div>
-      ) : state.items.length === 0 ? (
-        <p className="feed-message">
-          Todavía no has enviado ninguna anécdota. <Link to="/newpost">Publica la primera</Link>.
-        </p>
-      ) : (
-        <>
-          <ol className="feed" aria-label="Tus anécdotas, de la más nueva a la más antigua">
-            {state.items.map((post) => (
-              <li key={post.id}>
-                <OwnPostCard post={post} onRemoved={markRemoved} />
-              </li>
-            ))}
-          </ol>
-          {state.status === 'error' && state.error && <ErrorAlert>{state.error}</ErrorAlert>}
-          {state.nextCursor && (
-            <div className="feed-more">
-              <button
-                type="button"
-                className="button"
-                onClick={() => load(state.nextCursor)}
-                disabled={state.status === 'loadingMore'}
-                aria-busy={state.status === 'loadingMore'}
-              >
-                {state.status === 'loadingMore' ? 'Cargando…' : 'Cargar más'}
-              </button>
-            </div>
-          )}
-        </>
-      )}
+      <LoadMoreList
+        list={posts}
+        label="Tus anécdotas, de la más nueva a la más antigua"
+        loadingLabel="Cargando tus anécdotas…"
+        empty={
+          <>
+            Todavía no has enviado ninguna anécdota. <Link to="/newpost">Publica la primera</Link>.
+          </>
+        }
+        getKey={(post) => post.id}
+        renderItem={(post) => (
+          <li>
+            <OwnPostCard post={post} onRemoved={markRemoved} />
+          </li>
+        )}
+      />
     </section>
   );
 }

@@ -3,8 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Comment } from '@contract/comments';
 import { errorMessage, useApi } from '../../lib/api';
 import { LocalTime } from '../../components/LocalTime';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { Spinner } from '../../components/Spinner';
+import { LoadMoreList } from '../../components/LoadMoreList';
 import { CommentForm } from './CommentForm';
 import { ReportControl } from './ReportControl';
 import type { SubscribeToComments } from './liveComments';
@@ -42,58 +41,36 @@ export function CommentsSection({
           if (!latest.current.items.some((comment) => comment.id === event.comment.id)) setWritten((n) => n + 1);
           latest.current.add(event.comment);
         } else {
-          latest.current.refresh(latest.current.items.length).catch(() => {
-            // the next reconnect or a reload tries again; what is shown stays
-          });
+          latest.current.refresh();
         }
       }),
     [subscribe],
   );
   // The post's count as read, plus what was written or deleted here; the full list replaces it when shown.
-  const count = comments.status === 'ready' && comments.nextCursor === null ? comments.items.length : initialCount + written;
+  const count = comments.status === 'success' && !comments.hasMore ? comments.items.length : initialCount + written;
 
   return (
     <section className="comments" aria-labelledby="comentarios" id="comentarios-seccion">
       <h2 id="comentarios">{count === 1 ? '1 comentario' : `${count} comentarios`}</h2>
-      {comments.status === 'loading' && <Spinner label="Cargando los comentarios…" />}
-      {comments.status === 'error' && (
-        <>
-          <ErrorAlert>{comments.error ?? 'No se pudieron cargar los comentarios.'}</ErrorAlert>
-          <button type="button" className="link-button" onClick={comments.retry}>
-            Reintentar
-          </button>
-        </>
-      )}
-      {comments.status === 'ready' && comments.items.length === 0 && (
-        <p className="comments__empty">Todavía no hay comentarios. ¿Empiezas tú?</p>
-      )}
-      {comments.items.length > 0 && (
-        <ol className="comments__list">
-          {comments.items.map((comment) => (
-            <CommentItem
-              key={comment.id}
-              comment={comment}
-              deletable={mayDelete(viewer, comment.name)}
-              onDeleted={() => {
-                comments.remove(comment.id);
-                setWritten((n) => n - 1);
-              }}
-            />
-          ))}
-        </ol>
-      )}
-      {comments.status === 'ready' && comments.error && <ErrorAlert>{comments.error}</ErrorAlert>}
-      {comments.nextCursor !== null && comments.status === 'ready' && (
-        <button
-          type="button"
-          className="button"
-          onClick={comments.loadMore}
-          disabled={comments.loadingMore}
-          aria-busy={comments.loadingMore}
-        >
-          {comments.loadingMore ? 'Cargando…' : 'Ver más'}
-        </button>
-      )}
+      <LoadMoreList
+        list={comments}
+        label="Comentarios, del más antiguo al más nuevo"
+        className="comments__list"
+        loadingLabel="Cargando los comentarios…"
+        empty="Todavía no hay comentarios. ¿Empiezas tú?"
+        moreText="Ver más"
+        getKey={(comment) => comment.id}
+        renderItem={(comment) => (
+          <CommentItem
+            comment={comment}
+            deletable={mayDelete(viewer, comment.name)}
+            onDeleted={() => {
+              comments.remove(comment.id);
+              setWritten((n) => n - 1);
+            }}
+          />
+        )}
+      />
       {viewer.status === 'signedIn' && (
         <CommentForm
           postId={postId}

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { PAGE_TITLES } from '@contract/documents';
 import { type Post } from '@contract/posts';
 import { ApiError, errorMessage, useApi } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { pageDataKeys, useDocumentData } from '../../lib/pageData';
+import { queryKeys } from '../../lib/queries';
 import { PageSpinner } from '../../components/PageSpinner';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PostCard } from './PostCard';
@@ -31,28 +31,24 @@ export default function PostPage({
   const location = useLocation();
   // Aleatorio passes the post it already read, so the page shows it without a second request.
   const passed = (location.state as { post?: Post } | null)?.post;
-  // What the document was rendered with (the post, or null when there is none to show), if it was.
-  const fromDocument = useDocumentData<{ post: Post | null }>(pageDataKeys.post(id));
-  // What the API said, and for which id: the page shows it only while that id is the one in the URL.
-  const [fetched, setFetched] = useState<{ id: string; state: State } | null>(() =>
-    fromDocument ? { id, state: fromDocument.post ? { status: 'found', post: fromDocument.post } : { status: 'notFound' } } : null,
-  );
-  const state: State = passed?.id === id ? { status: 'found', post: passed } : fetched?.id === id ? fetched.state : { status: 'loading' };
-  const known = passed?.id === id || fetched?.id === id;
-
-  useEffect(() => {
-    if (known) return;
-    const controller = new AbortController();
-    api
-      .getPost(id, controller.signal)
-      .then((post) => setFetched({ id, state: { status: 'found', post } }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 404) setFetched({ id, state: { status: 'notFound' } });
-        else setFetched({ id, state: { status: 'error', message: errorMessage(error) } });
-      });
-    return () => controller.abort();
-  }, [api, id, known]);
+  const read = useQuery({
+    queryKey: queryKeys.post(id),
+    // null: there is no published post with that id (the page says so).
+    queryFn: ({ signal }) =>
+      api.getPost(id, signal).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }),
+    initialData: passed?.id === id ? passed : undefined,
+  });
+  const state: State =
+    read.status === 'pending'
+      ? { status: 'loading' }
+      : read.status === 'error'
+        ? { status: 'error', message: errorMessage(read.error) }
+        : read.data
+          ? { status: 'found', post: read.data }
+          : { status: 'notFound' };
 
   useDocumentTitle(
     state.status === 'found' ? PAGE_TITLES.post(state.post.name) : state.status === 'notFound' ? PAGE_TITLES.postNotFound : 'Anécdota',

@@ -1,23 +1,12 @@
-import type { Category, Post, PostPage } from '@contract/posts';
+import type { Post, PostPage } from '@contract/posts';
+import type { Pages } from '../../lib/queries';
 
 /**
- * The state of a feed (home or one category): pages read from the API merged with posts that enter
- * or leave the feeds live, newest `publishedAt` first, each post once. Pure functions, so the merge
- * rules are tested on their own.
+ * A feed (home or one category) as the cache holds it: the pages read from the API, with posts that
+ * enter or leave the feeds live applied to them. Shown newest `publishedAt` first, each post once.
+ * Pure functions, so the merge rules are tested on their own.
  */
-export type FeedState = {
-  items: Post[];
-  /** Cursor for the next (older) page; null when everything has been read. */
-  nextCursor: string | null;
-  /** Whether the first page has been read at least once. */
-  loaded: boolean;
-  status: 'loading' | 'idle' | 'loadingMore' | 'error';
-  error: string | null;
-  /** Posts that left the feeds while shown, so a page read before they left does not bring them back. */
-  removed: readonly string[];
-};
-
-export const initialFeed: FeedState = { items: [], nextCursor: null, loaded: false, status: 'loading', error: null, removed: [] };
+export type FeedPages = Pages<Post>;
 
 /** Newest `publishedAt` first (the feeds' order); the id breaks ties so the order is stable. */
 export function compareNewestFirst(a: Post, b: Post): number {
@@ -26,7 +15,7 @@ export function compareNewestFirst(a: Post, b: Post): number {
 }
 
 /** The union of two lists by id (a post already held is kept), newest first, leaving out `removed` ones. */
-export function mergePosts(current: readonly Post[], incoming: readonly Post[], removed: readonly string[] = []): Post[] {
+export function mergePosts(current: readonly Post[], incoming: readonly Post[], removed: Iterable<string> = []): Post[] {
   const seen = new Set([...current.map((post) => post.id), ...removed]);
   const added = incoming.filter((post) => {
     if (seen.has(post.id)) return false;
@@ -37,91 +26,60 @@ export function mergePosts(current: readonly Post[], incoming: readonly Post[], 
   return [...current, ...added].sort(compareNewestFirst);
 }
 
-export type FeedAction =
-  | { type: 'firstPageRequested' }
-  | { type: 'firstPageLoaded'; page: PostPage }
-  | { type: 'moreRequested' }
-  | { type: 'moreLoaded'; page: PostPage }
-  | { type: 'failed'; message: string }
-  /** The first page could not be read: an error on an empty feed; a loaded list stays as it is. */
-  | { type: 'firstPageFailed'; message: string }
-  | { type: 'livePublished'; post: Post; category?: Category }
-  | { type: 'liveRemoved'; id: string };
-
-/** Most ids remembered as removed: enough for the pages a reader holds. */
-const REMEMBERED_REMOVALS = 200;
-
 /**
- * After re-reading the first page: posts held within the page's span (between its newest and
- * oldest post) that it no longer contains left the feeds while the connection was down.
+ * What the feed shows: every page's posts and those that arrived live before the first page was read,
+ * newest first, each once, without the ones that left the feeds (a page read before a post left does
+ * not bring it back).
  */
-function withoutVanished(items: readonly Post[], page: PostPage): Post[] {
-  const newest = page.items[0];
-  const oldest = page.items.at(-1);
-  if (!newest || !oldest) return page.nextCursor === null ? [] : (items as Post[]);
-  const inPage = new Set(page.items.map((post) => post.id));
-  return items.filter(
-    (post) =>
-      inPage.has(post.id) || compareNewestFirst(post, newest) < 0 || (page.nextCursor !== null && compareNewestFirst(post, oldest) > 0),
-  );
+export function feedItems(data: FeedPages | undefined, removed: ReadonlySet<string>, early: readonly Post[] = []): Post[] {
+  const all = [...early, ...(data?.pages.flatMap((page) => page.items) ?? [])];
+  return mergePosts([], all, removed);
 }
 
-export function feedReducer(state: FeedState, action: FeedAction): FeedState {
-  switch (action.type) {
-    case 'firstPageRequested':
-      return state.loaded ? state : { ...state, status: 'loading', error: null };
-    case 'firstPageLoaded': {
-      const { page } = action;
-      if (!state.loaded) {
-        // Posts that arrived live before the first page are kept; paging starts from the page's cursor.
-        return {
-          ...state,
-          items: mergePosts(state.items, page.items, state.removed),
-          nextCursor: page.nextCursor,
-          loaded: true,
-          status: 'idle',
-          error: null,
-        };
-      }
-      // A refetch (after a reconnect). If it overlaps what we hold, it only fills the top; if not,
-      // more posts arrived than one page holds and the list restarts from this page, with no gap.
-      const held = new Set(state.items.map((post) => post.id));
-      const overlaps = state.items.length === 0 || page.items.some((post) => held.has(post.id));
-      if (!overlaps)
-        return { ...state, items: mergePosts([], page.items, state.removed), nextCursor: page.nextCursor, status: 'idle', error: null };
-      const kept = withoutVanished(state.items, page);
-      return {
-        ...state,
-        items: mergePosts(kept, page.items, state.removed),
-        status: state.status === 'error' ? 'idle' : state.status,
-        error: null,
-      };
-    }
-    case 'moreRequested':
-      return { ...state, status: 'loadingMore', error: null };
-    case 'moreLoaded':
-      return {
-        ...state,
-        items: mergePosts(state.items, action.page.items, state.removed),
-        nextCursor: action.page.nextCursor,
-        status: 'idle',
-        error: null,
-      };
-    case 'failed':
-      return { ...state, status: 'error', error: action.message };
-    case 'firstPageFailed':
-      return state.loaded ? state : { ...state, status: 'error', error: action.message };
-    case 'livePublished': {
-      if (action.category && action.post.category !== action.category) return state;
-      // A post can come back (a moderator restores it): it is no longer removed.
-      const removed = state.removed.includes(action.post.id) ? state.removed.filter((id) => id !== action.post.id) : state.removed;
-      const items = mergePosts(state.items, [action.post]);
-      return items === state.items && removed === state.removed ? state : { ...state, items, removed };
-    }
-    case 'liveRemoved': {
-      if (state.removed.includes(action.id)) return state;
-      const removed = [...state.removed, action.id].slice(-REMEMBERED_REMOVALS);
-      return { ...state, items: state.items.filter((post) => post.id !== action.id), removed };
-    }
-  }
+/** A post that entered the feeds: at the top, unless it is already held. */
+export function withLivePost(data: FeedPages, post: Post): FeedPages {
+  if (data.pages.some((page) => page.items.some((held) => held.id === post.id))) return data;
+  const [first = { items: [], nextCursor: null }, ...rest] = data.pages;
+  return { ...data, pages: [{ ...first, items: mergePosts(first.items, [post]) }, ...rest] };
+}
+
+/** A post that left the feeds. */
+export function withoutPost(data: FeedPages, id: string): FeedPages {
+  if (!data.pages.some((page) => page.items.some((post) => post.id === id))) return data;
+  return { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((post) => post.id !== id) })) };
+}
+
+/**
+ * The first page read again (after a reconnect). If it overlaps what is held it only fills the top,
+ * and posts held within its span (between its newest and oldest post) that it no longer contains left
+ * the feeds meanwhile; if it does not overlap, more posts arrived than a page holds and the feed
+ * restarts from this page, with no gap.
+ */
+export function withRereadFirstPage(data: FeedPages, page: PostPage): FeedPages {
+  const held = data.pages.flatMap((each) => each.items);
+  const heldIds = new Set(held.map((post) => post.id));
+  const overlaps = held.length === 0 || page.items.some((post) => heldIds.has(post.id));
+  if (!overlaps) return { pages: [page], pageParams: [null] };
+  const newest = page.items[0];
+  const oldest = page.items.at(-1);
+  const inPage = new Set(page.items.map((post) => post.id));
+  const vanished = (post: Post) =>
+    !inPage.has(post.id) &&
+    (newest && oldest
+      ? compareNewestFirst(post, newest) >= 0 && (page.nextCursor === null || compareNewestFirst(post, oldest) <= 0)
+      : page.nextCursor === null);
+  const [first = { items: [], nextCursor: null }, ...rest] = data.pages;
+  return {
+    ...data,
+    pages: [
+      {
+        ...first,
+        items: mergePosts(
+          first.items.filter((post) => !vanished(post)),
+          page.items,
+        ),
+      },
+      ...rest.map((each) => ({ ...each, items: each.items.filter((post) => !vanished(post)) })),
+    ],
+  };
 }

@@ -1,120 +1,49 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Comment } from '@contract/comments';
-import { errorMessage, useApi } from '../../lib/api';
+import { useApi } from '../../lib/api';
+import { queryKeys, type Pages } from '../../lib/queries';
+import { usePagedList, type PagedList } from '../../lib/usePagedList';
 
-export type CommentsState = {
-  items: Comment[];
-  /** Where the next page starts; null when every comment is shown. */
-  nextCursor: string | null;
-  status: 'loading' | 'ready' | 'error';
-  /** Why the last page failed to load (Spanish), when it did. */
-  error: string | null;
-  loadingMore: boolean;
+type CommentPages = Pages<Comment>;
+
+export type Comments = PagedList<Comment> & {
+  /** A comment written here or received live: shown at the end if it is not there yet. */
+  add: (comment: Comment) => void;
+  remove: (id: string) => void;
+  /** After a reconnect: reads again every page shown, so nothing missed stays missing and nothing deleted stays shown. */
+  refresh: () => void;
 };
 
-/** Adds comments in order, keeping each id once (a live copy and the API's copy are the same comment). */
-export function mergeComments(shown: Comment[], more: Comment[]): Comment[] {
-  const seen = new Set(shown.map((comment) => comment.id));
-  const added = more.filter((comment) => !seen.has(comment.id) && seen.add(comment.id));
-  return added.length === 0 ? shown : [...shown, ...added];
-}
-
-/**
- * A published post's comments, oldest first, a page at a time («Ver más»). Comments written here or
- * arriving live are added at the end, once each; a deleted one disappears.
- */
-export function useComments(postId: string) {
+/** A published post's comments, oldest first, a page at a time («Ver más»), kept in the cache. */
+export function useComments(postId: string): Comments {
   const api = useApi();
-  const [state, setState] = useState<CommentsState & { postId: string }>({
-    postId,
-    items: [],
-    nextCursor: null,
-    status: 'loading',
-    error: null,
-    loadingMore: false,
-  });
-  const [attempt, setAttempt] = useState(0);
+  const client = useQueryClient();
+  const list = usePagedList<Comment>(queryKeys.comments(postId), (cursor, signal) => api.listComments(postId, { cursor, signal }));
 
-  useEffect(() => {
-    const controller = new AbortController();
-    api
-      .listComments(postId, { signal: controller.signal })
-      .then((page) =>
-        setState((current) => ({
-          postId,
-          // Comments that arrived (written here, or live) while the first page loaded stay, after it.
-          items: mergeComments(page.items, current.postId === postId ? current.items : []),
-          nextCursor: page.nextCursor,
-          status: 'ready',
-          error: null,
-          loadingMore: false,
-        })),
-      )
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState((current) => ({ ...current, postId, status: 'error', error: errorMessage(error) }));
-      });
-    return () => controller.abort();
-  }, [api, postId, attempt]);
-
-  const loadMore = useCallback(() => {
-    if (state.loadingMore || state.nextCursor === null) return;
-    const cursor = state.nextCursor;
-    setState((current) => ({ ...current, loadingMore: true, error: null }));
-    api
-      .listComments(postId, { cursor })
-      .then((page) =>
-        setState((current) => ({
-          ...current,
-          items: mergeComments(current.items, page.items),
-          nextCursor: page.nextCursor,
-          loadingMore: false,
-        })),
-      )
-      .catch((error: unknown) => setState((current) => ({ ...current, loadingMore: false, error: errorMessage(error) })));
-  }, [api, postId, state.loadingMore, state.nextCursor]);
-
-  /** A comment written here or received live: shown at the end if it is not there yet. */
   const add = useCallback(
     (comment: Comment) => {
       if (comment.postId !== postId) return;
-      setState((current) => (current.postId === postId ? { ...current, items: mergeComments(current.items, [comment]) } : current));
+      client.setQueryData<CommentPages>(queryKeys.comments(postId), (data) => {
+        if (!data || data.pages.some((page) => page.items.some((held) => held.id === comment.id))) return data;
+        const last = data.pages.length - 1;
+        return { ...data, pages: data.pages.map((page, index) => (index === last ? { ...page, items: [...page.items, comment] } : page)) };
+      });
     },
-    [postId],
+    [client, postId],
   );
 
-  const remove = useCallback((id: string) => {
-    setState((current) => ({ ...current, items: current.items.filter((comment) => comment.id !== id) }));
-  }, []);
-
-  /**
-   * After a reconnect: reads again from the first page through as many comments as are shown (what
-   * arrived meanwhile included), so nothing missed stays missing and nothing deleted stays shown.
-   */
-  const refresh = useCallback(
-    async (shownCount: number) => {
-      const items: Comment[] = [];
-      let cursor: string | null = null;
-      for (let pages = 0; pages < 20; pages++) {
-        const page = await api.listComments(postId, { cursor });
-        items.push(...page.items);
-        cursor = page.nextCursor;
-        if (cursor === null || items.length > shownCount) break;
-      }
-      setState((current) =>
-        current.postId === postId
-          ? { ...current, items: mergeComments([], items), nextCursor: cursor, status: 'ready', error: null }
-          : current,
-      );
-    },
-    [api, postId],
+  const remove = useCallback(
+    (id: string) =>
+      client.setQueryData<CommentPages>(
+        queryKeys.comments(postId),
+        (data) =>
+          data && { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((comment) => comment.id !== id) })) },
+      ),
+    [client, postId],
   );
 
-  const retry = useCallback(() => {
-    setState((current) => ({ ...current, status: 'loading', error: null }));
-    setAttempt((n) => n + 1);
-  }, []);
+  const refresh = useCallback(() => void client.refetchQueries({ queryKey: queryKeys.comments(postId) }), [client, postId]);
 
-  const shown: CommentsState =
-    state.postId === postId ? state : { items: [], nextCursor: null, status: 'loading', error: null, loadingMore: false };
-  return { ...shown, loadMore, add, remove, retry, refresh };
+  return { ...list, add, remove, refresh };
 }

@@ -1,13 +1,14 @@
-import { startTransition, useCallback, useReducer, useRef } from 'react';
+import { useCallback, useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@contract/common';
-import { type Category, type Post, type PostPage } from '@contract/posts';
-import { errorMessage, useApi } from '../../lib/api';
-import { pageDataKeys, useDocumentData, useReadUnlessFromDocument } from '../../lib/pageData';
-import { feedReducer, initialFeed, type FeedState } from './feed';
+import { type Category, type Post } from '@contract/posts';
+import { useApi } from '../../lib/api';
+import { firstPageOnly, queryKeys } from '../../lib/queries';
+import { usePagedList, type PagedList } from '../../lib/usePagedList';
+import { feedItems, mergePosts, withLivePost, withoutPost, withRereadFirstPage, type FeedPages } from './feed';
 
-export type Feed = FeedState & {
-  loadMore: () => void;
-  /** Re-reads the first page and merges it (after a reconnect, or to retry). */
+export type Feed = PagedList<Post> & {
+  /** Re-reads the first page and merges it (after a reconnect). */
   refresh: () => void;
   /** A post that entered the feeds live; ignored when it is of another category or already shown. */
   addLive: (post: Post) => void;
@@ -15,47 +16,65 @@ export type Feed = FeedState & {
   removeLive: (id: string) => void;
 };
 
-/** A paged feed of all posts or of one category. Mount it again (a React key) to change category. */
+/** Most ids remembered as removed: enough for the pages a reader holds. */
+const REMEMBERED_REMOVALS = 200;
+
+/**
+ * Posts that left the feeds while the app ran, for every feed in the cache: a page read before a
+ * post left (another feed's, or one loading meanwhile) does not bring it back.
+ */
+const removedByCache = new WeakMap<QueryClient, Set<string>>();
+function removedPosts(client: QueryClient): Set<string> {
+  let removed = removedByCache.get(client);
+  if (!removed) removedByCache.set(client, (removed = new Set()));
+  return removed;
+}
+
+/** A paged feed of all posts or of one category, kept in the cache (going back to it shows it at once). */
 export function useFeed(category?: Category): Feed {
   const api = useApi();
-  // The first page the document was rendered with, if it was: shown as it is, not asked for again.
-  const fromDocument = useDocumentData<PostPage>(pageDataKeys.feed(category));
-  const [state, dispatch] = useReducer(feedReducer, fromDocument, (page) =>
-    page ? feedReducer(initialFeed, { type: 'firstPageLoaded', page }) : initialFeed,
+  const client = useQueryClient();
+  const removed = removedPosts(client);
+  // Posts that arrived live before the first page was read: shown with it.
+  const [early, setEarly] = useState<Post[]>([]);
+  const list = usePagedList<Post>(
+    queryKeys.feed(category),
+    (cursor, signal) => api.listPosts({ category, cursor, limit: DEFAULT_PAGE_SIZE, signal }),
+    (data) => feedItems(data, removed, early),
   );
-  const firstPageAbort = useRef<AbortController | null>(null);
 
+  const addLive = useCallback(
+    (post: Post) => {
+      if (category && post.category !== category) return;
+      // A post can come back (a moderator restores it): it is no longer removed.
+      removed.delete(post.id);
+      const key = queryKeys.feed(category);
+      if (client.getQueryData(key)) client.setQueryData<FeedPages>(key, (data) => data && withLivePost(data, post));
+      else setEarly((held) => mergePosts(held, [post]));
+    },
+    [client, category, removed],
+  );
+
+  const removeLive = useCallback(
+    (id: string) => {
+      removed.add(id);
+      if (removed.size > REMEMBERED_REMOVALS) removed.delete(removed.values().next().value!);
+      client.setQueryData<FeedPages>(queryKeys.feed(category), (data) => data && withoutPost(data, id));
+      setEarly((held) => (held.some((post) => post.id === id) ? held.filter((post) => post.id !== id) : held));
+    },
+    [client, category, removed],
+  );
+
+  const { retry } = list;
   const refresh = useCallback(() => {
-    firstPageAbort.current?.abort();
-    const controller = new AbortController();
-    firstPageAbort.current = controller;
-    dispatch({ type: 'firstPageRequested' });
-    api
-      .listPosts({ category, limit: DEFAULT_PAGE_SIZE, signal: controller.signal })
-      .then((page) => {
-        // A transition: React renders the list in slices, so a slow phone stays responsive.
-        if (!controller.signal.aborted) startTransition(() => dispatch({ type: 'firstPageLoaded', page }));
-      })
-      .catch((error: unknown) => {
-        // A failed background refetch leaves a loaded list as it is (see the reducer).
-        if (!controller.signal.aborted) dispatch({ type: 'firstPageFailed', message: errorMessage(error) });
-      });
-  }, [api, category]);
+    const key = queryKeys.feed(category);
+    if (!client.getQueryData(key)) return retry();
+    // A failed re-read leaves what is shown as it is; the next reconnect tries again.
+    api.listPosts({ category, limit: DEFAULT_PAGE_SIZE }).then(
+      (page) => client.setQueryData<FeedPages>(key, (data) => (data ? withRereadFirstPage(data, page) : firstPageOnly(page))),
+      () => undefined,
+    );
+  }, [api, client, category, retry]);
 
-  useReadUnlessFromDocument(refresh, fromDocument !== undefined, () => firstPageAbort.current?.abort());
-
-  const { nextCursor, status } = state;
-  const loadMore = useCallback(() => {
-    if (!nextCursor || status === 'loadingMore' || status === 'loading') return;
-    dispatch({ type: 'moreRequested' });
-    api
-      .listPosts({ category, cursor: nextCursor, limit: DEFAULT_PAGE_SIZE })
-      .then((page) => startTransition(() => dispatch({ type: 'moreLoaded', page })))
-      .catch((error: unknown) => dispatch({ type: 'failed', message: errorMessage(error) }));
-  }, [api, category, nextCursor, status]);
-
-  const addLive = useCallback((post: Post) => dispatch({ type: 'livePublished', post, category }), [category]);
-  const removeLive = useCallback((id: string) => dispatch({ type: 'liveRemoved', id }), []);
-
-  return { ...state, loadMore, refresh, addLive, removeLive };
+  return { ...list, refresh, addLive, removeLive };
 }

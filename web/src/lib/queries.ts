@@ -1,0 +1,102 @@
+/**
+ * The web's server state lives in one TanStack Query cache: its keys, its defaults, and the hand-over
+ * of a server-rendered document's data (the page function renders with a cache holding what it read,
+ * writes that cache into the document with TanStack's `dehydrate`, and the browser `hydrate`s it
+ * before its first render, so the markup matches and nothing is asked twice).
+ *
+ * No imports but TanStack Query, the contract and documentScripts.ts: the server renderer and the
+ * browser both use it.
+ */
+import { QueryClient, dehydrate, hydrate, type DehydratedState, type InfiniteData } from '@tanstack/react-query';
+import { PAGE_DATA_KEYS, type PageDataEntries } from '@contract/documents';
+import { CATEGORIES, type Category, type Post, type PostPage } from '@contract/posts';
+import { TOP_PERIODS, TOP_RANKINGS, type TopPeriod, type TopRanking } from '@contract/votes';
+import { PAGE_DATA_ELEMENT_ID } from './documentScripts';
+
+/**
+ * Every query's key. Lists of one account's data start with `account`, so they are dropped when who is
+ * signed in changes (app/App.tsx): one account's answers are never shown to another.
+ */
+export const queryKeys = {
+  feed: (category?: Category) => ['posts', 'feed', category ?? 'all'] as const,
+  top: (period: TopPeriod, by: TopRanking) => ['posts', 'top', period, by] as const,
+  /** A post's page: the post, or null when there is none to show. */
+  post: (id: string) => ['posts', 'one', id] as const,
+  comments: (postId: string) => ['comments', postId] as const,
+  account: ['account'] as const,
+  myPosts: ['account', 'posts'] as const,
+  reported: ['account', 'moderation', 'reported'] as const,
+};
+
+/** Cursor-paged lists as the cache holds them: the pages read so far and the cursor each was read with. */
+export type Pages<T> = InfiniteData<{ items: T[]; nextCursor: string | null }, string | null>;
+
+/** A list held as its first page only (what a document carries). */
+export function firstPageOnly<T>(page: { items: T[]; nextCursor: string | null }): Pages<T> {
+  return { pages: [page], pageParams: [null] };
+}
+
+/**
+ * How long a list read is shown without asking again: going back to a page within it shows the cache
+ * at once, where you were. Lists on screen are kept current by the live socket meanwhile.
+ */
+export const FRESH_FOR_MS = 60_000;
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: FRESH_FOR_MS,
+        // A failed read says so and offers «Reintentar» (as the site always did), instead of waiting.
+        retry: false,
+        // Live messages keep what is shown current; re-reading every page on focus would cost reads for nothing.
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Puts what a document was rendered with (the page function's entries) into the cache, under the queries' keys. */
+export function seedFromPageData(client: QueryClient, entries: PageDataEntries): void {
+  for (const category of [undefined, ...CATEGORIES]) {
+    const page = entries[PAGE_DATA_KEYS.feed(category)] as PostPage | undefined;
+    if (page) client.setQueryData(queryKeys.feed(category), firstPageOnly(page));
+  }
+  for (const period of TOP_PERIODS)
+    for (const by of TOP_RANKINGS) {
+      const page = entries[PAGE_DATA_KEYS.top(period, by)] as PostPage | undefined;
+      if (page) client.setQueryData(queryKeys.top(period, by), firstPageOnly(page));
+    }
+  const postPrefix = PAGE_DATA_KEYS.post('');
+  for (const [key, value] of Object.entries(entries))
+    if (key.startsWith(postPrefix))
+      client.setQueryData(queryKeys.post(key.slice(postPrefix.length)), (value as { post: Post | null }).post);
+}
+
+/** The JSON a document carries: the rendered page's cache; `<` is escaped, so no text in a post can close the element. */
+export function documentStateJson(client: QueryClient): string {
+  return JSON.stringify(dehydrate(client)).replace(/</g, '\\u003c');
+}
+
+/** The cache state a server-rendered document carries, if it carries one (and it parses). */
+export function readDocumentState(document: Document): DehydratedState | null {
+  const text = document.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as DehydratedState;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Puts a document's state into the browser's cache, as read now: a page served from a CDN cache a
+ * while after it was rendered is still not asked for again on load.
+ */
+export function hydrateFromDocument(client: QueryClient, state: DehydratedState, now = Date.now()): void {
+  hydrate(client, {
+    ...state,
+    queries: state.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })),
+  });
+}
