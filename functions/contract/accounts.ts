@@ -1,12 +1,16 @@
 /** The contract of accounts: the apodo (public name), the caller's own account, the password policy. */
 import * as z from 'zod/mini';
+import { CONFUSABLE_PROTOTYPES } from './confusables';
 
 /**
  * The apodo: the public name of an account, chosen on the site and stored by the API (never a
  * Cognito attribute). DESIGN §3: NFC-normalised, trimmed, 3–30 characters of letters, digits,
- * spaces and `. _ -`; unique ignoring case and accents; never an email. Letters are Latin-script
- * letters that compatibility normalisation leaves alone (so no full-width «Ａｌｉｃｅ», no
- * look-alikes from other scripts such as Cyrillic «а»), and a name holds at least one of them.
+ * spaces and `. _ -`; unique ignoring case, accents and look-alike letters (the UTS #39 confusable
+ * skeleton: «Alıce» and «A1ice» are «Alice»); never an email. Letters are Latin-script
+ * letters of the alphabets' blocks (Basic Latin to Latin Extended-B, and Latin Extended Additional)
+ * that compatibility normalisation leaves alone — so no full-width «Ａｌｉｃｅ», no phonetic or small
+ * capital forms such as «ɑ» or «ᴀ», no letters of another script such as Cyrillic «а» (one script
+ * only: a name mixing scripts is refused) — and a name holds at least one of them.
  * `@`, control, format, bidi and zero-width characters are not in the set, so neither an email
  * address nor a right-to-left override can be a name. Names that pose as the site or as its
  * moderators are reserved.
@@ -18,8 +22,43 @@ export const NAME_MAX_LENGTH = 30;
 export const ANONYMOUS_NAME = 'Anónimo';
 
 const NAME_CHARACTERS = /^[\p{Script=Latin}0-9 ._-]+$/u;
+/** The Latin blocks of alphabets (IPA, phonetic extensions and small capitals are outside them). */
+const LATIN_ALPHABET_BLOCKS = /^[\u0020-\u024F\u1E00-\u1EFF]+$/u;
 const NAME_LETTER = /\p{Script=Latin}/u;
-/** Reserved words, folded (see nameKey) and without spaces or punctuation; a name containing one is refused. */
+
+/** Compatibility-decomposed, accents (combining marks) dropped, lower case, runs of spaces as one. */
+function fold(name: string): string {
+  return name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().normalize('NFC').replace(/\s+/g, ' ').trim();
+}
+
+/** UTS #39's skeleton: each character of the decomposed text replaced by its confusable prototype. */
+function skeleton(text: string): string {
+  return [...text.normalize('NFD')]
+    .map((character) => CONFUSABLE_PROTOTYPES.get(character) ?? character)
+    .join('')
+    .normalize('NFD');
+}
+
+/**
+ * The form a name is unique in: folded (no case, no accents, single spaces), then its confusable
+ * skeleton (UTS #39, Unicode's data in ./confusables.ts) folded again, until nothing changes. Folding
+ * comes first so the key is blind to case (the skeleton is not: it maps «I» to «l» but leaves «i»);
+ * «Álice», «ALICE», «Alıce» and «A1ice» share one key («alice»). The key is never shown.
+ */
+export function nameKey(name: string): string {
+  let key = fold(name);
+  for (let round = 0; round < 4; round++) {
+    const next = fold(skeleton(key));
+    if (next === key) break;
+    key = next;
+  }
+  return key;
+}
+
+/** A word's key without spaces or punctuation (how reserved words are looked for). */
+const compactKey = (text: string) => nameKey(text).replace(/[ ._'-]/g, '');
+
+/** Reserved words (compared by their compact key); a name containing one is refused. */
 const RESERVED_NAME_WORDS = [
   'anonimo',
   'anonima',
@@ -31,17 +70,9 @@ const RESERVED_NAME_WORDS = [
   'vayadia',
   'oficial',
   'soporte',
-];
+].map(compactKey);
 /** Reserved as whole names. */
-const RESERVED_NAMES = ['admin', 'root', 'staff', 'sistema', 'system'];
-
-/**
- * The form a name is unique in: compatibility-decomposed, accents (combining marks) dropped, lower
- * case, runs of spaces as one. «Álice», «ALICE» and «alice» share one key.
- */
-export function nameKey(name: string): string {
-  return name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().normalize('NFC').replace(/\s+/g, ' ').trim();
-}
+const RESERVED_NAMES = ['admin', 'root', 'staff', 'sistema', 'system'].map(compactKey);
 
 export type NameCheck = { ok: true; name: string; key: string } | { ok: false };
 
@@ -52,11 +83,11 @@ export function checkName(input: unknown): NameCheck {
   const name = input.normalize('NFC').replace(/ {2,}/g, ' ').replace(/^ | $/g, '');
   const length = [...name].length;
   if (length < NAME_MIN_LENGTH || length > NAME_MAX_LENGTH) return { ok: false };
-  if (!NAME_CHARACTERS.test(name) || !NAME_LETTER.test(name)) return { ok: false };
+  if (!NAME_CHARACTERS.test(name) || !LATIN_ALPHABET_BLOCKS.test(name) || !NAME_LETTER.test(name)) return { ok: false };
   // Compatibility forms (full-width letters, ligatures, ª º) would be look-alikes of plain letters.
   if (name.normalize('NFKC') !== name) return { ok: false };
   const key = nameKey(name);
-  const compact = key.replace(/[ ._-]/g, '');
+  const compact = key.replace(/[ ._'-]/g, '');
   if (RESERVED_NAMES.includes(compact) || RESERVED_NAME_WORDS.some((word) => compact.includes(word))) return { ok: false };
   return { ok: true, name, key };
 }

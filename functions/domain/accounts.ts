@@ -7,7 +7,7 @@ import type { Account, Author } from './author';
 import { AccountDeletedError, forgetAccountState, isSuspended } from './accountState';
 import { DomainError, ValidationError } from './errors';
 import { parseRequest, untilSettled } from './input';
-import type { AccountDirectory, NameStore } from './ports/accounts';
+import type { AccountDirectory, NameStore, Signature } from './ports/accounts';
 import type { CommentStore } from './ports/comments';
 import type { PostRepository } from './ports/posts';
 import { timeOf } from './clock';
@@ -35,9 +35,14 @@ async function liveAccount(deps: NamesDeps, author: Author, consistent = false) 
   return account;
 }
 
-/** The name an author publishes under: their apodo, or «Anónimo» until they choose one. */
-export async function publicNameOf(deps: NamesDeps, author: Author): Promise<string> {
-  return (await liveAccount(deps, author)).name?.name ?? ANONYMOUS_NAME;
+/**
+ * What an author's new post or comment is signed with: their apodo (or «Anónimo» until they choose
+ * one) and the version of the account row it was read from, so a rename already under way, whose
+ * version is older, does not sign it again with the name it is leaving.
+ */
+export async function signatureOf(deps: NamesDeps, author: Author): Promise<Signature> {
+  const row = await liveAccount(deps, author);
+  return { name: row.name?.name ?? ANONYMOUS_NAME, version: row.version };
 }
 
 /** `GET /me`: the caller's apodo (null until chosen), email, role, and the end of a suspension in force. */
@@ -55,20 +60,22 @@ export async function readMe(deps: NamesDeps & { now?: () => Date }, account: Ac
 /**
  * `PUT /me/name`: claims the apodo for the caller (INVALID_NAME, NAME_TAKEN) and signs their posts
  * with it. The same name again (even in another case) succeeds and signs the posts again, so a
- * rename interrupted half-way is finished by repeating it.
+ * rename interrupted half-way is finished by repeating it. Each claim moves the account row's
+ * version up and signs with it: of renames racing each other, only the newest claim's name stays on
+ * the posts and comments, the one the account holds.
  */
 export async function setMyName(deps: RenameDeps, author: Author, body: unknown): Promise<{ name: string }> {
   const checked = checkName(parseRequest(setNameSchema, body).name);
   if (!checked.ok) throw new ValidationError('INVALID_NAME');
   const wanted = { name: checked.name, key: checked.key };
-  await untilSettled(async () => {
-    const current = (await liveAccount(deps, author, true)).name;
-    const outcome = await deps.names.claim(author.id, wanted, current);
+  const signature = await untilSettled(async () => {
+    const read = await liveAccount(deps, author, true);
+    const outcome = await deps.names.claim(author.id, wanted, read);
     if (outcome === 'taken') throw new NameTakenError();
-    return outcome === 'claimed' ? true : undefined;
+    return outcome === 'claimed' ? { name: wanted.name, version: read.version + 1 } : undefined;
   });
-  await deps.posts.setAuthorName(author.id, wanted.name);
-  await deps.comments.setAuthorName(author.id, wanted.name);
+  await deps.posts.setAuthorName(author.id, signature);
+  await deps.comments.setAuthorName(author.id, signature);
   return { name: wanted.name };
 }
 
@@ -80,13 +87,15 @@ export async function setMyName(deps: RenameDeps, author: Author, body: unknown)
  */
 export async function deleteMe(deps: DeleteAccountDeps, account: Account): Promise<void> {
   const expiresAt = new Date(timeOf(deps).getTime() + DELETED_ACCOUNT_MARK_MS);
-  await untilSettled(async () => {
+  const version = await untilSettled(async () => {
     const row = await deps.names.accountOf(account.id, { consistent: true });
-    if (row.deleted) return true;
-    return (await deps.names.markDeleted(account.id, row.name, expiresAt)) || undefined;
+    // Deleted already (a deletion cut short, called again): sign with the version it left.
+    if (row.deleted) return row.version;
+    return (await deps.names.markDeleted(account.id, row, expiresAt)) ? row.version + 1 : undefined;
   });
   forgetAccountState(account.id);
-  await deps.posts.setAuthorName(account.id, ANONYMOUS_NAME);
-  await deps.comments.setAuthorName(account.id, ANONYMOUS_NAME);
+  const anonymous = { name: ANONYMOUS_NAME, version };
+  await deps.posts.setAuthorName(account.id, anonymous);
+  await deps.comments.setAuthorName(account.id, anonymous);
   await deps.accounts.deleteAccount(account.username);
 }

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_COMMENT_PAGE_SIZE, validateCreateComment, type Comment, type CommentPage } from '../contract/comments';
 import { REPORTS_TO_HIDE, commentDecisionSchema, reportSchema } from '../contract/moderation';
-import { publicNameOf, type NamesDeps } from './accounts';
+import { signatureOf, type NamesDeps } from './accounts';
 import type { Author, Caller } from './author';
 import { decodeCursor, encodeCursor, sortKeyOf } from './cursor';
 import { AlreadyReportedError, CommentNotFoundError, ForbiddenError, PostNotFoundError, RateLimitedError, ValidationError } from './errors';
@@ -64,11 +64,13 @@ export async function writeComment(deps: CommentWriteDeps, author: Author, id: s
   if (!post || post.status !== 'published') throw new PostNotFoundError();
   const now = timeOf(deps);
   if (!(await deps.rateLimiter.tryAcquire(author.id, now))) throw new RateLimitedError();
+  const signature = await signatureOf(deps, author);
   const comment: StoredComment = {
     id: randomUUID(),
     postId,
     authorId: author.id,
-    name: await publicNameOf(deps, author),
+    name: signature.name,
+    nameVersion: signature.version,
     text: request.value.text,
     createdAt: now.toISOString(),
     status: 'visible',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isCategory, validateCreatePost, type Category, type OwnPost, type OwnPostPage, type Post, type PostPage } from '../contract/posts';
-import { publicNameOf, type NamesDeps } from './accounts';
+import { signatureOf, type NamesDeps } from './accounts';
 import type { Author, Caller } from './author';
 import { decodeCursor, encodeCursor, sortKeyOf } from './cursor';
 import { ForbiddenError, NoPostsError, PostNotFoundError, RateLimitedError, ValidationError } from './errors';
@@ -23,10 +23,11 @@ export async function publishPost(deps: PublishDeps, author: Author, body: unkno
   if (!request.ok) throw new ValidationError(request.code);
   const now = timeOf(deps);
   if (!(await deps.rateLimiter.tryAcquire(author.id, now))) throw new RateLimitedError();
-  const name = await publicNameOf(deps, author);
+  const signature = await signatureOf(deps, author);
   const post: StoredPost = {
     id: randomUUID(),
-    name,
+    name: signature.name,
+    nameVersion: signature.version,
     category: request.value.category,
     post: request.value.post,
     createdAt: now.toISOString(),

@@ -149,10 +149,11 @@ export const CONNECTIONS_TABLE = {
 
 /**
  * names        key (S)                      apodos: `name#<nameKey>` → { userId, name } (one account
- *                                           per name, whatever its case or accents) and
- *                                           `user#<sub>` → { name, nameKey } (the account's current
- *                                           one), or { deleted, expiresAt (TTL) } for two days after
- *                                           the account is deleted; always written in one transaction
+ *                                           per name, whatever its case, accents or look-alike
+ *                                           letters) and `user#<sub>` → { name, nameKey, version,
+ *                                           suspendedUntil? } (the account's current one), plus
+ *                                           { deleted, expiresAt (TTL) } for two days after the
+ *                                           account is deleted; always written in one transaction
  */
 export const NAMES_TABLE = {
   logicalName: 'names',

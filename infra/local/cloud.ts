@@ -22,6 +22,7 @@ import { startLambdaApi } from './aws/lambda/invokeApi';
 import { localFunction, type LocalFunction } from './aws/lambda/runtime';
 import { ensureModerators } from './fixtures/demoModerator';
 import { migrateNames } from './fixtures/migrations/apodosForOldData';
+import { migrateNameKeys } from './fixtures/migrations/nameKeysToSkeletons';
 import { LOOPBACK, portOrFree } from './process/ports';
 import { seedIfEmpty } from './fixtures/samplePosts';
 import { startStreamPoller } from './aws/lambda/streamPoller';
@@ -213,6 +214,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       cognito: { endpoint: cognito.endpoint, region: REGION, userPoolId: cognito.userPoolId },
       moderator: { email: moderator.email, name: moderator.name },
     });
+    // Apodos claimed before keys were confusable skeletons move to today's key (…/migrations/nameKeysToSkeletons.ts).
+    await migrateNameKeys({ documents, namesTable: tables.names, names: new DynamoNameStore(documents, tables.names) });
 
     const webPort = await portOrFree(options.ports.web);
     const webOrigins = [`http://localhost:${webPort}`, `http://${LOOPBACK}:${webPort}`];

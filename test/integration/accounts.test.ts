@@ -84,6 +84,19 @@ describe('GET /me and PUT /me/name', () => {
     expect((await me(alice)).body.name).toBe('Alice');
   });
 
+  it('refuses the red team’s look-alike names: reserved words behind confusable letters, and «Alıce» beside «Alice»', async () => {
+    const alice = await createUser(cloud, { name: 'Alice Lookalike' });
+    const other = await createUser(cloud);
+    // U+0251 Latin alpha, U+1D0F small capital O, dotless ı, a small capital A, a Cyrillic а among Latin letters.
+    for (const name of ['Moderɑdora', 'Mᴏderadora', 'Anónımo', 'Vɑya día', 'Admınistrador', 'ᴀlice', 'Mаrta Latina']) {
+      expectError(await rename(other, name), 'INVALID_NAME');
+    }
+    // The same letters as a held name, up to the confusable skeleton (UTS #39).
+    for (const name of ['Alıce Lookalike', 'A1ice Lookalike', 'ALICE LOOKALıKE']) expectError(await rename(other, name), 'NAME_TAKEN');
+    expect((await me(other)).body.name).toBeNull();
+    expect((await me(alice)).body.name).toBe('Alice Lookalike');
+  });
+
   it('gives a name to exactly one of twenty accounts claiming it at once', async () => {
     const users: TestUser[] = [];
     for (let i = 0; i < 20; i++) users.push(await createUser(cloud));
@@ -93,6 +106,36 @@ describe('GET /me and PUT /me/name', () => {
     for (const response of responses.filter((r) => r.status === 409)) expectError(response, 'NAME_TAKEN');
     const holders = await Promise.all(users.map(async (user) => (await me(user)).body.name));
     expect(holders.filter((name) => name === 'Solo Una')).toHaveLength(1);
+  });
+
+  it('ends ten renames sent at once with every post and comment signed by the name the account holds, and no freed name on anything', async () => {
+    const user = await createUser(cloud, { name: 'Carrera 0' });
+    const posts = [
+      await send(user, 'Una carrera de nombres, primera anécdota.'),
+      await send(user, 'Una carrera de nombres, segunda anécdota.'),
+    ];
+    expect((await decide(cloud, moderator.idToken, posts[0]!.id, 'publish')).status).toBe(200);
+    const comments = await Promise.all(
+      ['uno', 'dos', 'tres'].map((text) =>
+        call<Comment>(cloud, `/posts/${posts[0]!.id}/comments`, { method: 'POST', token: user.idToken, body: { text } }),
+      ),
+    );
+    expect(comments.map((comment) => comment.status)).toEqual([201, 201, 201]);
+    for (let round = 1; round <= 3; round++) {
+      const names = Array.from({ length: 10 }, (_, i) => `Carrera ${round}-${i}`);
+      const responses = await Promise.all(names.map((name) => rename(user, name)));
+      expect(responses.map((response) => response.status)).toEqual(Array<number>(10).fill(200));
+      const held = (await me(user)).body.name;
+      expect(names).toContain(held);
+      const own = (await call<OwnPostPage>(cloud, '/me/posts', { token: user.idToken })).body.items;
+      expect(own.map((post) => post.name)).toEqual([held, held]);
+      const signed = (await call<CommentPage>(cloud, `/posts/${posts[0]!.id}/comments`)).body.items.map((comment) => comment.name);
+      expect(signed).toEqual([held, held, held]);
+      // Every name but the one held is free again: another account can take it.
+      const freed = names.find((name) => name !== held)!;
+      const newcomer = await createUser(cloud);
+      expect(await rename(newcomer, freed), `round ${round}`).toMatchObject({ status: 200, body: { name: freed } });
+    }
   });
 
   it('signs the old posts with the new name and frees the old name for someone else', async () => {

@@ -1,21 +1,22 @@
 /**
  * The local cloud's start-up migration (infra/local/fixtures/migrations/apodosForOldData.ts): data written before apodos existed —
  * posts signed with the Cognito `name` attribute or the email's local part — gets an apodo or
- * «Anónimo» at the next start.
+ * «Anónimo» at the next start; and apodos claimed before keys were confusable skeletons move to
+ * today's key (infra/local/fixtures/migrations/nameKeysToSkeletons.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { DeleteItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Me } from '../../functions/contract/accounts';
+import { nameKey, type Me } from '../../functions/contract/accounts';
 import type { OwnPost, OwnPostPage } from '../../functions/contract/posts';
 import { DEMO_MODERATOR } from '../../infra/local/fixtures/demoModerator';
 import { call, publish } from '../support/api';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
-import { cognitoClient, signIn } from '../support/users';
+import { cognitoClient, createUser, signIn } from '../support/users';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'vaya-dia-names-'));
 let cloud: LocalCloudProcess | undefined;
@@ -54,7 +55,7 @@ async function oldAccount(running: LocalCloudProcess, email: string, name: strin
   return { email, password };
 }
 
-/** Signs a stored post as the old site did. */
+/** Signs a stored post as the old site did (a name, and no version of the account row it came from). */
 async function signAsBefore(running: LocalCloudProcess, id: string, name: string) {
   const client = running.dynamodb();
   try {
@@ -62,8 +63,8 @@ async function signAsBefore(running: LocalCloudProcess, id: string, name: string
       new UpdateItemCommand({
         TableName: running.tables.posts,
         Key: { id: { S: id } },
-        UpdateExpression: 'SET #n = :n',
-        ExpressionAttributeNames: { '#n': 'name' },
+        UpdateExpression: 'SET #n = :n REMOVE #v',
+        ExpressionAttributeNames: { '#n': 'name', '#v': 'nameVersion' },
         ExpressionAttributeValues: { ':n': { S: name } },
       }),
     );
@@ -109,5 +110,44 @@ describe('apodos for data from before them', () => {
     // The demo moderator signs as «Moderadora», a name others may not take.
     const moderator = await signIn(running, DEMO_MODERATOR);
     expect((await call<Me>(running, '/me', { token: moderator.idToken })).body.name).toBe('Moderadora');
+  });
+
+  it('moves an apodo claimed under the old key (case and accents only) to its confusable skeleton, so look-alikes are taken', async () => {
+    cloud ??= await startLocalCloudProcess({ dataDir, ownDynamoDb: true });
+    const tag = randomUUID().slice(0, 6);
+    const name = `Marta ${tag}`;
+    const holder = await createUser(cloud, { name });
+    // As the site stored it before: the name row under the old key (no «m» → «rn»), the account pointing at it.
+    const oldKey = name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+    expect(oldKey).not.toBe(nameKey(name));
+    const client = cloud.dynamodb();
+    const { sub } = JSON.parse(Buffer.from(holder.idToken.split('.')[1]!, 'base64url').toString()) as { sub: string };
+    try {
+      await client.send(new DeleteItemCommand({ TableName: cloud.tables.names, Key: { key: { S: `name#${nameKey(name)}` } } }));
+      await client.send(
+        new PutItemCommand({
+          TableName: cloud.tables.names,
+          Item: { key: { S: `name#${oldKey}` }, userId: { S: sub }, name: { S: name } },
+        }),
+      );
+      await client.send(
+        new UpdateItemCommand({
+          TableName: cloud.tables.names,
+          Key: { key: { S: `user#${sub}` } },
+          UpdateExpression: 'SET nameKey = :old REMOVE version',
+          ExpressionAttributeValues: { ':old': { S: oldKey } },
+        }),
+      );
+    } finally {
+      client.destroy();
+    }
+    await cloud.stop();
+
+    cloud = await startLocalCloudProcess({ dataDir, ownDynamoDb: true });
+    const other = await createUser(cloud);
+    const lookalike = await call(cloud, '/me/name', { method: 'PUT', token: other.idToken, body: { name: `rnarta ${tag}` } });
+    expect(lookalike).toMatchObject({ status: 409, body: { error: { code: 'NAME_TAKEN' } } });
+    const { idToken } = await signIn(cloud, holder);
+    expect((await call<Me>(cloud, '/me', { token: idToken })).body.name).toBe(name);
   });
 });

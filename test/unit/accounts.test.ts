@@ -38,13 +38,36 @@ describe('the apodo rules', () => {
 
   it('accepts Spanish names, digits, spaces and . _ -, NFC-normalised and trimmed', () => {
     expect(checkName('  Begoña  ')).toEqual({ ok: true, name: 'Begoña', key: 'begona' });
-    expect(checkName('Jose\u0301 Mari')).toEqual({ ok: true, name: 'José Mari', key: 'jose mari' });
+    expect(checkName('Jose\u0301 Mari')).toEqual({ ok: true, name: 'José Mari', key: nameKey('jose mari') });
     expect(checkName('la_de-los.99')).toMatchObject({ ok: true, name: 'la_de-los.99' });
     expect(checkName('Ana   Belén')).toMatchObject({ ok: true, name: 'Ana Belén' });
   });
 
   it('gives one key to names that differ only in case or accents', () => {
     expect(new Set(['Alice', 'ALICE', 'álice', 'Álíçé'].map(nameKey))).toEqual(new Set(['alice']));
+  });
+
+  it('gives one key to look-alikes (UTS #39 confusables): dotless ı, digits for letters, «rn» for «m»', () => {
+    expect(new Set(['Alice', 'Alıce', 'A1ice', 'ALıCE'].map(nameKey))).toEqual(new Set([nameKey('alice')]));
+    expect(nameKey('Marta')).toBe(nameKey('rnarta'));
+    expect(nameKey('M0rena')).toBe(nameKey('Morena'));
+    // Different names stay different.
+    expect(new Set(['Ana', 'Anna', 'Ane', 'Alicia', 'Alice'].map(nameKey)).size).toBe(5);
+  });
+
+  it.each([
+    ['an IPA alpha (U+0251) for «a»', 'Moderɑdora'],
+    ['a small capital O (U+1D0F)', 'Mᴏderadora'],
+    ['a dotless ı in «Anónimo»', 'Anónımo'],
+    ['an IPA alpha in the name of the site', 'Vɑya día'],
+    ['a dotless ı in «Administrador»', 'Admınistrador'],
+    ['a small capital A (U+1D00)', 'ᴀlice'],
+    ['a Latin and a Cyrillic letter (mixed scripts)', 'Mаrta'],
+    ['a Latin and a Greek letter (mixed scripts)', 'Αlicia'],
+    ['a digit for a letter in a reserved word', 'M0derad0ra'],
+    ['«rn» for «m» in a reserved word', 'Adrninistrador'],
+  ])('refuses %s: %s', (_why, name) => {
+    expect(checkName(name)).toEqual({ ok: false });
   });
 
   it('never accepts anything with an @, a control, format or bidi character', () => {
@@ -86,7 +109,7 @@ describe('names in the store', () => {
     // Comments are signed again through their store (tested against DynamoDB Local): here, what it was told.
     const comments = {
       signed: [] as [string, string][],
-      setAuthorName: async (id: string, name: string) => void comments.signed.push([id, name]),
+      setAuthorName: async (id: string, signature: { name: string }) => void comments.signed.push([id, signature.name]),
     };
     return { names, posts, accounts, comments };
   };
@@ -135,7 +158,7 @@ describe('names in the store', () => {
     await deleteMe(deps, { ...author, email: 'e@example.com', username: 'user-name' });
     expect(deps.posts.posts.get(post.id)?.name).toBe(ANONYMOUS_NAME);
     expect(deps.accounts.deleted).toEqual(['user-name']);
-    expect([...deps.names.rows.values()]).toEqual([{ deleted: true }]);
+    expect([...deps.names.rows.values()]).toEqual([{ deleted: true, version: 2 }]);
     expect(await setMyName(deps, caller(), { name: 'Efímera' })).toEqual({ name: 'Efímera' });
     // A token of the deleted account, still valid for a while, can neither claim a name nor publish.
     expect(await code(setMyName(deps, author, { name: 'Okupa' }))).toBe('ACCOUNT_DELETED');

@@ -5,7 +5,7 @@
  */
 import { MODERATION_MARGIN, REPORTS_TO_HIDE } from '../../functions/contract/moderation';
 import { type PostStatus } from '../../functions/contract/posts';
-import type { AccountName, NameClaim, NameStore, StoredName } from '../../functions/domain/ports/accounts';
+import type { AccountName, NameClaim, NameStore, StoredName, NameAsRead, Signature } from '../../functions/domain/ports/accounts';
 import type { ModerationStore, ModerationVoteWrite, ReportWrite } from '../../functions/domain/ports/moderation';
 import type {
   AuthorPageQuery,
@@ -88,12 +88,13 @@ export class MemoryStore implements PostRepository, ModerationStore {
     return true;
   }
 
-  async setAuthorName(authorId: string, name: string): Promise<number> {
+  async setAuthorName(authorId: string, signature: Signature): Promise<number> {
     await tick();
     let changed = 0;
     for (const post of this.posts.values()) {
-      if (post.authorId !== authorId || post.name === name) continue;
-      post.name = name;
+      if (post.authorId !== authorId || (post.nameVersion ?? -1) >= signature.version) continue;
+      post.name = signature.name;
+      post.nameVersion = signature.version;
       changed++;
     }
     return changed;
@@ -154,32 +155,36 @@ export class MemoryStore implements PostRepository, ModerationStore {
 /** The names table in memory, with the adapter's transaction conditions (all or nothing). */
 export class MemoryNameStore implements NameStore {
   /** `name#<key>` → owner and name; `user#<id>` → the account's name, or its deletion mark. */
-  readonly rows = new Map<string, { userId?: string; name?: string; key?: string; deleted?: boolean }>();
+  readonly rows = new Map<string, { userId?: string; name?: string; key?: string; deleted?: boolean; version?: number }>();
 
   async accountOf(userId: string): Promise<AccountName> {
     await tick();
     const row = this.rows.get(`user#${userId}`);
-    return { name: row?.key && row.name ? { name: row.name, key: row.key } : undefined, deleted: row?.deleted === true };
+    return {
+      name: row?.key && row.name ? { name: row.name, key: row.key } : undefined,
+      deleted: row?.deleted === true,
+      version: row?.version ?? 0,
+    };
   }
 
-  async claim(userId: string, name: StoredName, previous: StoredName | undefined): Promise<NameClaim> {
+  async claim(userId: string, name: StoredName, read: NameAsRead): Promise<NameClaim> {
     await tick();
     const owner = this.rows.get(`name#${name.key}`);
     if (owner && owner.userId !== userId) return 'taken';
     const account = this.rows.get(`user#${userId}`);
-    if (previous ? account?.key !== previous.key : account !== undefined) return 'conflict';
-    if (previous && previous.key !== name.key) this.rows.delete(`name#${previous.key}`);
+    if (account?.deleted || (account?.version ?? 0) !== read.version) return 'conflict';
+    if (read.name && read.name.key !== name.key) this.rows.delete(`name#${read.name.key}`);
     this.rows.set(`name#${name.key}`, { userId, name: name.name });
-    this.rows.set(`user#${userId}`, { name: name.name, key: name.key });
+    this.rows.set(`user#${userId}`, { name: name.name, key: name.key, version: read.version + 1 });
     return 'claimed';
   }
 
-  async markDeleted(userId: string, current: StoredName | undefined): Promise<boolean> {
+  async markDeleted(userId: string, read: NameAsRead): Promise<boolean> {
     await tick();
     const account = this.rows.get(`user#${userId}`);
-    if (current ? account?.key !== current.key : account !== undefined) return false;
-    if (current) this.rows.delete(`name#${current.key}`);
-    this.rows.set(`user#${userId}`, { deleted: true });
+    if ((account?.version ?? 0) !== read.version) return false;
+    if (read.name) this.rows.delete(`name#${read.name.key}`);
+    this.rows.set(`user#${userId}`, { deleted: true, version: read.version + 1 });
     return true;
   }
 }

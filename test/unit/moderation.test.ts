@@ -69,7 +69,7 @@ describe('publishing goes through moderation', () => {
   it('stores a new post as pending, out of the feed and the permalink, and returns it as OwnPost', async () => {
     const author = caller();
     const names = new MemoryNameStore();
-    await names.claim(author.id, { name: 'Rocío', key: 'rocio' }, undefined);
+    await names.claim(author.id, { name: 'Rocío', key: 'rocio' }, { name: undefined, version: 0 });
     const own = await publishPost({ posts: store, names, rateLimiter: { tryAcquire: async () => true } }, author, {
       category: 'amor',
       post: 'Hola',

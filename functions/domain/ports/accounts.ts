@@ -3,9 +3,17 @@ export type StoredName = { name: string; key: string };
 
 /**
  * An account's row in the names store: its apodo if it has one; `deleted` once the account was deleted;
- * `suspendedUntil` (ISO time) while a moderator's suspension may be in force.
+ * `suspendedUntil` (ISO time) while a moderator's suspension may be in force; `version`, which every
+ * change of the apodo (a rename, the deletion) moves up by one — posts and comments are signed with
+ * the version of the name they carry, so a slower re-signing never overwrites a newer one.
  */
-export type AccountName = { name: StoredName | undefined; deleted: boolean; suspendedUntil?: string };
+export type AccountName = { name: StoredName | undefined; deleted: boolean; suspendedUntil?: string; version: number };
+
+/** The account's name as read: what a change is conditioned on (the row must still say it). */
+export type NameAsRead = Pick<AccountName, 'name' | 'version'>;
+
+/** What signs an author's items: the name and the version of the account row it was read from. */
+export type Signature = { name: string; version: number };
 
 /** Outcome of claiming an apodo. */
 export type NameClaim = 'claimed' | 'taken' | 'conflict';
@@ -19,17 +27,18 @@ export interface NameStore {
   accountOf(userId: string, options?: { consistent?: boolean }): Promise<AccountName>;
   /**
    * Gives `userId` the name, atomically: the name row (free, or already this account's), the
-   * account's row (still pointing at `previous` as read) and, on a rename, the old name row freed.
+   * account's row (still at the version read; its version then moves to `read.version + 1`, its other
+   * attributes such as a suspension kept) and, on a rename, the old name row freed.
    * `taken` when another account holds the name; `conflict` when the account's row changed since
    * it was read, or another write raced this one (the caller reads again and retries).
    */
-  claim(userId: string, name: StoredName, previous: StoredName | undefined): Promise<NameClaim>;
+  claim(userId: string, name: StoredName, read: NameAsRead): Promise<NameClaim>;
   /**
-   * Marks the account deleted and frees its apodo (if any), atomically; false when it changed since
-   * read. The mark (the account's opaque id and nothing else) outlives every token of the account
+   * Marks the account deleted and frees its apodo (if any), atomically, moving its version to
+   * `read.version + 1`; false when it changed since read. The mark (the account's opaque id and nothing else) outlives every token of the account
    * (`expiresAt`), so a token still valid after the deletion can neither publish nor claim a name.
    */
-  markDeleted(userId: string, current: StoredName | undefined, expiresAt: Date): Promise<boolean>;
+  markDeleted(userId: string, read: NameAsRead, expiresAt: Date): Promise<boolean>;
 }
 
 /** The accounts of the user pool, as the API may change them. */

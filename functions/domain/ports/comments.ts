@@ -1,5 +1,6 @@
 import type { ReportReason } from '../../contract/moderation';
 import type { GuardedWrite, Page } from './posts';
+import type { Signature } from './accounts';
 
 /** Where a comment is: `visible` under its post, `hidden` by reports until a moderator decides, `removed`. */
 export type CommentStatus = 'visible' | 'hidden' | 'removed';
@@ -10,6 +11,8 @@ export type StoredComment = {
   postId: string;
   authorId: string;
   name: string;
+  /** The version of the author's account row `name` was read from (see Signature); absent on old comments. */
+  nameVersion?: number;
   text: string;
   createdAt: string;
   status: CommentStatus;
@@ -47,6 +50,6 @@ export interface CommentStore {
   changeStatus(comment: StoredComment, to: CommentStatus, at: Date): Promise<boolean>;
   /** Records the report and counts it, atomically (hiding the comment at the threshold); as ModerationStore.recordReport. */
   recordReport(write: CommentReportWrite): Promise<GuardedWrite>;
-  /** Signs every comment of the author with `name` (a rename, or «Anónimo» when the account is deleted). */
-  setAuthorName(authorId: string, name: string): Promise<void>;
+  /** Signs every comment of the author (a rename, or «Anónimo» when the account is deleted); newer signatures stay. */
+  setAuthorName(authorId: string, signature: Signature): Promise<void>;
 }

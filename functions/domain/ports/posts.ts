@@ -1,9 +1,12 @@
 import type { Category, PostStatus } from '../../contract/posts';
+import type { Signature } from './accounts';
 
 /** A post as stored: the public fields, its status, and what only the server may know. */
 export type StoredPost = {
   id: string;
   name: string;
+  /** The version of the author's account row `name` was read from (see Signature); absent on old posts. */
+  nameVersion?: number;
   category: Category;
   post: string;
   /** When it was sent. */
@@ -69,10 +72,11 @@ export interface PostRepository {
    */
   changeStatus(post: StoredPost, to: PostStatus, at: Date): Promise<boolean>;
   /**
-   * Signs every post of `authorId` (any status) with `name`: after a rename, and with «Anónimo» when
-   * the account is deleted. Reads the author index page by page; returns how many posts it changed.
+   * Signs every post of `authorId` (any status) with the signature's name: after a rename, and with
+   * «Anónimo» when the account is deleted; a post signed with a newer version is left as it is. Reads
+   * the author index page by page; returns how many posts it changed.
    */
-  setAuthorName(authorId: string, name: string): Promise<number>;
+  setAuthorName(authorId: string, signature: Signature): Promise<number>;
 }
 
 /** Per-user sliding window of publish times. */

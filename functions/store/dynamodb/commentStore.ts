@@ -8,6 +8,7 @@ import { COMMENTS_INDEX, COMMENTS_KEYS, QUEUES } from '../tables';
 import { signAuthorItems } from './authorNames';
 import { updateParams, type ItemUpdate } from './postItems';
 import { decodeCancellation, failedCondition, isConflict } from './transactions';
+import type { Signature } from '../../domain/ports/accounts';
 
 /** The moderation table's key of one user's report of one comment. */
 export const commentReportKey = (commentId: string, userId: string) => `comment-report#${commentId}#${userId}`;
@@ -207,12 +208,12 @@ export class DynamoCommentStore implements CommentStore {
     }
   }
 
-  async setAuthorName(authorId: string, name: string): Promise<void> {
+  async setAuthorName(authorId: string, signature: Signature): Promise<void> {
     await signAuthorItems(
       this.client,
       { tableName: this.tables.comments, indexName: COMMENTS_INDEX.author, authorAttribute: COMMENTS_KEYS.authorId },
       authorId,
-      name,
+      signature,
     );
   }
 

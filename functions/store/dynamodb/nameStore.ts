@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { AccountName, NameClaim, NameStore, StoredName } from '../../domain/ports/accounts';
+import type { AccountName, NameAsRead, NameClaim, NameStore, StoredName } from '../../domain/ports/accounts';
 
 import { NAMES_TABLE } from '../tables';
 import { decodeCancellation, failedCondition } from './transactions';
@@ -25,11 +25,29 @@ export class DynamoNameStore implements NameStore {
     );
     const name = typeof Item?.name === 'string' && typeof Item.nameKey === 'string' ? { name: Item.name, key: Item.nameKey } : undefined;
     const suspendedUntil = typeof Item?.suspendedUntil === 'string' ? Item.suspendedUntil : undefined;
-    return { name, deleted: Item?.deleted === true, ...(suspendedUntil ? { suspendedUntil } : {}) };
+    const version = typeof Item?.version === 'number' ? Item.version : 0;
+    return { name, deleted: Item?.deleted === true, version, ...(suspendedUntil ? { suspendedUntil } : {}) };
   }
 
-  async claim(userId: string, name: StoredName, previous: StoredName | undefined): Promise<NameClaim> {
+  /**
+   * The account row's condition: still at the version read. Rows written before versions existed
+   * (version 0) are checked as they were then, by the name they point at.
+   */
+  private stillAsRead(read: NameAsRead) {
+    if (read.version > 0)
+      return { ConditionExpression: '#version = :read', ExpressionAttributeValues: { ':read': read.version } as Record<string, unknown> };
+    return read.name
+      ? {
+          ConditionExpression: 'attribute_not_exists(#version) AND nameKey = :previous',
+          ExpressionAttributeValues: { ':previous': read.name.key } as Record<string, unknown>,
+        }
+      : { ConditionExpression: 'attribute_not_exists(#version) AND attribute_not_exists(nameKey)', ExpressionAttributeValues: {} };
+  }
+
+  async claim(userId: string, name: StoredName, read: NameAsRead): Promise<NameClaim> {
+    const previous = read.name;
     const freesOld = previous !== undefined && previous.key !== name.key;
+    const asRead = this.stillAsRead(read);
     try {
       await this.client.send(
         new TransactWriteCommand({
@@ -44,12 +62,19 @@ export class DynamoNameStore implements NameStore {
               },
             },
             {
-              Put: {
+              // An update, not a whole item: what else the row holds (a suspension) stays.
+              Update: {
                 TableName: this.tableName,
-                Item: { key: userRow(userId), name: name.name, nameKey: name.key },
-                ...(previous
-                  ? { ConditionExpression: 'nameKey = :previous', ExpressionAttributeValues: { ':previous': previous.key } }
-                  : { ConditionExpression: 'attribute_not_exists(#k)', ExpressionAttributeNames: { '#k': 'key' } }),
+                Key: { key: userRow(userId) },
+                UpdateExpression: 'SET #name = :name, nameKey = :key, #version = :next',
+                ConditionExpression: `attribute_not_exists(deleted) AND (${asRead.ConditionExpression})`,
+                ExpressionAttributeNames: { '#name': 'name', '#version': 'version' },
+                ExpressionAttributeValues: {
+                  ...asRead.ExpressionAttributeValues,
+                  ':name': name.name,
+                  ':key': name.key,
+                  ':next': read.version + 1,
+                },
               },
             },
             ...(freesOld
@@ -76,18 +101,26 @@ export class DynamoNameStore implements NameStore {
     }
   }
 
-  async markDeleted(userId: string, current: StoredName | undefined, expiresAt: Date): Promise<boolean> {
+  async markDeleted(userId: string, read: NameAsRead, expiresAt: Date): Promise<boolean> {
+    const current = read.name;
+    const asRead = this.stillAsRead(read);
     try {
       await this.client.send(
         new TransactWriteCommand({
           TransactItems: [
             {
-              Put: {
+              Update: {
                 TableName: this.tableName,
-                Item: { key: userRow(userId), deleted: true, [NAMES_TTL_ATTRIBUTE]: Math.floor(expiresAt.getTime() / 1000) },
-                ...(current
-                  ? { ConditionExpression: 'nameKey = :current', ExpressionAttributeValues: { ':current': current.key } }
-                  : { ConditionExpression: 'attribute_not_exists(#k)', ExpressionAttributeNames: { '#k': 'key' } }),
+                Key: { key: userRow(userId) },
+                UpdateExpression: 'SET deleted = :true, #ttl = :ttl, #version = :next REMOVE #name, nameKey',
+                ConditionExpression: asRead.ConditionExpression,
+                ExpressionAttributeNames: { '#name': 'name', '#version': 'version', '#ttl': NAMES_TTL_ATTRIBUTE },
+                ExpressionAttributeValues: {
+                  ...asRead.ExpressionAttributeValues,
+                  ':true': true,
+                  ':ttl': Math.floor(expiresAt.getTime() / 1000),
+                  ':next': read.version + 1,
+                },
               },
             },
             ...(current

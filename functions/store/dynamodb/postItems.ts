@@ -77,6 +77,7 @@ export function postItem(post: StoredPost): Record<string, unknown> {
   return {
     id: post.id,
     name: post.name,
+    ...(post.nameVersion !== undefined ? { nameVersion: post.nameVersion } : {}),
     category: post.category,
     post: post.post,
     createdAt: post.createdAt,

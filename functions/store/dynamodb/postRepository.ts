@@ -6,6 +6,7 @@ import type { AuthorPageQuery, Page, PageQuery, PostRepository, QueueQuery, Stor
 import { FEED_PARTITION, POSTS_INDEX, POSTS_KEYS, QUEUES } from '../tables';
 import { postFromItem, postItem, postsFromItems, statusUpdate, updateParams } from './postItems';
 import { signAuthorItems } from './authorNames';
+import type { Signature } from '../../domain/ports/accounts';
 
 export class DynamoPostRepository implements PostRepository {
   constructor(
@@ -133,12 +134,12 @@ export class DynamoPostRepository implements PostRepository {
    * Pages through the author index and updates each post's `name`, ten at a time, each
    * conditioned on the post still being this author's. Posts already signed so are left untouched.
    */
-  async setAuthorName(authorId: string, name: string): Promise<number> {
+  async setAuthorName(authorId: string, signature: Signature): Promise<number> {
     return signAuthorItems(
       this.client,
       { tableName: this.tableName, indexName: POSTS_INDEX.author, authorAttribute: POSTS_KEYS.authorId },
       authorId,
-      name,
+      signature,
     );
   }
 }
