@@ -4,6 +4,9 @@
  * with bisection, and the poison record ends in the failure destination.
  */
 import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   CreateTableCommand,
   DeleteItemCommand,
@@ -49,6 +52,30 @@ describe('local functions', () => {
     const result = (await fn.invoke({ pathParameters: { id: 'not-a-uuid' }, requestContext: {} })) as { statusCode: number; body: string };
     expect(result.statusCode).toBe(404);
     expect(JSON.parse(result.body)).toMatchObject({ error: { code: 'POST_NOT_FOUND' } });
+  });
+});
+
+describe('a function past its timeout', () => {
+  it('fails and is stopped there, as Lambda stops it: the handler writes nothing more, and the next call starts afresh', async () => {
+    const slow: FunctionDeclaration = {
+      id: 'SlowWriter',
+      entry: 'test/local/fixtures/slowHandler.ts',
+      trigger: { type: 'http', method: 'POST', path: '/slow', auth: 'public' },
+      tables: {},
+      timeoutSeconds: 1,
+    };
+    const fn = localFunction(slow, { AWS_REGION: REGION }, REGION);
+    closers.push(() => fn.close());
+    const file = join(mkdtempSync(join(tmpdir(), 'vaya-dia-timeout-')), 'writes.txt');
+    const failure = await fn.invoke({ file, forMs: 5_000 }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ kind: 'timeout', message: expect.stringContaining('Task timed out after 1 seconds') });
+    const linesAt = () => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').length - 1 : 0);
+    const atTimeout = linesAt();
+    expect(atTimeout).toBeGreaterThan(5);
+    // Ten of the handler's 50 ms steps later: a handler still running would have written ten lines more.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(linesAt()).toBeLessThanOrEqual(atTimeout + 1);
+    expect(await fn.invoke({ file, forMs: 0 })).toEqual({ wrote: 0 });
   });
 });
 

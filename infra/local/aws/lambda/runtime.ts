@@ -2,8 +2,9 @@
  * The local stand-in for Lambda: each declared function (infra/functions.ts) runs its real handler
  * module on a worker thread of its own (functionThread.ts), started on its first invocation like a cold
  * start, with only the environment the function is given. Errors behave as on AWS: an init failure
- * (a missing variable, say) fails every invocation until the next start, and a handler's rejection
- * fails that invocation only.
+ * (a missing variable, say) fails every invocation until the next start, a handler's rejection
+ * fails that invocation only, and an invocation past the function's timeout fails and ends its
+ * environment (the handler stops there and writes nothing more); the next invocation starts a new one.
  */
 import { Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
@@ -33,22 +34,39 @@ export class InvocationError extends Error {
   }
 }
 
+/** One execution environment: a worker thread and the invocations it is running. */
+type Environment = {
+  thread: Promise<Worker>;
+  pending: Map<number, { resolve(result: unknown): void; reject(error: Error): void; timer: NodeJS.Timeout }>;
+};
+
 export function localFunction(declaration: FunctionDeclaration, environment: Record<string, string>, region: string): LocalFunction {
   const timeoutMs = (declaration.timeoutSeconds ?? 10) * 1000;
-  const pending = new Map<number, { resolve(result: unknown): void; reject(error: Error): void; timer: NodeJS.Timeout }>();
   let nextId = 0;
-  let worker: Promise<Worker> | undefined;
+  /** The environment new invocations go to; one that timed out or crashed is replaced on the next one. */
+  let current: Environment | undefined;
+  const all = new Set<Environment>();
   let closed = false;
 
-  const failAll = (error: InvocationError) => {
-    for (const [id, call] of pending) {
+  const failAll = (env: Environment, error: InvocationError) => {
+    for (const [id, call] of env.pending) {
       clearTimeout(call.timer);
       call.reject(error);
-      pending.delete(id);
+      env.pending.delete(id);
     }
   };
 
-  const start = (): Promise<Worker> => {
+  /**
+   * Ends an environment, as Lambda ends one whose invocation timed out: its thread is stopped, so a
+   * handler past its time writes nothing more. The invocations it was still running (the local runtime
+   * runs concurrent ones in one thread; Lambda would have given each its own) fail as crashed.
+   */
+  const retire = (env: Environment) => {
+    if (current === env) current = undefined;
+    void env.thread.then((thread) => thread.terminate()).catch(() => undefined);
+  };
+
+  const start = (): Environment => {
     const data: LambdaWorkerData = {
       entry: pathToFileURL(resolve(REPOSITORY_ROOT, declaration.entry)).href,
       functionName: declaration.id,
@@ -57,7 +75,8 @@ export function localFunction(declaration: FunctionDeclaration, environment: Rec
       region,
     };
     const thread = tsWorker(new URL('./functionThread.ts', import.meta.url), { workerData: data, env: environment });
-    return new Promise<Worker>((resolveStart, rejectStart) => {
+    const env: Environment = { thread: undefined as unknown as Promise<Worker>, pending: new Map() };
+    env.thread = new Promise<Worker>((resolveStart, rejectStart) => {
       let ready = false;
       thread.on('message', (message: WorkerMessage) => {
         if (message.type === 'ready') {
@@ -67,9 +86,9 @@ export function localFunction(declaration: FunctionDeclaration, environment: Rec
           console.error(JSON.stringify({ level: 'error', function: declaration.id, message: 'init failed', error: message.error.message }));
           rejectStart(new InvocationError(declaration.id, 'init', message.error));
         } else {
-          const call = pending.get(message.id);
+          const call = env.pending.get(message.id);
           if (!call) return;
-          pending.delete(message.id);
+          env.pending.delete(message.id);
           clearTimeout(call.timer);
           if (message.type === 'result') call.resolve(message.result);
           else call.reject(new InvocationError(declaration.id, 'handler', message.error));
@@ -79,47 +98,50 @@ export function localFunction(declaration: FunctionDeclaration, environment: Rec
         // An exception outside any invocation's promise ends the environment, as on Lambda.
         if (ready)
           console.error(JSON.stringify({ level: 'error', function: declaration.id, message: 'runtime crashed', error: error.message }));
-        failAll(new InvocationError(declaration.id, 'crash', { name: error.name, message: error.message, stack: error.stack }));
+        failAll(env, new InvocationError(declaration.id, 'crash', { name: error.name, message: error.message, stack: error.stack }));
       });
       thread.once('exit', () => {
-        worker = undefined;
+        if (current === env) current = undefined;
+        all.delete(env);
         if (!ready)
           rejectStart(new InvocationError(declaration.id, 'init', { name: 'Error', message: 'the function exited while starting' }));
-        failAll(new InvocationError(declaration.id, 'crash', { name: 'Error', message: 'the function exited' }));
+        failAll(env, new InvocationError(declaration.id, 'crash', { name: 'Error', message: 'the function exited' }));
       });
     });
+    env.thread.catch(() => {
+      if (current === env) current = undefined; // the next invocation tries a fresh start, as Lambda does
+    });
+    all.add(env);
+    return env;
   };
 
   return {
     id: declaration.id,
     async invoke(event) {
       if (closed) throw new InvocationError(declaration.id, 'crash', { name: 'Error', message: 'the local cloud is stopping' });
-      worker ??= start().catch((error: unknown) => {
-        worker = undefined; // the next invocation tries a fresh start, as Lambda does
-        throw error;
-      });
-      const thread = await worker;
+      const env = (current ??= start());
+      const thread = await env.thread;
       const id = nextId++;
       return new Promise((resolveCall, rejectCall) => {
         const timer = setTimeout(() => {
-          pending.delete(id);
+          env.pending.delete(id);
           rejectCall(
             new InvocationError(declaration.id, 'timeout', {
               name: 'TimeoutError',
               message: `Task timed out after ${timeoutMs / 1000} seconds`,
             }),
           );
+          retire(env);
         }, timeoutMs);
-        pending.set(id, { resolve: resolveCall, reject: rejectCall, timer });
+        env.pending.set(id, { resolve: resolveCall, reject: rejectCall, timer });
         thread.postMessage({ id, event } satisfies InvokeRequest);
       });
     },
     async close() {
       closed = true;
-      const thread = await worker?.catch(() => undefined);
-      // In-flight invocations finish first, as an orderly shutdown would let them.
-      while (pending.size > 0) await new Promise((resolveWait) => setTimeout(resolveWait, 10));
-      await thread?.terminate();
+      // In-flight invocations finish first (or time out), as an orderly shutdown would let them.
+      while ([...all].some((env) => env.pending.size > 0)) await new Promise((resolveWait) => setTimeout(resolveWait, 10));
+      await Promise.all([...all].map((env) => env.thread.then((thread) => thread.terminate()).catch(() => undefined)));
     },
   };
 }
