@@ -24,6 +24,7 @@ import { DynamoRankingStore } from './store/dynamodb/rankingStore';
 import { DynamoSitemapSource } from './store/dynamodb/sitemapSource';
 import { DynamoVoteStore } from './store/dynamodb/voteStore';
 import { ENV } from './store/tables';
+import { DynamoIdempotencyStore } from './store/dynamodb/idempotencyStore';
 
 /** One declared variable's value (a table's name, the user pool's id); throws naming it when missing. */
 const table = <K extends string>(name: K): string => requireEnv(name)[name];
@@ -54,6 +55,13 @@ let commentLimiter: DynamoPublishRateLimiter | undefined;
 export function commentRateLimiter(): DynamoPublishRateLimiter {
   commentLimiter ??= new DynamoPublishRateLimiter(documentClient, table(ENV.rateLimitsTable), COMMENT_RATE_LIMIT, 'comments#');
   return commentLimiter;
+}
+
+let idempotency: DynamoIdempotencyStore | undefined;
+/** The idempotent writes' records (idempotency table). */
+export function idempotencyStore(): DynamoIdempotencyStore {
+  idempotency ??= new DynamoIdempotencyStore(documentClient, table(ENV.idempotencyTable));
+  return idempotency;
 }
 
 let names: DynamoNameStore | undefined;

@@ -18,6 +18,7 @@ import {
   RATE_LIMITS_TABLE,
   TOP_INDEX,
   TOP_TABLE,
+  IDEMPOTENCY_TABLE,
   VOTES_TABLE,
   type TableDescription,
 } from '../functions/store/tables';
@@ -28,6 +29,7 @@ export const TABLES = {
   moderation: { description: MODERATION_TABLE, env: ENV.moderationTable },
   comments: { description: COMMENTS_TABLE, env: ENV.commentsTable },
   rateLimits: { description: RATE_LIMITS_TABLE, env: ENV.rateLimitsTable },
+  idempotency: { description: IDEMPOTENCY_TABLE, env: ENV.idempotencyTable },
   connections: { description: CONNECTIONS_TABLE, env: ENV.connectionsTable },
   names: { description: NAMES_TABLE, env: ENV.namesTable },
   votes: { description: VOTES_TABLE, env: ENV.votesTable },
@@ -200,7 +202,13 @@ export const FUNCTIONS = [
     // Each account may publish 5 posts in 10 minutes (the contract's rate limit); this bounds all of
     // them together, many accounts included.
     trigger: { type: 'http', method: 'POST', path: '/posts', auth: 'user', throttle: { rateLimit: 5, burstLimit: 10 } },
-    tables: { posts: { items: ['PutItem'] }, rateLimits: { items: ['GetItem', 'PutItem'] }, names: { items: ['GetItem'] } },
+    // The post (read first when sent again under an Idempotency-Key) and the key's record.
+    tables: {
+      posts: { items: ['GetItem', 'PutItem'] },
+      rateLimits: { items: ['GetItem', 'PutItem'] },
+      names: { items: ['GetItem'] },
+      idempotency: { items: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
+    },
   },
   {
     id: 'ListMyPosts',
@@ -218,8 +226,13 @@ export const FUNCTIONS = [
     id: 'ReportPost',
     entry: 'functions/handlers/http/reportPost.ts',
     trigger: { type: 'http', method: 'POST', path: '/posts/{id}/report', auth: 'user' },
-    // The report row and the post's count in one TransactWriteItems.
-    tables: { posts: { items: ['GetItem', 'UpdateItem'] }, moderation: { items: ['PutItem'] }, names: { items: ['GetItem'] } },
+    // The report row and the post's count in one TransactWriteItems; the Idempotency-Key's record.
+    tables: {
+      posts: { items: ['GetItem', 'UpdateItem'] },
+      moderation: { items: ['PutItem'] },
+      names: { items: ['GetItem'] },
+      idempotency: { items: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
+    },
   },
   {
     id: 'NextForModeration',
@@ -264,10 +277,12 @@ export const FUNCTIONS = [
     // The comment and its post's count in one TransactWriteItems.
     tables: {
       posts: { items: ['GetItem', 'UpdateItem'] },
-      comments: { items: ['PutItem'] },
+      // Read first when sent again under an Idempotency-Key.
+      comments: { items: ['GetItem', 'PutItem'] },
       rateLimits: { items: ['GetItem', 'PutItem'] },
       // The author's apodo.
       names: { items: ['GetItem'] },
+      idempotency: { items: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
     },
   },
   {
@@ -286,6 +301,7 @@ export const FUNCTIONS = [
       comments: { items: ['GetItem', 'UpdateItem'] },
       moderation: { items: ['PutItem'] },
       names: { items: ['GetItem'] },
+      idempotency: { items: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
     },
   },
   {

@@ -14,6 +14,7 @@ import * as prettier from 'prettier';
 import * as z from 'zod/mini';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import { meSchema } from '../functions/contract/accounts';
+import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_WINDOW_HOURS, IDEMPOTENT_ROUTES } from '../functions/contract/common';
 import { API_OPERATIONS, type Operation } from '../functions/contract/api';
 import { commentSchema } from '../functions/contract/comments';
 import { ERRORS, errorBodySchema, type ErrorCode } from '../functions/contract/errors';
@@ -33,6 +34,20 @@ export function httpRoutes(): Array<HttpTrigger & { key: string }> {
 const SUSPENSION_KEEPS = ['DELETE /posts/{id}', 'DELETE /comments/{id}', 'DELETE /me'];
 
 /** The error codes a route answers: its own, and those its kind shares (see {@link Operation.errors}). */
+/** The Idempotency-Key header of the idempotent writes (DESIGN §3b). */
+const IDEMPOTENCY_HEADER = z.object({
+  'Idempotency-Key': z.optional(
+    z
+      .string()
+      .check(
+        z.regex(IDEMPOTENCY_KEY_PATTERN),
+        z.describe(
+          `One per submission. The same key from the same account within ${IDEMPOTENCY_WINDOW_HOURS} h answers with the first request's status and body and stores nothing more, also when both arrive at once.`,
+        ),
+      ),
+  ),
+});
+
 export function errorCodesOf(operation: Operation, route: Pick<HttpTrigger, 'auth' | 'method' | 'path'>): ErrorCode[] {
   const codes = new Set<ErrorCode>(operation.errors);
   if (operation.body) (['INVALID_JSON', 'PAYLOAD_TOO_LARGE'] as const).forEach((code) => codes.add(code));
@@ -43,6 +58,9 @@ export function errorCodesOf(operation: Operation, route: Pick<HttpTrigger, 'aut
     if (key !== 'DELETE /me') codes.add('ACCOUNT_DELETED');
     if (route.method !== 'GET' && !SUSPENSION_KEEPS.includes(key)) codes.add('ACCOUNT_SUSPENDED');
   }
+  // Idempotent writes (functions/domain/idempotency.ts, checked in the HTTP edge).
+  if (IDEMPOTENT_ROUTES.includes(`${route.method} ${route.path}`))
+    (['INVALID_IDEMPOTENCY_KEY', 'REQUEST_IN_PROGRESS'] as const).forEach((code) => codes.add(code));
   codes.add('INTERNAL_ERROR');
   return [...codes];
 }
@@ -86,12 +104,19 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
   const paths: ZodOpenApiPathsObject = {};
   for (const route of routes) {
     const operation = API_OPERATIONS[route.key]!;
+    const idempotent = IDEMPOTENT_ROUTES.includes(`${route.method} ${route.path}`);
     const described: ZodOpenApiOperationObject = {
       operationId: route.key,
       tags: [operation.tag],
       summary: operation.summary,
-      ...(operation.path || operation.query
-        ? { requestParams: { ...(operation.path ? { path: operation.path } : {}), ...(operation.query ? { query: operation.query } : {}) } }
+      ...(operation.path || operation.query || idempotent
+        ? {
+            requestParams: {
+              ...(operation.path ? { path: operation.path } : {}),
+              ...(operation.query ? { query: operation.query } : {}),
+              ...(idempotent ? { header: IDEMPOTENCY_HEADER } : {}),
+            },
+          }
         : {}),
       ...(operation.body ? { requestBody: { required: true, content: { [JSON_TYPE]: { schema: operation.body } } } } : {}),
       responses: responsesOf(operation, route),

@@ -40,3 +40,20 @@ const INVISIBLE = /[\s\p{Z}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{M}\u28
 export function hasContent(text: string): boolean {
   return text.replace(INVISIBLE, '').length > 0;
 }
+
+/**
+ * Idempotent writes (DESIGN §3b): these routes accept an `Idempotency-Key` header; the same key from
+ * the same account within {@link IDEMPOTENCY_WINDOW_HOURS} hours answers with the first request's
+ * status and body and stores nothing more, also when the two arrive at once.
+ */
+export const IDEMPOTENT_ROUTES: readonly string[] = [
+  'POST /posts',
+  'POST /posts/{id}/comments',
+  'POST /posts/{id}/report',
+  'POST /comments/{id}/report',
+];
+/** The header, as HTTP APIs hand headers to functions (lower case). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** 1–64 of A–Z a–z 0–9 _ - (a UUID fits). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const IDEMPOTENCY_WINDOW_HOURS = 24;

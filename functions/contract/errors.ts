@@ -35,6 +35,14 @@ export const ERRORS = {
   ALREADY_VOTED: { status: 409, message: 'Ya has votado esta anécdota.' },
   ALREADY_REPORTED: { status: 409, message: 'Ya lo habías denunciado.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'La petición es demasiado grande.' },
+  INVALID_IDEMPOTENCY_KEY: {
+    status: 400,
+    message: 'La cabecera Idempotency-Key debe tener de 1 a 64 letras sin tilde, números, «_» o «-».',
+  },
+  REQUEST_IN_PROGRESS: {
+    status: 409,
+    message: 'Esta misma petición todavía se está procesando. Espera unos segundos y vuelve a intentarlo.',
+  },
   INVALID_NAME: {
     status: 400,
     message: `El apodo debe tener entre ${NAME_MIN_LENGTH} y ${NAME_MAX_LENGTH} caracteres: letras, números, espacios y . _ - (ni una dirección de email ni un nombre reservado).`,

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_COMMENT_PAGE_SIZE, validateCreateComment, type Comment, type CommentPage } from '../contract/comments';
 import { REPORTS_TO_HIDE, commentDecisionSchema, reportSchema } from '../contract/moderation';
 import { signatureOf, type NamesDeps } from './accounts';
+import type { WriteOptions } from './posts';
 import type { Author, Caller } from './author';
 import { decodeCursor, encodeCursor, sortKeyOf } from './cursor';
 import { AlreadyReportedError, CommentNotFoundError, ForbiddenError, PostNotFoundError, RateLimitedError, ValidationError } from './errors';
@@ -56,17 +57,26 @@ export async function readComments(
  * A signed-in user's comment on a published post. Only `text` is taken from the request; the rate
  * limit is checked before the post, so a flood costs one read each.
  */
-export async function writeComment(deps: CommentWriteDeps, author: Author, id: string | undefined, body: unknown): Promise<Comment> {
+export async function writeComment(
+  deps: CommentWriteDeps,
+  author: Author,
+  id: string | undefined,
+  body: unknown,
+  options: WriteOptions = {},
+): Promise<Comment> {
   const postId = postIdFrom(id);
   const request = validateCreateComment(body);
   if (!request.ok) throw new ValidationError(request.code);
+  // Sent again under the same Idempotency-Key after the first run stored it (and died): that comment.
+  const already = options.id === undefined ? undefined : await ownComment(deps, author, options.id);
+  if (already) return publicComment(already);
   const post = await deps.posts.get(postId);
   if (!post || post.status !== 'published') throw new PostNotFoundError();
   const now = timeOf(deps);
   if (!(await deps.rateLimiter.tryAcquire(author.id, now))) throw new RateLimitedError();
   const signature = await signatureOf(deps, author);
   const comment: StoredComment = {
-    id: randomUUID(),
+    id: options.id ?? randomUUID(),
     postId,
     authorId: author.id,
     name: signature.name,
@@ -78,12 +88,19 @@ export async function writeComment(deps: CommentWriteDeps, author: Author, id: s
   };
   // The post may have left the feeds since it was read: the transaction checks it again. Concurrent
   // comments on one post conflict on its count; each tries again until its own lands.
-  await untilSettled(async () => {
+  const outcome = await untilSettled(async () => {
     const written = await deps.comments.add(comment);
     if (written === 'unpublished') throw new PostNotFoundError();
-    return written === 'recorded' || undefined;
+    return written === 'conflict' ? undefined : written;
   });
-  return publicComment(comment);
+  // Two runs under one key at once: what was stored under the id is the answer.
+  const stored = outcome === 'exists' && options.id !== undefined ? await ownComment(deps, author, options.id) : undefined;
+  return publicComment(stored ?? comment);
+}
+
+async function ownComment(deps: CommentWriteDeps, author: Author, id: string): Promise<StoredComment | undefined> {
+  const existing = await deps.comments.get(id, { consistent: true });
+  return existing?.authorId === author.id ? existing : undefined;
 }
 
 /**

@@ -18,14 +18,17 @@ export type PublishDeps = PostsDeps & NamesDeps & { rateLimiter: PublishRateLimi
  * `createdAt` and the author's name — their apodo from the names store, or «Anónimo» — come from the
  * server, and any other field is dropped.
  */
-export async function publishPost(deps: PublishDeps, author: Author, body: unknown): Promise<OwnPost> {
+export async function publishPost(deps: PublishDeps, author: Author, body: unknown, options: WriteOptions = {}): Promise<OwnPost> {
   const request = validateCreatePost(body);
   if (!request.ok) throw new ValidationError(request.code);
+  // Sent again under the same Idempotency-Key after the first run stored it (and died): that post.
+  const already = options.id === undefined ? undefined : await ownExisting(deps, author, options.id);
+  if (already) return ownPost(already);
   const now = timeOf(deps);
   if (!(await deps.rateLimiter.tryAcquire(author.id, now))) throw new RateLimitedError();
   const signature = await signatureOf(deps, author);
   const post: StoredPost = {
-    id: randomUUID(),
+    id: options.id ?? randomUUID(),
     name: signature.name,
     nameVersion: signature.version,
     category: request.value.category,
@@ -39,8 +42,26 @@ export async function publishPost(deps: PublishDeps, author: Author, body: unkno
     moderation: { score: 0, votes: 0 },
     reports: 0,
   };
-  await deps.posts.insert(post);
+  try {
+    await deps.posts.insert(post);
+  } catch (error) {
+    // Two runs under one key at once (a lease that ran out): the other stored it first.
+    const stored = options.id === undefined ? undefined : await ownExisting(deps, author, options.id);
+    if (stored) return ownPost(stored);
+    throw error;
+  }
   return ownPost(post);
+}
+
+/**
+ * How a write is made: `id`, when the request carried an Idempotency-Key, is derived from it
+ * (domain/idempotency.ts idFromKey), so running it again finds what the first run stored.
+ */
+export type WriteOptions = { id?: string };
+
+async function ownExisting(deps: PostsDeps, author: Author, id: string): Promise<StoredPost | undefined> {
+  const existing = await deps.posts.get(id, { consistent: true });
+  return existing?.authorId === author.id ? existing : undefined;
 }
 
 export type FeedParams = { category?: string; limit?: string; cursor?: string };

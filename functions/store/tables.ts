@@ -23,6 +23,8 @@
  *   author-index    authorId (S)             one author's comments (signed again on a rename or deletion)
  * rate-limits  userId (S)                   recent publish times of one user (`comments#<user>` for
  *                                           comments); `expiresAt` TTL
+ * idempotency  key (S)                      one row per idempotent write (`<sub>#<METHOD path>#<key>`):
+ *                                           running (with a lease) or done (the answer); `expiresAt` TTL
  * connections  connectionId (S)             open WebSocket connections; `expiresAt` TTL
  *   watching-index  watching (S)             the connections of one post's page (`?post=<id>` at
  *                                           connect), which hear its new comments; sparse
@@ -129,6 +131,13 @@ export const COMMENTS_TABLE = {
   stream: 'NEW_AND_OLD_IMAGES',
 } as const satisfies TableDescription;
 
+export const IDEMPOTENCY_TABLE = {
+  logicalName: 'idempotency',
+  partitionKey: { name: 'key', type: 'S' },
+  indexes: [],
+  ttlAttribute: 'expiresAt',
+} as const satisfies TableDescription;
+
 export const RATE_LIMITS_TABLE = {
   logicalName: 'rate-limits',
   partitionKey: { name: 'userId', type: 'S' },
@@ -210,6 +219,7 @@ export const ENV = {
   moderationTable: 'MODERATION_TABLE',
   commentsTable: 'COMMENTS_TABLE',
   rateLimitsTable: 'RATE_LIMITS_TABLE',
+  idempotencyTable: 'IDEMPOTENCY_TABLE',
   connectionsTable: 'CONNECTIONS_TABLE',
   wsManagementEndpoint: 'WS_MANAGEMENT_ENDPOINT',
   namesTable: 'NAMES_TABLE',

@@ -28,6 +28,8 @@ export class Data extends Construct {
   public readonly votes: dynamodb.Table;
   /** The Top's rank rows, by calendar period (written from the posts stream). */
   public readonly top: dynamodb.Table;
+  /** Idempotent writes' records (Idempotency-Key), kept a day. */
+  public readonly idempotency: dynamodb.Table;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -39,6 +41,7 @@ export class Data extends Construct {
     this.names = tableFrom(this, 'NamesTable', TABLES.names.description);
     this.votes = tableFrom(this, 'VotesTable', TABLES.votes.description);
     this.top = tableFrom(this, 'TopTable', TABLES.top.description);
+    this.idempotency = tableFrom(this, 'IdempotencyTable', TABLES.idempotency.description);
     this.tables = {
       posts: this.posts,
       moderation: this.moderation,
@@ -48,6 +51,7 @@ export class Data extends Construct {
       names: this.names,
       votes: this.votes,
       top: this.top,
+      idempotency: this.idempotency,
     };
   }
 

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   COMMENTS_TABLE,
   CONNECTIONS_TABLE,
+  IDEMPOTENCY_TABLE,
   MODERATION_TABLE,
   NAMES_TABLE,
   POSTS_TABLE,
@@ -38,6 +39,7 @@ describe('data', () => {
     ['names', () => logicalId(s.stack.data.names), NAMES_TABLE],
     ['votes', () => logicalId(s.stack.data.votes), VOTES_TABLE],
     ['top', () => logicalId(s.stack.data.top), TOP_TABLE],
+    ['idempotency', () => logicalId(s.stack.data.idempotency), IDEMPOTENCY_TABLE],
   ];
 
   it.each(cases)('builds the %s table from functions/store/tables.ts', (_name, id, description) => {

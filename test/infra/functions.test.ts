@@ -27,13 +27,23 @@ describe('functions', () => {
     'Api/GetPost': { entry: 'getPost', env: { [ENV.postsTable]: 'posts' } },
     'Api/CreatePost': {
       entry: 'createPost',
-      env: { [ENV.postsTable]: 'posts', [ENV.rateLimitsTable]: 'rateLimits', [ENV.namesTable]: 'names' },
+      env: {
+        [ENV.postsTable]: 'posts',
+        [ENV.rateLimitsTable]: 'rateLimits',
+        [ENV.namesTable]: 'names',
+        [ENV.idempotencyTable]: 'idempotency',
+      },
     },
     'Api/ListMyPosts': { entry: 'listMyPosts', env: { [ENV.postsTable]: 'posts', [ENV.namesTable]: 'names' } },
     'Api/DeletePost': { entry: 'deletePost', env: { [ENV.postsTable]: 'posts', [ENV.namesTable]: 'names' } },
     'Api/ReportPost': {
       entry: 'reportPost',
-      env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
+      env: {
+        [ENV.postsTable]: 'posts',
+        [ENV.moderationTable]: 'moderation',
+        [ENV.namesTable]: 'names',
+        [ENV.idempotencyTable]: 'idempotency',
+      },
     },
     'Api/NextForModeration': {
       entry: 'nextForModeration',
@@ -51,7 +61,13 @@ describe('functions', () => {
     'Api/ListComments': { entry: 'listComments', env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments' } },
     'Api/CreateComment': {
       entry: 'createComment',
-      env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.rateLimitsTable]: 'rateLimits', [ENV.namesTable]: 'names' },
+      env: {
+        [ENV.postsTable]: 'posts',
+        [ENV.commentsTable]: 'comments',
+        [ENV.rateLimitsTable]: 'rateLimits',
+        [ENV.namesTable]: 'names',
+        [ENV.idempotencyTable]: 'idempotency',
+      },
     },
     'Api/DeleteComment': {
       entry: 'deleteComment',
@@ -59,7 +75,13 @@ describe('functions', () => {
     },
     'Api/ReportComment': {
       entry: 'reportComment',
-      env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
+      env: {
+        [ENV.postsTable]: 'posts',
+        [ENV.commentsTable]: 'comments',
+        [ENV.moderationTable]: 'moderation',
+        [ENV.namesTable]: 'names',
+        [ENV.idempotencyTable]: 'idempotency',
+      },
     },
     'Api/DecideOnComment': {
       entry: 'decideOnComment',
@@ -111,6 +133,7 @@ describe('functions', () => {
         names: s.stack.data.names,
         votes: s.stack.data.votes,
         top: s.stack.data.top,
+        idempotency: s.stack.data.idempotency,
         userPool: s.stack.auth.userPool,
       };
       const env = Object.fromEntries(
@@ -152,14 +175,20 @@ describe('functions', () => {
     const names = `\${${logicalId(s.stack.data.names)}.Arn}`;
     const votes = `\${${logicalId(s.stack.data.votes)}.Arn}`;
     const top = `\${${logicalId(s.stack.data.top)}.Arn}`;
+    const idempotency = `\${${logicalId(s.stack.data.idempotency)}.Arn}`;
+    const keyRecords: [string[], string[]] = [
+      ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+      [idempotency],
+    ];
     const want: Record<string, [string[], string[]][]> = {
       'Api/ListPosts': [[['dynamodb:Query'], [`${posts}/index/feed-index`, `${posts}/index/category-index`]]],
       'Api/GetRandomPost': [[['dynamodb:Query'], [`${posts}/index/random-index`]]],
       'Api/GetPost': [[['dynamodb:GetItem'], [posts]]],
       'Api/CreatePost': [
-        [['dynamodb:PutItem'], [posts]],
+        [['dynamodb:GetItem', 'dynamodb:PutItem'], [posts]],
         [['dynamodb:GetItem', 'dynamodb:PutItem'], [rateLimits]],
         [['dynamodb:GetItem'], [names]],
+        keyRecords,
       ],
       'Api/ListMyPosts': [
         [['dynamodb:Query'], [`${posts}/index/author-index`]],
@@ -173,6 +202,7 @@ describe('functions', () => {
         [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
         [['dynamodb:PutItem'], [moderation]],
         [['dynamodb:GetItem'], [names]],
+        keyRecords,
       ],
       'Api/NextForModeration': [
         [['dynamodb:Query'], [`${posts}/index/queue-index`]],
@@ -199,9 +229,10 @@ describe('functions', () => {
       ],
       'Api/CreateComment': [
         [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
-        [['dynamodb:PutItem'], [comments]],
+        [['dynamodb:GetItem', 'dynamodb:PutItem'], [comments]],
         [['dynamodb:GetItem', 'dynamodb:PutItem'], [rateLimits]],
         [['dynamodb:GetItem'], [names]],
+        keyRecords,
       ],
       'Api/DeleteComment': [
         [['dynamodb:UpdateItem'], [posts]],
@@ -213,6 +244,7 @@ describe('functions', () => {
         [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [comments]],
         [['dynamodb:PutItem'], [moderation]],
         [['dynamodb:GetItem'], [names]],
+        keyRecords,
       ],
       'Api/DecideOnComment': [
         [['dynamodb:UpdateItem'], [posts]],

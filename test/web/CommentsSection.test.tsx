@@ -69,7 +69,7 @@ describe('comments on a post page', () => {
     expect(screen.getByTestId('comment-counter').textContent).toBe(`8/${MAX_COMMENT_LENGTH} caracteres`);
     await user.click(screen.getByRole('button', { name: 'Comentar' }));
     await screen.findByText('Ánimo 😀');
-    expect(createComment).toHaveBeenCalledWith('p0001', 'Ánimo 😀');
+    expect(createComment).toHaveBeenCalledWith('p0001', 'Ánimo 😀', { idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{1,64}$/) });
     expect(shownTexts()).toEqual(['antes', 'Ánimo 😀']);
     expect((field as HTMLTextAreaElement).value).toBe('');
     expect(screen.getByRole('heading', { name: '2 comentarios' })).toBeTruthy();
@@ -84,6 +84,26 @@ describe('comments on a post page', () => {
     await user.click(screen.getByRole('button', { name: 'Comentar' }));
     await screen.findByText(ERRORS.RATE_LIMITED.message);
     expect((field as HTMLTextAreaElement).value).toBe('No me lo borres');
+  });
+
+  it('sends a comment again under the same Idempotency-Key after a failure, and a new key once the text changes', async () => {
+    const user = userEvent.setup();
+    const createComment = vi.fn((_postId: string, _text: string, _options?: { idempotencyKey?: string }) =>
+      Promise.reject(new ApiError(ERRORS.INTERNAL_ERROR.message, 500, 'INTERNAL_ERROR')),
+    );
+    renderSection(fakeApiClient({ listComments: vi.fn(async () => page([])), createComment }), signedIn);
+    const field = await screen.findByRole('textbox', { name: 'Tu comentario' });
+    await user.type(field, 'Otra vez');
+    await user.click(screen.getByRole('button', { name: 'Comentar' }));
+    await screen.findByText(ERRORS.INTERNAL_ERROR.message);
+    await user.click(screen.getByRole('button', { name: 'Comentar' }));
+    await user.type(field, '!');
+    await user.click(screen.getByRole('button', { name: 'Comentar' }));
+    await vi.waitFor(() => expect(createComment).toHaveBeenCalledTimes(3));
+    const keys = createComment.mock.calls.map((call) => call[2]?.idempotencyKey);
+    expect(keys[0]).toEqual(expect.stringMatching(/^[A-Za-z0-9_-]{1,64}$/));
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it('offers «Borrar» on the reader’s own comments, after a confirmation, and reports others’', async () => {
@@ -105,7 +125,7 @@ describe('comments on a post page', () => {
     await user.click(within(theirItem).getByRole('button', { name: 'Denunciar' }));
     await user.click(within(theirItem).getByRole('radio', { name: REPORT_REASON_LABELS.ofensivo }));
     await user.click(within(theirItem).getByRole('button', { name: 'Enviar denuncia' }));
-    expect(reportComment).toHaveBeenCalledWith(theirs.id, 'ofensivo');
+    expect(reportComment).toHaveBeenCalledWith(theirs.id, 'ofensivo', { idempotencyKey: expect.any(String) });
   });
 
   it('shows moderators «Borrar» on every comment', async () => {

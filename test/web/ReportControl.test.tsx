@@ -29,7 +29,7 @@ describe('«Denunciar» on a post card', () => {
     expect((send as HTMLButtonElement).disabled).toBe(true);
     await user.click(screen.getByRole('radio', { name: REPORT_REASON_LABELS['datos-personales'] }));
     await user.click(send);
-    expect(reportPost).toHaveBeenCalledWith(post.id, 'datos-personales');
+    expect(reportPost).toHaveBeenCalledWith(post.id, 'datos-personales', { idempotencyKey: expect.any(String) });
     await screen.findByText('Gracias: hemos recibido tu denuncia.');
   });
 

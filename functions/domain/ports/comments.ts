@@ -39,7 +39,8 @@ export interface CommentStore {
    * Stores a new visible comment and counts it, if its post is still published: `unpublished` when
    * it is not, `conflict` when a concurrent write to the post won (nothing was written; try again).
    */
-  add(comment: StoredComment): Promise<'recorded' | 'unpublished' | 'conflict'>;
+  /** `exists`: a comment with that id is stored already (a write run again under its Idempotency-Key). */
+  add(comment: StoredComment): Promise<'recorded' | 'unpublished' | 'conflict' | 'exists'>;
   /** One comment, any status; `consistent` for read-before-write. */
   get(id: string, options?: { consistent?: boolean }): Promise<StoredComment | undefined>;
   /** A post's visible comments, oldest first. */

@@ -4,11 +4,12 @@
  * request's metrics written when it ends.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { MAX_BODY_BYTES } from '../../contract/common';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_ROUTES, MAX_BODY_BYTES } from '../../contract/common';
 import { ERRORS, errorBody, type ErrorCode } from '../../contract/errors';
 import { assertAccountAllows, type AccountStateDeps, type RouteKind } from '../../domain/accountState';
 import { callerFromClaims, type Caller } from '../../domain/author';
-import { nameStore } from '../../wiring';
+import { idempotencyStore, nameStore } from '../../wiring';
+import { idFromKey, once, recordKey } from '../../domain/idempotency';
 import { DomainError, PayloadTooLargeError, ValidationError } from '../../domain/errors';
 import { loggedRequest } from '../../observability';
 
@@ -90,9 +91,32 @@ export type HttpHandlerOptions = {
 };
 
 /**
+ * The idempotency record of a request to one of the contract's IDEMPOTENT_ROUTES that carries an
+ * `Idempotency-Key` (INVALID_IDEMPOTENCY_KEY when it is malformed): the account, the method and
+ * path, and the key. Undefined for any other request.
+ */
+export function idempotencyRecordOf(event: HttpEvent): string | undefined {
+  if (!IDEMPOTENT_ROUTES.includes(event.routeKey)) return undefined;
+  const key = Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === IDEMPOTENCY_KEY_HEADER)?.[1];
+  if (key === undefined) return undefined;
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new ValidationError('INVALID_IDEMPOTENCY_KEY');
+  return recordKey(callerOf(event).id, `${event.requestContext?.http?.method ?? ''} ${event.rawPath ?? ''}`, key);
+}
+
+/** The id a write made under the request's Idempotency-Key is stored as (undefined without one: a fresh id). */
+export function idempotentIdOf(event: HttpEvent): string | undefined {
+  const record = idempotencyRecordOf(event);
+  return record === undefined ? undefined : idFromKey(record);
+}
+
+/** The function's remaining time, less a margin to answer in; 10 s where no context says (tests). */
+const budgetOf = (context?: Context) => Math.max(1_000, (context?.getRemainingTimeInMillis() ?? 11_000) - 1_000);
+
+/**
  * Wraps a handler: on a signed-in route (the authorizer's claims are present) the caller's account
  * state is checked first, in this one place for every route (deleted → ACCOUNT_DELETED, suspended →
- * ACCOUNT_SUSPENDED on writes); domain errors become their contract response; anything else is a 500
+ * ACCOUNT_SUSPENDED on writes); a request with an Idempotency-Key to an idempotent route runs once per
+ * key (domain/idempotency.ts); domain errors become their contract response; anything else is a 500
  * with a generic message, logged with the request id and never echoed (loggedRequest: one log line
  * per request, then the request's metrics).
  */
@@ -102,15 +126,29 @@ export function httpHandler(run: (event: HttpEvent) => Promise<HttpResult>, opti
       context,
       { requestId: event.requestContext?.requestId, method: event.requestContext?.http?.method, route: event.routeKey },
       async () => {
+        let failure: unknown;
+        let code: ErrorCode | undefined;
+        const respond = async (): Promise<HttpResult> => {
+          try {
+            return await run(event);
+          } catch (error) {
+            code = error instanceof DomainError ? error.code : 'INTERNAL_ERROR';
+            if (!(error instanceof DomainError)) failure = error;
+            return errorResponse(code);
+          }
+        };
         try {
           if (jwtClaims(event)) {
             const kind = options.kind ?? (event.requestContext?.http?.method === 'GET' ? 'read' : 'write');
             await assertAccountAllows(accountState(), callerOf(event), kind);
           }
-          return { result: await run(event) };
+          const record = idempotencyRecordOf(event);
+          const result =
+            record === undefined ? await respond() : await once({ store: idempotencyStore() }, record, budgetOf(context), respond);
+          return { result, code, failure };
         } catch (error) {
-          const code: ErrorCode = error instanceof DomainError ? error.code : 'INTERNAL_ERROR';
-          return { result: errorResponse(code), code, failure: error instanceof DomainError ? undefined : error };
+          const errorCode: ErrorCode = error instanceof DomainError ? error.code : 'INTERNAL_ERROR';
+          return { result: errorResponse(errorCode), code: errorCode, failure: error instanceof DomainError ? undefined : error };
         }
       },
     );

@@ -73,7 +73,7 @@ export class DynamoCommentStore implements CommentStore {
     private readonly tables: { comments: string; posts: string; moderation?: string },
   ) {}
 
-  async add(comment: StoredComment): Promise<'recorded' | 'unpublished' | 'conflict'> {
+  async add(comment: StoredComment): Promise<'recorded' | 'unpublished' | 'conflict' | 'exists'> {
     try {
       await this.client.send(
         new TransactWriteCommand({
@@ -93,6 +93,7 @@ export class DynamoCommentStore implements CommentStore {
     } catch (error) {
       // Actions: [0] the comment, [1] its post's count (which needs the post published).
       const cancelled = decodeCancellation(error);
+      if (cancelled && failedCondition(cancelled, 0)) return 'exists';
       if (cancelled && failedCondition(cancelled, 1)) return 'unpublished';
       if (cancelled && isConflict(cancelled)) return 'conflict';
       throw error;

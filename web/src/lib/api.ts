@@ -56,16 +56,22 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(UNKNOWN_MESSAGE, response.status, 'UNKNOWN');
 }
 
+/**
+ * How a write is sent: `idempotencyKey` names one submission (lib/submissionKey.ts); sent again after
+ * a time-out or a lost answer, the API answers as it did the first time and stores nothing more.
+ */
+export type WriteOptions = { idempotencyKey?: string };
+
 export type ApiClient = {
   listPosts(options?: { category?: Category; cursor?: string | null; limit?: number; signal?: AbortSignal }): Promise<PostPage>;
   getPost(id: string, signal?: AbortSignal): Promise<Post>;
   randomPost(signal?: AbortSignal): Promise<Post>;
   /** Sends a post to moderation: it comes back `pending`. */
-  createPost(request: CreatePostRequest): Promise<OwnPost>;
+  createPost(request: CreatePostRequest, options?: WriteOptions): Promise<OwnPost>;
   /** «Mis anécdotas»: the signed-in user's posts, every status, newest first. */
   myPosts(options?: { cursor?: string | null; signal?: AbortSignal }): Promise<OwnPostPage>;
   deletePost(id: string): Promise<void>;
-  reportPost(id: string, reason: ReportReason): Promise<void>;
+  reportPost(id: string, reason: ReportReason, options?: WriteOptions): Promise<void>;
   /** A pending post to vote on; rejects with code QUEUE_EMPTY when there is none. */
   nextForModeration(signal?: AbortSignal): Promise<PendingPost>;
   voteOnPost(id: string, vote: ModerationVote): Promise<ModerationResult>;
@@ -75,9 +81,9 @@ export type ApiClient = {
   reported(signal?: AbortSignal): Promise<ReportedItems>;
   /** A published post's comments, oldest first. */
   listComments(postId: string, options?: { cursor?: string | null; signal?: AbortSignal }): Promise<CommentPage>;
-  createComment(postId: string, text: string): Promise<Comment>;
+  createComment(postId: string, text: string, options?: WriteOptions): Promise<Comment>;
   deleteComment(id: string): Promise<void>;
-  reportComment(id: string, reason: ReportReason): Promise<void>;
+  reportComment(id: string, reason: ReportReason, options?: WriteOptions): Promise<void>;
   /** Moderators only: restore (`publish`) or remove (`reject`) a comment hidden by reports. */
   decideOnComment(id: string, decision: ModerationDecision): Promise<void>;
   /** The signed-in account: its apodo (null until chosen), email and role. */
@@ -120,11 +126,15 @@ export function createApiClient({ apiUrl, getIdToken, fetchImpl = (...args) => f
   }
 
   /** A call as the signed-in user: their ID token as the bearer, a JSON body if any. */
-  async function authorized<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  async function authorized<T>(
+    path: string,
+    init: { method?: string; body?: unknown; signal?: AbortSignal; idempotencyKey?: string } = {},
+  ): Promise<T> {
     const token = await getIdToken();
     if (!token) throw new ApiError(ERRORS.UNAUTHORIZED.message, 401, 'UNAUTHORIZED');
     const headers: Record<string, string> = { authorization: `Bearer ${token}` };
     if (init.body !== undefined) headers['content-type'] = 'application/json';
+    if (init.idempotencyKey !== undefined) headers['idempotency-key'] = init.idempotencyKey;
     return request<T>(path, {
       method: init.method ?? 'GET',
       headers,
@@ -152,8 +162,8 @@ export function createApiClient({ apiUrl, getIdToken, fetchImpl = (...args) => f
     randomPost(signal) {
       return request<Post>('/posts/random', { signal, cache: 'no-store' });
     },
-    createPost(body) {
-      return authorized<OwnPost>('/posts', { method: 'POST', body });
+    createPost(body, options) {
+      return authorized<OwnPost>('/posts', { method: 'POST', body, idempotencyKey: options?.idempotencyKey });
     },
     myPosts({ cursor, signal } = {}) {
       return authorized<OwnPostPage>(`/me/posts${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { signal });
@@ -161,8 +171,8 @@ export function createApiClient({ apiUrl, getIdToken, fetchImpl = (...args) => f
     deletePost(id) {
       return authorized<void>(postPath(id), { method: 'DELETE' });
     },
-    async reportPost(id, reason) {
-      await authorized<unknown>(`${postPath(id)}/report`, { method: 'POST', body: { reason } });
+    async reportPost(id, reason, options) {
+      await authorized<unknown>(`${postPath(id)}/report`, { method: 'POST', body: { reason }, idempotencyKey: options?.idempotencyKey });
     },
     nextForModeration(signal) {
       return authorized<PendingPost>('/moderation/next', { signal });
@@ -179,14 +189,18 @@ export function createApiClient({ apiUrl, getIdToken, fetchImpl = (...args) => f
     listComments(postId, { cursor, signal } = {}) {
       return request<CommentPage>(`${postPath(postId)}/comments${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { signal });
     },
-    createComment(postId, text) {
-      return authorized<Comment>(`${postPath(postId)}/comments`, { method: 'POST', body: { text } });
+    createComment(postId, text, options) {
+      return authorized<Comment>(`${postPath(postId)}/comments`, {
+        method: 'POST',
+        body: { text },
+        idempotencyKey: options?.idempotencyKey,
+      });
     },
     deleteComment(id) {
       return authorized<void>(commentPath(id), { method: 'DELETE' });
     },
-    async reportComment(id, reason) {
-      await authorized<unknown>(`${commentPath(id)}/report`, { method: 'POST', body: { reason } });
+    async reportComment(id, reason, options) {
+      await authorized<unknown>(`${commentPath(id)}/report`, { method: 'POST', body: { reason }, idempotencyKey: options?.idempotencyKey });
     },
     async decideOnComment(id, decision) {
       await authorized<unknown>(`${commentPath(id)}/decision`, { method: 'PUT', body: { decision } });

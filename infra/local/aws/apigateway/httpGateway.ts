@@ -226,7 +226,7 @@ function applyCors(req: IncomingMessage, res: ServerResponse, allowedOrigins: st
   res.setHeader('vary', 'origin');
   if (req.method === 'OPTIONS') {
     res.setHeader('access-control-allow-methods', 'GET,POST,PUT,DELETE,OPTIONS');
-    res.setHeader('access-control-allow-headers', 'authorization,content-type');
+    res.setHeader('access-control-allow-headers', 'authorization,content-type,idempotency-key');
     res.setHeader('access-control-max-age', '600');
   }
 }

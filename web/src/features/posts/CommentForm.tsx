@@ -3,6 +3,7 @@ import { MAX_COMMENT_LENGTH, validateCreateComment, type Comment } from '@contra
 import { postLength } from '@contract/common';
 import { ERRORS } from '@contract/errors';
 import { ApiError, errorMessage, useApi } from '../../lib/api';
+import { useSubmissionKey } from '../../lib/submissionKey';
 import { FormAlert } from '../../components/FormAlert';
 
 /**
@@ -11,6 +12,7 @@ import { FormAlert } from '../../components/FormAlert';
  */
 export function CommentForm({ postId, onCreated }: { postId: string; onCreated: (comment: Comment) => void }) {
   const api = useApi();
+  const submission = useSubmissionKey();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -28,7 +30,9 @@ export function CommentForm({ postId, onCreated }: { postId: string; onCreated: 
     setSending(true);
     setError(null);
     try {
-      onCreated(await api.createComment(postId, checked.value.text));
+      const key = submission.keyFor({ postId, text: checked.value.text });
+      onCreated(await api.createComment(postId, checked.value.text, { idempotencyKey: key }));
+      submission.done();
       setText('');
     } catch (failure) {
       setError(

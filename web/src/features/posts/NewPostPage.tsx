@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { useApi } from '../../lib/api';
+import { useSubmissionKey } from '../../lib/submissionKey';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { NewPostForm } from './NewPostForm';
 
@@ -14,12 +15,14 @@ export default function NewPostPage() {
   useDocumentTitle('Publicar una anécdota');
   const api = useApi();
   const navigate = useNavigate();
+  const submission = useSubmissionKey();
   return (
     <section className="narrow">
       <h1>Publicar una anécdota</h1>
       <NewPostForm
         onSubmit={async (request) => {
-          const post = await api.createPost(request);
+          const post = await api.createPost(request, { idempotencyKey: submission.keyFor(request) });
+          submission.done();
           void navigate('/', { state: { sent: post.id } satisfies SentState });
         }}
       />

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { REPORT_REASONS, REPORT_REASON_LABELS, type ReportReason } from '@contract/moderation';
 import { ApiError, errorMessage, useApi } from '../../lib/api';
+import { useSubmissionKey } from '../../lib/submissionKey';
 
 type State =
   | { step: 'closed' }
@@ -19,6 +20,7 @@ export type ReportTarget = { kind: 'post'; id: string } | { kind: 'comment'; id:
 export function ReportControl(props: { postId: string } | { target: ReportTarget }) {
   const target: ReportTarget = 'target' in props ? props.target : { kind: 'post', id: props.postId };
   const api = useApi();
+  const submission = useSubmissionKey();
   const [state, setState] = useState<State>({ step: 'closed' });
   const legendId = useId();
 
@@ -47,8 +49,10 @@ export function ReportControl(props: { postId: string } | { target: ReportTarget
     if (!choosing.reason || choosing.sending) return;
     setState({ ...choosing, sending: true, error: null });
     try {
-      if (target.kind === 'post') await api.reportPost(target.id, choosing.reason);
-      else await api.reportComment(target.id, choosing.reason);
+      const options = { idempotencyKey: submission.keyFor({ target, reason: choosing.reason }) };
+      if (target.kind === 'post') await api.reportPost(target.id, choosing.reason, options);
+      else await api.reportComment(target.id, choosing.reason, options);
+      submission.done();
       setState({ step: 'sent', message: 'Gracias: hemos recibido tu denuncia.' });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'ALREADY_REPORTED') {
