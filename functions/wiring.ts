@@ -25,6 +25,7 @@ import { DynamoSitemapSource } from './store/dynamodb/sitemapSource';
 import { DynamoVoteStore } from './store/dynamodb/voteStore';
 import { ENV } from './store/tables';
 import { DynamoIdempotencyStore } from './store/dynamodb/idempotencyStore';
+import { DynamoTopRebuildStore } from './store/dynamodb/topRebuildStore';
 
 /** One declared variable's value (a table's name, the user pool's id); throws naming it when missing. */
 const table = <K extends string>(name: K): string => requireEnv(name)[name];
@@ -55,6 +56,13 @@ let commentLimiter: DynamoPublishRateLimiter | undefined;
 export function commentRateLimiter(): DynamoPublishRateLimiter {
   commentLimiter ??= new DynamoPublishRateLimiter(documentClient, table(ENV.rateLimitsTable), COMMENT_RATE_LIMIT, 'comments#');
   return commentLimiter;
+}
+
+let topRebuild: DynamoTopRebuildStore | undefined;
+/** The Top's rebuild: published posts (posts table) and their rank rows (top table). */
+export function topRebuildStore(): DynamoTopRebuildStore {
+  topRebuild ??= new DynamoTopRebuildStore(documentClient, { posts: table(ENV.postsTable), top: table(ENV.topTable) });
+  return topRebuild;
 }
 
 let idempotency: DynamoIdempotencyStore | undefined;

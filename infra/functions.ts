@@ -140,7 +140,19 @@ export type InvokeTrigger = {
   readonly maxEventAgeSeconds: number;
 };
 
-export type Trigger = HttpTrigger | WebSocketTrigger | StreamTrigger | DocumentTrigger | InvokeTrigger;
+/**
+ * Run on a schedule by an EventBridge rule (infra/constructs/maintenance.ts). Locally there is no
+ * scheduler: each has a command that runs the same domain code (`npm run rebuild -- <target>`).
+ */
+export type ScheduleTrigger = {
+  readonly type: 'schedule';
+  /** An EventBridge cron, in UTC: minute, hour, day of month, month, day of week, year. */
+  readonly cron: { readonly minute: string; readonly hour: string };
+  /** What it does, for the rule's description. */
+  readonly description: string;
+};
+
+export type Trigger = HttpTrigger | WebSocketTrigger | StreamTrigger | DocumentTrigger | InvokeTrigger | ScheduleTrigger;
 
 /** Addresses a function reads from its environment besides table names. */
 export const ENDPOINTS = {
@@ -453,6 +465,21 @@ export const FUNCTIONS = [
       ],
     },
     tables: { top: { items: ['BatchWriteItem'] } },
+  },
+  {
+    id: 'ReconcileTop',
+    entry: 'functions/handlers/schedule/reconcileTop.ts',
+    // The Top's rows are derived from the posts' counts: once a night they are made equal to them,
+    // whatever a failed stream batch left (docs/decisions/0006-top-reconcile.md). 03:30 UTC is the
+    // quietest hour in Spain.
+    trigger: { type: 'schedule', cron: { minute: '30', hour: '3' }, description: "Rebuilds the Top's rank rows from the posts' counts" },
+    tables: {
+      // Published posts from the feed index; each rewrite checks its post is still as read.
+      posts: { queryIndexes: [POSTS_INDEX.feed], items: ['ConditionCheckItem'] },
+      top: { items: ['BatchGetItem', 'PutItem', 'DeleteItem'], scan: true },
+    },
+    memorySize: 1024,
+    timeoutSeconds: 900,
   },
   {
     id: 'BroadcastPart',

@@ -6,6 +6,7 @@ import { Auth, type GoogleSignInProps } from './constructs/auth';
 import { Data } from './constructs/data';
 import { FIREWALL_REGION, FirewallArn, RateLimitFirewall } from './constructs/firewall';
 import { Live } from './constructs/live';
+import { Maintenance } from './constructs/maintenance';
 import { Monitoring } from './constructs/monitoring';
 import { Pages } from './constructs/pages';
 import { join } from 'node:path';
@@ -53,6 +54,7 @@ export class VayaDiaStack extends Stack {
   public readonly api: Api;
   public readonly site: Site;
   public readonly pages: Pages;
+  public readonly maintenance: Maintenance;
   public readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: VayaDiaStackProps) {
@@ -77,6 +79,7 @@ export class VayaDiaStack extends Stack {
       userPoolClient: this.auth.client,
     });
     this.pages = new Pages(this, 'Pages', { data: this.data, shell: join(props.webDist, 'index.html') });
+    this.maintenance = new Maintenance(this, 'Maintenance', { data: this.data });
     const { auth, api, live } = this;
     const config: RuntimeConfig = {
       region: Aws.REGION,
@@ -104,7 +107,7 @@ export class VayaDiaStack extends Stack {
       api,
       live,
       site: this.site,
-      otherFunctions: [this.pages.function],
+      otherFunctions: [this.pages.function, ...this.maintenance.functions],
       alarmEmail: props.alarmEmail,
       monthlyBudgetUsd: props.monthlyBudgetUsd ?? DEFAULT_MONTHLY_BUDGET_USD,
     });

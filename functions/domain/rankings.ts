@@ -8,7 +8,7 @@ import { TOP_PERIODS } from '../contract/votes';
 import { ValidationError } from './errors';
 import { bucketsOf } from './periods';
 import type { StoredPost } from './ports/posts';
-import type { RankRow } from './ports/rankings';
+import type { RankRow, TopRebuildStore } from './ports/rankings';
 import type { PostChange } from './broadcast';
 
 const COUNT_DIGITS = 10;
@@ -90,4 +90,50 @@ export function decodeRankCursor(cursor: string): string {
   const rank = BASE64URL.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
   if (!RANK_KEY.test(rank)) throw new ValidationError('INVALID_CURSOR');
   return rank;
+}
+
+/** What a rebuild of the Top did. */
+export type TopRebuild = { published: number; rewritten: number; removed: number; changedMeanwhile: number };
+
+const sameRows = (a: RankRow[], b: RankRow[]) => {
+  const key = (row: RankRow) => `${row.period}|${row.bucket}|${row.ranks.agree}|${row.ranks.deserved}`;
+  return a.length === b.length && a.map(key).sort().join() === b.map(key).sort().join();
+};
+
+/**
+ * Makes the Top's rank rows what the posts' counts say (the posts table is the source; the rows are
+ * derived): every published post gets its four rows where they differ, and rows of posts that are no
+ * longer published are deleted. Safe while votes arrive: each write is conditioned on the post being
+ * as read, and a post that changed meanwhile is left to the stream, which writes its rows from the
+ * change. Safe to run again: it only writes what differs. `npm run rebuild -- top` locally; on AWS the
+ * scheduled ReconcileTop function (docs/decisions/0006-top-reconcile.md).
+ */
+export async function rebuildTop(store: TopRebuildStore): Promise<TopRebuild> {
+  const result: TopRebuild = { published: 0, rewritten: 0, removed: 0, changedMeanwhile: 0 };
+  const published = new Set<string>();
+  for await (const posts of store.publishedPosts()) {
+    const existing = await store.rowsOf(posts.map((post) => post.id));
+    for (const post of posts) {
+      published.add(post.id);
+      result.published++;
+      const wanted = rankRowsFor(post);
+      if (
+        sameRows(
+          wanted,
+          existing.filter((row) => row.postId === post.id),
+        )
+      )
+        continue;
+      if (await store.putIfUnchanged(post, wanted)) result.rewritten++;
+      else result.changedMeanwhile++;
+    }
+  }
+  for await (const ids of store.rankedPostIds()) {
+    for (const id of new Set(ids)) {
+      if (published.has(id)) continue;
+      if (await store.removeIfUnpublished(id)) result.removed++;
+      else result.changedMeanwhile++;
+    }
+  }
+  return result;
 }

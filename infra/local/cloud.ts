@@ -4,6 +4,7 @@
  * the HTTP and WebSocket gateways that invoke them, a stream poller per stream-triggered function,
  * and the web server with `/config.json`. The functions are the same declarations the stack deploys.
  */
+import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -193,6 +194,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       const poller = await startStreamPoller({
         client: streams,
         streamArn: Table.LatestStreamArn,
+        // Kept per stream (a new table has a new stream): a restart resumes where this mapping stopped.
+        checkpoints: join(
+          dataDir,
+          'streams',
+          `${declaration.id}-${createHash('sha256').update(Table.LatestStreamArn).digest('hex').slice(0, 12)}.json`,
+        ),
         region: REGION,
         functionId: declaration.id,
         trigger: declaration.trigger,

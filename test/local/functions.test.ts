@@ -168,4 +168,82 @@ describe('the local event source mapping', () => {
     expect(failed).toHaveLength(1);
     expect(JSON.parse(failed[0]!)).toMatchObject({ reason: 'RetryAttemptsExhausted', DDBStreamBatchInfo: { batchSize: 1 } });
   });
+
+  it('keeps a checkpoint: a batch cut off by a stop is delivered again by the next poller, a handled one never', async () => {
+    const endpoint = process.env[SHARED_DYNAMODB_ENV];
+    if (!endpoint) throw new Error('the shared DynamoDB Local is not running (test/support/sharedDynamo.ts)');
+    const credentials = { accessKeyId: `checkpoint${randomUUID().replaceAll('-', '')}`, secretAccessKey: 'x' };
+    const dynamo = new DynamoDBClient({ endpoint, region: REGION, credentials });
+    const streams = new DynamoDBStreamsClient({ endpoint, region: REGION, credentials });
+    closers.push(async () => {
+      dynamo.destroy();
+      streams.destroy();
+    });
+    const TableName = 'checkpointed';
+    await dynamo.send(
+      new CreateTableCommand({
+        TableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+        AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+        StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
+      }),
+    );
+    const { Table } = await dynamo.send(new DescribeTableCommand({ TableName }));
+    const trigger: StreamTrigger = {
+      type: 'stream',
+      table: 'posts',
+      batchSize: 10,
+      maxBatchingWindowSeconds: 0,
+      retryAttempts: 100,
+      bisectBatchOnError: false,
+      maxRecordAgeSeconds: 3600,
+      filters: [{ eventName: ['INSERT'] }],
+    };
+    const checkpoints = join(mkdtempSync(join(tmpdir(), 'vaya-dia-checkpoints-')), 'Test.json');
+    const put = (id: string) => dynamo.send(new PutItemCommand({ TableName, Item: { id: { S: id } } }));
+    const ids = (records: DynamoDBRecord[]) => records.map((record) => record.dynamodb?.Keys?.id?.S);
+    const poll = async (condition: () => boolean, what: string) => {
+      const end = Date.now() + 15_000;
+      while (!condition()) {
+        if (Date.now() > end) throw new Error(`not so after 15 s: ${what}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const start = (invoke: (records: DynamoDBRecord[]) => Promise<void>) =>
+      startStreamPoller({
+        client: streams,
+        streamArn: Table!.LatestStreamArn!,
+        region: REGION,
+        functionId: 'Test',
+        trigger,
+        checkpoints,
+        invoke: (event) => invoke(event.Records),
+      });
+
+    // First run: «a» is handled; «b» reaches a function that keeps failing, and the poller is stopped meanwhile.
+    const first: DynamoDBRecord[] = [];
+    let failing = 0;
+    const poller1 = await start(async (records) => {
+      if (ids(records).includes('b')) {
+        failing++;
+        throw new Error('down');
+      }
+      first.push(...records);
+    });
+    await put('a');
+    await poll(() => first.length === 1, '«a» delivered');
+    await put('b');
+    await poll(() => failing > 0, '«b» attempted');
+    await poller1.close();
+
+    // Second run, from the checkpoint: «b» again (it was never handled), then «c»; «a» never again.
+    const second: DynamoDBRecord[] = [];
+    const poller2 = await start(async (records) => void second.push(...records));
+    closers.push(() => poller2.close());
+    await put('c');
+    await poll(() => second.length >= 2, '«b» and «c» delivered');
+    expect(ids(first)).toEqual(['a']);
+    expect(ids(second)).toEqual(['b', 'c']);
+  });
 });

@@ -21,3 +21,20 @@ export interface RankingStore {
   /** Writes these rows and deletes every row of the `remove` posts. */
   apply(work: { put: RankRow[]; remove: string[] }): Promise<void>;
 }
+
+/** What rebuilding the Top from the posts' counts needs (functions/domain/rankings.ts rebuildTop). */
+export interface TopRebuildStore {
+  /** Every published post, a page at a time (the feed index). */
+  publishedPosts(): AsyncIterable<StoredPost[]>;
+  /** The rank rows these posts have now. */
+  rowsOf(postIds: string[]): Promise<RankRow[]>;
+  /** The ids of every post with rank rows, a page at a time. */
+  rankedPostIds(): AsyncIterable<string[]>;
+  /**
+   * Writes a post's rows on the condition that the post is still as read (published, same counts and
+   * publication time); false when it changed meanwhile (the stream then writes its rows).
+   */
+  putIfUnchanged(post: StoredPost, rows: RankRow[]): Promise<boolean>;
+  /** Deletes a post's rows on the condition that it is not published (any more); false when it is. */
+  removeIfUnpublished(postId: string): Promise<boolean>;
+}

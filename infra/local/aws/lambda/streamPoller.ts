@@ -3,6 +3,9 @@
  * DynamoDB Local and invokes one stream-triggered function (infra/functions.ts) the way the mapping
  * the stack declares would:
  * - it starts at LATEST, reads each shard in order and a child shard only after its parent;
+ * - with a checkpoint file (`checkpoints`), it records after each batch how far each shard is handled
+ *   and, started again, resumes from there (as the mapping keeps its position across a function's
+ *   outages): a stop or a kill in the middle of a batch delivers that batch again, never skips it;
  * - records that match none of the function's filter patterns are dropped before batching;
  * - batches hold up to `batchSize` records, gathered for up to `maxBatchingWindowSeconds`;
  * - a failing batch is bisected (when declared) and retried `retryAttempts` times; what still fails,
@@ -21,6 +24,8 @@ import {
   type Shard,
   type ShardIteratorType,
 } from '@aws-sdk/client-dynamodb-streams';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { inspect } from 'node:util';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { StreamTrigger } from '../../../functions';
@@ -36,6 +41,8 @@ export type StreamPollerOptions = {
   functionId: string;
   trigger: StreamTrigger;
   invoke(event: DynamoDBStreamEvent): Promise<unknown>;
+  /** Where this mapping's position is kept (a JSON file); without one it starts at LATEST every time. */
+  checkpoints?: string;
 };
 
 export type StreamPoller = {
@@ -44,12 +51,58 @@ export type StreamPoller = {
   close(): Promise<void>;
 };
 
-type ShardState = { shard: Shard; iterator?: string; lastSequenceNumber?: string; done: boolean };
+type ShardState = {
+  shard: Shard;
+  iterator?: string;
+  lastSequenceNumber?: string;
+  done: boolean;
+  /** Records created before this (epoch seconds) were there before the mapping first started: skipped. */
+  skipBefore?: number;
+};
+
+/**
+ * The last sequence number handled, by shard, and when the mapping first started, kept in a file
+ * written atomically (a kill leaves the old one or the new one).
+ */
+class CheckpointFile {
+  private readonly state: { since: number; positions: Record<string, string> };
+  readonly existed: boolean;
+
+  constructor(private readonly path: string) {
+    this.existed = existsSync(path);
+    this.state = this.existed
+      ? (JSON.parse(readFileSync(path, 'utf8')) as CheckpointFile['state'])
+      : { since: Math.floor(Date.now() / 1000), positions: {} };
+    if (!this.existed) this.write();
+  }
+
+  /** When the mapping first started (epoch seconds). */
+  get since(): number {
+    return this.state.since;
+  }
+
+  get(shardId: string): string | undefined {
+    return this.state.positions[shardId];
+  }
+
+  set(shardId: string, sequenceNumber: string): void {
+    if (this.state.positions[shardId] === sequenceNumber) return;
+    this.state.positions[shardId] = sequenceNumber;
+    this.write();
+  }
+
+  private write(): void {
+    mkdirSync(dirname(this.path), { recursive: true });
+    writeFileSync(`${this.path}.tmp`, JSON.stringify(this.state));
+    renameSync(`${this.path}.tmp`, this.path);
+  }
+}
 
 export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
   const { client, streamArn, trigger } = options;
   for (const pattern of trigger.filters) checkPattern(pattern);
   const shards = new Map<string, ShardState>();
+  const checkpoints = options.checkpoints ? new CheckpointFile(options.checkpoints) : undefined;
   let running = true;
   let lastRefresh = 0;
   let wake: (() => void) | undefined;
@@ -61,7 +114,11 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       )
     ).ShardIterator;
 
-  /** Learns of new shards. At start, open shards are read from LATEST and closed ones are history. */
+  /**
+   * Learns of new shards. A shard with a checkpoint resumes after it. At a first start, open shards
+   * are read from LATEST and closed ones are history; started again (the checkpoint file exists), a
+   * shard never read is read from its beginning, so nothing written since the last run is skipped.
+   */
   const refreshShards = async (initial: boolean) => {
     lastRefresh = Date.now();
     let exclusiveStartShardId: string | undefined;
@@ -72,11 +129,18 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       for (const shard of StreamDescription?.Shards ?? []) {
         if (!shard.ShardId || shards.has(shard.ShardId)) continue;
         const closed = shard.SequenceNumberRange?.EndingSequenceNumber !== undefined;
-        if (initial && closed) {
+        const handled = checkpoints?.get(shard.ShardId);
+        if (handled) {
+          const iterator = await iteratorFor(shard.ShardId, 'AFTER_SEQUENCE_NUMBER', handled);
+          shards.set(shard.ShardId, { shard, iterator, lastSequenceNumber: handled, done: iterator === undefined });
+        } else if (initial && closed && !checkpoints?.existed) {
           shards.set(shard.ShardId, { shard, done: true });
         } else {
-          const iterator = await iteratorFor(shard.ShardId, initial ? 'LATEST' : 'TRIM_HORIZON');
-          shards.set(shard.ShardId, { shard, iterator, done: iterator === undefined });
+          const fromLatest = initial && !checkpoints?.existed;
+          const iterator = await iteratorFor(shard.ShardId, fromLatest ? 'LATEST' : 'TRIM_HORIZON');
+          // A shard read from its beginning after a restart: what predates the mapping is not its to handle.
+          const skipBefore = !fromLatest && checkpoints?.existed ? checkpoints.since : undefined;
+          shards.set(shard.ShardId, { shard, iterator, done: iterator === undefined, skipBefore });
         }
       }
       exclusiveStartShardId = StreamDescription?.LastEvaluatedShardId;
@@ -137,26 +201,28 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     );
   };
 
-  /** Invokes with retries and bisection; never throws. */
-  const deliver = async (state: ShardState, records: DynamoDBRecord[]): Promise<void> => {
+  /**
+   * Invokes with retries and bisection; never throws. False when the poller was stopped before the
+   * records were handled (delivered, or sent to the failure destination): they are not checkpointed.
+   */
+  const deliver = async (state: ShardState, records: DynamoDBRecord[]): Promise<boolean> => {
     let lastError: unknown;
     for (let attempt = 0; attempt <= trigger.retryAttempts; attempt++) {
       try {
         await options.invoke({ Records: records });
-        return;
+        return true;
       } catch (error) {
         lastError = error;
         if (trigger.bisectBatchOnError && records.length > 1) {
           const half = Math.ceil(records.length / 2);
-          await deliver(state, records.slice(0, half));
-          await deliver(state, records.slice(half));
-          return;
+          return (await deliver(state, records.slice(0, half))) && (await deliver(state, records.slice(half)));
         }
-        if (!running) break;
+        if (!running) return false;
         await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 100 * 2 ** attempt)));
       }
     }
     sendToFailureDestination(state, records, 'RetryAttemptsExhausted', lastError);
+    return true;
   };
 
   const toLambdaRecord = (record: StreamRecord): DynamoDBRecord => ({
@@ -185,6 +251,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       if (records.length > 0) sawAny = true;
       for (const record of records.map(toLambdaRecord)) {
         const created = record.dynamodb?.ApproximateCreationDateTime;
+        if (created !== undefined && state.skipBefore !== undefined && created < state.skipBefore) continue;
         if (created !== undefined && Date.now() / 1000 - created > trigger.maxRecordAgeSeconds) {
           sendToFailureDestination(state, [record], 'RecordAgeExceeded');
         } else if (matchesAny(trigger.filters, record)) {
@@ -194,7 +261,9 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       if (batch.length === 0 || Date.now() >= windowEnds) break;
       if (records.length === 0) await sleep(Math.min(EMPTY_POLL_MS, windowEnds - Date.now()));
     }
-    if (batch.length > 0) await deliver(state, batch);
+    const handled = batch.length === 0 || (await deliver(state, batch));
+    // Everything read so far is handled (delivered, filtered out or sent to the failure destination).
+    if (handled && sawAny && state.lastSequenceNumber) checkpoints?.set(state.shard.ShardId ?? '', state.lastSequenceNumber);
     return sawAny;
   };
 

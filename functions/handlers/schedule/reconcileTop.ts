@@ -1,0 +1,17 @@
+import type { Context } from 'aws-lambda';
+import { rebuildTop } from '../../domain/rankings';
+import { logger } from '../../observability';
+import { topRebuildStore } from '../../wiring';
+
+const store = topRebuildStore();
+
+/**
+ * Run nightly by an EventBridge rule: makes the Top's rank rows what the posts' counts say
+ * (functions/domain/rankings.ts rebuildTop), healing whatever a stream batch that failed for good left
+ * behind. Locally the same is `npm run rebuild -- top`.
+ */
+export const handler = async (_event: unknown, context?: Context): Promise<void> => {
+  if (context) logger.addContext(context);
+  const done = await rebuildTop(store);
+  logger.info('top reconciled', { route: 'reconcileTop', ...done });
+};
