@@ -30,7 +30,10 @@ describe('functions', () => {
       env: { [ENV.postsTable]: 'posts', [ENV.rateLimitsTable]: 'rateLimits', [ENV.namesTable]: 'names' },
     },
     'Api/ListMyPosts': { entry: 'listMyPosts', env: { [ENV.postsTable]: 'posts', [ENV.namesTable]: 'names' } },
-    'Api/DeletePost': { entry: 'deletePost', env: { [ENV.postsTable]: 'posts', [ENV.namesTable]: 'names' } },
+    'Api/DeletePost': {
+      entry: 'deletePost',
+      env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
+    },
     'Api/ReportPost': {
       entry: 'reportPost',
       env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
@@ -43,7 +46,23 @@ describe('functions', () => {
       entry: 'voteOnPost',
       env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
     },
-    'Api/DecideOnPost': { entry: 'decideOnPost', env: { [ENV.postsTable]: 'posts', [ENV.namesTable]: 'names' } },
+    'Api/DecideOnPost': {
+      entry: 'decideOnPost',
+      env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
+    },
+    'Api/CreateSuspension': {
+      entry: 'createSuspension',
+      env: {
+        [ENV.postsTable]: 'posts',
+        [ENV.commentsTable]: 'comments',
+        [ENV.moderationTable]: 'moderation',
+        [ENV.namesTable]: 'names',
+        [ENV.userPoolId]: 'userPool',
+      },
+    },
+    'Api/ListSuspensions': { entry: 'listSuspensions', env: { [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' } },
+    'Api/LiftSuspension': { entry: 'liftSuspension', env: { [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' } },
+    'Api/ReadModerationLog': { entry: 'readModerationLog', env: { [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' } },
     'Api/ListReported': {
       entry: 'listReported',
       env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.namesTable]: 'names' },
@@ -55,7 +74,7 @@ describe('functions', () => {
     },
     'Api/DeleteComment': {
       entry: 'deleteComment',
-      env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.namesTable]: 'names' },
+      env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
     },
     'Api/ReportComment': {
       entry: 'reportComment',
@@ -63,7 +82,7 @@ describe('functions', () => {
     },
     'Api/DecideOnComment': {
       entry: 'decideOnComment',
-      env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.namesTable]: 'names' },
+      env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
     },
     'Api/GetMe': { entry: 'getMe', env: { [ENV.namesTable]: 'names' } },
     'Api/SetMyName': { entry: 'setMyName', env: { [ENV.namesTable]: 'names', [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments' } },
@@ -167,6 +186,7 @@ describe('functions', () => {
       ],
       'Api/DeletePost': [
         [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:PutItem'], [moderation]],
         [['dynamodb:GetItem'], [names]],
       ],
       'Api/ReportPost': [
@@ -186,6 +206,28 @@ describe('functions', () => {
       ],
       'Api/DecideOnPost': [
         [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:PutItem'], [moderation]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/CreateSuspension': [
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:Query'], [`${posts}/index/author-index`]],
+        [['dynamodb:GetItem'], [comments]],
+        [['dynamodb:PutItem'], [moderation]],
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [names]],
+        // Who moderates: the one Cognito action, on this pool only.
+        [['cognito-idp:ListUsersInGroup'], [`\${${logicalId(s.stack.auth.userPool)}.Arn}`]],
+      ],
+      'Api/ListSuspensions': [
+        [['dynamodb:Query'], [`${moderation}/index/list-index`]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/LiftSuspension': [
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem'], [moderation]],
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [names]],
+      ],
+      'Api/ReadModerationLog': [
+        [['dynamodb:Query'], [`${moderation}/index/list-index`]],
         [['dynamodb:GetItem'], [names]],
       ],
       'Api/ListReported': [
@@ -206,6 +248,7 @@ describe('functions', () => {
       'Api/DeleteComment': [
         [['dynamodb:UpdateItem'], [posts]],
         [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [comments]],
+        [['dynamodb:PutItem'], [moderation]],
         [['dynamodb:GetItem'], [names]],
       ],
       'Api/ReportComment': [
@@ -217,11 +260,12 @@ describe('functions', () => {
       'Api/DecideOnComment': [
         [['dynamodb:UpdateItem'], [posts]],
         [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [comments]],
+        [['dynamodb:PutItem'], [moderation]],
         [['dynamodb:GetItem'], [names]],
       ],
       'Api/GetMe': [[['dynamodb:GetItem'], [names]]],
       'Api/SetMyName': [
-        [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'], [names]],
+        [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'], [names]],
         [['dynamodb:UpdateItem'], [posts]],
         [['dynamodb:Query'], [`${posts}/index/author-index`]],
         [['dynamodb:UpdateItem'], [comments]],

@@ -17,11 +17,11 @@ import { caller, storedPost } from './factories';
 import { MemoryNameStore, MemoryStore } from './memoryStore';
 
 let store: MemoryStore;
-let deps: ModerationDeps;
+let deps: ModerationDeps & { names: MemoryNameStore };
 
 beforeEach(() => {
   store = new MemoryStore();
-  deps = { posts: store, moderation: store };
+  deps = { posts: store, moderation: store, names: new MemoryNameStore() };
 });
 
 async function stored(overrides: Partial<StoredPost> = {}): Promise<StoredPost> {

@@ -1,4 +1,5 @@
 import type { ReportReason } from '../../contract/moderation';
+import type { LoggedAction } from './moderation';
 import type { GuardedWrite, Page } from './posts';
 
 /** Where a comment is: `visible` under its post, `hidden` by reports until a moderator decides, `removed`. */
@@ -44,7 +45,7 @@ export interface CommentStore {
   /** Comments hidden by reports, oldest first, at most `limit`. */
   hidden(limit: number): Promise<StoredComment[]>;
   /** Moves `comment` to `to` if its status is still the one read (counting it in or out); false otherwise. */
-  changeStatus(comment: StoredComment, to: CommentStatus, at: Date): Promise<boolean>;
+  changeStatus(comment: StoredComment, to: CommentStatus, at: Date, options?: { log?: LoggedAction }): Promise<boolean>;
   /** Records the report and counts it, atomically (hiding the comment at the threshold); as ModerationStore.recordReport. */
   recordReport(write: CommentReportWrite): Promise<GuardedWrite>;
   /** Signs every comment of the author with `name` (a rename, or «Anónimo» when the account is deleted). */

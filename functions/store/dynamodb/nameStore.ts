@@ -44,12 +44,22 @@ export class DynamoNameStore implements NameStore {
               },
             },
             {
-              Put: {
+              // An update, not a Put: the row may also hold a suspension (`suspendedUntil`,
+              // `suspensionId`), which a rename must keep.
+              Update: {
                 TableName: this.tableName,
-                Item: { key: userRow(userId), name: name.name, nameKey: name.key },
+                Key: { key: userRow(userId) },
+                UpdateExpression: 'SET #name = :name, nameKey = :nameKey',
                 ...(previous
-                  ? { ConditionExpression: 'nameKey = :previous', ExpressionAttributeValues: { ':previous': previous.key } }
-                  : { ConditionExpression: 'attribute_not_exists(#k)', ExpressionAttributeNames: { '#k': 'key' } }),
+                  ? {
+                      ConditionExpression: 'nameKey = :previous',
+                      ExpressionAttributeValues: { ':name': name.name, ':nameKey': name.key, ':previous': previous.key },
+                    }
+                  : {
+                      ConditionExpression: 'attribute_not_exists(nameKey) AND attribute_not_exists(deleted)',
+                      ExpressionAttributeValues: { ':name': name.name, ':nameKey': name.key },
+                    }),
+                ExpressionAttributeNames: { '#name': 'name' },
               },
             },
             ...(freesOld
@@ -84,10 +94,11 @@ export class DynamoNameStore implements NameStore {
             {
               Put: {
                 TableName: this.tableName,
+                // A Put: the deleted mark replaces everything the row held (a suspension included).
                 Item: { key: userRow(userId), deleted: true, [NAMES_TTL_ATTRIBUTE]: Math.floor(expiresAt.getTime() / 1000) },
                 ...(current
                   ? { ConditionExpression: 'nameKey = :current', ExpressionAttributeValues: { ':current': current.key } }
-                  : { ConditionExpression: 'attribute_not_exists(#k)', ExpressionAttributeNames: { '#k': 'key' } }),
+                  : { ConditionExpression: 'attribute_not_exists(nameKey) AND attribute_not_exists(deleted)' }),
               },
             },
             ...(current
