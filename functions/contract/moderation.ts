@@ -21,17 +21,18 @@ export const pendingPostSchema = z.pick(postSchema, { id: true, category: true, 
 export type PendingPost = z.infer<typeof pendingPostSchema>;
 
 /** A reason is only given with `reject` (a reject without one is `otro`). */
+const rejectionReason = z.enum(REJECTION_REASONS).check(z.describe('Only with `reject` (400 otherwise); `otro` when absent.'));
 const reasonOnlyWithReject = (choice: string, reason: string | undefined) => reason === undefined || choice === 'reject';
 
 /** `PUT /moderation/{id}/vote`: a signed-in user's vote on a pending post; a reject may say why. */
 export const moderationVoteSchema = z
-  .object({ vote: z.enum(['publish', 'reject']), reason: z.optional(z.enum(REJECTION_REASONS)) })
+  .object({ vote: z.enum(['publish', 'reject']), reason: z.optional(rejectionReason) })
   .check(z.refine((value) => reasonOnlyWithReject(value.vote, value.reason)));
 export type ModerationVote = z.infer<typeof moderationVoteSchema>['vote'];
 
 /** `PUT /moderation/{id}/decision`: a moderator's decision on a pending or hidden post; a reject may say why. */
 export const moderationDecisionSchema = z
-  .object({ decision: z.enum(['publish', 'reject']), reason: z.optional(z.enum(REJECTION_REASONS)) })
+  .object({ decision: z.enum(['publish', 'reject']), reason: z.optional(rejectionReason) })
   .check(z.refine((value) => reasonOnlyWithReject(value.decision, value.reason)));
 export type ModerationDecision = z.infer<typeof moderationDecisionSchema>['decision'];
 
@@ -69,10 +70,11 @@ export const MAX_SUSPENSION_REASON_LENGTH = 300;
  */
 export const suspensionRequestSchema = z
   .object({
-    postId: z.optional(z.string()),
-    commentId: z.optional(z.string()),
-    days: z.nullable(z.int().check(z.gte(1), z.lte(MAX_SUSPENSION_DAYS))),
+    postId: z.optional(z.string().check(z.describe('A post of the author to suspend: exactly one of `postId` and `commentId`.'))),
+    commentId: z.optional(z.string().check(z.describe('A comment of the author to suspend: exactly one of `postId` and `commentId`.'))),
+    days: z.nullable(z.int().check(z.gte(1), z.lte(MAX_SUSPENSION_DAYS), z.describe('Days of suspension; `null` for good.'))),
     reason: z.string().check(
+      z.describe('Why, for the moderators: 1–300 characters, at least one visible (stored trimmed).'),
       z.maxLength(MAX_SUSPENSION_REASON_LENGTH),
       z.refine((reason) => hasContent(reason)),
     ),
