@@ -5,12 +5,11 @@
  * force and lift them. Each suspension and lift is written with its log entry in one transaction.
  */
 import { randomUUID } from 'node:crypto';
-import { PERMANENT_SUSPENSION } from '../contract/accounts';
+import { ANONYMOUS_NAME, PERMANENT_SUSPENSION } from '../contract/accounts';
 import { suspensionRequestSchema, type Suspension, type SuspensionPage } from '../contract/moderation';
 import type { NamesDeps } from './accounts';
 import { forgetAccountState } from './accountState';
 import type { Caller } from './author';
-import { ANONYMOUS_NAME } from '../contract/accounts';
 import { timeOf } from './clock';
 import { decodeCursor, encodeCursor, sortKeyOf } from './cursor';
 import { CommentNotFoundError, DomainError, ForbiddenError, PostNotFoundError } from './errors';
@@ -72,18 +71,18 @@ export async function suspendAuthor(deps: SuspendDeps, caller: Caller, body: unk
 
   const now = timeOf(deps);
   const id = randomUUID();
+  const reason = request.reason.trim();
+  const log = await logEntry(deps, caller, 'suspend', { type: 'account', id }, reason, now);
   const suspension: StoredSuspension = {
     id,
     accountId,
     name: account.name?.name ?? ANONYMOUS_NAME,
     until: request.days === null ? PERMANENT_SUSPENSION : new Date(now.getTime() + request.days * DAY_MS).toISOString(),
-    reason: request.reason.trim(),
+    reason,
     createdAt: now.toISOString(),
-    by: '',
+    by: log.by,
     byId: caller.id,
   };
-  const log = await logEntry(deps, caller, 'suspend', { type: 'account', id }, suspension.reason, now);
-  suspension.by = log.by;
   const outcome = await deps.suspensions.suspend(suspension, log, now);
   if (outcome === 'gone') throw new AccountNotFoundError();
   // This container stops trusting what it knew of the account (others within ACCOUNT_STATE_TTL_MS).
