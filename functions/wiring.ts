@@ -14,6 +14,7 @@ import { documentClient } from './clients';
 import { requireEnv } from './config';
 import { COMMENT_RATE_LIMIT } from './contract/comments';
 import { CognitoAccountDirectory } from './store/cognito/accountDirectory';
+import { CognitoModeratorDirectory } from './store/cognito/moderatorDirectory';
 import { DynamoCommentStore } from './store/dynamodb/commentStore';
 import { DynamoConnectionRepository } from './store/dynamodb/connectionRepository';
 import { DynamoModerationStore } from './store/dynamodb/moderationStore';
@@ -22,6 +23,7 @@ import { DynamoPostRepository } from './store/dynamodb/postRepository';
 import { DynamoPublishRateLimiter } from './store/dynamodb/publishRateLimiter';
 import { DynamoRankingStore } from './store/dynamodb/rankingStore';
 import { DynamoSitemapSource } from './store/dynamodb/sitemapSource';
+import { DynamoSuspensionStore } from './store/dynamodb/suspensionStore';
 import { DynamoVoteStore } from './store/dynamodb/voteStore';
 import { ENV } from './store/tables';
 import { DynamoIdempotencyStore } from './store/dynamodb/idempotencyStore';
@@ -31,9 +33,12 @@ import { DynamoTopRebuildStore } from './store/dynamodb/topRebuildStore';
 const table = <K extends string>(name: K): string => requireEnv(name)[name];
 
 let posts: DynamoPostRepository | undefined;
-/** The posts table. */
-export function postRepository(): DynamoPostRepository {
-  posts ??= new DynamoPostRepository(documentClient, table(ENV.postsTable));
+/**
+ * The posts table; with `log`, for the functions whose changes of status are moderators' actions,
+ * also the moderation table (the log entry is written with the change). A function uses one shape.
+ */
+export function postRepository(options: { log?: boolean } = {}): DynamoPostRepository {
+  posts ??= new DynamoPostRepository(documentClient, table(ENV.postsTable), options.log ? table(ENV.moderationTable) : undefined);
   return posts;
 }
 
@@ -88,14 +93,15 @@ export function moderationStore(): DynamoModerationStore {
 
 let comments: DynamoCommentStore | undefined;
 /**
- * Comments (comments table) counted on their post (posts table); with `reports`, for the functions
- * that record reports, also the moderation table. A function uses one of the two shapes.
+ * Comments (comments table) counted on their post (posts table); with `moderation`, for the functions
+ * that record reports or moderators' actions (the log), also the moderation table. A function uses
+ * one of the two shapes.
  */
-export function commentStore(options: { reports?: boolean } = {}): DynamoCommentStore {
+export function commentStore(options: { moderation?: boolean } = {}): DynamoCommentStore {
   comments ??= new DynamoCommentStore(documentClient, {
     comments: table(ENV.commentsTable),
     posts: table(ENV.postsTable),
-    moderation: options.reports ? table(ENV.moderationTable) : undefined,
+    moderation: options.moderation ? table(ENV.moderationTable) : undefined,
   });
   return comments;
 }
@@ -140,4 +146,18 @@ let accounts: CognitoAccountDirectory | undefined;
 export function accountDirectory(): CognitoAccountDirectory {
   accounts ??= new CognitoAccountDirectory(new CognitoIdentityProviderClient({}), table(ENV.userPoolId));
   return accounts;
+}
+
+let suspensions: DynamoSuspensionStore | undefined;
+/** Suspensions and the moderation log (moderation table), with the account rows (names table). */
+export function suspensionStore(): DynamoSuspensionStore {
+  suspensions ??= new DynamoSuspensionStore(documentClient, { moderation: table(ENV.moderationTable), names: table(ENV.namesTable) });
+  return suspensions;
+}
+
+let moderatorsGroup: CognitoModeratorDirectory | undefined;
+/** The user pool's `moderadores` group. */
+export function moderatorDirectory(): CognitoModeratorDirectory {
+  moderatorsGroup ??= new CognitoModeratorDirectory(new CognitoIdentityProviderClient({}), table(ENV.userPoolId));
+  return moderatorsGroup;
 }

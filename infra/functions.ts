@@ -11,6 +11,7 @@ import {
   CONNECTIONS_INDEX,
   CONNECTIONS_TABLE,
   ENV,
+  MODERATION_INDEX,
   MODERATION_TABLE,
   NAMES_TABLE,
   POSTS_INDEX,
@@ -160,6 +161,8 @@ export const ENDPOINTS = {
   liveManagement: ENV.wsManagementEndpoint,
   /** The user pool's id, for Cognito's admin API (its grant names the actions: see infra/constructs/api.ts). */
   userPool: ENV.userPoolId,
+  /** The same pool's id, granted only `ListUsersInGroup` (who is a moderator: infra/constructs/api.ts). */
+  moderatorsGroup: ENV.userPoolId,
 } as const;
 
 export type EndpointName = keyof typeof ENDPOINTS;
@@ -232,7 +235,9 @@ export const FUNCTIONS = [
     id: 'DeletePost',
     entry: 'functions/handlers/http/deletePost.ts',
     trigger: { type: 'http', method: 'DELETE', path: '/posts/{id}', auth: 'user' },
-    tables: { posts: { items: ['GetItem', 'UpdateItem'] }, names: { items: ['GetItem'] } },
+    // A moderator's removal and its log entry (moderation table) in one TransactWriteItems; the
+    // moderator's apodo signs the entry.
+    tables: { posts: { items: ['GetItem', 'UpdateItem'] }, moderation: { items: ['PutItem'] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'ReportPost',
@@ -263,7 +268,42 @@ export const FUNCTIONS = [
     id: 'DecideOnPost',
     entry: 'functions/handlers/http/decideOnPost.ts',
     trigger: { type: 'http', method: 'PUT', path: '/moderation/{id}/decision', auth: 'user' },
-    tables: { posts: { items: ['GetItem', 'UpdateItem'] }, names: { items: ['GetItem'] } },
+    // The post's change and the log entry in one TransactWriteItems.
+    tables: { posts: { items: ['GetItem', 'UpdateItem'] }, moderation: { items: ['PutItem'] }, names: { items: ['GetItem'] } },
+  },
+  {
+    id: 'CreateSuspension',
+    entry: 'functions/handlers/http/createSuspension.ts',
+    trigger: { type: 'http', method: 'POST', path: '/moderation/suspensions', auth: 'user' },
+    // The account row, the suspension and its log entry in one TransactWriteItems; then the
+    // account's pending posts (author index) rejected one conditional update each.
+    tables: {
+      posts: { items: ['GetItem', 'UpdateItem'], queryIndexes: [POSTS_INDEX.author] },
+      comments: { items: ['GetItem'] },
+      moderation: { items: ['PutItem'] },
+      names: { items: ['GetItem', 'UpdateItem'] },
+    },
+    // Whether the author is a moderator (who may not be suspended).
+    endpoints: ['moderatorsGroup'],
+  },
+  {
+    id: 'ListSuspensions',
+    entry: 'functions/handlers/http/listSuspensions.ts',
+    trigger: { type: 'http', method: 'GET', path: '/moderation/suspensions', auth: 'user' },
+    tables: { moderation: { queryIndexes: [MODERATION_INDEX.list] }, names: { items: ['GetItem'] } },
+  },
+  {
+    id: 'LiftSuspension',
+    entry: 'functions/handlers/http/liftSuspension.ts',
+    trigger: { type: 'http', method: 'DELETE', path: '/moderation/suspensions/{id}', auth: 'user' },
+    // The account row, the suspension and the log entry in one TransactWriteItems.
+    tables: { moderation: { items: ['GetItem', 'UpdateItem', 'PutItem'] }, names: { items: ['GetItem', 'UpdateItem'] } },
+  },
+  {
+    id: 'ReadModerationLog',
+    entry: 'functions/handlers/http/readModerationLog.ts',
+    trigger: { type: 'http', method: 'GET', path: '/moderation/log', auth: 'user' },
+    tables: { moderation: { queryIndexes: [MODERATION_INDEX.list] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'ListReported',
@@ -301,7 +341,13 @@ export const FUNCTIONS = [
     id: 'DeleteComment',
     entry: 'functions/handlers/http/deleteComment.ts',
     trigger: { type: 'http', method: 'DELETE', path: '/comments/{id}', auth: 'user' },
-    tables: { posts: { items: ['UpdateItem'] }, comments: { items: ['GetItem', 'UpdateItem'] }, names: { items: ['GetItem'] } },
+    // A moderator's removal is logged in the same transaction (moderation table).
+    tables: {
+      posts: { items: ['UpdateItem'] },
+      comments: { items: ['GetItem', 'UpdateItem'] },
+      moderation: { items: ['PutItem'] },
+      names: { items: ['GetItem'] },
+    },
   },
   {
     id: 'ReportComment',
@@ -320,7 +366,13 @@ export const FUNCTIONS = [
     id: 'DecideOnComment',
     entry: 'functions/handlers/http/decideOnComment.ts',
     trigger: { type: 'http', method: 'PUT', path: '/comments/{id}/decision', auth: 'user' },
-    tables: { posts: { items: ['UpdateItem'] }, comments: { items: ['GetItem', 'UpdateItem'] }, names: { items: ['GetItem'] } },
+    // The comment's change, its post's count and the log entry in one transaction.
+    tables: {
+      posts: { items: ['UpdateItem'] },
+      comments: { items: ['GetItem', 'UpdateItem'] },
+      moderation: { items: ['PutItem'] },
+      names: { items: ['GetItem'] },
+    },
   },
   {
     id: 'GetMe',
@@ -332,10 +384,10 @@ export const FUNCTIONS = [
     id: 'SetMyName',
     entry: 'functions/handlers/http/setMyName.ts',
     trigger: { type: 'http', method: 'PUT', path: '/me/name', auth: 'user' },
-    // The name row, the account row and the freed old name in one TransactWriteItems; then the
-    // caller's posts and comments signed with the new name.
+    // The name row (Put), the account row (Update: a suspension on it stays) and the freed old name
+    // in one TransactWriteItems; then the caller's posts and comments signed with the new name.
     tables: {
-      names: { items: ['GetItem', 'PutItem', 'DeleteItem'] },
+      names: { items: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
       posts: { items: ['UpdateItem'], queryIndexes: [POSTS_INDEX.author] },
       comments: { items: ['UpdateItem'], queryIndexes: [COMMENTS_INDEX.author] },
     },

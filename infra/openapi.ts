@@ -18,7 +18,7 @@ import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_WINDOW_HOURS, IDEMPOTENT_ROUTES } 
 import { API_OPERATIONS, type Operation } from '../functions/contract/api';
 import { commentSchema } from '../functions/contract/comments';
 import { ERRORS, errorBodySchema, type ErrorCode } from '../functions/contract/errors';
-import { pendingPostSchema } from '../functions/contract/moderation';
+import { moderationActionSchema, pendingPostSchema, suspensionSchema } from '../functions/contract/moderation';
 import { ownPostSchema, postSchema, postVotesSchema } from '../functions/contract/posts';
 import { FUNCTIONS, type HttpTrigger } from './functions';
 
@@ -142,7 +142,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
       { name: 'posts', description: 'Anecdotes: the feeds, one post, publishing and removing.' },
       { name: 'comments', description: 'Comments on published posts.' },
       { name: 'votes', description: '«¡Vaya día!» and «Te lo mereces», and the Top they rank.' },
-      { name: 'moderation', description: 'The community queue, moderators’ decisions and reports.' },
+      { name: 'moderation', description: 'The community queue, moderators’ decisions, reports, suspensions and the moderation log.' },
       { name: 'accounts', description: 'The caller’s own account and apodo.' },
     ],
     paths,
@@ -158,6 +158,8 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
         PostVotes: postVotesSchema,
         Comment: commentSchema,
         Me: meSchema,
+        Suspension: suspensionSchema,
+        ModerationAction: moderationActionSchema,
         Empty: z.object({}),
       },
     },

@@ -15,11 +15,15 @@ import type { ErrorCode } from './errors';
 import {
   commentDecisionSchema,
   moderationDecisionSchema,
+  moderationLogPageSchema,
   moderationResultSchema,
   moderationVoteSchema,
   pendingPostSchema,
   reportedItemsSchema,
   reportSchema,
+  suspensionPageSchema,
+  suspensionRequestSchema,
+  suspensionSchema,
 } from './moderation';
 import { CATEGORIES, createPostSchema, ownPostPageSchema, ownPostSchema, postPageSchema, postSchema } from './posts';
 import { MAX_VOTE_IDS, myVotesSchema, postVoteSchema, TOP_PERIODS, TOP_RANKINGS, voteResultSchema } from './votes';
@@ -93,7 +97,7 @@ export const API_OPERATIONS: Readonly<Record<string, Operation>> = {
   },
   'DELETE /posts/{id}': {
     tag: 'posts',
-    summary: 'Removes a post: its author or a moderator.',
+    summary: "Removes a post: its author or a moderator (a moderator's removal is recorded in the moderation log).",
     path: byId,
     success: { status: 204, description: 'Removed.' },
     errors: ['FORBIDDEN', 'POST_NOT_FOUND'],
@@ -114,7 +118,8 @@ export const API_OPERATIONS: Readonly<Record<string, Operation>> = {
   },
   'PUT /moderation/{id}/vote': {
     tag: 'moderation',
-    summary: 'Votes on a pending post: a net +3 publishes it, −3 rejects it.',
+    summary:
+      'Votes on a pending post: a net +3 publishes it, −3 rejects it. A `reject` may give a `reason` (default `otro`; 400 with `publish`); the most-voted one is the rejection’s.',
     path: byId,
     body: moderationVoteSchema,
     success: { status: 200, description: "The post's status afterwards.", schema: moderationResultSchema },
@@ -122,11 +127,41 @@ export const API_OPERATIONS: Readonly<Record<string, Operation>> = {
   },
   'PUT /moderation/{id}/decision': {
     tag: 'moderation',
-    summary: 'A moderator publishes or rejects a pending or hidden post at once.',
+    summary:
+      'A moderator publishes or rejects a pending or hidden post at once (a `reject` may give a `reason`, default `otro`); recorded in the moderation log.',
     path: byId,
     body: moderationDecisionSchema,
     success: { status: 200, description: "The post's status afterwards.", schema: moderationResultSchema },
     errors: ['INVALID_REQUEST', 'FORBIDDEN', 'POST_NOT_FOUND'],
+  },
+  'POST /moderation/suspensions': {
+    tag: 'moderation',
+    summary:
+      'A moderator suspends the author of a post or a comment (exactly one of `postId`, `commentId`) for 1–365 days or for good (`days: null`), saying why; their pending posts leave the queue (`rejected`, `otro`). Recorded in the moderation log.',
+    body: suspensionRequestSchema,
+    success: { status: 201, description: 'The suspension.', schema: suspensionSchema },
+    errors: ['INVALID_REQUEST', 'FORBIDDEN', 'POST_NOT_FOUND', 'COMMENT_NOT_FOUND', 'ACCOUNT_NOT_FOUND', 'ALREADY_SUSPENDED'],
+  },
+  'GET /moderation/suspensions': {
+    tag: 'moderation',
+    summary: 'The suspensions in force, newest first (moderators only).',
+    query: z.object(paging(DEFAULT_PAGE_SIZE)),
+    success: { status: 200, description: 'Suspensions in force.', schema: suspensionPageSchema },
+    errors: ['FORBIDDEN', ...PAGING_ERRORS],
+  },
+  'DELETE /moderation/suspensions/{id}': {
+    tag: 'moderation',
+    summary: 'A moderator lifts a suspension in force: the account may write again at once. Recorded in the moderation log.',
+    path: byId,
+    success: { status: 204, description: 'Lifted.' },
+    errors: ['FORBIDDEN', 'SUSPENSION_NOT_FOUND'],
+  },
+  'GET /moderation/log': {
+    tag: 'moderation',
+    summary: 'Every moderator action (decision, removal, restore, suspension, lift), newest first (moderators only).',
+    query: z.object(paging(DEFAULT_PAGE_SIZE)),
+    success: { status: 200, description: 'Moderator actions, newest first.', schema: moderationLogPageSchema },
+    errors: ['FORBIDDEN', ...PAGING_ERRORS],
   },
   'GET /moderation/reported': {
     tag: 'moderation',
@@ -152,7 +187,7 @@ export const API_OPERATIONS: Readonly<Record<string, Operation>> = {
   },
   'DELETE /comments/{id}': {
     tag: 'comments',
-    summary: 'Removes a comment: its author or a moderator.',
+    summary: "Removes a comment: its author or a moderator (a moderator's removal is recorded in the moderation log).",
     path: byId,
     success: { status: 204, description: 'Removed.' },
     errors: ['FORBIDDEN', 'COMMENT_NOT_FOUND'],

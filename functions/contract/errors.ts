@@ -34,6 +34,9 @@ export const ERRORS = {
   ROUTE_NOT_FOUND: { status: 404, message: 'Esa dirección no existe.' },
   ALREADY_VOTED: { status: 409, message: 'Ya has votado esta anécdota.' },
   ALREADY_REPORTED: { status: 409, message: 'Ya lo habías denunciado.' },
+  ALREADY_SUSPENDED: { status: 409, message: 'Esa cuenta ya está suspendida. Levanta la suspensión antes de poner otra.' },
+  SUSPENSION_NOT_FOUND: { status: 404, message: 'No encontramos esa suspensión (o ya se había levantado).' },
+  ACCOUNT_NOT_FOUND: { status: 404, message: 'La cuenta que escribió eso ya no existe.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'La petición es demasiado grande.' },
   INVALID_IDEMPOTENCY_KEY: {
     status: 400,

@@ -1,7 +1,10 @@
 /** The contract of moderation: the community's votes on pending posts, moderators' decisions, reports. */
 import * as z from 'zod/mini';
 import { commentSchema } from './comments';
-import { ownPostSchema, POST_STATUSES, postSchema } from './posts';
+import { hasContent, pageSchema } from './common';
+import { ownPostSchema, POST_STATUSES, postSchema, REJECTION_REASONS } from './posts';
+
+export { REJECTION_REASONS, REJECTION_REASON_LABELS, type RejectionReason } from './posts';
 
 /** Net community votes that decide a pending post: +3 publishes it, −3 rejects it. */
 export const MODERATION_MARGIN = 3;
@@ -17,16 +20,24 @@ export const pendingPostSchema = z.pick(postSchema, { id: true, category: true, 
 
 export type PendingPost = z.infer<typeof pendingPostSchema>;
 
-/** `PUT /moderation/{id}/vote`: a signed-in user's vote on a pending post. */
-export const moderationVoteSchema = z.object({ vote: z.enum(['publish', 'reject']) });
+/** A reason is only given with `reject` (a reject without one is `otro`). */
+const rejectionReason = z.enum(REJECTION_REASONS).check(z.describe('Only with `reject` (400 otherwise); `otro` when absent.'));
+const reasonOnlyWithReject = (choice: string, reason: string | undefined) => reason === undefined || choice === 'reject';
+
+/** `PUT /moderation/{id}/vote`: a signed-in user's vote on a pending post; a reject may say why. */
+export const moderationVoteSchema = z
+  .object({ vote: z.enum(['publish', 'reject']), reason: z.optional(rejectionReason) })
+  .check(z.refine((value) => reasonOnlyWithReject(value.vote, value.reason)));
 export type ModerationVote = z.infer<typeof moderationVoteSchema>['vote'];
 
-/** `PUT /moderation/{id}/decision`: a moderator's decision on a pending or hidden post. */
-export const moderationDecisionSchema = z.object({ decision: z.enum(['publish', 'reject']) });
+/** `PUT /moderation/{id}/decision`: a moderator's decision on a pending or hidden post; a reject may say why. */
+export const moderationDecisionSchema = z
+  .object({ decision: z.enum(['publish', 'reject']), reason: z.optional(rejectionReason) })
+  .check(z.refine((value) => reasonOnlyWithReject(value.decision, value.reason)));
 export type ModerationDecision = z.infer<typeof moderationDecisionSchema>['decision'];
 
 /** `PUT /comments/{id}/decision`: a moderator restores a comment hidden by reports, or removes it. */
-export const commentDecisionSchema = moderationDecisionSchema;
+export const commentDecisionSchema = z.object({ decision: z.enum(['publish', 'reject']) });
 
 /** What `PUT /moderation/{id}/vote` and `…/decision` answer: the post's status afterwards. */
 export const moderationResultSchema = z.object({ status: z.enum(POST_STATUSES) });
@@ -48,3 +59,66 @@ export const reportSchema = z.object({ reason: z.enum(REPORT_REASONS) });
 /** `GET /moderation/reported`: the posts and comments reports hid, for moderators to decide on. */
 export const reportedItemsSchema = z.object({ posts: z.array(ownPostSchema), comments: z.array(commentSchema) });
 export type ReportedItems = z.infer<typeof reportedItemsSchema>;
+
+/** Longest suspension in days (DESIGN §3b); `days: null` suspends for good. */
+export const MAX_SUSPENSION_DAYS = 365;
+export const MAX_SUSPENSION_REASON_LENGTH = 300;
+
+/**
+ * `POST /moderation/suspensions`: suspends the author of one post or one comment (exactly one of the
+ * two ids) for `days` days, or for good (`null`), saying why (1–300 characters, not only spaces).
+ */
+export const suspensionRequestSchema = z
+  .object({
+    postId: z.optional(z.string().check(z.describe('A post of the author to suspend: exactly one of `postId` and `commentId`.'))),
+    commentId: z.optional(z.string().check(z.describe('A comment of the author to suspend: exactly one of `postId` and `commentId`.'))),
+    days: z.nullable(z.int().check(z.gte(1), z.lte(MAX_SUSPENSION_DAYS), z.describe('Days of suspension; `null` for good.'))),
+    reason: z.string().check(
+      z.describe('Why, for the moderators: 1–300 characters, at least one visible (stored trimmed).'),
+      z.maxLength(MAX_SUSPENSION_REASON_LENGTH),
+      z.refine((reason) => hasContent(reason)),
+    ),
+  })
+  .check(z.refine((request) => (request.postId === undefined) !== (request.commentId === undefined)));
+export type SuspensionRequest = z.infer<typeof suspensionRequestSchema>;
+
+/**
+ * A suspension as moderators see it: the suspended account's apodo (`name`) and the suspending
+ * moderator's (`by`), never an account id or an e-mail; `until` is PERMANENT_SUSPENSION for good.
+ */
+export const suspensionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  until: z.string(),
+  reason: z.string(),
+  createdAt: z.string(),
+  by: z.string(),
+});
+export type Suspension = z.infer<typeof suspensionSchema>;
+export const suspensionPageSchema = pageSchema(suspensionSchema);
+export type SuspensionPage = z.infer<typeof suspensionPageSchema>;
+
+/**
+ * What the moderation log records: a moderator's decision on a pending post (`publish`, `reject`), a
+ * removal (`remove`: a hidden post or comment, or any post or comment a moderator deletes), a
+ * restore (`restore`), a suspension (`suspend`) and its lift (`lift`).
+ */
+export const MODERATION_ACTIONS = ['publish', 'reject', 'remove', 'restore', 'suspend', 'lift'] as const;
+export type ModerationActionKind = (typeof MODERATION_ACTIONS)[number];
+
+/**
+ * One entry of the moderation log. `target.id` is the post's or the comment's id, or for an
+ * account the suspension's id (never the account's own); `by` is the moderator's apodo; `reason` is
+ * the rejection reason or the suspension's words, null when the action takes none.
+ */
+export const moderationActionSchema = z.object({
+  id: z.string(),
+  action: z.enum(MODERATION_ACTIONS),
+  target: z.object({ type: z.enum(['post', 'comment', 'account']), id: z.string() }),
+  by: z.string(),
+  reason: z.nullable(z.string()),
+  at: z.string(),
+});
+export type ModerationAction = z.infer<typeof moderationActionSchema>;
+export const moderationLogPageSchema = pageSchema(moderationActionSchema);
+export type ModerationLogPage = z.infer<typeof moderationLogPageSchema>;

@@ -47,10 +47,31 @@ export const postSchema = z.object({
 
 export type Post = z.infer<typeof postSchema>;
 
-/** A post as its author sees it (and moderators, in the reported list): any status, `publishedAt` null until published. */
+/**
+ * Why a post was rejected (DESIGN §3b): a reject vote or a moderator's rejection names one of these
+ * (`otro` when it names none); a suspension rejects its account's pending posts as `otro`.
+ */
+export const REJECTION_REASONS = ['no-es-anecdota', 'mal-escrita', 'ofensiva', 'datos-personales', 'repetida', 'otro'] as const;
+export type RejectionReason = (typeof REJECTION_REASONS)[number];
+export const REJECTION_REASON_LABELS: Record<RejectionReason, string> = {
+  'no-es-anecdota': 'No es una anécdota',
+  'mal-escrita': 'Está mal escrita',
+  ofensiva: 'Es ofensiva',
+  'datos-personales': 'Publica datos personales',
+  repetida: 'Está repetida',
+  otro: 'Otro motivo',
+};
+
+/**
+ * A post as its author sees it (and moderators, in the reported list): any status, `publishedAt` null
+ * until published; `rejection` says why while it is rejected (the most-voted reason among the reject
+ * votes, or the moderator's), null otherwise; `resent` whether it was edited and sent back once.
+ */
 export const ownPostSchema = z.extend(postSchema, {
   publishedAt: z.nullable(z.string()),
   status: z.enum(POST_STATUSES),
+  rejection: z.nullable(z.object({ reason: z.enum(REJECTION_REASONS) })),
+  resent: z.boolean(),
 });
 
 export type OwnPost = z.infer<typeof ownPostSchema>;

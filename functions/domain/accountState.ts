@@ -36,9 +36,10 @@ export type RouteKind = 'read' | 'write' | 'kept' | 'accountDeletion';
 
 /**
  * How long one container trusts an account's state it read: a deletion or a suspension reaches every
- * container within this time (the container that deletes the account forgets it at once). Short, so
- * a moderator's suspension stops an abuser within seconds; long enough that a burst of one person's
- * requests is one read.
+ * container within this time (the container that deletes or suspends the account forgets it at
+ * once). Short, so a moderator's suspension stops an abuser within seconds; long enough that a burst
+ * of one person's requests is one read. A row with a suspension in force is never kept, so a lift
+ * reaches every container at once: the account may write again on its next request.
  */
 export const ACCOUNT_STATE_TTL_MS = 5_000;
 
@@ -77,6 +78,8 @@ async function accountRow(deps: AccountStateDeps, accountId: string, nowMs: numb
   if (cached && nowMs - cached.readAt < ACCOUNT_STATE_TTL_MS) return cached.row;
   const row = await deps.names.accountOf(accountId);
   cache.delete(accountId);
+  // Only what a moderator's lift cannot undo is kept: an account not suspended now, or deleted.
+  if (isSuspended(row, new Date(nowMs)) && !row.deleted) return row;
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(accountId, { row, readAt: nowMs });
   return row;

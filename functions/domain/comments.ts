@@ -15,6 +15,7 @@ import { isPostId, parseLimit, parseRequest, postIdFrom, untilSettled } from './
 import type { CommentStatus, CommentStore, StoredComment } from './ports/comments';
 import type { PostRepository, PublishRateLimiter } from './ports/posts';
 import { timeOf } from './clock';
+import { logEntry } from './moderationLog';
 
 export type CommentReadDeps = { posts: PostRepository; comments: CommentStore };
 export type CommentWriteDeps = CommentReadDeps & NamesDeps & { rateLimiter: PublishRateLimiter; now?: () => Date };
@@ -107,14 +108,17 @@ async function ownComment(deps: CommentWriteDeps, author: Author, id: string): P
  * Deletes a comment (it becomes `removed` and stops counting): its author's or a moderator's.
  * Someone else gets FORBIDDEN for a visible comment and COMMENT_NOT_FOUND for a hidden one.
  */
-export async function deleteComment(deps: CommentChangeDeps, caller: Caller, id: string | undefined): Promise<void> {
+export async function deleteComment(deps: CommentChangeDeps & NamesDeps, caller: Caller, id: string | undefined): Promise<void> {
   const commentId = commentIdFrom(id);
   await untilSettled(async () => {
     const comment = await deps.comments.get(commentId, { consistent: true });
     if (!comment || comment.status === 'removed') throw new CommentNotFoundError();
-    if (comment.authorId !== caller.id && !caller.moderator)
-      throw comment.status === 'visible' ? new ForbiddenError() : new CommentNotFoundError();
-    return (await deps.comments.changeStatus(comment, 'removed', timeOf(deps))) || undefined;
+    const own = comment.authorId === caller.id;
+    if (!own && !caller.moderator) throw comment.status === 'visible' ? new ForbiddenError() : new CommentNotFoundError();
+    const at = timeOf(deps);
+    // A moderator's removal of someone else's comment is logged with it (one transaction).
+    const log = own ? undefined : await logEntry(deps, caller, 'remove', { type: 'comment', id: comment.id }, null, at);
+    return (await deps.comments.changeStatus(comment, 'removed', at, { log })) || undefined;
   });
 }
 
@@ -134,7 +138,7 @@ export async function reportComment(deps: CommentChangeDeps, caller: Caller, id:
 
 /** A moderator restores (`publish`) or removes (`reject`) a comment hidden by reports. */
 export async function decideOnComment(
-  deps: CommentChangeDeps,
+  deps: CommentChangeDeps & NamesDeps,
   caller: Caller,
   id: string | undefined,
   body: unknown,
@@ -146,7 +150,9 @@ export async function decideOnComment(
   return untilSettled(async () => {
     const comment = await deps.comments.get(commentId, { consistent: true });
     if (!comment || comment.status !== 'hidden') throw new CommentNotFoundError();
-    return (await deps.comments.changeStatus(comment, to, timeOf(deps))) ? { status: to } : undefined;
+    const at = timeOf(deps);
+    const log = await logEntry(deps, caller, to === 'visible' ? 'restore' : 'remove', { type: 'comment', id: comment.id }, null, at);
+    return (await deps.comments.changeStatus(comment, to, at, { log })) ? { status: to } : undefined;
   });
 }
 

@@ -9,7 +9,7 @@
  * `published` posts are in the feeds, random reads, permalinks and live messages.
  */
 import { MODERATION_MARGIN, type ModerationDecision, type PendingPost } from '../contract/moderation';
-import { type OwnPost, type Post, type PostStatus } from '../contract/posts';
+import { REJECTION_REASONS, type OwnPost, type Post, type PostStatus, type RejectionReason } from '../contract/posts';
 import type { StoredPost } from './ports/posts';
 
 const TRANSITIONS: Record<PostStatus, readonly PostStatus[]> = {
@@ -56,9 +56,29 @@ export function publicPost(post: StoredPost): Post {
   };
 }
 
-/** The author's view: every status, `publishedAt` null until published. */
+/**
+ * Why a rejected post was rejected: the moderator's reason (or a suspension's, `otro`), else the
+ * most-voted reason among the community's reject votes (a tie goes to the reason listed first in
+ * REJECTION_REASONS, `otro` last); null while the post is not rejected.
+ */
+export function rejectionOf(post: Pick<StoredPost, 'status' | 'rejectedFor' | 'rejectVotes'>): { reason: RejectionReason } | null {
+  if (post.status !== 'rejected') return null;
+  if (post.rejectedFor) return { reason: post.rejectedFor };
+  let reason: RejectionReason = 'otro';
+  let most = 0;
+  for (const candidate of REJECTION_REASONS) {
+    const count = post.rejectVotes?.[candidate] ?? 0;
+    if (count > most) [reason, most] = [candidate, count];
+  }
+  return { reason };
+}
+
+/**
+ * The author's view: every status, `publishedAt` null until published, why it was rejected; `resent`
+ * stays false until a rejected post can be edited and sent back (DESIGN §3b).
+ */
 export function ownPost(post: StoredPost): OwnPost {
-  return { ...publicPost(post), publishedAt: post.publishedAt, status: post.status };
+  return { ...publicPost(post), publishedAt: post.publishedAt, status: post.status, rejection: rejectionOf(post), resent: false };
 }
 
 /** What a moderating user sees: no author. */

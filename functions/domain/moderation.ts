@@ -21,10 +21,12 @@ import type { CommentStore } from './ports/comments';
 import type { ModerationStore } from './ports/moderation';
 import type { PostRepository } from './ports/posts';
 import { timeOf } from './clock';
+import type { NamesDeps } from './accounts';
+import { logEntry } from './moderationLog';
 
 export type ModerationDeps = { posts: PostRepository; moderation: ModerationStore; now?: () => Date };
-/** What moderators' own decisions need: the posts alone. */
-export type DecisionDeps = { posts: PostRepository; now?: () => Date };
+/** What moderators' own decisions need: the posts, and their apodo for the log. */
+export type DecisionDeps = NamesDeps & { posts: PostRepository; now?: () => Date };
 /** The reported queue: hidden posts and hidden comments. */
 export type ReportedDeps = { posts: PostRepository; comments: Pick<CommentStore, 'hidden'> };
 
@@ -66,31 +68,43 @@ export async function nextForModeration(deps: ModerationDeps, caller: Caller): P
  */
 export async function voteOnPost(deps: ModerationDeps, caller: Caller, id: string | undefined, body: unknown): Promise<ModerationResult> {
   const postId = postIdFrom(id);
-  const { vote } = parseRequest(moderationVoteSchema, body);
+  const { vote, reason } = parseRequest(moderationVoteSchema, body);
   return untilSettled(async () => {
     const post = await deps.posts.get(postId, { consistent: true });
     if (!post || post.status !== 'pending') throw new PostNotFoundError();
     if (post.authorId === caller.id) throw new OwnPostError();
     const outcome = statusForScore(post.moderation.score + (vote === 'publish' ? 1 : -1));
-    const written = await deps.moderation.recordVote({ post, userId: caller.id, vote, at: timeOf(deps), outcome });
+    const written = await deps.moderation.recordVote({
+      post,
+      userId: caller.id,
+      vote,
+      ...(vote === 'reject' ? { reason: reason ?? 'otro' } : {}),
+      at: timeOf(deps),
+      outcome,
+    });
     if (written === 'duplicate') throw new AlreadyVotedError();
     return written === 'recorded' ? { status: outcome } : undefined;
   });
 }
 
 /**
- * A moderator decides at once: on a pending post (publish or reject) or on one hidden by reports
- * (restore it, or remove it). Anyone else: FORBIDDEN.
+ * A moderator decides at once: on a pending post (publish, or reject with a reason: `otro` when none
+ * is given) or on one hidden by reports (restore it, or remove it). Anyone else: FORBIDDEN. The
+ * change and its log entry are one transaction.
  */
 export async function decideOnPost(deps: DecisionDeps, caller: Caller, id: string | undefined, body: unknown): Promise<ModerationResult> {
   if (!caller.moderator) throw new ForbiddenError();
   const postId = postIdFrom(id);
-  const { decision } = parseRequest(moderationDecisionSchema, body);
+  const { decision, reason } = parseRequest(moderationDecisionSchema, body);
   return untilSettled(async () => {
     const post = await deps.posts.get(postId, { consistent: true });
     const to = post ? decisionTarget(post.status, decision) : undefined;
     if (!post || !to) throw new PostNotFoundError();
-    return (await deps.posts.changeStatus(post, to, timeOf(deps))) ? { status: to } : undefined;
+    const at = timeOf(deps);
+    const rejectedFor = to === 'rejected' ? (reason ?? 'otro') : undefined;
+    const action = post.status === 'pending' ? decision : to === 'published' ? 'restore' : 'remove';
+    const log = await logEntry(deps, caller, action, { type: 'post', id: post.id }, rejectedFor ?? reason ?? null, at);
+    return (await deps.posts.changeStatus(post, to, at, { rejectedFor, log })) ? { status: to } : undefined;
   });
 }
 

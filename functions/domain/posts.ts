@@ -8,6 +8,7 @@ import { parseLimit, postIdFrom, untilSettled } from './input';
 import { ownPost, publicPost } from './lifecycle';
 import type { PostRepository, PublishRateLimiter, StoredPost } from './ports/posts';
 import { timeOf } from './clock';
+import { logEntry } from './moderationLog';
 
 export type PostsDeps = { posts: PostRepository };
 export type PublishDeps = PostsDeps & NamesDeps & { rateLimiter: PublishRateLimiter; now?: () => Date };
@@ -108,16 +109,23 @@ export async function readOwnPosts(deps: PostsDeps, caller: Caller, params: { li
 
 /**
  * Deletes a post: it becomes `removed` (and leaves the feeds if it was in them). Its author may
- * delete it in any status, a moderator any post. Someone else gets FORBIDDEN for a post they can
- * see, and POST_NOT_FOUND for one they cannot (its existence is not theirs to learn).
+ * delete it in any status, a moderator any post — a moderator's removal of someone else's post is
+ * logged with it (one transaction). Someone else gets FORBIDDEN for a post they can see, and
+ * POST_NOT_FOUND for one they cannot (its existence is not theirs to learn).
  */
-export async function deletePost(deps: PostsDeps & { now?: () => Date }, caller: Caller, id: string | undefined): Promise<void> {
+export async function deletePost(
+  deps: PostsDeps & NamesDeps & { now?: () => Date },
+  caller: Caller,
+  id: string | undefined,
+): Promise<void> {
   const postId = postIdFrom(id);
   await untilSettled(async () => {
     const post = await deps.posts.get(postId, { consistent: true });
     if (!post || post.status === 'removed') throw new PostNotFoundError();
-    if (post.authorId !== caller.id && !caller.moderator)
-      throw post.status === 'published' ? new ForbiddenError() : new PostNotFoundError();
-    return (await deps.posts.changeStatus(post, 'removed', timeOf(deps))) || undefined;
+    const own = post.authorId === caller.id;
+    if (!own && !caller.moderator) throw post.status === 'published' ? new ForbiddenError() : new PostNotFoundError();
+    const at = timeOf(deps);
+    const log = own ? undefined : await logEntry(deps, caller, 'remove', { type: 'post', id: post.id }, null, at);
+    return (await deps.posts.changeStatus(post, 'removed', at, { log })) || undefined;
   });
 }

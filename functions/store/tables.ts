@@ -12,8 +12,13 @@
  *   author-index    authorId (S) + createdKey (S)  one author's posts, every status, newest first
  *   queue-index     queue (S) + queuedAt (S) what waits for moderation: `queue` = "pending" (oldest
  *                                           first by `createdAt#id`) or "hidden" (by when reports hid it)
- * moderation   key (S)                      one row per moderation vote (`vote#<post>#<user>`) or report
- *                                           (`report#<post>#<user>`): at most one of each per user and post
+ * moderation   key (S)                      one row per moderation vote (`vote#<post>#<user>`, with the
+ *                                           reject `reason`) or report (`report#<post>#<user>`): at most
+ *                                           one of each per user and post; one per suspension
+ *                                           (`suspension#<id>`) and one per moderator action, append-only
+ *                                           (`log#<id>`), each written in the action's own transaction
+ *   list-index      list (S) + listedAt (S)  `list` = "log" (every log entry) or "suspensions" (a
+ *                                           suspension until it is lifted: sparse), by `${at}#${id}`
  * comments     id (S)                       one item per comment: `postId`, `authorId`, `name`, `text`,
  *                                           `createdAt`, `status` (visible | hidden | removed), `reports`
  *   post-index      postId (S) + listedKey (S)  a post's visible comments, oldest first: `listedKey` =
@@ -95,10 +100,22 @@ export const POSTS_TABLE = {
 /** The `queue` partitions of queue-index. */
 export const QUEUES = { pending: 'pending', hidden: 'hidden' } as const;
 
+/** The moderation table's index of the moderation log and of the suspensions not lifted. */
+export const MODERATION_KEYS = { list: 'list', listedAt: 'listedAt' } as const;
+export const MODERATION_INDEX = { list: 'list-index' } as const;
+/** The `list` partitions of list-index. */
+export const MODERATION_LISTS = { log: 'log', suspensions: 'suspensions' } as const;
+
 export const MODERATION_TABLE = {
   logicalName: 'moderation',
   partitionKey: { name: 'key', type: 'S' },
-  indexes: [],
+  indexes: [
+    {
+      indexName: MODERATION_INDEX.list,
+      partitionKey: { name: MODERATION_KEYS.list, type: 'S' },
+      sortKey: { name: MODERATION_KEYS.listedAt, type: 'S' },
+    },
+  ],
 } as const satisfies TableDescription;
 
 /** Names of the comments table's attributes and indexes that queries refer to. */
@@ -159,10 +176,12 @@ export const CONNECTIONS_TABLE = {
 /**
  * names        key (S)                      apodos: `name#<nameKey>` → { userId, name } (one account
  *                                           per name, whatever its case, accents or look-alike
- *                                           letters) and `user#<sub>` → { name, nameKey, version,
- *                                           suspendedUntil? } (the account's current one), plus
- *                                           { deleted, expiresAt (TTL) } for two days after the
- *                                           account is deleted; always written in one transaction
+ *                                           letters) and `user#<sub>` → { name, nameKey, version }
+ *                                           (the account's current one) and, while suspended,
+ *                                           { suspendedUntil, suspensionId } (UpdateItem only, so
+ *                                           neither a rename nor a suspension drops the other's
+ *                                           attributes), or { deleted, expiresAt (TTL) } for two
+ *                                           days after the account is deleted
  */
 export const NAMES_TABLE = {
   logicalName: 'names',

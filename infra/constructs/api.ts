@@ -76,11 +76,16 @@ export class Api extends Construct {
       url: props.userPool.userPoolId,
       grant: (grantee) => props.userPool.grant(grantee, 'cognito-idp:AdminDeleteUser'),
     };
+    // `POST /moderation/suspensions` asks whether an author is a moderator: ListUsersInGroup only.
+    const moderatorsGroup: EndpointBinding = {
+      url: props.userPool.userPoolId,
+      grant: (grantee) => props.userPool.grant(grantee, 'cognito-idp:ListUsersInGroup'),
+    };
     const cfnStage = stage.node.defaultChild as apigwv2.CfnStage;
     // A JSON property: CloudFormation's own (PascalCase) names, which CDK does not translate here.
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const declaration of functionsTriggeredBy('http')) {
-      const fn = new DeclaredFunction(this, { declaration, data: props.data, endpoints: { userPool } });
+      const fn = new DeclaredFunction(this, { declaration, data: props.data, endpoints: { userPool, moderatorsGroup } });
       this.functions.push(fn);
       const { trigger } = declaration;
       const routes = this.httpApi.addRoutes({

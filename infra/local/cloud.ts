@@ -120,7 +120,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const wsPort = await portOrFree(options.ports.ws);
     const addresses: Addresses = {
       tableName: (table) => tables[table],
-      endpoint: (name) => (name === 'userPool' ? cognito.userPoolId : `http://${LOOPBACK}:${wsPort}`),
+      endpoint: (name) => (name === 'userPool' || name === 'moderatorsGroup' ? cognito.userPoolId : `http://${LOOPBACK}:${wsPort}`),
       // The local Lambda API knows each function by its id.
       functionName: (id) => id,
     };

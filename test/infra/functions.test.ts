@@ -35,7 +35,10 @@ describe('functions', () => {
       },
     },
     'Api/ListMyPosts': { entry: 'listMyPosts', env: { [ENV.postsTable]: 'posts', [ENV.namesTable]: 'names' } },
-    'Api/DeletePost': { entry: 'deletePost', env: { [ENV.postsTable]: 'posts', [ENV.namesTable]: 'names' } },
+    'Api/DeletePost': {
+      entry: 'deletePost',
+      env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
+    },
     'Api/ReportPost': {
       entry: 'reportPost',
       env: {
@@ -53,7 +56,23 @@ describe('functions', () => {
       entry: 'voteOnPost',
       env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
     },
-    'Api/DecideOnPost': { entry: 'decideOnPost', env: { [ENV.postsTable]: 'posts', [ENV.namesTable]: 'names' } },
+    'Api/DecideOnPost': {
+      entry: 'decideOnPost',
+      env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
+    },
+    'Api/CreateSuspension': {
+      entry: 'createSuspension',
+      env: {
+        [ENV.postsTable]: 'posts',
+        [ENV.commentsTable]: 'comments',
+        [ENV.moderationTable]: 'moderation',
+        [ENV.namesTable]: 'names',
+        [ENV.userPoolId]: 'userPool',
+      },
+    },
+    'Api/ListSuspensions': { entry: 'listSuspensions', env: { [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' } },
+    'Api/LiftSuspension': { entry: 'liftSuspension', env: { [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' } },
+    'Api/ReadModerationLog': { entry: 'readModerationLog', env: { [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' } },
     'Api/ListReported': {
       entry: 'listReported',
       env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.namesTable]: 'names' },
@@ -71,7 +90,7 @@ describe('functions', () => {
     },
     'Api/DeleteComment': {
       entry: 'deleteComment',
-      env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.namesTable]: 'names' },
+      env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
     },
     'Api/ReportComment': {
       entry: 'reportComment',
@@ -85,7 +104,7 @@ describe('functions', () => {
     },
     'Api/DecideOnComment': {
       entry: 'decideOnComment',
-      env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.namesTable]: 'names' },
+      env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
     },
     'Api/GetMe': { entry: 'getMe', env: { [ENV.namesTable]: 'names' } },
     'Api/SetMyName': { entry: 'setMyName', env: { [ENV.namesTable]: 'names', [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments' } },
@@ -196,6 +215,7 @@ describe('functions', () => {
       ],
       'Api/DeletePost': [
         [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:PutItem'], [moderation]],
         [['dynamodb:GetItem'], [names]],
       ],
       'Api/ReportPost': [
@@ -216,6 +236,28 @@ describe('functions', () => {
       ],
       'Api/DecideOnPost': [
         [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:PutItem'], [moderation]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/CreateSuspension': [
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:Query'], [`${posts}/index/author-index`]],
+        [['dynamodb:GetItem'], [comments]],
+        [['dynamodb:PutItem'], [moderation]],
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [names]],
+        // Who moderates: the one Cognito action, on this pool only.
+        [['cognito-idp:ListUsersInGroup'], [`\${${logicalId(s.stack.auth.userPool)}.Arn}`]],
+      ],
+      'Api/ListSuspensions': [
+        [['dynamodb:Query'], [`${moderation}/index/list-index`]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/LiftSuspension': [
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem'], [moderation]],
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [names]],
+      ],
+      'Api/ReadModerationLog': [
+        [['dynamodb:Query'], [`${moderation}/index/list-index`]],
         [['dynamodb:GetItem'], [names]],
       ],
       'Api/ListReported': [
@@ -237,6 +279,7 @@ describe('functions', () => {
       'Api/DeleteComment': [
         [['dynamodb:UpdateItem'], [posts]],
         [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [comments]],
+        [['dynamodb:PutItem'], [moderation]],
         [['dynamodb:GetItem'], [names]],
       ],
       'Api/ReportComment': [
@@ -249,11 +292,12 @@ describe('functions', () => {
       'Api/DecideOnComment': [
         [['dynamodb:UpdateItem'], [posts]],
         [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [comments]],
+        [['dynamodb:PutItem'], [moderation]],
         [['dynamodb:GetItem'], [names]],
       ],
       'Api/GetMe': [[['dynamodb:GetItem'], [names]]],
       'Api/SetMyName': [
-        [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'], [names]],
+        [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'], [names]],
         [['dynamodb:UpdateItem'], [posts]],
         [['dynamodb:Query'], [`${posts}/index/author-index`]],
         [['dynamodb:UpdateItem'], [comments]],

@@ -94,7 +94,8 @@ describe('community moderation', () => {
     const found = await get(sent.id);
     expect(found.status).toBe(200);
     expect(live).toEqual({ type: 'post.published', post: found.body });
-    const { status: _status, publishedAt: _never, ...unchanged } = sent;
+    // The author's own fields (status, rejection, resent) are never in the public post.
+    const { status: _status, publishedAt: _never, rejection: _rejection, resent: _resent, ...unchanged } = sent;
     expect(found.body).toMatchObject(unchanged);
     expect(Date.parse(found.body.publishedAt)).toBeGreaterThanOrEqual(Date.parse(sent.createdAt));
     expect((await feedIds('?limit=1'))[0]).toBe(sent.id);
@@ -305,6 +306,8 @@ describe('«Mis anécdotas»', () => {
         'name',
         'post',
         'publishedAt',
+        'rejection',
+        'resent',
         'status',
         'votes',
       ]);

@@ -5,8 +5,8 @@
  */
 import { MODERATION_MARGIN, REPORTS_TO_HIDE } from '../../functions/contract/moderation';
 import { type PostStatus } from '../../functions/contract/posts';
-import type { AccountName, NameClaim, NameStore, StoredName, NameAsRead, Signature } from '../../functions/domain/ports/accounts';
-import type { ModerationStore, ModerationVoteWrite, ReportWrite } from '../../functions/domain/ports/moderation';
+import type { AccountName, NameAsRead, NameClaim, NameStore, Signature, StoredName } from '../../functions/domain/ports/accounts';
+import type { LoggedAction, ModerationStore, ModerationVoteWrite, ReportWrite } from '../../functions/domain/ports/moderation';
 import type {
   AuthorPageQuery,
   GuardedWrite,
@@ -14,6 +14,7 @@ import type {
   PageQuery,
   PostRepository,
   QueueQuery,
+  StatusChangeOptions,
   StoredPost,
 } from '../../functions/domain/ports/posts';
 
@@ -80,12 +81,26 @@ export class MemoryStore implements PostRepository, ModerationStore {
     return this.queue('hidden').slice(0, limit);
   }
 
-  async changeStatus(read: StoredPost, to: PostStatus, at: Date): Promise<boolean> {
+  async changeStatus(read: StoredPost, to: PostStatus, at: Date, options: StatusChangeOptions = {}): Promise<boolean> {
     await tick();
     const post = this.posts.get(read.id);
     if (!post || post.status !== read.status) return false;
     this.move(post, to, at);
+    if (options.rejectedFor) post.rejectedFor = options.rejectedFor;
+    if (options.log) this.log.push(options.log);
     return true;
+  }
+
+  /** Moderators' log entries written with their changes. */
+  readonly log: LoggedAction[] = [];
+
+  async pendingOf(authorId: string): Promise<{ items: StoredPost[]; next?: string }> {
+    await tick();
+    return {
+      items: [...this.posts.values()]
+        .filter((post) => post.authorId === authorId && post.status === 'pending')
+        .map((post) => ({ ...post })),
+    };
   }
 
   async setAuthorName(authorId: string, signature: Signature): Promise<number> {
@@ -105,7 +120,7 @@ export class MemoryStore implements PostRepository, ModerationStore {
     return new Set(postIds.filter((id) => this.rows.has(`vote#${id}#${userId}`)));
   }
 
-  async recordVote({ post: read, userId, vote, at, outcome }: ModerationVoteWrite): Promise<GuardedWrite> {
+  async recordVote({ post: read, userId, vote, reason, at, outcome }: ModerationVoteWrite): Promise<GuardedWrite> {
     await tick();
     const key = `vote#${read.id}#${userId}`;
     if (this.rows.has(key)) return 'duplicate';
@@ -118,6 +133,10 @@ export class MemoryStore implements PostRepository, ModerationStore {
       return 'conflict';
     this.rows.set(key, { kind: 'vote', postId: read.id, userId, value: vote });
     post.moderation = { score: post.moderation.score + delta, votes: post.moderation.votes + 1 };
+    if (vote === 'reject') {
+      const counted = reason ?? 'otro';
+      post.rejectVotes = { ...post.rejectVotes, [counted]: (post.rejectVotes?.[counted] ?? 0) + 1 };
+    }
     if (outcome !== 'pending') this.move(post, outcome, at);
     return 'recorded';
   }

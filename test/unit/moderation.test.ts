@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MODERATION_MARGIN, REPORTS_TO_HIDE } from '../../functions/contract/moderation';
-import { canMove, decisionTarget, statusForScore } from '../../functions/domain/lifecycle';
+import { canMove, decisionTarget, rejectionOf, statusForScore } from '../../functions/domain/lifecycle';
 import {
   QUEUE_BATCH,
   QUEUE_MAX_BATCHES,
@@ -17,11 +17,11 @@ import { caller, storedPost } from './factories';
 import { MemoryNameStore, MemoryStore } from './memoryStore';
 
 let store: MemoryStore;
-let deps: ModerationDeps;
+let deps: ModerationDeps & { names: MemoryNameStore };
 
 beforeEach(() => {
   store = new MemoryStore();
-  deps = { posts: store, moderation: store };
+  deps = { posts: store, moderation: store, names: new MemoryNameStore() };
 });
 
 async function stored(overrides: Partial<StoredPost> = {}): Promise<StoredPost> {
@@ -263,5 +263,18 @@ describe('deleting', () => {
     expect(await code(deletePost(deps, caller(), pending.id))).toBe('POST_NOT_FOUND');
     expect(await code(deletePost(deps, caller(), 'nope'))).toBe('POST_NOT_FOUND');
     expect(store.posts.get(published.id)?.status).toBe('published');
+  });
+});
+
+describe('rejectionOf', () => {
+  it('is the moderator’s reason, else the most-voted (ties go to the first listed), else «otro»; null unless rejected', () => {
+    expect(rejectionOf({ status: 'pending', rejectVotes: { ofensiva: 3 } })).toBeNull();
+    expect(rejectionOf({ status: 'rejected', rejectVotes: { ofensiva: 2, 'mal-escrita': 1 } })).toEqual({ reason: 'ofensiva' });
+    expect(rejectionOf({ status: 'rejected', rejectVotes: { otro: 1, repetida: 1, 'datos-personales': 1 } })).toEqual({
+      reason: 'datos-personales',
+    });
+    expect(rejectionOf({ status: 'rejected', rejectVotes: { otro: 2, repetida: 1 } })).toEqual({ reason: 'otro' });
+    expect(rejectionOf({ status: 'rejected', rejectVotes: { ofensiva: 3 }, rejectedFor: 'repetida' })).toEqual({ reason: 'repetida' });
+    expect(rejectionOf({ status: 'rejected' })).toEqual({ reason: 'otro' });
   });
 });

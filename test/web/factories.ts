@@ -26,7 +26,14 @@ export function aPost(overrides: Partial<Post> & { minutesAgo?: number } = {}): 
 /** One of the signed-in user's posts in `status` (published ones have a `publishedAt`). */
 export function anOwnPost(status: PostStatus, overrides: Partial<OwnPost> = {}): OwnPost {
   const post = aPost();
-  return { ...post, status, publishedAt: status === 'published' || status === 'hidden' ? post.publishedAt : null, ...overrides };
+  return {
+    ...post,
+    status,
+    publishedAt: status === 'published' || status === 'hidden' ? post.publishedAt : null,
+    rejection: status === 'rejected' ? { reason: 'otro' } : null,
+    resent: false,
+    ...overrides,
+  };
 }
 
 /** An API client whose every call fails unless the test gives it: each test says what it uses. */

@@ -46,3 +46,9 @@ export interface AccountDirectory {
   /** Deletes the account (by its pool username); an account already gone is not an error. */
   deleteAccount(username: string): Promise<void>;
 }
+
+/** Who moderates: the members of the `moderadores` group of the user pool. */
+export interface ModeratorDirectory {
+  /** Whether the account (by its `sub`) is a moderator now. */
+  isModerator(accountId: string): Promise<boolean>;
+}

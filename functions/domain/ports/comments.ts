@@ -1,4 +1,5 @@
 import type { ReportReason } from '../../contract/moderation';
+import type { LoggedAction } from './moderation';
 import type { GuardedWrite, Page } from './posts';
 import type { Signature } from './accounts';
 
@@ -48,7 +49,7 @@ export interface CommentStore {
   /** Comments hidden by reports, oldest first, at most `limit`. */
   hidden(limit: number): Promise<StoredComment[]>;
   /** Moves `comment` to `to` if its status is still the one read (counting it in or out); false otherwise. */
-  changeStatus(comment: StoredComment, to: CommentStatus, at: Date): Promise<boolean>;
+  changeStatus(comment: StoredComment, to: CommentStatus, at: Date, options?: { log?: LoggedAction }): Promise<boolean>;
   /** Records the report and counts it, atomically (hiding the comment at the threshold); as ModerationStore.recordReport. */
   recordReport(write: CommentReportWrite): Promise<GuardedWrite>;
   /** Signs every comment of the author (a rename, or «Anónimo» when the account is deleted); newer signatures stay. */

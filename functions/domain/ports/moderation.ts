@@ -1,4 +1,4 @@
-import type { ModerationVote, ReportReason } from '../../contract/moderation';
+import type { ModerationAction, ModerationVote, RejectionReason, ReportReason, Suspension } from '../../contract/moderation';
 import type { PostStatus } from '../../contract/posts';
 import type { GuardedWrite, StoredPost } from './posts';
 
@@ -11,6 +11,8 @@ export type ModerationVoteWrite = {
   post: StoredPost;
   userId: string;
   vote: ModerationVote;
+  /** Why, for a reject vote (counted on the post: the most-voted reason is the rejection's). */
+  reason?: RejectionReason;
   at: Date;
   /** The post's status after this vote: still `pending`, or `published`/`rejected` at the margin. */
   outcome: PostStatus;
@@ -30,4 +32,38 @@ export interface ModerationStore {
   recordVote(write: ModerationVoteWrite): Promise<GuardedWrite>;
   /** Records the report and counts it, atomically (hiding the post at the threshold); as recordVote. */
   recordReport(write: ReportWrite): Promise<GuardedWrite>;
+}
+
+/**
+ * One moderator action as the log keeps it (contract ModerationAction, plus who did it by account id,
+ * which never leaves the server). Written in the same transaction as the action itself.
+ */
+export type LoggedAction = ModerationAction & { byId: string };
+
+/** A suspension as stored: the contract's fields, whose account it is, and whether it was lifted. */
+export type StoredSuspension = Suspension & {
+  accountId: string;
+  byId: string;
+  /** Set once lifted (it is then no longer listed, and the account writes again). */
+  liftedAt?: string;
+};
+
+/** Outcome of a suspension: `already` when the account is suspended now; `gone` when it was deleted. */
+export type SuspendOutcome = 'suspended' | 'already' | 'gone';
+
+/**
+ * Suspensions and the moderation log. A suspension is one transaction: the account's row
+ * (`suspendedUntil`, only if no suspension is in force and the account is not deleted), the
+ * suspension and its log entry; a lift likewise. Lists are one Query each, newest first.
+ */
+export interface SuspensionStore {
+  suspend(suspension: StoredSuspension, log: LoggedAction, now: Date): Promise<SuspendOutcome>;
+  /** One suspension, lifted or not. */
+  get(id: string): Promise<StoredSuspension | undefined>;
+  /** Lifts it, atomically with its log entry; false when it was lifted (or replaced) meanwhile. */
+  lift(suspension: StoredSuspension, log: LoggedAction): Promise<boolean>;
+  /** Suspensions not lifted, newest first, from after `after` (opaque); some may have ended (the caller filters). */
+  suspensions(limit: number, after?: string): Promise<{ items: StoredSuspension[]; next?: string }>;
+  /** The log, newest first. */
+  log(limit: number, after?: string): Promise<{ items: LoggedAction[]; next?: string }>;
 }

@@ -1,5 +1,6 @@
-import type { Category, PostStatus } from '../../contract/posts';
+import type { Category, PostStatus, RejectionReason } from '../../contract/posts';
 import type { Signature } from './accounts';
+import type { LoggedAction } from './moderation';
 
 /** A post as stored: the public fields, its status, and what only the server may know. */
 export type StoredPost = {
@@ -21,7 +22,14 @@ export type StoredPost = {
   moderation: { score: number; votes: number };
   /** Distinct reports since it was last published. */
   reports: number;
+  /** The reasons of the community's reject votes, counted. */
+  rejectVotes?: Partial<Record<RejectionReason, number>>;
+  /** The reason a moderator (or a suspension) gave when rejecting it; it overrides the votes'. */
+  rejectedFor?: RejectionReason;
 };
+
+/** What else a change of status writes: the rejection's reason, and the moderator's log entry (same transaction). */
+export type StatusChangeOptions = { rejectedFor?: RejectionReason; log?: LoggedAction };
 
 export type PageQuery = {
   category?: Category;
@@ -70,7 +78,9 @@ export interface PostRepository {
    * Moves `post` to `to` (entering or leaving the feeds and queues) if its status is still the one
    * read; false when it changed meanwhile.
    */
-  changeStatus(post: StoredPost, to: PostStatus, at: Date): Promise<boolean>;
+  changeStatus(post: StoredPost, to: PostStatus, at: Date, options?: StatusChangeOptions): Promise<boolean>;
+  /** One page of an author's pending posts (author index, filtered), from after `after` (opaque). */
+  pendingOf(authorId: string, after?: string): Promise<{ items: StoredPost[]; next?: string }>;
   /**
    * Signs every post of `authorId` (any status) with the signature's name: after a rename, and with
    * «Anónimo» when the account is deleted; a post signed with a newer version is left as it is. Reads

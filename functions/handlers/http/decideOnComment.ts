@@ -1,10 +1,11 @@
 import { decideOnComment } from '../../domain/comments';
 import { callerOf, httpHandler, json, parseJsonBody } from './http';
-import { commentStore } from '../../wiring';
+import { commentStore, nameStore } from '../../wiring';
 
-const comments = commentStore();
+const comments = commentStore({ moderation: true });
+const names = nameStore();
 
 /** PUT /comments/{id}/decision `{ decision }` — a moderator restores or removes a hidden comment. */
 export const handler = httpHandler(async (event) =>
-  json(200, await decideOnComment({ comments }, callerOf(event), event.pathParameters?.id, parseJsonBody(event))),
+  json(200, await decideOnComment({ comments, names }, callerOf(event), event.pathParameters?.id, parseJsonBody(event))),
 );

@@ -2,14 +2,15 @@ import { decideOnPost } from '../../domain/moderation';
 import { callerOf, httpHandler, json, parseJsonBody } from './http';
 import { METRIC } from '../../metrics';
 import { count } from '../../observability';
-import { postRepository } from '../../wiring';
+import { nameStore, postRepository } from '../../wiring';
 
-const posts = postRepository();
+const posts = postRepository({ log: true });
+const names = nameStore();
 
-/** PUT /moderation/{id}/decision `{ decision: "publish" | "reject" }` → `{ status }` (moderators only). */
+/** PUT /moderation/{id}/decision `{ decision: "publish" | "reject", reason? }` → `{ status }` (moderators only; logged). */
 export const handler = httpHandler(async (event) => {
   const caller = callerOf(event);
-  const result = await decideOnPost({ posts }, caller, event.pathParameters?.id, parseJsonBody(event));
+  const result = await decideOnPost({ posts, names }, caller, event.pathParameters?.id, parseJsonBody(event));
   if (result.status === 'published') count(METRIC.postsPublished);
   return json(200, result);
 });

@@ -1,13 +1,14 @@
 import { deletePost } from '../../domain/posts';
 import { callerOf, httpHandler, noContent } from './http';
-import { postRepository } from '../../wiring';
+import { nameStore, postRepository } from '../../wiring';
 
-const posts = postRepository();
+const posts = postRepository({ log: true });
+const names = nameStore();
 
-/** DELETE /posts/{id} — by its author or a moderator; the post becomes `removed`. */
+/** DELETE /posts/{id} — by its author or a moderator (logged); the post becomes `removed`. */
 export const handler = httpHandler(
   async (event) => {
-    await deletePost({ posts }, callerOf(event), event.pathParameters?.id);
+    await deletePost({ posts, names }, callerOf(event), event.pathParameters?.id);
     return noContent();
   },
   { kind: 'kept' },

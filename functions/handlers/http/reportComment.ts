@@ -4,7 +4,7 @@ import { count } from '../../observability';
 import { callerOf, httpHandler, json, parseJsonBody } from './http';
 import { commentStore } from '../../wiring';
 
-const comments = commentStore({ reports: true });
+const comments = commentStore({ moderation: true });
 
 /** POST /comments/{id}/report `{ reason }` → 202; the third distinct reporter hides the comment. */
 export const handler = httpHandler(async (event) => {

@@ -5,7 +5,9 @@ import { sortKeyOf } from '../../domain/cursor';
 import type { CommentPageQuery, CommentReportWrite, CommentStatus, CommentStore, StoredComment } from '../../domain/ports/comments';
 import type { GuardedWrite, Page } from '../../domain/ports/posts';
 import { COMMENTS_INDEX, COMMENTS_KEYS, QUEUES } from '../tables';
+import type { LoggedAction } from '../../domain/ports/moderation';
 import { signAuthorItems } from './authorNames';
+import { logPut } from './moderationLog';
 import { updateParams, type ItemUpdate } from './postItems';
 import { decodeCancellation, failedCondition, isConflict } from './transactions';
 import type { Signature } from '../../domain/ports/accounts';
@@ -69,7 +71,7 @@ function countDelta(from: CommentStatus, to: CommentStatus): number {
 export class DynamoCommentStore implements CommentStore {
   constructor(
     private readonly client: DynamoDBDocumentClient,
-    /** `moderation` only for the functions that record reports. */
+    /** `moderation` only for the functions that record reports or moderators' actions (the log). */
     private readonly tables: { comments: string; posts: string; moderation?: string },
   ) {}
 
@@ -139,14 +141,18 @@ export class DynamoCommentStore implements CommentStore {
     return commentsFromItems(Items);
   }
 
-  async changeStatus(comment: StoredComment, to: CommentStatus, at: Date): Promise<boolean> {
+  /** With a log entry (a moderator's action), the entry is written in the same transaction. */
+  async changeStatus(comment: StoredComment, to: CommentStatus, at: Date, options: { log?: LoggedAction } = {}): Promise<boolean> {
     const delta = countDelta(comment.status, to);
+    if (options.log && this.tables.moderation === undefined)
+      throw new Error('DynamoCommentStore: a logged change needs the moderation table');
     try {
       await this.client.send(
         new TransactWriteCommand({
           TransactItems: [
             { Update: { TableName: this.tables.comments, Key: { id: comment.id }, ...updateParams(statusUpdate(comment, to, at)) } },
             ...(delta !== 0 ? [this.countUpdate(comment.postId, delta, false)] : []),
+            ...(options.log && this.tables.moderation ? [logPut(this.tables.moderation, options.log)] : []),
           ],
         }),
       );

@@ -2,7 +2,7 @@ import { BatchGetCommand, TransactWriteCommand, type BatchGetCommandOutput, type
 import { MODERATION_MARGIN, REPORTS_TO_HIDE } from '../../contract/moderation';
 import type { ModerationStore, ModerationVoteWrite, ReportWrite } from '../../domain/ports/moderation';
 import type { GuardedWrite } from '../../domain/ports/posts';
-import { statusUpdate, updateParams, withCounters, type ItemUpdate } from './postItems';
+import { rejectVoteAttribute, statusUpdate, updateParams, withCounters, type ItemUpdate } from './postItems';
 import { decodeCancellation, failedCondition } from './transactions';
 
 /** The moderation table's key of one user's vote on, or report of, one post. */
@@ -49,16 +49,25 @@ export class DynamoModerationStore implements ModerationStore {
     return voted;
   }
 
-  async recordVote({ post, userId, vote, at, outcome }: ModerationVoteWrite): Promise<GuardedWrite> {
+  async recordVote({ post, userId, vote, reason, at, outcome }: ModerationVoteWrite): Promise<GuardedWrite> {
     const delta = vote === 'publish' ? 1 : -1;
-    const counters = { modScore: delta, modVotes: 1 };
+    // A reject vote also counts its reason on the post, in the same transaction.
+    const counters = { modScore: delta, modVotes: 1, ...(vote === 'reject' ? { [rejectVoteAttribute(reason ?? 'otro')]: 1 } : {}) };
     const pending: ItemUpdate = { condition: '#status = :from', names: { '#status': 'status' }, values: { ':from': 'pending' } };
     const update =
       outcome === 'pending'
         ? withCounters(pending, counters, `modScore ${delta > 0 ? '<' : '>'} :bound`, { ':bound': delta * (MODERATION_MARGIN - 1) })
         : withCounters(statusUpdate(post, outcome, at), counters, 'modScore = :score', { ':score': post.moderation.score });
     return this.write(
-      { key: voteKey(post.id, userId), kind: 'vote', itemId: post.id, userId, vote, at: at.toISOString() },
+      {
+        key: voteKey(post.id, userId),
+        kind: 'vote',
+        itemId: post.id,
+        userId,
+        vote,
+        ...(vote === 'reject' ? { reason: reason ?? 'otro' } : {}),
+        at: at.toISOString(),
+      },
       post.id,
       update,
     );

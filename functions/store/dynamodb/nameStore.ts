@@ -112,7 +112,7 @@ export class DynamoNameStore implements NameStore {
               Update: {
                 TableName: this.tableName,
                 Key: { key: userRow(userId) },
-                UpdateExpression: 'SET deleted = :true, #ttl = :ttl, #version = :next REMOVE #name, nameKey',
+                UpdateExpression: 'SET deleted = :true, #ttl = :ttl, #version = :next REMOVE #name, nameKey, suspendedUntil, suspensionId',
                 ConditionExpression: asRead.ConditionExpression,
                 ExpressionAttributeNames: { '#name': 'name', '#version': 'version', '#ttl': NAMES_TTL_ATTRIBUTE },
                 ExpressionAttributeValues: {

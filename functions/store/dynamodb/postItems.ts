@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod/mini';
-import { CATEGORIES, POST_STATUSES, type PostStatus } from '../../contract/posts';
+import { CATEGORIES, POST_STATUSES, REJECTION_REASONS, type PostStatus, type RejectionReason } from '../../contract/posts';
 import { sortKeyOf } from '../../domain/cursor';
 import type { StoredPost } from '../../domain/ports/posts';
 import { FEED_PARTITION, POSTS_KEYS, QUEUES } from '../tables';
@@ -28,7 +28,21 @@ const itemSchema = z.object({
   modScore: count,
   modVotes: count,
   reports: count,
+  rejectedFor: z.optional(z.enum(REJECTION_REASONS)),
 });
+
+/** The post's counter of reject votes that gave `reason` (one attribute per reason). */
+export const rejectVoteAttribute = (reason: RejectionReason) => `rejectVotes#${reason}`;
+
+/** `{ rejectVotes }` when any reject vote gave a reason, else nothing. */
+function rejectVotesOf(item: Record<string, unknown>): { rejectVotes?: Partial<Record<RejectionReason, number>> } {
+  const counts: Partial<Record<RejectionReason, number>> = {};
+  for (const reason of REJECTION_REASONS) {
+    const value = item[rejectVoteAttribute(reason)];
+    if (typeof value === 'number' && value > 0) counts[reason] = value;
+  }
+  return Object.keys(counts).length > 0 ? { rejectVotes: counts } : {};
+}
 
 /** The post an item holds, or undefined when it is not a well-formed post item. */
 export function postFromItem(item: Record<string, unknown> | undefined): StoredPost | undefined {
@@ -48,6 +62,8 @@ export function postFromItem(item: Record<string, unknown> | undefined): StoredP
     comments: i.comments,
     moderation: { score: i.modScore, votes: i.modVotes },
     reports: i.reports,
+    ...rejectVotesOf(item!),
+    ...(i.rejectedFor ? { rejectedFor: i.rejectedFor } : {}),
   };
 }
 
@@ -90,6 +106,10 @@ export function postItem(post: StoredPost): Record<string, unknown> {
     modScore: post.moderation.score,
     modVotes: post.moderation.votes,
     reports: post.reports,
+    ...Object.fromEntries(
+      Object.entries(post.rejectVotes ?? {}).map(([reason, votes]) => [rejectVoteAttribute(reason as RejectionReason), votes]),
+    ),
+    ...(post.rejectedFor ? { rejectedFor: post.rejectedFor } : {}),
     [POSTS_KEYS.createdKey]: sortKeyOf(post.createdAt, post.id),
     ...set,
   };

@@ -1,8 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import type { PostStatus } from '../../contract/posts';
-import type { AuthorPageQuery, Page, PageQuery, PostRepository, QueueQuery, StoredPost } from '../../domain/ports/posts';
+import type {
+  AuthorPageQuery,
+  Page,
+  PageQuery,
+  PostRepository,
+  QueueQuery,
+  StatusChangeOptions,
+  StoredPost,
+} from '../../domain/ports/posts';
+import { logPut } from './moderationLog';
+import { decodeCancellation, isConflict } from './transactions';
 import { FEED_PARTITION, POSTS_INDEX, POSTS_KEYS, QUEUES } from '../tables';
 import { postFromItem, postItem, postsFromItems, statusUpdate, updateParams } from './postItems';
 import { signAuthorItems } from './authorNames';
@@ -12,6 +29,8 @@ export class DynamoPostRepository implements PostRepository {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
+    /** The moderation table, for the functions whose status changes are logged (moderators' actions). */
+    private readonly logTable?: string,
   ) {}
 
   async insert(post: StoredPost): Promise<void> {
@@ -118,16 +137,49 @@ export class DynamoPostRepository implements PostRepository {
     return postsFromItems(Items);
   }
 
-  async changeStatus(post: StoredPost, to: PostStatus, at: Date): Promise<boolean> {
+  /**
+   * One conditional UpdateItem; with a log entry, one TransactWriteItems of the post's update and the
+   * entry, so a moderator's action is never applied without its record (nor recorded undone).
+   */
+  async changeStatus(post: StoredPost, to: PostStatus, at: Date, options: StatusChangeOptions = {}): Promise<boolean> {
+    const update = statusUpdate(post, to, at);
+    if (options.rejectedFor) update.set = { ...update.set, rejectedFor: options.rejectedFor };
+    const params = { TableName: this.tableName, Key: { id: post.id }, ...updateParams(update) };
+    if (options.log) {
+      if (this.logTable === undefined) throw new Error('DynamoPostRepository: a logged change needs the moderation table');
+      try {
+        await this.client.send(new TransactWriteCommand({ TransactItems: [{ Update: params }, logPut(this.logTable, options.log)] }));
+        return true;
+      } catch (error) {
+        const cancelled = decodeCancellation(error);
+        if (cancelled && isConflict(cancelled)) return false;
+        throw error;
+      }
+    }
     try {
-      await this.client.send(
-        new UpdateCommand({ TableName: this.tableName, Key: { id: post.id }, ...updateParams(statusUpdate(post, to, at)) }),
-      );
+      await this.client.send(new UpdateCommand(params));
       return true;
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return false;
       throw error;
     }
+  }
+
+  /** One Query of the author index, keeping the pending posts (a suspension rejects them). */
+  async pendingOf(authorId: string, after?: string): Promise<{ items: StoredPost[]; next?: string }> {
+    const { Items, LastEvaluatedKey } = await this.client.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        IndexName: POSTS_INDEX.author,
+        KeyConditionExpression: '#p = :p',
+        FilterExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#p': POSTS_KEYS.authorId, '#status': 'status' },
+        ExpressionAttributeValues: { ':p': authorId, ':pending': 'pending' },
+        Limit: 100,
+        ExclusiveStartKey: after ? (JSON.parse(after) as Record<string, unknown>) : undefined,
+      }),
+    );
+    return { items: postsFromItems(Items), next: LastEvaluatedKey ? JSON.stringify(LastEvaluatedKey) : undefined };
   }
 
   /**

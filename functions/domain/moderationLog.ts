@@ -1,0 +1,48 @@
+/**
+ * The moderation log: every moderator action (a decision on a pending post, a removal, a restore, a
+ * suspension, a lift) with who, what, when and why, written in the same transaction as the action
+ * (the stores take the entry with the change), and read by moderators only. The community's own
+ * decisions (a post reaching ±MODERATION_MARGIN votes) are not moderator actions: their votes, with
+ * their reasons, are the record.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ModerationAction, ModerationActionKind, ModerationLogPage } from '../contract/moderation';
+import { signatureOf, type NamesDeps } from './accounts';
+import type { Caller } from './author';
+import { decodeCursor, encodeCursor, sortKeyOf } from './cursor';
+import { ForbiddenError } from './errors';
+import { parseLimit } from './input';
+import type { LoggedAction, SuspensionStore } from './ports/moderation';
+
+/** A new log entry for `caller`'s action, signed with their apodo (as the log shows it). */
+export async function logEntry(
+  deps: NamesDeps,
+  caller: Caller,
+  action: ModerationActionKind,
+  target: ModerationAction['target'],
+  reason: string | null,
+  at: Date,
+): Promise<LoggedAction> {
+  return { id: randomUUID(), action, target, by: (await signatureOf(deps, caller)).name, byId: caller.id, reason, at: at.toISOString() };
+}
+
+/** What the log shows: no account id. */
+export function publicAction({ id, action, target, by, reason, at }: LoggedAction): ModerationAction {
+  return { id, action, target, by, reason, at };
+}
+
+export type LogDeps = { suspensions: Pick<SuspensionStore, 'log'> };
+
+/** `GET /moderation/log`: the log, newest first (moderators only). */
+export async function readModerationLog(
+  deps: LogDeps,
+  caller: Caller,
+  params: { limit?: string; cursor?: string },
+): Promise<ModerationLogPage> {
+  if (!caller.moderator) throw new ForbiddenError();
+  const limit = parseLimit(params.limit);
+  const after = params.cursor !== undefined ? decodeCursor(params.cursor).sortKey : undefined;
+  const page = await deps.suspensions.log(limit, after);
+  const last = page.items.at(-1);
+  return { items: page.items.map(publicAction), nextCursor: page.next && last ? encodeCursor(sortKeyOf(last.at, last.id)) : null };
+}
