@@ -75,6 +75,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const credentials: DynamoCredentials = { accessKeyId: options.dynamodb?.accessKeyId || 'local', secretAccessKey: 'local' };
     const externalDynamo = options.dynamodb?.endpoint;
     const cognitoPort = await portOrFree(options.ports.cognito);
+    // The site's origins, known first: the local Cognito and the API grant CORS to them only.
+    const webPort = await portOrFree(options.ports.web);
+    const webOrigins = [`http://localhost:${webPort}`, `http://${LOOPBACK}:${webPort}`];
     // The two emulators start in parallel (DynamoDB Local's JVM takes the longest); both have
     // settled, and are in `stops`, before a failure of either is thrown.
     const [dynamoStart, cognitoStart] = await Promise.allSettled([
@@ -94,6 +97,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         port: cognitoPort,
         triggersPort: options.ports.triggers,
         region: REGION,
+        allowedOrigins: webOrigins,
         onConfirmationCode: (email, code) => options.onConfirmationCode?.(email, code),
       }).then((started) => {
         stops.push(started.close);
@@ -224,8 +228,6 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // Apodos claimed before keys were confusable skeletons move to today's key (…/migrations/nameKeysToSkeletons.ts).
     await migrateNameKeys({ documents, namesTable: tables.names, names: new DynamoNameStore(documents, tables.names) });
 
-    const webPort = await portOrFree(options.ports.web);
-    const webOrigins = [`http://localhost:${webPort}`, `http://${LOOPBACK}:${webPort}`];
     const api = await startHttpGateway({
       port: options.ports.api,
       allowedOrigins: webOrigins,

@@ -63,3 +63,58 @@ describe('the local Cognito answers like Cognito', () => {
     expect((await publish(cloud, idToken as string, { category: 'varios', post: 'Tras refrescar' })).status).toBe(201);
   });
 });
+
+describe('the local Cognito serves only its user', () => {
+  /** A call as a web page would send it: no AWS credentials, from `origin`. */
+  const fromPage = (origin: string, operation: string, body: unknown) =>
+    fetch(cloud.cognitoEndpoint, {
+      method: 'POST',
+      headers: {
+        origin,
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+      },
+      body: JSON.stringify(body),
+    });
+  const preflight = (origin: string) =>
+    fetch(cloud.cognitoEndpoint, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-amz-target' },
+    });
+
+  it('refuses the administrative calls without AWS credentials: ListUsers, AdminAddUserToGroup moderadores', async () => {
+    const user = await createUser(cloud);
+    for (const [operation, body] of [
+      ['ListUsers', { UserPoolId: cloud.userPoolId }],
+      ['AdminAddUserToGroup', { UserPoolId: cloud.userPoolId, Username: user.email, GroupName: 'moderadores' }],
+      ['AdminSetUserPassword', { UserPoolId: cloud.userPoolId, Username: user.email, Password: 'Robada-1234!', Permanent: true }],
+    ] as const) {
+      const answer = await fromPage(cloud.webUrl, operation, body);
+      expect(answer.status, operation).toBe(400);
+      expect(answer.headers.get('x-amzn-errortype'), operation).toBe('MissingAuthenticationTokenException');
+    }
+    const again = await signIn(cloud, user);
+    expect(decodeJwt(again.idToken)['cognito:groups']).toBeUndefined();
+  });
+
+  it('grants CORS to the site’s origin only: another page’s preflight is refused and its answers unreadable', async () => {
+    const evil = 'https://evil.example';
+    expect((await preflight(evil)).status).toBe(403);
+    expect((await preflight(evil)).headers.get('access-control-allow-origin')).toBeNull();
+    const own = await preflight(cloud.webUrl);
+    expect(own.status).toBe(204);
+    expect(own.headers.get('access-control-allow-origin')).toBe(cloud.webUrl);
+    const signInFromEvil = await fromPage(evil, 'InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: cloud.userPoolClientId,
+      AuthParameters: {},
+    });
+    expect(signInFromEvil.headers.get('access-control-allow-origin')).toBeNull();
+    const signInFromSite = await fromPage(cloud.webUrl, 'InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: cloud.userPoolClientId,
+      AuthParameters: {},
+    });
+    expect(signInFromSite.headers.get('access-control-allow-origin')).toBe(cloud.webUrl);
+  });
+});

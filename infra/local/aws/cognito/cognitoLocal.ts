@@ -41,6 +41,8 @@ export type LocalCognitoOptions = {
   port: number;
   triggersPort: number;
   region: string;
+  /** The site's web origins: the only pages that may call it from a browser (cognitoProxy.ts). */
+  allowedOrigins: readonly string[];
   onConfirmationCode: (email: string, code: string) => void;
   onLog?(line: string): void;
 };
@@ -97,12 +99,15 @@ export async function startCognito(options: LocalCognitoOptions): Promise<LocalC
     await cleanUp();
     throw error;
   });
-  const proxy = await startCognitoProxy({ port: options.port, upstreamPort: emulatorPort, afterWrite: () => store.snapshot() }).catch(
-    async (error: unknown) => {
-      await cleanUp();
-      throw error;
-    },
-  );
+  const proxy = await startCognitoProxy({
+    port: options.port,
+    upstreamPort: emulatorPort,
+    allowedOrigins: options.allowedOrigins,
+    afterWrite: () => store.snapshot(),
+  }).catch(async (error: unknown) => {
+    await cleanUp();
+    throw error;
+  });
 
   const client = new CognitoIdentityProviderClient({
     endpoint,

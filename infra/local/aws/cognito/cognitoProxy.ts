@@ -5,6 +5,12 @@
  * - `SignUp` and `ConfirmForgotPassword` enforce the pool's password policy (cognito-local accepts any password);
  * - `GetTokensFromRefreshToken`, which Amplify uses to refresh a session, is served through
  *   `InitiateAuth` with `REFRESH_TOKEN_AUTH` (cognito-local lacks the operation).
+ * And only its user can drive it, as a deployed pool's administration needs IAM credentials:
+ * - without AWS credentials (a SigV4 `Authorization`, as the SDK sends from the local cloud, its
+ *   functions and the tests) only the operations a browser signs in with are served; `ListUsers`,
+ *   `AdminAddUserToGroup` and the other administrative ones get `MissingAuthenticationTokenException`;
+ * - CORS is granted to the site's own origins only (cognito-local answers `*`), so no other web page can
+ *   even send it a request with the `x-amz-target` header.
  */
 import { createServer } from 'node:http';
 import { passwordProblems } from '../../../../functions/contract/accounts';
@@ -27,9 +33,31 @@ const READ_ONLY = new Set([
   'AdminListGroupsForUser',
 ]);
 
+/** What the web app (Amplify Auth) calls without credentials, as a browser does on a deployed pool. */
+const BROWSER_OPERATIONS = new Set([
+  'InitiateAuth',
+  'RespondToAuthChallenge',
+  'SignUp',
+  'ConfirmSignUp',
+  'ResendConfirmationCode',
+  'ForgotPassword',
+  'ConfirmForgotPassword',
+  'GetUser',
+  'UpdateUserAttributes',
+  'VerifyUserAttribute',
+  'GetUserAttributeVerificationCode',
+  'ChangePassword',
+  'DeleteUser',
+  'GlobalSignOut',
+  'RevokeToken',
+  'GetTokensFromRefreshToken',
+]);
+
 export type CognitoProxyOptions = {
   port: number;
   upstreamPort: number;
+  /** The web origins allowed to call it from a browser (the site's). */
+  allowedOrigins: readonly string[];
   /** Runs after a write operation succeeded and before the client hears of it (see storeGuard.ts). */
   afterWrite(): Promise<void>;
 };
@@ -37,6 +65,24 @@ export type CognitoProxyOptions = {
 export async function startCognitoProxy(options: CognitoProxyOptions): Promise<{ endpoint: string; close(): Promise<void> }> {
   const server = createServer(
     safeHandler('local Cognito proxy', async (req, res) => {
+      const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
+      const allowedOrigin = origin !== undefined && options.allowedOrigins.includes(origin) ? origin : undefined;
+      if (req.method === 'OPTIONS') {
+        // The preflight of a cross-origin call: granted to the site's origins, refused to any other page.
+        if (!allowedOrigin) return void res.writeHead(403).end();
+        res
+          .writeHead(204, {
+            'access-control-allow-origin': allowedOrigin,
+            'access-control-allow-methods': 'POST',
+            'access-control-allow-headers': String(req.headers['access-control-request-headers'] ?? 'content-type,x-amz-target'),
+            'access-control-max-age': '600',
+            vary: 'origin',
+          })
+          .end();
+        return;
+      }
+      const cors = (headers: Record<string, string>) =>
+        allowedOrigin ? { ...headers, 'access-control-allow-origin': allowedOrigin, vary: 'origin' } : headers;
       const body = await readBody(req, 1024 * 1024);
       if (body === 'too-large') {
         res.writeHead(413).end();
@@ -45,6 +91,9 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<{
       const target = String(req.headers['x-amz-target'] ?? '');
       const operation = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : undefined;
       const input = operation ? parseJson(body) : undefined;
+      const signed = String(req.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256 ');
+      if (operation !== undefined && !BROWSER_OPERATIONS.has(operation) && !signed)
+        return sendError(res, 'MissingAuthenticationTokenException', 'Missing Authentication Token', 400, allowedOrigin);
       let headers = req.headers;
       let forwardBody = body;
 
@@ -56,6 +105,8 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<{
             res,
             'InvalidPasswordException',
             `Password did not conform with policy: it needs ${problems.length} more requirement(s)`,
+            400,
+            allowedOrigin,
           );
         }
       }
@@ -78,15 +129,25 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<{
         console.error(
           `local Cognito proxy: cognito-local does not answer (${error instanceof Error ? error.message : String(error)}); restart npm start`,
         );
-        return sendError(res, 'ServiceUnavailableException', 'The local Cognito (cognito-local) is not running: restart npm start.', 503);
+        return sendError(
+          res,
+          'ServiceUnavailableException',
+          'The local Cognito (cognito-local) is not running: restart npm start.',
+          503,
+          allowedOrigin,
+        );
       }
       if (operation && !READ_ONLY.has(operation) && answer.status === 200) await options.afterWrite();
       if ((operation === 'InitiateAuth' || operation === 'AdminInitiateAuth') && answer.status === 400) {
         const error = parseJson(answer.body);
         if (error?.__type === 'InvalidPasswordException')
-          return sendError(res, 'NotAuthorizedException', 'Incorrect username or password.');
+          return sendError(res, 'NotAuthorizedException', 'Incorrect username or password.', 400, allowedOrigin);
       }
-      sendForwarded(res, answer);
+      // cognito-local grants CORS to every origin: only the site's own is told it may read the answer.
+      const forwardedHeaders = Object.fromEntries(
+        Object.entries(answer.headers).filter(([name]) => !name.toLowerCase().startsWith('access-control-')),
+      );
+      sendForwarded(res, { ...answer, headers: { ...forwardedHeaders, ...cors({}) } });
     }),
   );
   const port = await listen(server, options.port);
@@ -102,13 +163,18 @@ function parseJson(body: Buffer): Record<string, unknown> | undefined {
   }
 }
 
-function sendError(res: import('node:http').ServerResponse, type: string, message: string, status = 400): void {
+function sendError(res: import('node:http').ServerResponse, type: string, message: string, status: number, allowedOrigin?: string): void {
   res
     .writeHead(status, {
       'content-type': 'application/x-amz-json-1.1',
       'x-amzn-errortype': type,
-      'access-control-allow-origin': '*',
-      'access-control-expose-headers': 'x-amzn-errortype,x-amzn-requestid',
+      ...(allowedOrigin
+        ? {
+            'access-control-allow-origin': allowedOrigin,
+            'access-control-expose-headers': 'x-amzn-errortype,x-amzn-requestid',
+            vary: 'origin',
+          }
+        : {}),
     })
     .end(JSON.stringify({ __type: type, message }));
 }
