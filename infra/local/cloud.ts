@@ -4,7 +4,7 @@
  * the HTTP and WebSocket gateways that invoke them, a stream poller per stream-triggered function,
  * and the web server with `/config.json`. The functions are the same declarations the stack deploys.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -54,6 +54,8 @@ export type LocalCloud = {
   dynamodbEndpoint: string;
   dynamodbCredentials: DynamoCredentials;
   cognitoEndpoint: string;
+  /** The WebSocket API's @connections endpoint (signed calls only). */
+  connectionsEndpoint: string;
   tables: Record<TableName, string>;
   seeded: number;
   /** The demo account in the `moderadores` group. */
@@ -122,9 +124,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // Every function with the environment the stack gives it, plus what Lambda itself sets; the SDK
     // finds DynamoDB Local through its standard endpoint variable.
     const wsPort = await portOrFree(options.ports.ws);
+    // The WebSocket API's @connections endpoint: its own loopback port, answering only calls signed
+    // with the functions' credentials, whose secret is made for this run (DynamoDB Local and the
+    // local Cognito look at the key id only, so the data stays where it is).
+    const managementPort = await portOrFree(0);
+    const functionCredentials = { accessKeyId: credentials.accessKeyId, secretAccessKey: randomBytes(24).toString('base64url') };
     const addresses: Addresses = {
       tableName: (table) => tables[table],
-      endpoint: (name) => (name === 'userPool' || name === 'moderatorsGroup' ? cognito.userPoolId : `http://${LOOPBACK}:${wsPort}`),
+      endpoint: (name) => (name === 'userPool' || name === 'moderatorsGroup' ? cognito.userPoolId : `http://${LOOPBACK}:${managementPort}`),
       // The local Lambda API knows each function by its id.
       functionName: (id) => id,
     };
@@ -142,8 +149,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
           {
             AWS_REGION: REGION,
             AWS_DEFAULT_REGION: REGION,
-            AWS_ACCESS_KEY_ID: credentials.accessKeyId,
-            AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+            AWS_ACCESS_KEY_ID: functionCredentials.accessKeyId,
+            AWS_SECRET_ACCESS_KEY: functionCredentials.secretAccessKey,
             AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
             AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
             AWS_ENDPOINT_URL_LAMBDA: `http://${LOOPBACK}:${lambdaPort}`,
@@ -184,7 +191,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       if (!declaration) throw new Error(`No function is declared for the WebSocket route ${route}`);
       return invoker(declaration.id);
     };
-    const ws = await startWsGateway({ port: wsPort, onConnect: wsRoute('$connect'), onDisconnect: wsRoute('$disconnect') });
+    const ws = await startWsGateway({
+      port: wsPort,
+      managementPort,
+      credentials: functionCredentials,
+      onConnect: wsRoute('$connect'),
+      onDisconnect: wsRoute('$disconnect'),
+    });
     stops.push(() => ws.close());
 
     // One poller per stream-triggered function, as each has its own event source mapping. Stopped
@@ -284,6 +297,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       dynamodbEndpoint: dynamo.endpoint,
       dynamodbCredentials: credentials,
       cognitoEndpoint: cognito.endpoint,
+      connectionsEndpoint: ws.managementUrl,
       tables,
       seeded,
       moderator,

@@ -147,3 +147,50 @@ describe('live updates over the WebSocket', () => {
     expect(client.messages.filter((message) => idOf(message) === post.id)).toHaveLength(1);
   });
 });
+
+describe('the @connections API', () => {
+  it('is not on the public WebSocket port, and on its own port answers only calls signed with the local functions’ secret', async () => {
+    const { ScanCommand } = await import('@aws-sdk/client-dynamodb');
+    const ids = async () =>
+      new Set(
+        (
+          (await dynamo.send(new ScanCommand({ TableName: cloud.tables.connections, ProjectionExpression: 'connectionId' }))).Items ?? []
+        ).map((item) => item.connectionId!.S!),
+      );
+    const before = await ids();
+    const reader = await liveReader(cloud);
+    readers.push(reader);
+    let target: string | undefined;
+    await eventually(async () => {
+      target = [...(await ids())].find((id) => !before.has(id));
+      return target !== undefined;
+    }, 'the new connection is recorded');
+    const path = `/@connections/${encodeURIComponent(target!)}`;
+    const forged = JSON.stringify({ type: 'post.published', post: { id: 'falsa', post: '¡Falsa!' } });
+
+    // The public port serves WebSocket upgrades only.
+    const publicPort = cloud.config.wsUrl.replace(/^ws:/, 'http:');
+    expect((await fetch(`${publicPort}${path}`, { method: 'POST', body: forged })).status).toBe(426);
+    expect((await fetch(`${publicPort}${path}`, { method: 'DELETE' })).status).toBe(426);
+    // Its own port: unsigned, or signed with another secret, is forbidden.
+    expect((await fetch(`${cloud.connectionsEndpoint}${path}`, { method: 'POST', body: forged })).status).toBe(403);
+    expect((await fetch(`${cloud.connectionsEndpoint}${path}`, { method: 'DELETE' })).status).toBe(403);
+    const { ApiGatewayManagementApiClient, PostToConnectionCommand } = await import('@aws-sdk/client-apigatewaymanagementapi');
+    const impostor = new ApiGatewayManagementApiClient({
+      endpoint: cloud.connectionsEndpoint,
+      region: cloud.config.region,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'una-que-no-es' },
+    });
+    try {
+      await expect(impostor.send(new PostToConnectionCommand({ ConnectionId: target!, Data: Buffer.from(forged) }))).rejects.toMatchObject({
+        $metadata: { httpStatusCode: 403 },
+      });
+    } finally {
+      impostor.destroy();
+    }
+    // The reader heard nothing forged and is still connected: a real publication still reaches it.
+    const post = await publishApproved(cloud, author, moderator, { category: 'varios', post: 'La de verdad, tras los intentos' });
+    await reader.waitFor(publishedMessage(post.id));
+    expect(reader.messages.some((message) => message.type === 'post.published' && message.post.id === 'falsa')).toBe(false);
+  });
+});

@@ -140,12 +140,14 @@ describe('POST /posts', () => {
       votes: { agree: 0, deserved: 0 },
       comments: 0,
       status: 'pending',
+      rejection: null,
+      resent: false,
     });
     expect(Date.parse(post.createdAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(post.createdAt).toMatch(/Z$/);
     expect(((await listPosts(cloud)).body as PostPage).items.map((p) => p.id)).not.toContain(post.id);
     // Once a moderator lets it in, it heads the feed, with the moment it entered it.
-    const { status: _status, ...published } = post;
+    const { status: _status, rejection: _rejection, resent: _resent, ...published } = post;
     expect((await decide(cloud, (await moderator()).idToken, post.id, 'publish')).status).toBe(200);
     const head = ((await listPosts(cloud)).body as PostPage).items[0];
     expect(head).toEqual({ ...published, publishedAt: expect.any(String) });

@@ -16,6 +16,8 @@ export type LocalCloudProcess = {
   webUrl: string;
   config: RuntimeConfig;
   cognitoEndpoint: string;
+  /** The WebSocket API's @connections endpoint, on its own loopback port (signed calls only). */
+  connectionsEndpoint: string;
   dynamodbEndpoint: string;
   /** A client of this cloud's own database (destroy it after use). */
   dynamodb(): DynamoDBClient;
@@ -53,6 +55,7 @@ type ReadyMessage = {
   dynamodbEndpoint: string;
   dynamodbCredentials: { accessKeyId: string; secretAccessKey: string };
   cognitoEndpoint: string;
+  connectionsEndpoint: string;
   tables: LocalCloudProcess['tables'];
 };
 type CodeMessage = { type: 'confirmation-code'; email: string; code: string };
@@ -125,6 +128,7 @@ export async function startLocalCloudProcess(options: StartOptions = {}): Promis
     webUrl: ready.webUrl,
     config: ready.config,
     cognitoEndpoint: ready.cognitoEndpoint,
+    connectionsEndpoint: ready.connectionsEndpoint,
     dynamodbEndpoint: ready.dynamodbEndpoint,
     dynamodb: () =>
       new DynamoDBClient({ endpoint: ready.dynamodbEndpoint, region: ready.config.region, credentials: ready.dynamodbCredentials }),

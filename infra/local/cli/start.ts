@@ -88,6 +88,7 @@ if (cloud) {
     dynamodbEndpoint: cloud.dynamodbEndpoint,
     dynamodbCredentials: cloud.dynamodbCredentials,
     cognitoEndpoint: cloud.cognitoEndpoint,
+    connectionsEndpoint: cloud.connectionsEndpoint,
     tables: cloud.tables,
   });
 }

@@ -2,6 +2,10 @@
  * The local stand-in for the WebSocket API: `$connect`/`$disconnect` invoke the same handler
  * modules, and the management endpoint `POST /@connections/{id}` (plus GET and DELETE) lets the
  * broadcast handler use the real `@aws-sdk/client-apigatewaymanagementapi` client against it.
+ * As on AWS, the management endpoint is not the public one and answers only requests signed with
+ * credentials (SigV4, checked against the per-run secret the local functions are given): the public
+ * port serves WebSocket upgrades only, so no page or reader can post a forged message or close a
+ * connection.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -9,13 +13,22 @@ import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { LOOPBACK, closeServer, listen, readBody, safeHandler } from '../../process/ports';
+import { signedBy, type LocalCredentials } from './sigv4';
 
 /** Invokes the route's function (runtime.ts). */
 type WsHandler = (event: APIGatewayProxyWebsocketEventV2) => Promise<unknown>;
 
-export type WsGatewayOptions = { port: number; onConnect: WsHandler; onDisconnect: WsHandler };
+export type WsGatewayOptions = {
+  port: number;
+  /** The @connections endpoint's own loopback port. */
+  managementPort: number;
+  /** What a management call must be signed with (the local functions' credentials). */
+  credentials: LocalCredentials;
+  onConnect: WsHandler;
+  onDisconnect: WsHandler;
+};
 
-export type WsGateway = { url: string; close(): Promise<void> };
+export type WsGateway = { url: string; managementUrl: string; close(): Promise<void> };
 
 /** A 128 KB frame limit, as API Gateway's. */
 const MAX_MESSAGE_BYTES = 128 * 1024;
@@ -26,11 +39,22 @@ export async function startWsGateway(options: WsGatewayOptions): Promise<WsGatew
   const disconnecting = new Set<Promise<void>>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
 
-  const server = createServer(
+  // The public port: WebSocket upgrades only (below); a plain HTTP request is told to upgrade.
+  const server = createServer((_req, res) => void res.writeHead(426, { upgrade: 'websocket' }).end());
+  const management = createServer(
     safeHandler('local WebSocket management API', async (req, res) => {
       const match = /^\/@connections\/([^/?]+)/.exec(req.url ?? '');
       if (!match) {
         res.writeHead(404).end();
+        return;
+      }
+      const body = await readBody(req, MAX_MESSAGE_BYTES);
+      if (body === 'too-large') {
+        res.writeHead(413, { 'x-amzn-errortype': 'PayloadTooLargeException' }).end('{"message":"Payload too large"}');
+        return;
+      }
+      if (!(await signedBy(req, body, options.credentials))) {
+        res.writeHead(403, { 'content-type': 'application/json', 'x-amzn-errortype': 'ForbiddenException' }).end('{"message":"Forbidden"}');
         return;
       }
       const connectionId = decodeURIComponent(match[1] ?? '');
@@ -40,11 +64,6 @@ export async function startWsGateway(options: WsGatewayOptions): Promise<WsGatew
         return;
       }
       if (req.method === 'POST') {
-        const body = await readBody(req, MAX_MESSAGE_BYTES);
-        if (body === 'too-large') {
-          res.writeHead(413, { 'x-amzn-errortype': 'PayloadTooLargeException' }).end('{"message":"Payload too large"}');
-          return;
-        }
         entry.socket.send(body.toString('utf8'));
         res.writeHead(200).end();
       } else if (req.method === 'DELETE') {
@@ -106,12 +125,15 @@ export async function startWsGateway(options: WsGatewayOptions): Promise<WsGatew
   };
 
   const port = await listen(server, options.port);
+  const managementPort = await listen(management, options.managementPort);
   return {
     url: `ws://${LOOPBACK}:${port}`,
+    managementUrl: `http://${LOOPBACK}:${managementPort}`,
     close: async () => {
       for (const { socket } of sockets.values()) socket.terminate();
       wss.close();
       await closeServer(server);
+      await closeServer(management);
       await Promise.all(disconnecting);
     },
   };
