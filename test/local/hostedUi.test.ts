@@ -195,6 +195,36 @@ describe('the hosted UI stand-in', () => {
     expect(answer.status).toBe(409);
   });
 
+  it('treats e-mails case-insensitively, as the deployed pool: «Ana.x@Gmail.test» with a password is no new Google account', async () => {
+    const local = `Ana.${randomBytes(3).toString('hex')}`;
+    await createUser(cloud, { email: `${local}@Gmail.test` });
+    const lower = await https('/oauth2/google', { form: { ...authorizeParams().params, email: `${local.toLowerCase()}@gmail.test` } });
+    expect(lower.status).toBe(409);
+  });
+
+  it('serves twenty sign-ins of one Google account at once, every one with the same user', async () => {
+    const email = `muchas.${randomBytes(3).toString('hex')}@gmail.test`;
+    const signIns = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const { params, verifier } = authorizeParams();
+        const code = await chooseAccount(params, email);
+        const answer = await token({
+          grant_type: 'authorization_code',
+          code,
+          client_id: cloud.userPoolClientId,
+          redirect_uri: redirectUri,
+          code_verifier: verifier,
+        });
+        return {
+          status: answer.status,
+          sub: answer.status === 200 ? decodeJwt((JSON.parse(answer.body) as { id_token: string }).id_token).sub : undefined,
+        };
+      }),
+    );
+    expect(signIns.map((signIn) => signIn.status)).toEqual(Array<number>(20).fill(200));
+    expect(new Set(signIns.map((signIn) => signIn.sub)).size).toBe(1);
+  });
+
   it('redirects /logout to an allowed logout URL only', async () => {
     const ok = await https(`/logout?client_id=${cloud.userPoolClientId}&logout_uri=${encodeURIComponent(redirectUri)}`);
     expect(ok).toMatchObject({ status: 302, headers: { location: redirectUri } });

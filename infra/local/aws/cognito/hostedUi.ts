@@ -25,10 +25,10 @@ import { createServer } from 'node:https';
 import { join } from 'node:path';
 import {
   AdminCreateUserCommand,
-  AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
+  ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { generate } from 'selfsigned';
 import { writeFileAtomically } from './storeGuard';
@@ -84,50 +84,56 @@ export async function startHostedUi(options: HostedUiOptions): Promise<HostedUi>
   }
 
   /**
-   * The test Google accounts this stand-in created, by email → Cognito sub (kept in the data folder).
-   * cognito-local's pool signs in by email and names every user by its sub, so a Google account is
-   * an ordinary user with a verified email and no password anybody knows; an email that already has
-   * a password account cannot also be a Google one here (Cognito would make a separate user).
+   * The test Google accounts this stand-in created, by lower-case email → Cognito sub and the secret it
+   * signs in with (kept in the data folder, never shown). cognito-local's pool signs in by email and
+   * names every user by its sub, so a Google account is an ordinary user with a verified email and a
+   * password only this stand-in knows, set once: concurrent sign-ins of one account all succeed. An
+   * email that already has a password account, in any case (the deployed pool's sign-in ignores case),
+   * cannot also be a Google one here (Cognito would make a separate user).
    */
   const accountsFile = join(options.dataDir, 'google-accounts.json');
-  const googleAccounts = new Map<string, string>(
-    existsSync(accountsFile) ? Object.entries(JSON.parse(readFileSync(accountsFile, 'utf8')) as Record<string, string>) : [],
+  type GoogleAccount = { sub: string; secret?: string };
+  const googleAccounts = new Map<string, GoogleAccount>(
+    existsSync(accountsFile)
+      ? Object.entries(JSON.parse(readFileSync(accountsFile, 'utf8')) as Record<string, string | GoogleAccount>).map(([email, value]) => [
+          email,
+          typeof value === 'string' ? { sub: value } : value,
+        ])
+      : [],
   );
+  const saveAccounts = () => writeFileAtomically(accountsFile, JSON.stringify(Object.fromEntries(googleAccounts)));
+  /** One sign-in per email at a time makes or updates an account: the others wait for it. */
+  const settling = new Map<string, Promise<unknown>>();
+
+  /** The pool's user whose email is this one, whatever its case (cognito-local compares it as typed). */
+  async function userByEmail(key: string): Promise<{ username: string; sub: string } | undefined> {
+    let token: string | undefined;
+    do {
+      const page = await cognito.send(new ListUsersCommand({ UserPoolId: options.cognito.userPoolId, PaginationToken: token }));
+      for (const user of page.Users ?? []) {
+        const attribute = (name: string) => user.Attributes?.find((item) => item.Name === name)?.Value;
+        if (attribute('email')?.toLowerCase() === key && user.Username && attribute('sub'))
+          return { username: user.Username, sub: attribute('sub')! };
+      }
+      token = page.PaginationToken;
+    } while (token);
+    return undefined;
+  }
 
   async function tokensFor(email: string): Promise<Tokens | 'taken'> {
-    const { userPoolId, clientId } = options.cognito;
     const key = email.toLowerCase();
-    let sub: string | undefined;
-    try {
-      const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: key }));
-      sub = user.UserAttributes?.find((attribute) => attribute.Name === 'sub')?.Value;
-      if (!sub || googleAccounts.get(key) !== sub) return 'taken';
-    } catch (error) {
-      if ((error as { name?: string }).name !== 'UserNotFoundException') throw error;
-      const created = await cognito.send(
-        new AdminCreateUserCommand({
-          UserPoolId: userPoolId,
-          Username: key,
-          MessageAction: 'SUPPRESS',
-          UserAttributes: [
-            { Name: 'email', Value: key },
-            { Name: 'email_verified', Value: 'true' },
-          ],
-        }),
-      );
-      sub = created.User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
-      if (!sub) throw new Error('cognito-local created a user without a sub');
-      googleAccounts.set(key, sub);
-      writeFileAtomically(accountsFile, JSON.stringify(Object.fromEntries(googleAccounts)));
-    }
-    // A federated user has no password; this one gets a new random one at each sign-in, never shown.
-    const password = `Gg-${randomBytes(24).toString('base64url')}1a`;
-    await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: key, Password: password, Permanent: true }));
+    const previous = settling.get(key) ?? Promise.resolve();
+    const turn = previous.catch(() => undefined).then(() => accountFor(key));
+    settling.set(key, turn);
+    const account = await turn.finally(() => {
+      if (settling.get(key) === turn) settling.delete(key);
+    });
+    if (account === 'taken') return 'taken';
     const auth = await cognito.send(
       new InitiateAuthCommand({
-        ClientId: clientId,
+        ClientId: options.cognito.clientId,
         AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: key, PASSWORD: password },
+        AuthParameters: { USERNAME: account.username, PASSWORD: account.secret },
       }),
     );
     const result = auth.AuthenticationResult;
@@ -139,6 +145,45 @@ export async function startHostedUi(options: HostedUiOptions): Promise<HostedUi>
       expires_in: result.ExpiresIn ?? 3600,
       token_type: 'Bearer',
     };
+  }
+
+  /** The Google account of this email, made on its first sign-in, or 'taken' by a password account. */
+  async function accountFor(key: string): Promise<{ username: string; secret: string } | 'taken'> {
+    const { userPoolId } = options.cognito;
+    const existing = await userByEmail(key);
+    const known = googleAccounts.get(key);
+    if (existing) {
+      if (!known || known.sub !== existing.sub) return 'taken';
+      if (known.secret) return { username: existing.username, secret: known.secret };
+      // An account from before the secret was kept: given one, once.
+      const secret = `Gg-${randomBytes(24).toString('base64url')}1a`;
+      await cognito.send(
+        new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: existing.username, Password: secret, Permanent: true }),
+      );
+      googleAccounts.set(key, { sub: existing.sub, secret });
+      saveAccounts();
+      return { username: existing.username, secret };
+    }
+    // The first sign-in of this address: the account is made.
+    const created = await cognito.send(
+      new AdminCreateUserCommand({
+        UserPoolId: userPoolId,
+        Username: key,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: key },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+    const sub = created.User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+    if (!sub) throw new Error('cognito-local created a user without a sub');
+    // A federated user has no password; this one gets a random one, kept here and never shown.
+    const secret = `Gg-${randomBytes(24).toString('base64url')}1a`;
+    await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: key, Password: secret, Permanent: true }));
+    googleAccounts.set(key, { sub, secret });
+    saveAccounts();
+    return { username: key, secret };
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
