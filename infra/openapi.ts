@@ -62,6 +62,8 @@ export function errorCodesOf(operation: Operation, route: Pick<HttpTrigger, 'aut
   if (IDEMPOTENT_ROUTES.includes(`${route.method} ${route.path}`))
     (['INVALID_IDEMPOTENCY_KEY', 'REQUEST_IN_PROGRESS'] as const).forEach((code) => codes.add(code));
   codes.add('INTERNAL_ERROR');
+  // The database or a service throttled or unreachable for now (functions/handlers/http/http.ts).
+  codes.add('SERVICE_UNAVAILABLE');
   return [...codes];
 }
 

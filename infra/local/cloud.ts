@@ -89,7 +89,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
             dataDir: join(dataDir, 'dynamodb'),
             port: options.ports.dynamodb,
             onUnexpectedExit: (code) =>
-              console.error(`DynamoDB Local stopped unexpectedly (exit code ${code}); the API cannot work until npm start is restarted.`),
+              console.error(`DynamoDB Local stopped unexpectedly (exit code ${code}); starting it again (the API answers 503 meanwhile).`),
+            onRestarted: () => console.error('DynamoDB Local is serving again.'),
           }).then((started) => {
             stops.push(started.close);
             return started;

@@ -172,4 +172,33 @@ describe('crashes', () => {
     ).rejects.toMatchObject({ name: 'ServiceUnavailableException', $metadata: { httpStatusCode: 503 } });
     client.destroy();
   });
+
+  it('restarts DynamoDB Local when it dies, answering 503 SERVICE_UNAVAILABLE meanwhile, then serves again with the data', async () => {
+    const cloud = await start({ ownDynamoDb: true });
+    const user = await createUser(cloud, { name: 'Superviviente' });
+    const published = await publish(cloud, user.idToken, { category: 'varios', post: 'Antes de la caída de la base de datos' });
+    expect(published.status).toBe(201);
+    const java = descendants(cloud.pid).find((child) => child.command.startsWith('java') && child.command.includes('DynamoDBLocal.jar'))!;
+    process.kill(java.pid, 'SIGKILL');
+    await until(() => cloud.output().includes('DynamoDB Local stopped unexpectedly'), 'the local cloud reports it');
+
+    // While it is down: the contract's 503, never a bare 500.
+    let sawUnavailable = false;
+    await until(
+      async () => {
+        const answer = await call<{ items?: unknown[]; error?: { code: string } }>(cloud, '/me/posts', { token: user.idToken });
+        if (answer.status === 503) {
+          expect(answer.body).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE' } });
+          sawUnavailable = true;
+        } else expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        return answer.status === 200;
+      },
+      'the API serves again',
+      30_000,
+    );
+    expect(sawUnavailable).toBe(true);
+    expect(cloud.output()).toContain('DynamoDB Local is serving again.');
+    const own = await call<{ items: Array<{ post: string }> }>(cloud, '/me/posts', { token: user.idToken });
+    expect(own.body.items.map((post) => post.post)).toEqual(['Antes de la caída de la base de datos']);
+  });
 });

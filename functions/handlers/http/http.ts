@@ -109,6 +109,28 @@ export function idempotentIdOf(event: HttpEvent): string | undefined {
   return record === undefined ? undefined : idFromKey(record);
 }
 
+/** Errors of a service that is unreachable or overloaded for now, after the SDK's own retries. */
+const UNAVAILABLE_ERRORS = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'ServiceUnavailable',
+  'InternalServerError',
+  'TooManyRequestsException',
+]);
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
+
+/**
+ * Whether a failure means the database or another service cannot serve right now (throttled, or
+ * not reachable): the caller is told to try again in a while (503 SERVICE_UNAVAILABLE), not that
+ * the server failed. It is still logged and counted as a failure.
+ */
+export function isServiceUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, cause } = error as Error & { code?: unknown; cause?: unknown };
+  return UNAVAILABLE_ERRORS.has(error.name) || (typeof code === 'string' && UNREACHABLE_CODES.has(code)) || isServiceUnavailable(cause);
+}
+
 /** The function's remaining time, less a margin to answer in; 10 s where no context says (tests). */
 const budgetOf = (context?: Context) => Math.max(1_000, (context?.getRemainingTimeInMillis() ?? 11_000) - 1_000);
 
@@ -132,7 +154,7 @@ export function httpHandler(run: (event: HttpEvent) => Promise<HttpResult>, opti
           try {
             return await run(event);
           } catch (error) {
-            code = error instanceof DomainError ? error.code : 'INTERNAL_ERROR';
+            code = error instanceof DomainError ? error.code : isServiceUnavailable(error) ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR';
             if (!(error instanceof DomainError)) failure = error;
             return errorResponse(code);
           }
@@ -147,7 +169,8 @@ export function httpHandler(run: (event: HttpEvent) => Promise<HttpResult>, opti
             record === undefined ? await respond() : await once({ store: idempotencyStore() }, record, budgetOf(context), respond);
           return { result, code, failure };
         } catch (error) {
-          const errorCode: ErrorCode = error instanceof DomainError ? error.code : 'INTERNAL_ERROR';
+          const errorCode: ErrorCode =
+            error instanceof DomainError ? error.code : isServiceUnavailable(error) ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR';
           return { result: errorResponse(errorCode), code: errorCode, failure: error instanceof DomainError ? undefined : error };
         }
       },

@@ -40,8 +40,10 @@ export type LocalDynamoOptions = {
   /** 0 picks a free port. */
   port: number;
   onLog?(line: string): void;
-  /** Called if DynamoDB Local stops while the local cloud runs. */
+  /** Called if DynamoDB Local stops while the local cloud runs (it is then started again on the same port). */
   onUnexpectedExit?(code: number | null): void;
+  /** Called once it serves again after an unexpected stop. */
+  onRestarted?(): void;
 };
 
 /** Checks that a Java of version 17 or later runs; throws JavaMissingError saying how to install one. */
@@ -70,19 +72,61 @@ function dynamoDbLocalJar(): { jar: string; libraryPath: string } {
 
 class PortInUseError extends Error {}
 
+/**
+ * Starts DynamoDB Local and supervises it: if it stops while the local cloud runs (killed, crashed),
+ * it is started again on the same port and data, with a growing pause between attempts; meanwhile
+ * the API's functions fail to reach it and answer 503 SERVICE_UNAVAILABLE (functions/handlers/http/http.ts).
+ */
 export async function startDynamo(options: LocalDynamoOptions): Promise<LocalDynamo> {
   await checkJava();
   mkdirSync(options.dataDir, { recursive: true });
-  if (options.port > 0) return startDynamoOn(options.port, options);
-  // A port chosen here is free when chosen, not reserved: another program may bind it in the second
-  // the JVM takes to start. Then another is chosen.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startDynamoOn(await freePort(), options);
-    } catch (error) {
-      if (!(error instanceof PortInUseError) || attempt === 3) throw error;
+  let closed = false;
+  let current: LocalDynamo | undefined;
+  let restarting: Promise<void> | undefined;
+  const supervised = (port: number): LocalDynamoOptions => ({
+    ...options,
+    onUnexpectedExit: (code) => {
+      options.onUnexpectedExit?.(code);
+      if (closed) return;
+      restarting = (async () => {
+        for (let attempt = 1; !closed; attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 250 * 2 ** attempt)));
+          if (closed) return;
+          try {
+            current = await startDynamoOn(port, supervised(port));
+            options.onRestarted?.();
+            return;
+          } catch (error) {
+            console.error(
+              `DynamoDB Local could not be started again (attempt ${attempt}): ${error instanceof Error ? error.message : String(error)}`,
+            );
+          }
+        }
+      })();
+    },
+  });
+  if (options.port > 0) current = await startDynamoOn(options.port, supervised(options.port));
+  else {
+    // A port chosen here is free when chosen, not reserved: another program may bind it in the second
+    // the JVM takes to start. Then another is chosen.
+    for (let attempt = 1; current === undefined; attempt++) {
+      const port = await freePort();
+      try {
+        current = await startDynamoOn(port, supervised(port));
+      } catch (error) {
+        if (!(error instanceof PortInUseError) || attempt === 3) throw error;
+      }
     }
   }
+  const { endpoint } = current;
+  return {
+    endpoint,
+    close: async () => {
+      closed = true;
+      await restarting;
+      await current?.close();
+    },
+  };
 }
 
 async function startDynamoOn(port: number, options: LocalDynamoOptions): Promise<LocalDynamo> {
