@@ -43,6 +43,12 @@ export type LocalCloudOptions = {
   dynamodb?: { endpoint?: string; accessKeyId?: string };
   /** How the web app is served (see webServer.ts). */
   webMode?: 'dev' | 'dist';
+  /**
+   * Start the functions a first visitor reaches (the page function, the public reads, GET /me) before
+   * reporting ready, so the first page after a start is not a cold start under load.
+   * @default false
+   */
+  warm?: boolean;
   /** Write sample posts when the posts table is empty. @default true */
   seed?: boolean;
   onConfirmationCode?(email: string, code: string): void;
@@ -56,6 +62,8 @@ export type LocalCloud = {
   cognitoEndpoint: string;
   /** The WebSocket API's @connections endpoint (signed calls only). */
   connectionsEndpoint: string;
+  /** The functions started before it reported ready (`warm`). */
+  warmed: string[];
   tables: Record<TableName, string>;
   seeded: number;
   /** The demo account in the `moderadores` group. */
@@ -291,6 +299,26 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const web = await startWebServer({ host: LOOPBACK, port: webPort, config, mode: options.webMode, api: api.handle, pages, shellDir });
     stops.push(web.close);
     if (web.url !== webUrl) throw new Error(`The web server is at ${web.url}, not ${webUrl} as config.json says`);
+    const warmed: string[] = [];
+    if (options.warm) {
+      const firstReached = FUNCTIONS.filter(
+        ({ trigger }) =>
+          trigger.type === 'document' ||
+          (trigger.type === 'http' && trigger.method === 'GET' && (trigger.auth === 'public' || trigger.path === '/me')),
+      );
+      // Two at a time: each start imports its handler, and the machine may have two cores.
+      for (let i = 0; i < firstReached.length; i += 2)
+        await Promise.all(
+          firstReached.slice(i, i + 2).map((declaration) =>
+            functions
+              .get(declaration.id)!
+              .warm()
+              .then(() => warmed.push(declaration.id))
+              // One that cannot start says so on its first invocation, as on Lambda.
+              .catch(() => undefined),
+          ),
+        );
+    }
 
     return {
       webUrl: web.url,
@@ -299,6 +327,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       dynamodbCredentials: credentials,
       cognitoEndpoint: cognito.endpoint,
       connectionsEndpoint: ws.managementUrl,
+      warmed,
       tables,
       seeded,
       moderator,

@@ -76,6 +76,8 @@ export async function startLocalCloudProcess(options: StartOptions = {}): Promis
     env: {
       ...process.env,
       DATA_DIR: dataDir,
+      // Tests start many clouds: their functions start on first use (a test that needs them warm says so).
+      WARM: '0',
       PORT: '0',
       API_PORT: '0',
       WS_PORT: '0',

@@ -2,7 +2,7 @@
  * `npm start`: runs the local cloud in the foreground until Ctrl-C.
  * Environment: PORT (web, 5173), API_PORT (3001), WS_PORT (3002), DYNAMODB_PORT (8000),
  * COGNITO_PORT (9229), TRIGGERS_PORT (9230) — 0 picks a free port; DATA_DIR (.data);
- * WEB_MODE (dev | dist); SEED=0 skips the sample posts; DYNAMODB_ENDPOINT uses an already running
+ * WEB_MODE (dev | dist); SEED=0 skips the sample posts; WARM=0 starts no function before the banner; DYNAMODB_ENDPOINT uses an already running
  * DynamoDB Local instead of starting one, and DYNAMODB_ACCESS_KEY_ID names this cloud's database in it.
  * When started with an IPC channel (tests), it also reports readiness and codes over it.
  */
@@ -53,6 +53,8 @@ try {
     dynamodb: { endpoint: process.env.DYNAMODB_ENDPOINT || undefined, accessKeyId: process.env.DYNAMODB_ACCESS_KEY_ID || undefined },
     webMode,
     seed: process.env.SEED !== '0',
+    // The functions a first visitor reaches start before the banner (WARM=0 skips it: the tests' clouds).
+    warm: process.env.WARM !== '0',
     onConfirmationCode: (email, code) => {
       console.log(`Confirmation code for ${email}: ${code}`);
       process.send?.({ type: 'confirmation-code', email, code });
@@ -75,6 +77,7 @@ if (cloud) {
       `  WebSocket       ${config.wsUrl}`,
       `  Cognito         ${config.userPoolEndpoint}  (pool ${config.userPoolId}, client ${config.userPoolClientId})`,
       `  DynamoDB        ${cloud.dynamodbEndpoint}  (tables ${Object.values(cloud.tables).join(', ')})`,
+      ...(cloud.warmed.length > 0 ? [`  Functions       warm: ${cloud.warmed.join(', ')} (the others start on first use)`] : []),
       `  Data            ${process.env.DATA_DIR || '.data'}  (npm run reset wipes it)${cloud.seeded ? `; ${cloud.seeded} sample posts written` : ''}`,
       `  Google sign-in https://${config.oauthDomain}  (simulated hosted UI; its self-signed certificate needs one «proceed» in the browser)`,
       `  Moderator       ${cloud.moderator.email} / ${cloud.moderator.password}  (npm run moderator -- <email> makes another)`,

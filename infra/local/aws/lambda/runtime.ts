@@ -18,6 +18,8 @@ const REPOSITORY_ROOT = resolve(import.meta.dirname, '../../../..');
 export type LocalFunction = {
   readonly id: string;
   invoke(event: unknown): Promise<unknown>;
+  /** Starts its environment (a cold start) without invoking it, as provisioned concurrency would. */
+  warm(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -136,6 +138,10 @@ export function localFunction(declaration: FunctionDeclaration, environment: Rec
         env.pending.set(id, { resolve: resolveCall, reject: rejectCall, timer });
         thread.postMessage({ id, event } satisfies InvokeRequest);
       });
+    },
+    async warm() {
+      if (closed) return;
+      await (current ??= start()).thread;
     },
     async close() {
       closed = true;
