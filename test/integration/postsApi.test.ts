@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createPrivateKey } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
@@ -280,27 +282,48 @@ describe('POST /posts authorization', () => {
     await expectRefused('not-a-token');
   });
 
+  /** The local pool's own signing key (made for its data folder: infra/local/aws/cognito/signingKey.ts). */
+  const poolKey = () => {
+    const jwk = JSON.parse(readFileSync(join(cloud.dataDir, 'cognito', 'signing-key.json'), 'utf8')) as import('node:crypto').JsonWebKey & {
+      kid: string;
+    };
+    return { kid: jwk.kid, key: createPrivateKey({ key: jwk, format: 'jwk' }) };
+  };
+
+  it('accepts a token signed by the pool key (so the refusals below are for what they say)', async () => {
+    const { kid, key } = poolKey();
+    const claims = decodeJwt((await newUser('Con clave')).idToken);
+    const resigned = await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid }).sign(key);
+    expect((await call(cloud, '/posts', { method: 'POST', token: resigned, body })).status).toBe(201);
+  });
+
   it('refuses an expired token signed by the pool key', async () => {
-    const require = createRequire(import.meta.url);
-    const { pem } = require('cognito-local/lib/keys/cognitoLocal.private.json') as { pem: string };
+    const { kid, key } = poolKey();
     const user = await newUser();
     const claims = decodeJwt(user.idToken);
     const now = Math.floor(Date.now() / 1000);
-    const expired = await new SignJWT({ ...claims, iat: now - 7200, exp: now - 3600 })
-      .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
-      .sign(createPrivateKey(pem));
+    const expired = await new SignJWT({ ...claims, iat: now - 7200, exp: now - 3600 }).setProtectedHeader({ alg: 'RS256', kid }).sign(key);
     await expectRefused(expired);
   });
 
   it('refuses a pool-signed token from another issuer, and one without an expiry', async () => {
-    const require = createRequire(import.meta.url);
-    const { pem } = require('cognito-local/lib/keys/cognitoLocal.private.json') as { pem: string };
+    const { kid, key } = poolKey();
     const claims = decodeJwt((await newUser()).idToken);
-    const sign = (payload: Record<string, unknown>) =>
-      new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' }).sign(createPrivateKey(pem));
+    const sign = (payload: Record<string, unknown>) => new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid }).sign(key);
     await expectRefused(await sign({ ...claims, iss: 'http://127.0.0.1:1/local_other' }));
     const { exp: _exp, ...withoutExpiry } = claims;
     await expectRefused(await sign(withoutExpiry));
+  });
+
+  it('refuses a token signed with the key cognito-local publishes in its package, a moderator group included', async () => {
+    const require = createRequire(import.meta.url);
+    const { pem } = require('cognito-local/lib/keys/cognitoLocal.private.json') as { pem: string };
+    const claims = decodeJwt((await newUser()).idToken);
+    const forged = await new SignJWT({ ...claims, 'cognito:groups': ['moderadores'] })
+      .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
+      .sign(createPrivateKey(pem));
+    await expectRefused(forged);
+    expectError(await call(cloud, '/moderation/next', { token: forged }), 'UNAUTHORIZED');
   });
 
   it('refuses an access token: it passes the authorizer but carries no name to publish under', async () => {

@@ -18,6 +18,7 @@ import {
 import { PASSWORD_POLICY } from '../../../../functions/contract/accounts';
 import { spawnGuarded, type GuardedChild } from '../../process/childProcess';
 import { startCognitoProxy } from './cognitoProxy';
+import { signingKey } from './signingKey';
 import { guardStore, writeFileAtomically } from './storeGuard';
 import { LOOPBACK, closeServer, freePort, listen, readBody, safeHandler } from '../../process/ports';
 
@@ -103,6 +104,8 @@ export async function startCognito(options: LocalCognitoOptions): Promise<LocalC
     port: options.port,
     upstreamPort: emulatorPort,
     allowedOrigins: options.allowedOrigins,
+    // Made for this data folder: tokens signed with cognito-local's published key are never valid here.
+    signing: await signingKey(join(options.dataDir, 'signing-key.json')),
     afterWrite: () => store.snapshot(),
   }).catch(async (error: unknown) => {
     await cleanUp();

@@ -10,11 +10,16 @@
  *   functions and the tests) only the operations a browser signs in with are served; `ListUsers`,
  *   `AdminAddUserToGroup` and the other administrative ones get `MissingAuthenticationTokenException`;
  * - CORS is granted to the site's own origins only (cognito-local answers `*`), so no other web page can
- *   even send it a request with the `x-amz-target` header.
+ *   even send it a request with the `x-amz-target` header;
+ * - tokens are signed with the data folder's own key (signingKey.ts), never the one cognito-local
+ *   publishes in its package: the ID and access tokens it hands out are signed again, the pool's JWKS
+ *   lists only that key, and an access token sent back (GetUser, ChangePassword…) is passed on only if
+ *   it carries that key's signature.
  */
 import { createServer } from 'node:http';
 import { passwordProblems } from '../../../../functions/contract/accounts';
 import { LOOPBACK, closeServer, forward, listen, readBody, safeHandler, sendForwarded } from '../../process/ports';
+import type { SigningKey } from './signingKey';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 
@@ -58,6 +63,8 @@ export type CognitoProxyOptions = {
   upstreamPort: number;
   /** The web origins allowed to call it from a browser (the site's). */
   allowedOrigins: readonly string[];
+  /** The pool's own signing key. */
+  signing: SigningKey;
   /** Runs after a write operation succeeded and before the client hears of it (see storeGuard.ts). */
   afterWrite(): Promise<void>;
 };
@@ -83,6 +90,10 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<{
       }
       const cors = (headers: Record<string, string>) =>
         allowedOrigin ? { ...headers, 'access-control-allow-origin': allowedOrigin, vary: 'origin' } : headers;
+      if (req.method === 'GET' && /^\/[\w-]+\/\.well-known\/jwks\.json$/.test(req.url ?? '')) {
+        res.writeHead(200, cors({ 'content-type': 'application/json' })).end(JSON.stringify(options.signing.jwks));
+        return;
+      }
       const body = await readBody(req, 1024 * 1024);
       if (body === 'too-large') {
         res.writeHead(413).end();
@@ -96,6 +107,12 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<{
         return sendError(res, 'MissingAuthenticationTokenException', 'Missing Authentication Token', 400, allowedOrigin);
       let headers = req.headers;
       let forwardBody = body;
+      // An access token coming back: ours is signed again for cognito-local; any other is refused.
+      if (typeof input?.AccessToken === 'string') {
+        const upstreamToken = await options.signing.forUpstream(input.AccessToken);
+        if (!upstreamToken) return sendError(res, 'NotAuthorizedException', 'Invalid Access Token', 400, allowedOrigin);
+        forwardBody = Buffer.from(JSON.stringify({ ...input, AccessToken: upstreamToken }));
+      }
 
       const newPassword = operation === 'SignUp' ? input?.Password : operation === 'ConfirmForgotPassword' ? input?.Password : undefined;
       if (typeof newPassword === 'string') {
@@ -142,6 +159,13 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<{
         const error = parseJson(answer.body);
         if (error?.__type === 'InvalidPasswordException')
           return sendError(res, 'NotAuthorizedException', 'Incorrect username or password.', 400, allowedOrigin);
+      }
+      const tokens = answer.status === 200 ? parseJson(answer.body) : undefined;
+      const result = tokens?.AuthenticationResult as Record<string, unknown> | undefined;
+      if (result && (typeof result.IdToken === 'string' || typeof result.AccessToken === 'string')) {
+        for (const name of ['IdToken', 'AccessToken'] as const)
+          if (typeof result[name] === 'string') result[name] = await options.signing.resign(result[name]);
+        answer = { ...answer, body: Buffer.from(JSON.stringify(tokens)) };
       }
       // cognito-local grants CORS to every origin: only the site's own is told it may read the answer.
       const forwardedHeaders = Object.fromEntries(
