@@ -86,7 +86,7 @@ export const API_OPERATIONS: Readonly<Record<string, Operation>> = {
     summary: 'Sends an anecdote; it waits for the community (or a moderator) in `pending`.',
     body: createPostSchema,
     success: { status: 201, description: 'The new post, `pending`.', schema: ownPostSchema },
-    errors: ['INVALID_REQUEST', 'EMPTY_POST', 'POST_TOO_LONG', 'UNKNOWN_CATEGORY', 'RATE_LIMITED'],
+    errors: ['INVALID_REQUEST', 'EMPTY_POST', 'POST_TOO_LONG', 'UNKNOWN_CATEGORY', 'PERSONAL_DATA', 'RATE_LIMITED'],
   },
   'GET /me/posts': {
     tag: 'posts',
@@ -183,7 +183,7 @@ export const API_OPERATIONS: Readonly<Record<string, Operation>> = {
     path: byId,
     body: createCommentSchema,
     success: { status: 201, description: 'The new comment.', schema: commentSchema },
-    errors: ['INVALID_REQUEST', 'EMPTY_COMMENT', 'COMMENT_TOO_LONG', 'POST_NOT_FOUND', 'RATE_LIMITED'],
+    errors: ['INVALID_REQUEST', 'EMPTY_COMMENT', 'COMMENT_TOO_LONG', 'PERSONAL_DATA', 'POST_NOT_FOUND', 'RATE_LIMITED'],
   },
   'DELETE /comments/{id}': {
     tag: 'comments',

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { hasContent, pageSchema, postLength } from './common';
 import type { ErrorCode } from './errors';
+import { findPersonalData } from './personalData';
 
 /** Longest comment, counted like a post (`postLength`). */
 export const MAX_COMMENT_LENGTH = 500;
@@ -31,19 +32,20 @@ export type CommentPage = z.infer<typeof commentPageSchema>;
 export const createCommentSchema = z.object({
   text: z.string().check(
     z.refine(hasContent, { error: 'EMPTY_COMMENT', abort: true }),
-    z.refine((text) => postLength(text) <= MAX_COMMENT_LENGTH, { error: 'COMMENT_TOO_LONG' }),
+    z.refine((text) => postLength(text) <= MAX_COMMENT_LENGTH, { error: 'COMMENT_TOO_LONG', abort: true }),
+    z.refine((text) => findPersonalData(text) === undefined, { error: 'PERSONAL_DATA' }),
   ),
 });
 
 export type CreateCommentResult =
   | { ok: true; value: z.infer<typeof createCommentSchema> }
-  | { ok: false; code: Extract<ErrorCode, 'INVALID_REQUEST' | 'EMPTY_COMMENT' | 'COMMENT_TOO_LONG'> };
+  | { ok: false; code: Extract<ErrorCode, 'INVALID_REQUEST' | 'EMPTY_COMMENT' | 'COMMENT_TOO_LONG' | 'PERSONAL_DATA'> };
 
 /** Validates an already-parsed comment; the first failing rule decides the error code. */
 export function validateCreateComment(input: unknown): CreateCommentResult {
   const result = z.safeParse(createCommentSchema, input);
   if (result.success) return { ok: true, value: result.data };
   const code = result.error.issues[0]?.message;
-  if (code === 'EMPTY_COMMENT' || code === 'COMMENT_TOO_LONG') return { ok: false, code };
+  if (code === 'EMPTY_COMMENT' || code === 'COMMENT_TOO_LONG' || code === 'PERSONAL_DATA') return { ok: false, code };
   return { ok: false, code: 'INVALID_REQUEST' };
 }

@@ -12,6 +12,11 @@ export const ERRORS = {
   EMPTY_POST: { status: 400, message: 'La anécdota no puede estar vacía.' },
   POST_TOO_LONG: { status: 400, message: `La anécdota no puede pasar de ${MAX_POST_LENGTH} caracteres.` },
   UNKNOWN_CATEGORY: { status: 400, message: 'Categoría desconocida.' },
+  PERSONAL_DATA: {
+    status: 400,
+    message:
+      'Quita los datos personales antes de enviarlo: no se publican direcciones de correo, números de teléfono ni DNI o NIE (tuyos ni de nadie).',
+  },
   EMPTY_COMMENT: { status: 400, message: 'El comentario no puede estar vacío.' },
   COMMENT_TOO_LONG: { status: 400, message: `El comentario no puede pasar de ${MAX_COMMENT_LENGTH} caracteres.` },
   INVALID_LIMIT: { status: 400, message: `El parámetro «limit» debe ser un número entero entre 1 y ${MAX_PAGE_SIZE}.` },

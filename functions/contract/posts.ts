@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { hasContent, pageSchema, postLength } from './common';
 import type { ErrorCode } from './errors';
+import { findPersonalData } from './personalData';
 
 /** The six fixed categories, lowercase, in the order the site lists them. */
 export const CATEGORIES = ['varios', 'amor', 'amistad', 'picante', 'trabajo', 'familia'] as const;
@@ -100,7 +101,8 @@ export const createPostSchema = z.object({
   }),
   post: z.string().check(
     z.refine(hasContent, { error: 'EMPTY_POST', abort: true }),
-    z.refine((text) => postLength(text) <= MAX_POST_LENGTH, { error: 'POST_TOO_LONG' }),
+    z.refine((text) => postLength(text) <= MAX_POST_LENGTH, { error: 'POST_TOO_LONG', abort: true }),
+    z.refine((text) => findPersonalData(text) === undefined, { error: 'PERSONAL_DATA' }),
   ),
 });
 
@@ -108,13 +110,14 @@ export type CreatePostRequest = z.infer<typeof createPostSchema>;
 
 export type CreatePostResult =
   | { ok: true; value: CreatePostRequest }
-  | { ok: false; code: Extract<ErrorCode, 'INVALID_REQUEST' | 'EMPTY_POST' | 'POST_TOO_LONG' | 'UNKNOWN_CATEGORY'> };
+  | { ok: false; code: Extract<ErrorCode, 'INVALID_REQUEST' | 'EMPTY_POST' | 'POST_TOO_LONG' | 'UNKNOWN_CATEGORY' | 'PERSONAL_DATA'> };
 
 /** Validates an already-parsed create request; the first failing rule decides the error code. */
 export function validateCreatePost(input: unknown): CreatePostResult {
   const result = z.safeParse(createPostSchema, input);
   if (result.success) return { ok: true, value: result.data };
   const code = result.error.issues[0]?.message;
-  if (code === 'EMPTY_POST' || code === 'POST_TOO_LONG' || code === 'UNKNOWN_CATEGORY') return { ok: false, code };
+  if (code === 'EMPTY_POST' || code === 'POST_TOO_LONG' || code === 'UNKNOWN_CATEGORY' || code === 'PERSONAL_DATA')
+    return { ok: false, code };
   return { ok: false, code: 'INVALID_REQUEST' };
 }

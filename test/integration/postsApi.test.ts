@@ -216,6 +216,23 @@ describe('POST /posts', () => {
     expect((await storedItems()).length).toBe(before);
   });
 
+  it('refuses personal data with PERSONAL_DATA and stores nothing: e-mails, phones, DNI and NIE; ordinary numbers pass', async () => {
+    const poster = await newUser();
+    const before = (await storedItems()).length;
+    for (const text of [
+      'Escribidme a lucia.perez@gmail.com',
+      'Llamadme al 612345678',
+      'Mi número es +34 612 34 56 78',
+      'El fijo: 91 123 45 67',
+      'Perdí el DNI 12345678Z',
+      'Mi NIE es X1234567L',
+    ]) {
+      expectError(await publish(cloud, poster.idToken, { category: 'varios', post: text }), 'PERSONAL_DATA');
+    }
+    expect((await storedItems()).length).toBe(before);
+    expect((await publish(cloud, poster.idToken, { category: 'varios', post: 'Me levanté a las 7 y esperé 3 horas' })).status).toBe(201);
+  });
+
   it('refuses an unknown or uppercase category with UNKNOWN_CATEGORY', async () => {
     const poster = await newUser();
     expectError(await publish(cloud, poster.idToken, { category: 'deportes', post: 'x' }), 'UNKNOWN_CATEGORY');

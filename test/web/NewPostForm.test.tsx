@@ -82,4 +82,13 @@ describe('NewPostForm', () => {
     expect(text.value).toBe('Perdí el autobús');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Enviar' }).disabled).toBe(false);
   });
+
+  it('says what to change when the text holds personal data, sends nothing and keeps the text', async () => {
+    const { user, text, send, onSubmit } = setup();
+    await user.type(text, 'Llamadme al 612 345 678 si os pasa');
+    await user.click(send);
+    expect(await screen.findByText(ERRORS.PERSONAL_DATA.message)).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(text.value).toBe('Llamadme al 612 345 678 si os pasa');
+  });
 });
