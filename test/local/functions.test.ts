@@ -35,6 +35,30 @@ const declaration = (id: string): FunctionDeclaration => {
   return found;
 };
 
+/** A table with a stream, in a database of its own in the run's shared DynamoDB Local. */
+async function streamedTable(TableName: string) {
+  const endpoint = process.env[SHARED_DYNAMODB_ENV];
+  if (!endpoint) throw new Error('the shared DynamoDB Local is not running (test/support/sharedDynamo.ts)');
+  const credentials = { accessKeyId: `poller${randomUUID().replaceAll('-', '')}`, secretAccessKey: 'x' };
+  const dynamo = new DynamoDBClient({ endpoint, region: REGION, credentials });
+  const streams = new DynamoDBStreamsClient({ endpoint, region: REGION, credentials });
+  closers.push(async () => {
+    dynamo.destroy();
+    streams.destroy();
+  });
+  await dynamo.send(
+    new CreateTableCommand({
+      TableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+      StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
+    }),
+  );
+  const { Table } = await dynamo.send(new DescribeTableCommand({ TableName }));
+  return { dynamo, streams, TableName, Table };
+}
+
 describe('local functions', () => {
   it('fail to start, as on AWS, when their declared environment lacks a variable their handler reads', async () => {
     // GetPost reads POSTS_TABLE; given every other variable but that one, it cannot start.
@@ -81,26 +105,7 @@ describe('a function past its timeout', () => {
 
 describe('the local event source mapping', () => {
   it('delivers matching records in order, bisects a failing batch and sends only the poison record to the failure destination', async () => {
-    const endpoint = process.env[SHARED_DYNAMODB_ENV];
-    if (!endpoint) throw new Error('the shared DynamoDB Local is not running (test/support/sharedDynamo.ts)');
-    const credentials = { accessKeyId: `poller${randomUUID().replaceAll('-', '')}`, secretAccessKey: 'x' };
-    const dynamo = new DynamoDBClient({ endpoint, region: REGION, credentials });
-    const streams = new DynamoDBStreamsClient({ endpoint, region: REGION, credentials });
-    closers.push(async () => {
-      dynamo.destroy();
-      streams.destroy();
-    });
-    const TableName = 'items';
-    await dynamo.send(
-      new CreateTableCommand({
-        TableName,
-        BillingMode: 'PAY_PER_REQUEST',
-        KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
-        AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
-        StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
-      }),
-    );
-    const { Table } = await dynamo.send(new DescribeTableCommand({ TableName }));
+    const { dynamo, streams, TableName, Table } = await streamedTable('items');
 
     const trigger: StreamTrigger = {
       type: 'stream',
@@ -170,26 +175,7 @@ describe('the local event source mapping', () => {
   });
 
   it('keeps a checkpoint: a batch cut off by a stop is delivered again by the next poller, a handled one never', async () => {
-    const endpoint = process.env[SHARED_DYNAMODB_ENV];
-    if (!endpoint) throw new Error('the shared DynamoDB Local is not running (test/support/sharedDynamo.ts)');
-    const credentials = { accessKeyId: `checkpoint${randomUUID().replaceAll('-', '')}`, secretAccessKey: 'x' };
-    const dynamo = new DynamoDBClient({ endpoint, region: REGION, credentials });
-    const streams = new DynamoDBStreamsClient({ endpoint, region: REGION, credentials });
-    closers.push(async () => {
-      dynamo.destroy();
-      streams.destroy();
-    });
-    const TableName = 'checkpointed';
-    await dynamo.send(
-      new CreateTableCommand({
-        TableName,
-        BillingMode: 'PAY_PER_REQUEST',
-        KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
-        AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
-        StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
-      }),
-    );
-    const { Table } = await dynamo.send(new DescribeTableCommand({ TableName }));
+    const { dynamo, streams, TableName, Table } = await streamedTable('checkpointed');
     const trigger: StreamTrigger = {
       type: 'stream',
       table: 'posts',

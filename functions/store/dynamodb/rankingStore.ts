@@ -12,6 +12,17 @@ import type { RankRow, RankingStore, TopQuery } from '../../domain/ports/ranking
 import { TOP_INDEX, TOP_KEYS } from '../tables';
 import { postFromItem } from './postItems';
 
+/** A rank row as the top table stores it. */
+export function rankItem(row: RankRow): Record<string, string> {
+  return {
+    postId: row.postId,
+    period: row.period,
+    [TOP_KEYS.bucket]: row.bucket,
+    [TOP_KEYS.agreeRank]: row.ranks.agree,
+    [TOP_KEYS.deservedRank]: row.ranks.deserved,
+  };
+}
+
 /** BatchWriteItem takes at most 25 requests, BatchGetItem 100 keys. */
 const BATCH_WRITE_LIMIT = 25;
 const ROUNDS = 8;
@@ -53,17 +64,7 @@ export class DynamoRankingStore implements RankingStore {
 
   async apply({ put, remove }: { put: RankRow[]; remove: string[] }): Promise<void> {
     const requests: Record<string, unknown>[] = [
-      ...put.map((row) => ({
-        PutRequest: {
-          Item: {
-            postId: row.postId,
-            period: row.period,
-            [TOP_KEYS.bucket]: row.bucket,
-            [TOP_KEYS.agreeRank]: row.ranks.agree,
-            [TOP_KEYS.deservedRank]: row.ranks.deserved,
-          },
-        },
-      })),
+      ...put.map((row) => ({ PutRequest: { Item: rankItem(row) } })),
       ...remove.flatMap((postId) => TOP_PERIODS.map((period) => ({ DeleteRequest: { Key: { postId, period } } }))),
     ];
     for (let start = 0; start < requests.length; start += BATCH_WRITE_LIMIT) {

@@ -12,6 +12,7 @@ import type { StoredPost } from '../../domain/ports/posts';
 import type { RankRow, TopRebuildStore } from '../../domain/ports/rankings';
 import { FEED_PARTITION, POSTS_INDEX, POSTS_KEYS, TOP_KEYS } from '../tables';
 import { postFromItem } from './postItems';
+import { rankItem } from './rankingStore';
 import { decodeCancellation } from './transactions';
 
 /** BatchGetItem takes at most 100 keys: 25 posts' four rows. */
@@ -94,18 +95,7 @@ export class DynamoTopRebuildStore implements TopRebuildStore {
           },
         },
       },
-      ...rows.map((row) => ({
-        Put: {
-          TableName: this.tables.top,
-          Item: {
-            postId: row.postId,
-            period: row.period,
-            [TOP_KEYS.bucket]: row.bucket,
-            [TOP_KEYS.agreeRank]: row.ranks.agree,
-            [TOP_KEYS.deservedRank]: row.ranks.deserved,
-          },
-        },
-      })),
+      ...rows.map((row) => ({ Put: { TableName: this.tables.top, Item: rankItem(row) } })),
     ]);
   }
 
