@@ -8,8 +8,11 @@
 export type PersonalData = 'email' | 'phone' | 'id';
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/u;
-/** A Spanish number: not glued to other digits, optional prefix, then 6/7/8/9 and eight more digits in any grouping. */
-const PHONE = /(?<![\d+])(?:(?:\+|00)\s?34[\s.-]*)?[6-9](?:[\s.-]?\d){8}(?![\d])/u;
+/**
+ * A Spanish number: optional prefix, then 6/7/8/9 and eight more digits in any grouping, standing on its
+ * own (not inside a word, a longer number or a hyphenated code such as an id «…-6123-4567-8b…»).
+ */
+const PHONE = /(?<![\p{L}\p{N}+-])(?:(?:\+|00)\s?34[\s.-]*)?[6-9](?:[\s.-]?\d){8}(?![\p{L}\p{N}])/u;
 const DNI = /(?<![\p{L}\p{N}])(\d{8})[\s-]?([A-Za-z])(?![\p{L}\p{N}])/gu;
 const NIE = /(?<![\p{L}\p{N}])([XYZxyz])[\s-]?(\d{7})[\s-]?([A-Za-z])(?![\p{L}\p{N}])/gu;
 const CONTROL_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
