@@ -4,6 +4,8 @@
  * - typescript-eslint's type-checked rules, so a promise is never left floating or passed where
  *   nothing awaits it (async handlers, the local cloud, React event handlers);
  * - React's hooks rules in the web app (and its tests);
+ * - jsx-a11y's recommended rules on the web app's JSX, so a control without a name, a click on a
+ *   non-interactive element or a bad ARIA attribute fails lint before axe-core meets it in the e2e run;
  * - the one-way imports the README promises, as `import/no-restricted-paths` zones on resolved
  *   paths (a relative `../auth/x` and a `../../features/auth/x` are the same file to it), the rule
  *   bulletproof-react uses. eslint-plugin-import rather than its fork eslint-plugin-import-x: the
@@ -17,6 +19,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importPlugin from 'eslint-plugin-import';
 import unicorn from 'eslint-plugin-unicorn';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
 const root = import.meta.dirname;
@@ -102,8 +105,18 @@ const boundaries = [
 
 export default defineConfig(
   {
-    // *.lintProbe.ts: files test/unit/lintBoundaries.test.ts writes for a moment, meant to fail lint.
-    ignores: ['node_modules', 'cdk.out', 'web/dist', '.data', 'coverage', 'bench-results', 'test-results', '**/*.lintProbe.ts'],
+    // *.lintProbe.ts(x): files test/unit/lintBoundaries.test.ts writes for a moment, meant to fail lint.
+    ignores: [
+      'node_modules',
+      'cdk.out',
+      'web/dist',
+      '.data',
+      'coverage',
+      'bench-results',
+      'test-results',
+      '**/*.lintProbe.ts',
+      '**/*.lintProbe.tsx',
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
@@ -157,6 +170,10 @@ export default defineConfig(
     files: ['web/**/*.{ts,tsx}', 'test/web/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat['recommended-latest']],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['web/**/*.tsx'],
+    extends: [jsxA11y.flatConfigs.recommended],
   },
   {
     files: ['test/**/*.{ts,tsx}'],

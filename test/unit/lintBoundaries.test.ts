@@ -65,6 +65,17 @@ const probes = {
     filePath: 'functions/domain/cycleTwo.lintProbe.ts',
     code: "import { one } from './cycleOne.lintProbe';\n\nexport const two = (): number => one() + 1;\n",
   },
+  clickableDiv: {
+    filePath: 'web/src/components/clickableDiv.lintProbe.tsx',
+    code:
+      'export function Probe({ onPick }: { onPick: () => void }) {\n' +
+      '  return (\n' +
+      '    <div onClick={onPick}>\n' +
+      '      <img src="/logo.svg" />\n' +
+      '    </div>\n' +
+      '  );\n' +
+      '}\n',
+  },
   floatingPromise: {
     filePath: 'functions/domain/floatingPromise.lintProbe.ts',
     code: 'function save(): Promise<void> {\n  return Promise.resolve();\n}\n\nexport function handler(): void {\n  save();\n}\n',
@@ -91,7 +102,7 @@ beforeAll(async () => {
   } finally {
     for (const [, { filePath }] of entries) rmSync(join(repoRoot, filePath), { force: true });
   }
-}, 120_000);
+}, 300_000);
 
 afterAll(() => {
   for (const { filePath } of Object.values(probes)) rmSync(join(repoRoot, filePath), { force: true });
@@ -218,6 +229,18 @@ describe('lint: names and cycles', () => {
     expect(problemsOf('cycleOne')).toEqual([
       { ruleId: 'import/no-cycle', line: 1, message: expect.stringContaining('Dependency cycle') as string },
     ]);
+  });
+});
+
+describe('lint: accessible JSX', () => {
+  it('refuses a click on a plain element and an image without a text alternative', () => {
+    expect(problemsOf('clickableDiv').map(({ ruleId, line }) => ({ ruleId, line }))).toEqual(
+      expect.arrayContaining([
+        { ruleId: 'jsx-a11y/click-events-have-key-events', line: 3 },
+        { ruleId: 'jsx-a11y/no-static-element-interactions', line: 3 },
+        { ruleId: 'jsx-a11y/alt-text', line: 4 },
+      ]),
+    );
   });
 });
 
