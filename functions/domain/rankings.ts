@@ -24,6 +24,9 @@ export function rankKey(count: number, publishedAt: string, id: string): string 
   return `${String(Math.max(0, Math.trunc(count))).padStart(COUNT_DIGITS, '0')}#${publishedAt}#${id}`;
 }
 
+/** The lowest rank key of a post with one vote of a kind: the Top lists only posts at or above it. */
+export const LEAST_RANK = rankKey(1, '', '').split('#')[0] as string;
+
 /** The four rows of a published post (none for any other status). */
 export function rankRowsFor(post: StoredPost): RankRow[] {
   if (post.status !== 'published' || post.publishedAt === null) return [];

@@ -483,6 +483,23 @@ describe('first load', () => {
 
   it("takes the rendered page over without an error and without asking again for its posts; asks once for /config.json on the site's own origin", async () => {
     const origin = new URL(cloud.webUrl).origin;
+    // The Top lists only posts with a vote of its kind: give the newest post one «¡Vaya día!».
+    moderator ??= await createModerator(cloud);
+    const [newest] = ((await (await fetch(`${cloud.config.apiUrl}/posts?limit=1`)).json()) as { items: { id: string }[] }).items;
+    const voted = await fetch(`${cloud.config.apiUrl}/posts/${newest!.id}/vote`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${moderator.idToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ vote: 'agree' }),
+    });
+    expect(voted.status).toBe(200);
+    await expect
+      .poll(
+        async () => ((await (await fetch(`${cloud.config.apiUrl}/posts/top?period=all`)).json()) as { items: unknown[] }).items.length,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBeGreaterThan(0);
     for (const path of ['/', '/category/amor', '/top?period=all']) {
       const page = await visitor(375);
       const requests: string[] = [];

@@ -7,12 +7,12 @@ import { BatchWriteItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FEED_DOCUMENT_SIZE } from '../../functions/contract/documents';
 import { type OwnPost, type Post } from '../../functions/contract/posts';
 import type { StoredPost } from '../../functions/domain/ports/posts';
 import { postItem } from '../../functions/store/dynamodb/postItems';
-import { publish } from '../support/api';
+import { call, publish } from '../support/api';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { createModerator, publishApproved } from '../support/moderation';
 import { createUser, type TestUser } from '../support/users';
@@ -39,6 +39,14 @@ beforeAll(async () => {
   moderator = await createModerator(cloud);
   hostile = await publishApproved(cloud, author, moderator, { category: 'trabajo', post: HOSTILE_TEXT });
   amor = await publishApproved(cloud, author, moderator, { category: 'amor', post: 'Le escribí a mi ex en vez de a mi madre.' });
+  // The Top lists only posts with a vote of its kind.
+  const voted = await call(cloud, `/posts/${amor.id}/vote`, { method: 'PUT', token: moderator.idToken, body: { vote: 'agree' } });
+  expect(voted.status).toBe(200);
+  await vi.waitFor(
+    async () =>
+      expect((await call<{ items: Post[] }>(cloud, '/posts/top?period=all')).body.items.map((post) => post.id)).toContain(amor.id),
+    { timeout: 15_000, interval: 200 },
+  );
   const created = await publish(cloud, author.idToken, { category: 'amor', post: 'Esta espera en moderación.' });
   expect(created.status).toBe(201);
   pending = created.body as OwnPost;

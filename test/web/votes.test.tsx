@@ -197,14 +197,19 @@ describe('/top', () => {
     await screen.findByText('hoy 25');
     expect(shown()).toEqual(day.map((post) => post.post));
     expect(screen.queryByRole('button', { name: 'Cargar más' })).toBeNull();
+    // Each card shows its place, across pages.
+    const places = within(screen.getByRole('list', { name: /Las anécdotas con más/ }))
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('.feed__rank')?.textContent);
+    expect(places).toEqual(day.map((_, i) => String(i + 1)));
 
     await user.click(screen.getByRole('link', { name: 'Esta semana' }));
-    await screen.findByText(/Esta semana todavía no/);
+    await screen.findByText('Todavía ninguna anécdota de esta semana tiene un «¡Vaya día!».');
     await user.click(screen.getByRole('link', { name: /Más «Te lo mereces»/ }));
     await screen.findByText('merecido');
     expect(topPosts).toHaveBeenLastCalledWith(expect.objectContaining({ period: 'week', by: 'deserved' }));
     expect(screen.getByRole('link', { name: 'Esta semana' }).getAttribute('aria-current')).toBe('page');
-  });
+  }, 20_000); // 25 cards rendered and clicked through in jsdom
 
   it('updates counts live from post.updated and drops a post that leaves the feeds', async () => {
     const posts = [

@@ -10,6 +10,7 @@ import { TOP_PERIODS } from '../../contract/votes';
 import type { StoredPost } from '../../domain/ports/posts';
 import type { RankRow, RankingStore, TopQuery } from '../../domain/ports/rankings';
 import { TOP_INDEX, TOP_KEYS } from '../tables';
+import { LEAST_RANK } from '../../domain/rankings';
 import { postFromItem } from './postItems';
 
 /** A rank row as the top table stores it. */
@@ -41,24 +42,30 @@ export class DynamoRankingStore implements RankingStore {
 
   async page({ bucket, ranking, limit, afterRank }: TopQuery): Promise<{ items: StoredPost[]; lastRank?: string; hasMore: boolean }> {
     const rankAttribute = ranking === 'agree' ? TOP_KEYS.agreeRank : TOP_KEYS.deservedRank;
+    // A cursor below every listed key (a post without votes) has nothing after it; BETWEEN would refuse it.
+    if (afterRank && afterRank < LEAST_RANK) return { items: [], hasMore: false };
     const { Items = [] } = await this.client.send(
       new QueryCommand({
         TableName: this.tables.top,
         IndexName: TOP_INDEX[ranking],
-        KeyConditionExpression: afterRank ? '#b = :b AND #r < :after' : '#b = :b',
+        // Only posts with at least one vote of the ranking's kind: a rank key starts with its zero-padded
+        // count, so every key of a count ≥ 1 sorts at or above the lowest one-vote key. From a cursor the
+        // range is inclusive (BETWEEN), so the cursor's own row is dropped below.
+        KeyConditionExpression: afterRank ? '#b = :b AND #r BETWEEN :least AND :after' : '#b = :b AND #r >= :least',
         ExpressionAttributeNames: { '#b': TOP_KEYS.bucket, '#r': rankAttribute, '#id': 'postId' },
-        ExpressionAttributeValues: { ':b': bucket, ...(afterRank ? { ':after': afterRank } : {}) },
+        ExpressionAttributeValues: { ':b': bucket, ':least': LEAST_RANK, ...(afterRank ? { ':after': afterRank } : {}) },
         ProjectionExpression: '#id, #r',
         ScanIndexForward: false,
-        Limit: limit + 1,
+        Limit: limit + (afterRank ? 2 : 1),
       }),
     );
-    const rows = Items.slice(0, limit).filter((row) => typeof row.postId === 'string' && typeof row[rankAttribute] === 'string');
+    const after = Items.filter((row) => row[rankAttribute] !== afterRank);
+    const rows = after.slice(0, limit).filter((row) => typeof row.postId === 'string' && typeof row[rankAttribute] === 'string');
     const posts = await this.posts(rows.map((row) => row.postId as string));
     return {
       items: rows.map((row) => posts.get(row.postId as string)).filter((post): post is StoredPost => post !== undefined),
       lastRank: rows.at(-1)?.[rankAttribute] as string | undefined,
-      hasMore: Items.length > limit,
+      hasMore: after.length > limit,
     };
   }
 

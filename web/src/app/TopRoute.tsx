@@ -12,12 +12,11 @@ import { useVoteBook } from '../features/posts/votes';
 const isPeriod = (value: string | null): value is TopPeriod => (TOP_PERIODS as readonly (string | null)[]).includes(value);
 const isRanking = (value: string | null): value is TopRanking => (TOP_RANKINGS as readonly (string | null)[]).includes(value);
 
-const EMPTY_TEXT: Record<TopPeriod, string> = {
-  day: 'Hoy todavía no se ha publicado ninguna anécdota. Vuelve en un rato.',
-  week: 'Esta semana todavía no se ha publicado ninguna anécdota.',
-  month: 'Este mes todavía no se ha publicado ninguna anécdota.',
-  all: 'Todavía no hay anécdotas.',
-};
+const PERIOD_PHRASE: Record<TopPeriod, string> = { day: 'de hoy', week: 'de esta semana', month: 'de este mes', all: '' };
+
+/** The Top lists only posts with at least one vote of its kind. */
+const emptyText = (period: TopPeriod, by: TopRanking) =>
+  ['Todavía ninguna anécdota', PERIOD_PHRASE[period], `tiene un «${VOTE_LABELS[by]}».`].filter(Boolean).join(' ');
 
 /** One ranking, with live counts and removals; after a reconnect it is read again. */
 function LiveTop({ period, by }: { period: TopPeriod; by: TopRanking }) {
@@ -31,7 +30,16 @@ function LiveTop({ period, by }: { period: TopPeriod; by: TopRanking }) {
     onUpdated: (id, counts) => votes?.live(id, counts),
   });
   const label = `Las anécdotas con más «${VOTE_LABELS[by]}» (${TOP_PERIOD_LABELS[period].toLowerCase()})`;
-  return <FeedView feed={top} label={label} className="feed feed--ranked" loadingLabel="Cargando el top…" emptyText={EMPTY_TEXT[period]} />;
+  return (
+    <FeedView
+      feed={top}
+      label={label}
+      className="feed feed--ranked"
+      ranked
+      loadingLabel="Cargando el top…"
+      emptyText={emptyText(period, by)}
+    />
+  );
 }
 
 /**

@@ -11,8 +11,8 @@ type Props<T> = {
   loadingLabel: string;
   /** Shown when the list has nothing. */
   empty: ReactNode;
-  /** One item, as the list's `<li>`. */
-  renderItem: (item: T) => ReactNode;
+  /** One item, as the list's `<li>` (`index` counts from 0 over every page shown). */
+  renderItem: (item: T, index: number) => ReactNode;
   getKey: (item: T) => string;
   className?: string;
   /** The button's text («Cargar más», or «Ver más» under a post). */
@@ -51,8 +51,8 @@ export function LoadMoreList<T>({
         <p className="feed-message">{empty}</p>
       ) : (
         <ol className={className} aria-label={label}>
-          {list.items.map((item) => (
-            <Fragment key={getKey(item)}>{renderItem(item)}</Fragment>
+          {list.items.map((item, index) => (
+            <Fragment key={getKey(item)}>{renderItem(item, index)}</Fragment>
           ))}
         </ol>
       )}

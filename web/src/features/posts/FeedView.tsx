@@ -3,7 +3,15 @@ import type { PagedList } from '../../lib/usePagedList';
 import type { Post } from '@contract/posts';
 import { PostCard } from './PostCard';
 
-type Props = { feed: PagedList<Post>; emptyText: string; label?: string; className?: string; loadingLabel?: string };
+type Props = {
+  feed: PagedList<Post>;
+  emptyText: string;
+  label?: string;
+  className?: string;
+  loadingLabel?: string;
+  /** A ranking (the Top): each card shows its place. The list is an `<ol>`, so readers already hear it. */
+  ranked?: boolean;
+};
 
 /** A list of post cards with its loading, empty and error states and «Cargar más» (the feeds and the Top). */
 export function FeedView({
@@ -12,6 +20,7 @@ export function FeedView({
   label = 'Anécdotas, de la más nueva a la más antigua',
   className = 'feed',
   loadingLabel = 'Cargando anécdotas…',
+  ranked = false,
 }: Props) {
   return (
     <LoadMoreList
@@ -21,8 +30,13 @@ export function FeedView({
       loadingLabel={loadingLabel}
       empty={emptyText}
       getKey={(post) => post.id}
-      renderItem={(post) => (
-        <li>
+      renderItem={(post, index) => (
+        <li className={ranked ? 'feed__ranked-item' : undefined}>
+          {ranked && (
+            <span className="feed__rank" aria-hidden="true">
+              {index + 1}
+            </span>
+          )}
           <PostCard post={post} />
         </li>
       )}
