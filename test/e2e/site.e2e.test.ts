@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { ERRORS } from '../../functions/contract/errors';
@@ -172,6 +172,21 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
     const notice = author.locator('.sent-notice');
     await notice.getByText(/en moderación/).waitFor();
     expect(await cardTexts(author)).not.toContain(text);
+    // A reload keeps the notice (history.state survives it) without a hydration error: the server cannot
+    // see that state, so the notice is rendered once the page is taken over.
+    const problems: string[] = [];
+    const onConsole = (message: ConsoleMessage) => {
+      if (message.type() === 'error') problems.push(message.text());
+    };
+    const onPageError = (error: Error) => problems.push(error.message);
+    author.on('console', onConsole);
+    author.on('pageerror', onPageError);
+    await author.reload();
+    await takenOver(author);
+    await notice.getByText(/en moderación/).waitFor();
+    author.off('console', onConsole);
+    author.off('pageerror', onPageError);
+    expect(problems).toEqual([]);
     await notice.getByRole('link', { name: 'Mis anécdotas' }).click();
     await author.waitForURL((url) => url.pathname === '/mis-anecdotas');
     const mine = author.locator('article', { hasText: text });

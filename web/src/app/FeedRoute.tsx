@@ -3,6 +3,7 @@ import { PAGE_TITLES } from '@contract/documents';
 import { isCategory, type Category } from '@contract/posts';
 import { useConfig } from '../lib/config';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { useHydrated } from '../lib/useHydrated';
 import { useCategoryFeedLink } from '../lib/useCategoryFeedLink';
 import { useFeed } from '../features/posts/useFeed';
 import { FeedView } from '../features/posts/FeedView';
@@ -56,7 +57,10 @@ export function FeedRoute() {
   const { category: param } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const sent = typeof (location.state as Partial<SentState> | null)?.sent === 'string';
+  // history.state survives a reload but the server cannot see it: the notice waits until the page is
+  // taken over, or the first render would differ from the server's HTML (a hydration error).
+  const hydrated = useHydrated();
+  const sent = hydrated && typeof (location.state as Partial<SentState> | null)?.sent === 'string';
   const category = param === undefined ? undefined : isCategory(param) ? param : null;
   useDocumentTitle(category === undefined ? undefined : category === null ? PAGE_TITLES.unknownCategory : PAGE_TITLES.category(category));
   useCategoryFeedLink(category);
