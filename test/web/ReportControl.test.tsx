@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ERRORS } from '@contract/errors';
 import { REPORT_REASON_LABELS } from '@contract/moderation';
+import { Announcements } from '../../web/src/components/Announcements';
 import { PostCard } from '../../web/src/features/posts/PostCard';
+import { VotesProvider } from '../../web/src/features/posts/votes';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
 import { aPost, fakeApiClient } from './factories';
 
@@ -17,6 +19,21 @@ function renderCard(api: ApiClient, post = aPost()) {
     </ApiContext.Provider>,
   );
   return post;
+}
+
+/** A card as the app shows it: with who is signed in known, and the site's status area. */
+function renderInApp(api: ApiClient, account: string | null, post = aPost()) {
+  const view = render(
+    <ApiContext.Provider value={api}>
+      <MemoryRouter>
+        <Announcements />
+        <VotesProvider account={account}>
+          <PostCard post={post} />
+        </VotesProvider>
+      </MemoryRouter>
+    </ApiContext.Provider>,
+  );
+  return { post, view };
 }
 
 describe('«Denunciar» on a post card', () => {
@@ -62,5 +79,54 @@ describe('«Denunciar» on a post card', () => {
     expect(screen.getByText(post.post)).toBeTruthy();
     expect(document.querySelector('article img')).toBeNull();
     expect(document.querySelector('time')!.getAttribute('datetime')).toBe('2025-05-03T12:00:00.000Z');
+  });
+});
+
+describe('«Denunciar» as the app shows it', () => {
+  it('asks a signed-out reader to sign in before any form opens, and calls nothing', async () => {
+    const user = userEvent.setup();
+    const reportPost = vi.fn(async () => {});
+    renderInApp(fakeApiClient({ reportPost }), null);
+    await user.click(screen.getByRole('button', { name: 'Denunciar' }));
+    expect(screen.getByRole('alert').textContent).toContain('Inicia sesión para denunciar.');
+    expect(screen.queryByRole('radio')).toBeNull();
+    const link = screen.getByRole('link', { name: 'Iniciar sesión' });
+    expect(document.activeElement).toBe(link);
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Cerrar' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Denunciar' }));
+    expect(reportPost).not.toHaveBeenCalled();
+  });
+
+  it('moves focus into the form and back out of it, and closes it with Escape', async () => {
+    const user = userEvent.setup();
+    renderInApp(fakeApiClient(), 'cuenta-1');
+    await user.click(screen.getByRole('button', { name: 'Denunciar' }));
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: REPORT_REASON_LABELS.spam }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Denunciar' }));
+    await user.click(screen.getByRole('button', { name: 'Denunciar' }));
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Denunciar' }));
+  });
+
+  it('keeps its thanks on screen when the report hides the card at once', async () => {
+    const user = userEvent.setup();
+    const { view } = renderInApp(fakeApiClient({ reportPost: vi.fn(async () => {}) }), 'cuenta-1');
+    await user.click(screen.getByRole('button', { name: 'Denunciar' }));
+    await user.click(screen.getByRole('radio', { name: REPORT_REASON_LABELS.ofensivo }));
+    await user.click(screen.getByRole('button', { name: 'Enviar denuncia' }));
+    const status = await screen.findByText('Gracias: hemos recibido tu denuncia.', { selector: '.announcements span' });
+    // The third report hides the post: its card leaves the feed; the site's status area still says thanks.
+    view.rerender(
+      <ApiContext.Provider value={fakeApiClient()}>
+        <MemoryRouter>
+          <Announcements />
+        </MemoryRouter>
+      </ApiContext.Provider>,
+    );
+    expect(screen.queryByRole('article')).toBeNull();
+    expect(status.isConnected).toBe(true);
+    expect(status.closest('[role="status"]')).not.toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router-dom';
+import { Announcements } from '../components/Announcements';
 import { PageSpinner } from '../components/PageSpinner';
 import { useAccount } from '../lib/account';
 import { Header } from './Header';
@@ -54,6 +55,7 @@ export function Layout() {
         Saltar al contenido
       </a>
       <Header />
+      <Announcements />
       <main id="main" ref={main} className="site-main" tabIndex={-1}>
         {askForName && (
           <Suspense fallback={null}>
