@@ -150,14 +150,16 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
     expect(await seriousA11yViolations(author)).toEqual([]);
   });
 
-  it('lets the textarea take no 301st character', async () => {
+  it('keeps a text past 300 characters whole and says how much to cut', async () => {
     await author.goto('/newpost');
     const textarea = author.getByLabel('Post');
     await textarea.click();
     await author.keyboard.insertText('a'.repeat(MAX_POST_LENGTH + 1));
     await author.keyboard.type('b');
-    expect((await textarea.inputValue()).length).toBe(MAX_POST_LENGTH);
-    await author.getByText(`${MAX_POST_LENGTH}/${MAX_POST_LENGTH} caracteres`).waitFor();
+    expect((await textarea.inputValue()).length).toBe(MAX_POST_LENGTH + 2);
+    await author
+      .getByText(`${MAX_POST_LENGTH + 2}/${MAX_POST_LENGTH} caracteres · Sobran 2 caracteres: acórtala para poder enviarla.`)
+      .waitFor();
   });
 
   it('sends a post to moderation: the author is told so and follows it in «Mis anécdotas»; three others vote it through /moderar; a reader already on / sees it arrive live', async () => {

@@ -36,17 +36,32 @@ describe('NewPostForm', () => {
     expect(onSubmit).toHaveBeenLastCalledWith({ category: 'amor', post: 'Se me quemó la tostada' });
   });
 
-  it('counts characters live and stops at 300', async () => {
-    const { user, text } = setup();
-    expect(text.maxLength).toBe(MAX_POST_LENGTH);
+  it('counts characters live, keeps a pasted text past 300 whole and says how much to cut before it can be sent', async () => {
+    const { user, onSubmit, text, send } = setup();
     await user.type(text, 'hola');
     expect(screen.getByTestId('post-counter').textContent).toBe(`4/${MAX_POST_LENGTH} caracteres`);
     await user.clear(text);
     await user.click(text);
-    await user.paste('x'.repeat(MAX_POST_LENGTH + 5));
-    expect(text.value).toHaveLength(MAX_POST_LENGTH);
+    const pasted = 'x'.repeat(MAX_POST_LENGTH + 120);
+    await user.paste(pasted);
+    expect(text.value).toBe(pasted);
+    expect(screen.getByTestId('post-counter').textContent).toBe(
+      `${MAX_POST_LENGTH + 120}/${MAX_POST_LENGTH} caracteres · Sobran 120 caracteres: acórtala para poder enviarla.`,
+    );
+    expect(text.getAttribute('aria-invalid')).toBe('true');
+    await user.click(send);
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toContain(ERRORS.POST_TOO_LONG.message);
+    expect(text.value).toBe(pasted);
+    await user.type(text, '{Backspace}'.repeat(119));
+    expect(screen.getByTestId('post-counter').textContent).toBe(
+      `${MAX_POST_LENGTH + 1}/${MAX_POST_LENGTH} caracteres · Sobra 1 carácter: acórtala para poder enviarla.`,
+    );
+    await user.type(text, '{Backspace}');
     expect(screen.getByTestId('post-counter').textContent).toBe(`${MAX_POST_LENGTH}/${MAX_POST_LENGTH} caracteres`);
-  });
+    await user.click(send);
+    expect(onSubmit).toHaveBeenCalledWith({ category: 'varios', post: 'x'.repeat(MAX_POST_LENGTH) });
+  }, 30_000);
 
   it('does not send white space only', async () => {
     const { user, onSubmit, text, send } = setup();

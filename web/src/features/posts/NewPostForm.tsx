@@ -14,8 +14,9 @@ type Props = {
 
 /**
  * The new-post form. The category is bound to state (default `varios`: what is shown is what is
- * sent); the text is limited by the contract's MAX_POST_LENGTH, and the contract's own validation
- * decides what may be sent. On failure the text stays so nothing is lost.
+ * sent); the text may run past the contract's MAX_POST_LENGTH while it is written (a paste is never
+ * cut), the counter then says how much to cut, and the contract's own validation decides what may be
+ * sent. On failure the text stays so nothing is lost.
  */
 export function NewPostForm({ onSubmit }: Props) {
   const [category, setCategory] = useState<Category>(DEFAULT_CATEGORY);
@@ -24,6 +25,7 @@ export function NewPostForm({ onSubmit }: Props) {
   const [error, setError] = useState<string | null>(null);
   const rulesId = useId();
   const length = postLength(text);
+  const over = length - MAX_POST_LENGTH;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -68,12 +70,14 @@ export function NewPostForm({ onSubmit }: Props) {
         name="post"
         rows={6}
         value={text}
-        maxLength={MAX_POST_LENGTH}
         onChange={(event) => setText(event.target.value)}
         placeholder="Hoy, ¡vaya día! …"
+        hasError={over > 0}
         descriptiveText={
-          <span className="counter" data-testid="post-counter">
+          <span className={over > 0 ? 'counter counter--over' : 'counter'} data-testid="post-counter">
             {length}/{MAX_POST_LENGTH} caracteres
+            {over > 0 &&
+              ` · Sobra${over === 1 ? '' : 'n'} ${over} ${over === 1 ? 'carácter' : 'caracteres'}: acórtala para poder enviarla.`}
           </span>
         }
         isRequired
