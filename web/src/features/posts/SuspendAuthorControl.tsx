@@ -196,7 +196,7 @@ function SuspendAuthorForm({ target, author }: { target: SuspendTarget; author: 
             aria-describedby={describe(`${id}-count`, errors.reason !== undefined && `${id}-reason-error`)}
           />
           <p id={`${id}-count`} className="suspend__count">
-            {reason.length}/{MAX_SUSPENSION_REASON_LENGTH} caracteres
+            {`${reason.length}/${MAX_SUSPENSION_REASON_LENGTH} caracteres`}
           </p>
           {errors.reason && (
             <p id={`${id}-reason-error`} className="suspend__error">
