@@ -63,6 +63,10 @@ export function fakeApiClient(overrides: Partial<ApiClient> = {}): ApiClient {
     removeVote: unused('removeVote'),
     myVotes: unused('myVotes'),
     topPosts: unused('topPosts'),
+    suspendAuthor: unused('suspendAuthor'),
+    suspensions: unused('suspensions'),
+    liftSuspension: unused('liftSuspension'),
+    moderationLog: unused('moderationLog'),
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { AccountContext, type AccountState } from '../lib/account';
+import { ACCOUNT_SUSPENDED_EVENT, AccountContext, type AccountState } from '../lib/account';
 import { errorMessage, useApi, type ApiClient } from '../lib/api';
 import { useAuth } from '../features/auth/context';
 
@@ -14,7 +14,8 @@ function readMe(api: ApiClient): Promise<AccountState> {
 }
 
 /**
- * Reads `GET /me` whenever someone signs in, so the header and the apodo prompt know the apodo. Only
+ * Reads `GET /me` whenever someone signs in (and again when a write meets a suspension), so the header
+ * and the apodo prompt know the apodo and any suspension. Only
  * the answer to the latest read is kept: a read started at sign-in that answers after a rename's
  * reload cannot bring the old apodo back.
  */
@@ -44,6 +45,13 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     const state = await readMe(api);
     if (read === latestRead.current) setFetched({ who: reader, state });
   }, [api]);
+
+  // A write refused for a suspension made since the last read: read again, so the header says until when.
+  useEffect(() => {
+    const onSuspended = () => void reload();
+    window.addEventListener(ACCOUNT_SUSPENDED_EVENT, onSuspended);
+    return () => window.removeEventListener(ACCOUNT_SUSPENDED_EVENT, onSuspended);
+  }, [reload]);
 
   const value = useMemo(() => {
     const state: AccountState = who === null ? { status: 'none' } : fetched?.who === who ? fetched.state : { status: 'loading' };

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import type { RuntimeConfig } from '@contract/documents';
+import { ACCOUNT_SUSPENDED_EVENT } from '../lib/account';
 import { ApiContext, createApiClient } from '../lib/api';
 import { ConfigContext } from '../lib/config';
 import { AuthProvider } from '../features/auth/AuthProvider';
@@ -12,10 +13,18 @@ import { VotesProvider } from '../features/posts/votes';
 import { AppRoutes } from './AppRoutes';
 import { createQueryClient, queryKeys } from '../lib/queries';
 
-/** The API client, with the signed-in user's ID token when there is one. */
+/** The API client, with the signed-in user's ID token when there is one; a suspension it meets is told to AccountProvider. */
 function ApiProvider({ apiUrl, children }: { apiUrl: string; children: ReactNode }) {
   const { service } = useAuth();
-  const api = useMemo(() => createApiClient({ apiUrl, getIdToken: async () => (await service()).getIdToken() }), [apiUrl, service]);
+  const api = useMemo(
+    () =>
+      createApiClient({
+        apiUrl,
+        getIdToken: async () => (await service()).getIdToken(),
+        onAccountSuspended: () => window.dispatchEvent(new Event(ACCOUNT_SUSPENDED_EVENT)),
+      }),
+    [apiUrl, service],
+  );
   return <ApiContext.Provider value={api}>{children}</ApiContext.Provider>;
 }
 

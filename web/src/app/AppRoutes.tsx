@@ -2,7 +2,8 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { PageSpinner } from '../components/PageSpinner';
 import { useAuth } from '../features/auth/context';
-import { RequireSignedIn, RequireSignedOut } from '../features/auth/guards';
+import { RequireModerator, RequireSignedIn, RequireSignedOut } from '../features/auth/guards';
+import { ModerationNav } from '../features/moderators/ModerationNav';
 import { useAccount } from '../lib/account';
 import { FeedRoute } from './FeedRoute';
 import { Layout } from './Layout';
@@ -19,11 +20,22 @@ const ModerationPage = lazy(() => import('../features/moderation/ModerationPage'
 const MyPostsPage = lazy(() => import('../features/myPosts/MyPostsPage'));
 const AccountPage = lazy(() => import('../features/account/AccountPage'));
 const TopRoute = lazy(() => import('./TopRoute'));
+const SuspensionsPage = lazy(() => import('../features/moderators/SuspensionsPage'));
+const ModerationLogPage = lazy(() => import('../features/moderators/ModerationLogPage'));
 
-/** /moderar for whoever is signed in; moderators (as their token says) also decide at once. */
+/**
+ * /moderar for whoever is signed in; moderators (as their token says) also decide at once, and get
+ * the links to their other pages (suspensions, the log).
+ */
 function ModerationRoute() {
   const { state } = useAuth();
-  return <ModerationPage moderator={state.status === 'signedIn' && state.user.moderator === true} />;
+  const moderator = state.status === 'signedIn' && state.user.moderator === true;
+  return (
+    <>
+      {moderator && <ModerationNav />}
+      <ModerationPage moderator={moderator} />
+    </>
+  );
 }
 
 /**
@@ -82,6 +94,22 @@ export function AppRoutes() {
               <RequireSignedIn>
                 <ModerationRoute />
               </RequireSignedIn>
+            }
+          />
+          <Route
+            path="moderar/suspensiones"
+            element={
+              <RequireModerator>
+                <SuspensionsPage />
+              </RequireModerator>
+            }
+          />
+          <Route
+            path="moderar/registro"
+            element={
+              <RequireModerator>
+                <ModerationLogPage />
+              </RequireModerator>
             }
           />
           <Route

@@ -4,6 +4,7 @@ import { ANONYMOUS_NAME } from '@contract/accounts';
 import { errorMessage, useApi } from '../lib/api';
 import { useAuth } from '../features/auth/context';
 import { Spinner } from '../components/Spinner';
+import { SuspensionNotice } from '../components/SuspensionNotice';
 import { useAccount } from '../lib/account';
 
 /** The header of every page: logo, who is signed in, Login/Register or Logout, and the navigation. */
@@ -102,6 +103,7 @@ export function Header() {
           {message}
         </div>
       )}
+      <SuspensionNotice variant="header" />
     </header>
   );
 }

@@ -20,3 +20,9 @@ export function useAccount(): AccountContextValue {
   if (!value) throw new Error('useAccount needs an AccountContext provider');
   return value;
 }
+
+/**
+ * The window event the app's API client sends when a write answers 403 ACCOUNT_SUSPENDED: the account
+ * was suspended since `GET /me` was read, so it is read again (and the header says until when).
+ */
+export const ACCOUNT_SUSPENDED_EVENT = 'vayadia:account-suspended';

@@ -4,11 +4,15 @@ import { type Comment, type CommentPage } from '@contract/comments';
 import { ERRORS, type ErrorBody, type ErrorCode } from '@contract/errors';
 import {
   type ModerationDecision,
+  type ModerationLogPage,
   type ModerationResult,
   type ModerationVote,
   type PendingPost,
   type ReportReason,
   type ReportedItems,
+  type Suspension,
+  type SuspensionPage,
+  type SuspensionRequest,
 } from '@contract/moderation';
 import { type Category, type CreatePostRequest, type OwnPost, type OwnPostPage, type Post, type PostPage } from '@contract/posts';
 import { type MyVotes, type TopPeriod, type TopRanking, type VoteKind, type VoteResult } from '@contract/votes';
@@ -99,6 +103,14 @@ export type ApiClient = {
   myVotes(ids: readonly string[], signal?: AbortSignal): Promise<MyVotes>;
   /** A page of the Top. */
   topPosts(options: { period: TopPeriod; by: TopRanking; cursor?: string | null; limit?: number; signal?: AbortSignal }): Promise<PostPage>;
+  /** Moderators only: suspends the author of a post or a comment (FORBIDDEN when the author moderates, ALREADY_SUSPENDED). */
+  suspendAuthor(request: SuspensionRequest): Promise<Suspension>;
+  /** Moderators only: the suspensions in force, newest first. */
+  suspensions(options?: { cursor?: string | null; signal?: AbortSignal }): Promise<SuspensionPage>;
+  /** Moderators only: lifts a suspension (SUSPENSION_NOT_FOUND when it was already lifted or is over). */
+  liftSuspension(id: string): Promise<void>;
+  /** Moderators only: the moderation log, newest first. */
+  moderationLog(options?: { cursor?: string | null; signal?: AbortSignal }): Promise<ModerationLogPage>;
 };
 
 export type ApiClientOptions = {
@@ -106,10 +118,17 @@ export type ApiClientOptions = {
   /** The signed-in user's Cognito ID token, or null when signed out. */
   getIdToken: () => Promise<string | null>;
   fetchImpl?: typeof fetch;
+  /** Told when a signed-in call answers 403 ACCOUNT_SUSPENDED (the app re-reads `GET /me`, so the header says until when). */
+  onAccountSuspended?: () => void;
 };
 
 /** The one HTTP client of the site: builds URLs from `apiUrl`, attaches the token, maps errors. */
-export function createApiClient({ apiUrl, getIdToken, fetchImpl = (...args) => fetch(...args) }: ApiClientOptions): ApiClient {
+export function createApiClient({
+  apiUrl,
+  getIdToken,
+  fetchImpl = (...args) => fetch(...args),
+  onAccountSuspended,
+}: ApiClientOptions): ApiClient {
   const base = apiUrl.replace(/\/+$/, '');
 
   async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
@@ -135,13 +154,18 @@ export function createApiClient({ apiUrl, getIdToken, fetchImpl = (...args) => f
     const headers: Record<string, string> = { authorization: `Bearer ${token}` };
     if (init.body !== undefined) headers['content-type'] = 'application/json';
     if (init.idempotencyKey !== undefined) headers['idempotency-key'] = init.idempotencyKey;
-    return request<T>(path, {
-      method: init.method ?? 'GET',
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: init.signal,
-      cache: 'no-store',
-    });
+    try {
+      return await request<T>(path, {
+        method: init.method ?? 'GET',
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: init.signal,
+        cache: 'no-store',
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'ACCOUNT_SUSPENDED') onAccountSuspended?.();
+      throw error;
+    }
   }
 
   const postPath = (id: string) => `/posts/${encodeURIComponent(id)}`;
@@ -228,6 +252,18 @@ export function createApiClient({ apiUrl, getIdToken, fetchImpl = (...args) => f
       if (limit) query.set('limit', String(limit));
       if (cursor) query.set('cursor', cursor);
       return request<PostPage>(`/posts/top?${query.toString()}`, { signal });
+    },
+    suspendAuthor(body) {
+      return authorized<Suspension>('/moderation/suspensions', { method: 'POST', body });
+    },
+    suspensions({ cursor, signal } = {}) {
+      return authorized<SuspensionPage>(`/moderation/suspensions${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { signal });
+    },
+    liftSuspension(id) {
+      return authorized<void>(`/moderation/suspensions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+    },
+    moderationLog({ cursor, signal } = {}) {
+      return authorized<ModerationLogPage>(`/moderation/log${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { signal });
     },
   };
 }

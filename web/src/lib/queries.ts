@@ -26,6 +26,8 @@ export const queryKeys = {
   account: ['account'] as const,
   myPosts: ['account', 'posts'] as const,
   reported: ['account', 'moderation', 'reported'] as const,
+  suspensions: ['account', 'moderation', 'suspensions'] as const,
+  moderationLog: ['account', 'moderation', 'log'] as const,
 };
 
 /** Cursor-paged lists as the cache holds them: the pages read so far and the cursor each was read with. */

@@ -3,6 +3,7 @@ import { Button } from '@aws-amplify/ui-react';
 import { ANONYMOUS_NAME } from '@contract/accounts';
 import { FormAlert } from '../../components/FormAlert';
 import { PageSpinner } from '../../components/PageSpinner';
+import { SuspensionNotice } from '../../components/SuspensionNotice';
 import { useAccount } from '../../lib/account';
 import { errorMessage, useApi } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -49,6 +50,7 @@ export default function AccountPage({ onDeleted }: Props) {
   return (
     <section className="narrow stack account-page">
       <h1>Mi cuenta</h1>
+      <SuspensionNotice variant="account" />
       <p>
         Has entrado como <strong>{me.email}</strong>. Tu email no se publica nunca.
       </p>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useAuth } from './context';
 
@@ -16,5 +16,27 @@ export function RequireSignedOut({ children }: { children: ReactNode }) {
   const { state } = useAuth();
   if (state.status === 'loading') return <PageSpinner label="Comprobando tu sesión…" />;
   if (state.status === 'signedIn') return <Navigate to="/" replace />;
+  return children;
+}
+
+/**
+ * Renders its children for moderators (the `moderadores` group, as the token says); sends signed-out
+ * visitors to /login and tells other signed-in users the page is not theirs (the API would answer 403).
+ */
+export function RequireModerator({ children }: { children: ReactNode }) {
+  const { state } = useAuth();
+  if (state.status === 'loading') return <PageSpinner label="Comprobando tu sesión…" />;
+  if (state.status === 'signedOut') return <Navigate to="/login" replace />;
+  if (state.user.moderator !== true) {
+    return (
+      <section className="narrow notice">
+        <h1>Solo para moderación</h1>
+        <p>Esta página es del equipo de moderación. Puedes echar una mano votando las anécdotas pendientes.</p>
+        <p>
+          <Link to="/moderar">Ir a Moderar</Link>
+        </p>
+      </section>
+    );
+  }
   return children;
 }

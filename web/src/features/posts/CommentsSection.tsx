@@ -6,6 +6,7 @@ import { LocalTime } from '../../components/LocalTime';
 import { LoadMoreList } from '../../components/LoadMoreList';
 import { CommentForm } from './CommentForm';
 import { ReportControl } from './ReportControl';
+import { SuspendAuthorControl } from './SuspendAuthorControl';
 import type { SubscribeToComments } from './liveComments';
 import { useComments } from './useComments';
 import { mayDelete, type Viewer } from './viewer';
@@ -133,6 +134,7 @@ function CommentItem({ comment, deletable, onDeleted }: { comment: Comment; dele
         {state.step === 'deleting' && <span role="status">Borrando…</span>}
         {state.step === 'error' && <span role="alert">{state.message}</span>}
         <ReportControl target={{ kind: 'comment', id: comment.id }} />
+        <SuspendAuthorControl target={{ kind: 'comment', id: comment.id }} author={comment.name} />
       </div>
     </li>
   );

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { Post } from '@contract/posts';
 import { LocalTime } from '../../components/LocalTime';
 import { ReportControl } from './ReportControl';
+import { SuspendAuthorControl } from './SuspendAuthorControl';
 import { VoteButtons } from './VoteButtons';
 import { ShareButton } from './ShareButton';
 
@@ -15,7 +16,7 @@ type Props = {
 
 /**
  * One published anecdote: who, when it was published, which category, and the text (always as
- * text, never as HTML); its votes; a permalink, its comment count (a link to its page) and «Denunciar».
+ * text, never as HTML); its votes; a permalink, its comment count (a link to its page) and «Denunciar»; for moderators, «Suspender autor».
  */
 export function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true }: Props) {
   return (
@@ -45,6 +46,7 @@ export function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true
 
         <ShareButton post={post} />
         <ReportControl postId={post.id} />
+        <SuspendAuthorControl target={{ kind: 'post', id: post.id }} author={post.name} />
       </div>
     </article>
   );

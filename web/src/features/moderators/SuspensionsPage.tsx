@@ -1,0 +1,129 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { PERMANENT_SUSPENSION } from '@contract/accounts';
+import type { Suspension } from '@contract/moderation';
+import { LoadMoreList } from '../../components/LoadMoreList';
+import { LocalTime } from '../../components/LocalTime';
+import { ApiError, errorMessage, useApi } from '../../lib/api';
+import { queryKeys, type Pages } from '../../lib/queries';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { usePagedList } from '../../lib/usePagedList';
+import { ModerationNav } from './ModerationNav';
+
+/**
+ * `/moderar/suspensiones` (moderators): the suspensions in force, newest first, «Cargar más»; each
+ * with who, until when, why, by whom and since when, and «Levantar», after which the account writes
+ * again at once and the suspension leaves the list.
+ */
+export default function SuspensionsPage() {
+  useDocumentTitle('Suspensiones');
+  const api = useApi();
+  const client = useQueryClient();
+  const list = usePagedList<Suspension>(queryKeys.suspensions, (cursor, signal) => api.suspensions({ cursor, signal }));
+  const [announcement, setAnnouncement] = useState<string | null>(null);
+  const status = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    // The «Levantar» pressed has left the list with its item: focus goes to what it did.
+    if (announcement) status.current?.focus();
+  }, [announcement]);
+
+  function forget(id: string) {
+    client.setQueryData<Pages<Suspension>>(queryKeys.suspensions, (data) =>
+      data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => item.id !== id) })) } : data,
+    );
+    void client.invalidateQueries({ queryKey: queryKeys.moderationLog });
+  }
+
+  return (
+    <div className="wide stack">
+      <ModerationNav />
+      <section className="stack" aria-labelledby="suspensions-title">
+        <h1 id="suspensions-title">Suspensiones</h1>
+        <p>
+          Las cuentas suspendidas ahora mismo, de la suspensión más reciente a la más antigua. Mientras dura, la cuenta puede leer y borrar
+          lo suyo, pero no publicar, votar, comentar ni denunciar. Se suspende desde una anécdota o un comentario («Suspender autor»).
+        </p>
+        <p ref={status} className="moderators-status" role="status" tabIndex={-1}>
+          {announcement}
+        </p>
+        <LoadMoreList
+          list={list}
+          label="Suspensiones en vigor, de la más reciente a la más antigua"
+          className="moderators-list"
+          loadingLabel="Cargando las suspensiones…"
+          empty="No hay ninguna cuenta suspendida."
+          getKey={(suspension) => suspension.id}
+          renderItem={(suspension) => (
+            <SuspensionItem
+              suspension={suspension}
+              onLifted={(message) => {
+                setAnnouncement(message);
+                forget(suspension.id);
+              }}
+            />
+          )}
+        />
+      </section>
+    </div>
+  );
+}
+
+function SuspensionItem({ suspension, onLifted }: { suspension: Suspension; onLifted: (message: string) => void }) {
+  const api = useApi();
+  const [lifting, setLifting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const titleId = `suspension-${suspension.id}`;
+
+  async function lift() {
+    setLifting(true);
+    setError(null);
+    try {
+      await api.liftSuspension(suspension.id);
+      onLifted(`Suspensión de «${suspension.name}» levantada: ya puede volver a escribir.`);
+    } catch (failure) {
+      // Lifted by someone else meanwhile, or already over: it is no longer in force either way.
+      if (failure instanceof ApiError && failure.code === 'SUSPENSION_NOT_FOUND') onLifted(failure.message);
+      else {
+        setError(errorMessage(failure));
+        setLifting(false);
+      }
+    }
+  }
+
+  return (
+    <li>
+      <article className="moderators-item" aria-labelledby={titleId}>
+        <h2 id={titleId} className="moderators-item__title">
+          {suspension.name}
+        </h2>
+        <dl className="moderators-item__facts">
+          <dt>Hasta</dt>
+          <dd>{suspension.until === PERMANENT_SUSPENSION ? 'Para siempre' : <LocalTime iso={suspension.until} />}</dd>
+          <dt>Motivo</dt>
+          <dd className="moderators-item__reason">{suspension.reason}</dd>
+          <dt>Suspendida por</dt>
+          <dd>{suspension.by}</dd>
+          <dt>Desde</dt>
+          <dd>
+            <LocalTime iso={suspension.createdAt} />
+          </dd>
+        </dl>
+        {error && (
+          <p className="suspend__error" role="alert">
+            {error}
+          </p>
+        )}
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => void lift()}
+          disabled={lifting}
+          aria-busy={lifting}
+          aria-label={`Levantar la suspensión de ${suspension.name}`}
+        >
+          {lifting ? 'Levantando…' : 'Levantar'}
+        </button>
+      </article>
+    </li>
+  );
+}
