@@ -64,6 +64,16 @@ describe('register form', () => {
     expect(signUps).toEqual([]);
   });
 
+  it('says in Spanish whether the password is shown (Amplify says it in English by default)', async () => {
+    renderRegister();
+    const user = userEvent.setup();
+    const toggle = screen.getByRole('switch', { name: 'Mostrar la contraseña' });
+    expect(toggle.textContent).toBe('La contraseña está oculta');
+    await user.click(toggle);
+    expect(toggle.textContent).toBe('La contraseña se ve');
+    expect(document.body.textContent).not.toMatch(/Password is/);
+  });
+
   it('requires an apodo that follows the rules (never an email) before creating the account', async () => {
     const { signUps } = renderRegister();
     await fill('ana@example.com', 'Contrasena-123', 'ana@example.com');

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Divider, TextField } from '@aws-amplify/ui-react';
+import type { ComponentProps, ReactNode } from 'react';
+import { Divider, PasswordField, TextField } from '@aws-amplify/ui-react';
 import { GoogleButton } from './GoogleButton';
 
 /** The email field of the login and register forms. */
@@ -13,6 +13,21 @@ export function EmailField({ value, onChange }: { value: string; onChange: (valu
       value={value}
       onChange={(event) => onChange(event.target.value)}
       isRequired
+    />
+  );
+}
+
+/**
+ * Amplify's password field, speaking Spanish: its show-password switch says in English, by default,
+ * whether the password is shown («Password is hidden»), through a live region.
+ */
+export function PasswordInput(props: ComponentProps<typeof PasswordField>) {
+  return (
+    <PasswordField
+      showPasswordButtonLabel="Mostrar la contraseña"
+      passwordIsHiddenLabel="La contraseña está oculta"
+      passwordIsShownLabel="La contraseña se ve"
+      {...props}
     />
   );
 }

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button, PasswordField } from '@aws-amplify/ui-react';
+import { Button } from '@aws-amplify/ui-react';
 import { FormAlert } from '../../components/FormAlert';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ConfirmSignUpForm } from './ConfirmSignUpForm';
-import { EmailField, OtherWaysIn } from './AuthFormParts';
+import { EmailField, OtherWaysIn, PasswordInput } from './AuthFormParts';
 import { ResetPasswordForm } from './ResetPasswordForm';
 import { useAuth, usePreloadAuth } from './context';
 import { authErrorMessage } from './errors';
@@ -74,13 +74,12 @@ export default function LoginPage() {
           <form className="stack" onSubmit={(event) => void handleSubmit(event)} noValidate>
             {error && <FormAlert>{error}</FormAlert>}
             <EmailField value={email} onChange={setEmail} />
-            <PasswordField
+            <PasswordInput
               label="Contraseña"
               name="password"
               autoComplete="current-password"
               value={password}
               onChange={(event) => setPassword(event.target.value)}
-              showPasswordButtonLabel="Mostrar la contraseña"
               isRequired
             />
             <Button type="submit" variation="primary" isFullWidth isDisabled={busy} isLoading={busy} loadingText="Entrando…">

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button, PasswordField, TextField } from '@aws-amplify/ui-react';
+import { Button, TextField } from '@aws-amplify/ui-react';
 import { FormAlert } from '../../components/FormAlert';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ConfirmSignUpForm } from './ConfirmSignUpForm';
-import { EmailField, OtherWaysIn } from './AuthFormParts';
+import { EmailField, OtherWaysIn, PasswordInput } from './AuthFormParts';
 import { useAuth, usePreloadAuth } from './context';
 import { authErrorMessage } from './errors';
 import { PASSWORD_RULES } from './passwordRules';
@@ -87,14 +87,13 @@ export default function RegisterPage() {
           <form className="stack" onSubmit={(event) => void handleSubmit(event)} noValidate>
             {error && <FormAlert>{error}</FormAlert>}
             <EmailField value={email} onChange={setEmail} />
-            <PasswordField
+            <PasswordInput
               label="Contraseña"
               name="password"
               autoComplete="new-password"
               value={password}
               onChange={(event) => setPassword(event.target.value)}
               descriptiveText={`Usa ${PASSWORD_RULES}.`}
-              showPasswordButtonLabel="Mostrar la contraseña"
               isRequired
             />
             <TextField

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button, PasswordField, TextField } from '@aws-amplify/ui-react';
+import { Button, TextField } from '@aws-amplify/ui-react';
 import { passwordProblems } from '@contract/accounts';
 import { FormAlert } from '../../components/FormAlert';
-import { EmailField } from './AuthFormParts';
+import { EmailField, PasswordInput } from './AuthFormParts';
 import { useAuth } from './context';
 import { authErrorMessage } from './errors';
 import { PASSWORD_RULES } from './passwordRules';
@@ -90,14 +90,13 @@ export function ResetPasswordForm({ initialEmail, onReset, onCancel }: Props) {
         autoComplete="one-time-code"
         isRequired
       />
-      <PasswordField
+      <PasswordInput
         label="Contraseña nueva"
         name="new-password"
         autoComplete="new-password"
         value={password}
         onChange={(event) => setPassword(event.target.value)}
         descriptiveText={`Usa ${PASSWORD_RULES}.`}
-        showPasswordButtonLabel="Mostrar la contraseña"
         isRequired
       />
       <Button type="submit" variation="primary" isFullWidth isDisabled={busy} isLoading={busy} loadingText="Guardando…">
