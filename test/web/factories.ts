@@ -63,6 +63,12 @@ export function fakeApiClient(overrides: Partial<ApiClient> = {}): ApiClient {
     removeVote: unused('removeVote'),
     myVotes: unused('myVotes'),
     topPosts: unused('topPosts'),
+    author: unused('author'),
+    authorPosts: unused('authorPosts'),
+    savePost: unused('savePost'),
+    unsavePost: unused('unsavePost'),
+    savedPosts: unused('savedPosts'),
+    savedIds: unused('savedIds'),
     ...overrides,
   };
 }

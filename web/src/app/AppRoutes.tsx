@@ -19,6 +19,8 @@ const ModerationPage = lazy(() => import('../features/moderation/ModerationPage'
 const MyPostsPage = lazy(() => import('../features/myPosts/MyPostsPage'));
 const AccountPage = lazy(() => import('../features/account/AccountPage'));
 const TopRoute = lazy(() => import('./TopRoute'));
+const AuthorPage = lazy(() => import('../features/posts/AuthorPage'));
+const SavedPage = lazy(() => import('../features/posts/SavedPage'));
 
 /** /moderar for whoever is signed in; moderators (as their token says) also decide at once. */
 function ModerationRoute() {
@@ -68,6 +70,7 @@ export function AppRoutes() {
           <Route path="category/:category" element={<FeedRoute />} />
           <Route path="post/:id" element={<PostRoute />} />
           <Route path="top" element={<TopRoute />} />
+          <Route path="autor/:apodo" element={<AuthorPage />} />
           <Route
             path="newpost"
             element={
@@ -89,6 +92,14 @@ export function AppRoutes() {
             element={
               <RequireSignedIn>
                 <MyPostsPage />
+              </RequireSignedIn>
+            }
+          />
+          <Route
+            path="guardadas"
+            element={
+              <RequireSignedIn>
+                <SavedPage />
               </RequireSignedIn>
             }
           />

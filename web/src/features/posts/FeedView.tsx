@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import { LoadMoreList } from '../../components/LoadMoreList';
 import type { PagedList } from '../../lib/usePagedList';
 import type { Post } from '@contract/posts';
 import { PostCard } from './PostCard';
 
-type Props = { feed: PagedList<Post>; emptyText: string; label?: string; className?: string; loadingLabel?: string };
+type Props = { feed: PagedList<Post>; emptyText: ReactNode; label?: string; className?: string; loadingLabel?: string };
 
 /** A list of post cards with its loading, empty and error states and «Cargar más» (the feeds and the Top). */
 export function FeedView({

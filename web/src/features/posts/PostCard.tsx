@@ -1,9 +1,11 @@
 import { Link } from 'react-router-dom';
 import type { Post } from '@contract/posts';
+import { AuthorName } from '../../components/AuthorName';
 import { LocalTime } from '../../components/LocalTime';
 import { ReportControl } from './ReportControl';
 import { VoteButtons } from './VoteButtons';
 import { ShareButton } from './ShareButton';
+import { SaveButton } from './SaveButton';
 
 type Props = {
   post: Post;
@@ -21,7 +23,7 @@ export function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true
   return (
     <article className="post-card" aria-labelledby={`post-${post.id}-title`}>
       <Heading id={`post-${post.id}-title`} className="post-card__meta">
-        <span className="post-card__label">Publicado por</span> <span className="post-card__author">{post.name}</span>
+        <span className="post-card__label">Publicado por</span> <AuthorName className="post-card__author" name={post.name} />
       </Heading>
       <p className="post-card__details">
         <LocalTime iso={post.publishedAt} />
@@ -43,6 +45,7 @@ export function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true
           <Link to={`/post/${encodeURIComponent(post.id)}`}>{post.comments === 1 ? '1 comentario' : `${post.comments} comentarios`}</Link>
         )}
 
+        <SaveButton postId={post.id} />
         <ShareButton post={post} />
         <ReportControl postId={post.id} />
       </div>
