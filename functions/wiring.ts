@@ -15,7 +15,9 @@ import { requireEnv } from './config';
 import { COMMENT_RATE_LIMIT } from './contract/comments';
 import { CognitoAccountDirectory } from './store/cognito/accountDirectory';
 import { CognitoModeratorDirectory } from './store/cognito/moderatorDirectory';
+import { DynamoAuthorStore } from './store/dynamodb/authorStore';
 import { DynamoCommentStore } from './store/dynamodb/commentStore';
+import { DynamoSavedStore } from './store/dynamodb/savedStore';
 import { DynamoConnectionRepository } from './store/dynamodb/connectionRepository';
 import { DynamoModerationStore } from './store/dynamodb/moderationStore';
 import { DynamoNameStore } from './store/dynamodb/nameStore';
@@ -160,4 +162,18 @@ let moderatorsGroup: CognitoModeratorDirectory | undefined;
 export function moderatorDirectory(): CognitoModeratorDirectory {
   moderatorsGroup ??= new CognitoModeratorDirectory(new CognitoIdentityProviderClient({}), table(ENV.userPoolId));
   return moderatorsGroup;
+}
+
+let authors: DynamoAuthorStore | undefined;
+/** Author pages: apodos (names table) and each author's published posts (posts table). */
+export function authorStore(): DynamoAuthorStore {
+  authors ??= new DynamoAuthorStore(documentClient, { posts: table(ENV.postsTable), names: table(ENV.namesTable) });
+  return authors;
+}
+
+let saved: DynamoSavedStore | undefined;
+/** «Guardadas» (saved table); with `posts`, for reading the list, also the posts table. A function uses one shape. */
+export function savedStore(options: { posts?: boolean } = {}): DynamoSavedStore {
+  saved ??= new DynamoSavedStore(documentClient, table(ENV.savedTable), options.posts ? table(ENV.postsTable) : undefined);
+  return saved;
 }

@@ -21,6 +21,8 @@ import {
   TOP_TABLE,
   IDEMPOTENCY_TABLE,
   VOTES_TABLE,
+  SAVED_INDEX,
+  SAVED_TABLE,
   type TableDescription,
 } from '../functions/store/tables';
 
@@ -35,6 +37,7 @@ export const TABLES = {
   names: { description: NAMES_TABLE, env: ENV.namesTable },
   votes: { description: VOTES_TABLE, env: ENV.votesTable },
   top: { description: TOP_TABLE, env: ENV.topTable },
+  saved: { description: SAVED_TABLE, env: ENV.savedTable },
 } as const satisfies Record<string, { description: TableDescription; env: string }>;
 
 export type TableName = keyof typeof TABLES;
@@ -437,6 +440,46 @@ export const FUNCTIONS = [
     tables: { top: { queryIndexes: [TOP_INDEX.agree, TOP_INDEX.deserved] }, posts: { items: ['BatchGetItem'] } },
   },
   {
+    id: 'GetAuthor',
+    entry: 'functions/handlers/http/getAuthor.ts',
+    trigger: { type: 'http', method: 'GET', path: '/authors/{name}', auth: 'public' },
+    // The apodo's row and its account's row; the totals from the author's published posts' index entries.
+    tables: { names: { items: ['GetItem'] }, posts: { queryIndexes: [POSTS_INDEX.authorFeed] } },
+  },
+  {
+    id: 'ListAuthorPosts',
+    entry: 'functions/handlers/http/listAuthorPosts.ts',
+    trigger: { type: 'http', method: 'GET', path: '/authors/{name}/posts', auth: 'public' },
+    // The apodo's rows, then one Query of the author's published posts and one BatchGetItem of them.
+    tables: { names: { items: ['GetItem'] }, posts: { items: ['BatchGetItem'], queryIndexes: [POSTS_INDEX.authorFeed] } },
+  },
+  {
+    id: 'SavePost',
+    entry: 'functions/handlers/http/savePost.ts',
+    trigger: { type: 'http', method: 'PUT', path: '/posts/{id}/save', auth: 'user' },
+    // The post (published?), then one conditional PutItem of the saved row.
+    tables: { posts: { items: ['GetItem'] }, saved: { items: ['PutItem'] }, names: { items: ['GetItem'] } },
+  },
+  {
+    id: 'UnsavePost',
+    entry: 'functions/handlers/http/unsavePost.ts',
+    trigger: { type: 'http', method: 'DELETE', path: '/posts/{id}/save', auth: 'user' },
+    tables: { posts: { items: ['GetItem'] }, saved: { items: ['DeleteItem'] }, names: { items: ['GetItem'] } },
+  },
+  {
+    id: 'ListSaved',
+    entry: 'functions/handlers/http/listSaved.ts',
+    trigger: { type: 'http', method: 'GET', path: '/me/saved', auth: 'user' },
+    // One Query of the caller's saved rows, one BatchGetItem of their posts.
+    tables: { saved: { queryIndexes: [SAVED_INDEX.byTime] }, posts: { items: ['BatchGetItem'] }, names: { items: ['GetItem'] } },
+  },
+  {
+    id: 'ListSavedIds',
+    entry: 'functions/handlers/http/listSavedIds.ts',
+    trigger: { type: 'http', method: 'GET', path: '/me/saved/ids', auth: 'user' },
+    tables: { saved: { items: ['BatchGetItem'] }, names: { items: ['GetItem'] } },
+  },
+  {
     id: 'Connect',
     entry: 'functions/handlers/ws/connect.ts',
     // New connections: a burst of 50 page loads at once, 10 a second after that. Each connection is
@@ -549,9 +592,11 @@ export const FUNCTIONS = [
     trigger: { type: 'document' },
     // A feed page or RSS feed: one Query of the feed or category index (the sitemap too); a post's
     // page: one GetItem; the Top: one Query of a ranking, then one BatchGetItem of its posts.
+    // An author's page: the apodo's rows (names table), its totals and first page (author-feed-index).
     tables: {
-      posts: { items: ['GetItem', 'BatchGetItem'], queryIndexes: [POSTS_INDEX.feed, POSTS_INDEX.category] },
+      posts: { items: ['GetItem', 'BatchGetItem'], queryIndexes: [POSTS_INDEX.feed, POSTS_INDEX.category, POSTS_INDEX.authorFeed] },
       top: { queryIndexes: [TOP_INDEX.agree, TOP_INDEX.deserved] },
+      names: { items: ['GetItem'] },
     },
     // React renders the page on each request (a few milliseconds at 1 GB, which buys the CPU).
     memorySize: 1024,

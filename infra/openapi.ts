@@ -14,6 +14,7 @@ import * as prettier from 'prettier';
 import * as z from 'zod/mini';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import { meSchema } from '../functions/contract/accounts';
+import { authorSchema } from '../functions/contract/authors';
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_WINDOW_HOURS, IDEMPOTENT_ROUTES } from '../functions/contract/common';
 import { API_OPERATIONS, type Operation } from '../functions/contract/api';
 import { commentSchema } from '../functions/contract/comments';
@@ -146,6 +147,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
       { name: 'votes', description: '«¡Vaya día!» and «Te lo mereces», and the Top they rank.' },
       { name: 'moderation', description: 'The community queue, moderators’ decisions, reports, suspensions and the moderation log.' },
       { name: 'accounts', description: 'The caller’s own account and apodo.' },
+      { name: 'discovery', description: 'Author pages, search and saved posts.' },
     ],
     paths,
     components: {
@@ -160,6 +162,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
         PostVotes: postVotesSchema,
         Comment: commentSchema,
         Me: meSchema,
+        Author: authorSchema,
         Suspension: suspensionSchema,
         ModerationAction: moderationActionSchema,
         Empty: z.object({}),

@@ -9,6 +9,8 @@
  */
 import * as z from 'zod/mini';
 import { meSchema, nameResultSchema, setNameSchema } from './accounts';
+import { authorSchema } from './authors';
+import { MAX_SAVED_IDS, savedIdsSchema } from './saved';
 import { commentPageSchema, commentSchema, createCommentSchema, DEFAULT_COMMENT_PAGE_SIZE } from './comments';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './common';
 import type { ErrorCode } from './errors';
@@ -30,7 +32,7 @@ import { MAX_VOTE_IDS, myVotesSchema, postVoteSchema, TOP_PERIODS, TOP_RANKINGS,
 
 export type Operation = {
   /** The feature it belongs to (the document's tag). */
-  tag: 'posts' | 'comments' | 'moderation' | 'votes' | 'accounts';
+  tag: 'posts' | 'comments' | 'moderation' | 'votes' | 'accounts' | 'discovery';
   summary: string;
   /** `{id}` and the like, when the path has any. */
   path?: z.ZodMiniObject;
@@ -248,6 +250,50 @@ export const API_OPERATIONS: Readonly<Record<string, Operation>> = {
     summary: "The caller's vote on each of those posts they voted on (the others are absent).",
     query: z.object({ ids: z.string().check(z.describe(`Comma-separated post ids, 1 to ${MAX_VOTE_IDS}.`)) }),
     success: { status: 200, description: 'Votes by post id.', schema: myVotesSchema },
+    errors: ['INVALID_REQUEST'],
+  },
+  'GET /authors/{name}': {
+    tag: 'discovery',
+    summary:
+      "An author's page: the apodo as held now (looked up ignoring case, accents and look-alike letters), since when, published posts and the votes they received.",
+    path: z.object({ name: z.string().check(z.describe('The apodo, percent-encoded.')) }),
+    success: { status: 200, description: 'The author.', schema: authorSchema },
+    errors: ['AUTHOR_NOT_FOUND'],
+  },
+  'GET /authors/{name}/posts': {
+    tag: 'discovery',
+    summary: "A page of an author's published posts, newest first.",
+    path: z.object({ name: z.string().check(z.describe('The apodo, percent-encoded.')) }),
+    query: z.object(paging(DEFAULT_PAGE_SIZE)),
+    success: { status: 200, description: 'Published posts, newest `publishedAt` first.', schema: postPageSchema },
+    errors: ['AUTHOR_NOT_FOUND', ...PAGING_ERRORS],
+  },
+  'PUT /posts/{id}/save': {
+    tag: 'discovery',
+    summary: "Keeps a published post in the caller's «Guardadas» (saving it again changes nothing).",
+    path: byId,
+    success: { status: 204, description: 'Saved.' },
+    errors: ['POST_NOT_FOUND'],
+  },
+  'DELETE /posts/{id}/save': {
+    tag: 'discovery',
+    summary: "Takes a post out of the caller's «Guardadas».",
+    path: byId,
+    success: { status: 204, description: 'No longer saved.' },
+    errors: ['POST_NOT_FOUND'],
+  },
+  'GET /me/saved': {
+    tag: 'discovery',
+    summary: "The caller's «Guardadas», newest saved first; posts no longer public are left out.",
+    query: z.object(paging(DEFAULT_PAGE_SIZE)),
+    success: { status: 200, description: 'Saved posts that are still published, newest saved first.', schema: postPageSchema },
+    errors: PAGING_ERRORS,
+  },
+  'GET /me/saved/ids': {
+    tag: 'discovery',
+    summary: 'Which of those posts the caller saved.',
+    query: z.object({ ids: z.string().check(z.describe(`Comma-separated post ids, 1 to ${MAX_SAVED_IDS}.`)) }),
+    success: { status: 200, description: 'The saved ones among the ids.', schema: savedIdsSchema },
     errors: ['INVALID_REQUEST'],
   },
 };

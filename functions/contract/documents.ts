@@ -1,5 +1,6 @@
 /** The contract of the site's documents: the runtime configuration, RSS/sitemap paths, page data, titles and heads. */
 import * as z from 'zod/mini';
+import type { AuthorProfile } from './authors';
 import type { PostPage, Post, Category } from './posts';
 import { TOP_PERIOD_LABELS, VOTE_LABELS, type TopPeriod, type TopRanking } from './votes';
 
@@ -43,12 +44,16 @@ export const FEED_DOCUMENT_SIZE = 20;
  * that cache into the document (web/src/lib/queries.ts): by key, a feed's first page, a post (`null`:
  * none to show, the page is a 404) or a Top page.
  */
-export type PageDataEntries = Record<string, PostPage | { post: Post | null } | undefined>;
+export type PageDataEntries = Record<string, PostPage | { post: Post | null } | { author: AuthorProfile | null } | undefined>;
 
 export const PAGE_DATA_KEYS = {
   feed: (category?: Category) => `feed:${category ?? ''}`,
   post: (id: string) => `post:${id}`,
   top: (period: TopPeriod, by: TopRanking) => `top:${period}:${by}`,
+  /** An author's profile (`null`: no such author, the page is a 404), by the name as the address has it. */
+  author: (name: string) => `author:${name}`,
+  /** The first page of an author's posts, by the name as the address has it. */
+  authorPosts: (name: string) => `authorPosts:${name}`,
 };
 
 /** The site's name, as tabs and shared links show it. */
@@ -65,6 +70,8 @@ export const PAGE_TITLES = {
   postNotFound: 'Anécdota no encontrada',
   top: (period: TopPeriod, by: TopRanking) => `Top: ${VOTE_LABELS[by]} (${TOP_PERIOD_LABELS[period].toLowerCase()})`,
   notFound: 'Página no encontrada',
+  author: (name: string) => `Anécdotas de ${name}`,
+  authorNotFound: 'Autor no encontrado',
 };
 
 /** The whole `<title>`: "<page> · Vaya día", or the site's own for the home page. */
@@ -84,7 +91,7 @@ export type PageHead = {
   description: string;
   /** Absolute URL of the page: canonical link and og:url. */
   url: string;
-  type: 'website' | 'article';
+  type: 'website' | 'article' | 'profile';
   /** RSS feeds the page announces besides the site's own (which every page has). */
   feeds: Array<{ title: string; href: string }>;
 };

@@ -34,6 +34,7 @@ export const ERRORS = {
   OWN_POST: { status: 403, message: 'No puedes votar tu propia anécdota.' },
   POST_NOT_FOUND: { status: 404, message: 'No encontramos esa anécdota.' },
   COMMENT_NOT_FOUND: { status: 404, message: 'No encontramos ese comentario.' },
+  AUTHOR_NOT_FOUND: { status: 404, message: 'No hay nadie con ese apodo.' },
   QUEUE_EMPTY: { status: 404, message: 'No quedan anécdotas por moderar. ¡Gracias por echar una mano!' },
   NO_POSTS: { status: 404, message: 'Todavía no hay anécdotas.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'Esa dirección no existe.' },

@@ -19,7 +19,7 @@ export class NameTakenError extends DomainError {
 }
 
 export type NamesDeps = { names: NameStore };
-export type RenameDeps = NamesDeps & { posts: PostRepository; comments: Pick<CommentStore, 'setAuthorName'> };
+export type RenameDeps = NamesDeps & { posts: PostRepository; comments: Pick<CommentStore, 'setAuthorName'>; now?: () => Date };
 export type DeleteAccountDeps = RenameDeps & { accounts: AccountDirectory; now?: () => Date };
 
 /**
@@ -70,7 +70,7 @@ export async function setMyName(deps: RenameDeps, author: Author, body: unknown)
   const wanted = { name: checked.name, key: checked.key };
   const signature = await untilSettled(async () => {
     const read = await liveAccount(deps, author, true);
-    const outcome = await deps.names.claim(author.id, wanted, read);
+    const outcome = await deps.names.claim(author.id, wanted, read, timeOf(deps));
     if (outcome === 'taken') throw new NameTakenError();
     return outcome === 'claimed' ? { name: wanted.name, version: read.version + 1 } : undefined;
   });

@@ -25,6 +25,9 @@ import { PostNotFoundError, ValidationError } from './errors';
 import { readFeed, readPost } from './posts';
 import type { PostRepository } from './ports/posts';
 import type { RankingStore } from './ports/rankings';
+import type { AuthorStore } from './ports/authors';
+import { AuthorNotFoundError, readAuthor, readAuthorPosts } from './authors';
+import { authorPath, type AuthorProfile } from '../contract/authors';
 import { readTop } from './votes';
 
 export type AppDocument =
@@ -35,7 +38,7 @@ export type AppDocument =
   /** A path with an extension that is not one of the site's files: a plain 404. */
   | { kind: 'missingFile' };
 
-export type AppPageDeps = { posts: PostRepository; top: RankingStore; now?: () => Date };
+export type AppPageDeps = { posts: PostRepository; top: RankingStore; authors: AuthorStore; now?: () => Date };
 
 /** Routes of the app that only the browser renders (web/src/app/AppRoutes.tsx). */
 const SHELL_ROUTES = new Set([
@@ -47,6 +50,7 @@ const SHELL_ROUTES = new Set([
   '/moderar/registro',
   '/mis-anecdotas',
   '/cuenta',
+  '/guardadas',
 ]);
 
 /** The longest description a page's head carries; shared-link previews show about this much. */
@@ -68,6 +72,7 @@ export async function appDocument(deps: AppPageDeps, path: string, query: URLSea
     return category !== undefined && isCategory(category) ? feedPage(deps, origin, category) : unknownCategory(origin, route);
   }
   if (segments.length === 2 && segments[0] === 'post') return postPage(deps, origin, decoded(segments[1] ?? '') ?? '');
+  if (segments.length === 2 && segments[0] === 'autor') return authorPage(deps, origin, route, decoded(segments[1] ?? ''));
   if (/\.[^/]*$/.test(route)) return { kind: 'missingFile' };
   return notFound(origin, route, PAGE_TITLES.notFound);
 }
@@ -138,6 +143,38 @@ async function topPage(deps: AppPageDeps, origin: string, query: URLSearchParams
       feeds: [],
     },
     data: { [PAGE_DATA_KEYS.top(period, by)]: page },
+  };
+}
+
+/**
+ * `/autor/:name`: the author's profile and first page of posts, or a 404 (unknown, renamed away,
+ * deleted, «Anónimo»). The canonical address is the apodo as the account holds it now.
+ */
+async function authorPage(deps: AppPageDeps, origin: string, route: string, name: string | undefined): Promise<AppDocument> {
+  let author: AuthorProfile;
+  try {
+    author = await readAuthor(deps, name);
+  } catch (error) {
+    if (!(error instanceof AuthorNotFoundError)) throw error;
+    return {
+      ...notFound(origin, route, PAGE_TITLES.authorNotFound),
+      data: name === undefined ? {} : { [PAGE_DATA_KEYS.author(name)]: { author: null } },
+    };
+  }
+  const key = name ?? author.name;
+  const posts = await readAuthorPosts(deps, key, {});
+  const count = author.posts === 1 ? '1 anécdota publicada' : `${author.posts} anécdotas publicadas`;
+  return {
+    kind: 'rendered',
+    status: 200,
+    head: {
+      title: documentTitle(PAGE_TITLES.author(author.name)),
+      description: `${author.name} en ${SITE_NAME}: ${count}, ${author.votes.agree} «¡Vaya día!» y ${author.votes.deserved} «Te lo mereces».`,
+      url: `${origin}${authorPath(author.name)}`,
+      type: 'profile',
+      feeds: [],
+    },
+    data: { [PAGE_DATA_KEYS.author(key)]: { author }, [PAGE_DATA_KEYS.authorPosts(key)]: posts },
   };
 }
 

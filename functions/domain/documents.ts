@@ -186,6 +186,7 @@ function robotsTxt(origin: string): string {
     '/moderar',
     '/mis-anecdotas',
     '/cuenta',
+    '/guardadas',
     '/posts',
     '/me',
     '/moderation',

@@ -10,6 +10,10 @@
  *   category-index  category (S) + sortKey (S)  one category's published posts (sparse by `sortKey`)
  *   random-index    feed (S) + rand (S)      a uniformly random key per published post
  *   author-index    authorId (S) + createdKey (S)  one author's posts, every status, newest first
+ *   author-feed-index  authorId (S) + sortKey (S)  one author's published posts, newest first (sparse
+ *                                           by `sortKey`); projects only `agree` and `deserved`, so
+ *                                           an author page's totals are one small Query (the page's
+ *                                           posts are then read with one BatchGetItem)
  *   queue-index     queue (S) + queuedAt (S) what waits for moderation: `queue` = "pending" (oldest
  *                                           first by `createdAt#id`) or "hidden" (by when reports hid it)
  * moderation   key (S)                      one row per moderation vote (`vote#<post>#<user>`, with the
@@ -44,7 +48,11 @@ export type TableDescription = {
   logicalName: string;
   partitionKey: KeyAttribute;
   sortKey?: KeyAttribute;
-  indexes: ReadonlyArray<{ indexName: string; partitionKey: KeyAttribute; sortKey?: KeyAttribute }>;
+  /**
+   * Global secondary indexes. `include`: the non-key attributes the index projects (besides the
+   * table's and the index's keys); @default every attribute (ALL)
+   */
+  indexes: ReadonlyArray<{ indexName: string; partitionKey: KeyAttribute; sortKey?: KeyAttribute; include?: readonly string[] }>;
   ttlAttribute?: string;
   /** The table's stream, read by the stream-fed functions (infra/functions.ts). */
   stream?: 'NEW_IMAGE' | 'NEW_AND_OLD_IMAGES';
@@ -68,6 +76,7 @@ export const POSTS_INDEX = {
   category: 'category-index',
   random: 'random-index',
   author: 'author-index',
+  authorFeed: 'author-feed-index',
   queue: 'queue-index',
 } as const;
 
@@ -86,6 +95,12 @@ export const POSTS_TABLE = {
       indexName: POSTS_INDEX.author,
       partitionKey: { name: POSTS_KEYS.authorId, type: 'S' },
       sortKey: { name: POSTS_KEYS.createdKey, type: 'S' },
+    },
+    {
+      indexName: POSTS_INDEX.authorFeed,
+      partitionKey: { name: POSTS_KEYS.authorId, type: 'S' },
+      sortKey: { name: POSTS_KEYS.sortKey, type: 'S' },
+      include: ['agree', 'deserved'],
     },
     {
       indexName: POSTS_INDEX.queue,
@@ -176,8 +191,9 @@ export const CONNECTIONS_TABLE = {
 /**
  * names        key (S)                      apodos: `name#<nameKey>` → { userId, name } (one account
  *                                           per name, whatever its case, accents or look-alike
- *                                           letters) and `user#<sub>` → { name, nameKey, version }
- *                                           (the account's current one) and, while suspended,
+ *                                           letters; also how an author page finds its account) and
+ *                                           `user#<sub>` → { name, nameKey, version, since } (the
+ *                                           account's current one; `since`: its first claim) and, while suspended,
  *                                           { suspendedUntil, suspensionId } (UpdateItem only, so
  *                                           neither a rename nor a suspension drops the other's
  *                                           attributes), or { deleted, expiresAt (TTL) } for two
@@ -229,6 +245,23 @@ export const TOP_TABLE = {
   ],
 } as const satisfies TableDescription;
 
+/**
+ * saved        userId (S) + postId (S)     «Guardadas»: one row per account and post it saved (`savedAt`);
+ *                                          a second save of the same post finds the row and writes nothing
+ *   saved-index     userId (S) + savedKey (S)   an account's saved posts, newest saved first
+ *                                          (`savedKey` = `${savedAt}#${postId}`)
+ */
+export const SAVED_KEYS = { savedKey: 'savedKey' } as const;
+export const SAVED_INDEX = { byTime: 'saved-index' } as const;
+export const SAVED_TABLE = {
+  logicalName: 'saved',
+  partitionKey: { name: 'userId', type: 'S' },
+  sortKey: { name: 'postId', type: 'S' },
+  indexes: [
+    { indexName: SAVED_INDEX.byTime, partitionKey: { name: 'userId', type: 'S' }, sortKey: { name: SAVED_KEYS.savedKey, type: 'S' } },
+  ],
+} as const satisfies TableDescription;
+
 /** Connection rows outlive API Gateway's 2-hour connection limit, in case `$disconnect` never runs. */
 export const CONNECTION_TTL_SECONDS = 150 * 60;
 
@@ -245,6 +278,7 @@ export const ENV = {
   userPoolId: 'USER_POOL_ID',
   votesTable: 'VOTES_TABLE',
   topTable: 'TOP_TABLE',
+  savedTable: 'SAVED_TABLE',
   /** The function that sends one part of a large broadcast (invoked by the broadcast). */
   broadcastPartFunction: 'BROADCAST_PART_FUNCTION',
 } as const;

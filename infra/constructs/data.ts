@@ -30,6 +30,8 @@ export class Data extends Construct {
   public readonly top: dynamodb.Table;
   /** Idempotent writes' records (Idempotency-Key), kept a day. */
   public readonly idempotency: dynamodb.Table;
+  /** «Guardadas»: one row per account and post it saved. */
+  public readonly saved: dynamodb.Table;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -42,6 +44,7 @@ export class Data extends Construct {
     this.votes = tableFrom(this, 'VotesTable', TABLES.votes.description);
     this.top = tableFrom(this, 'TopTable', TABLES.top.description);
     this.idempotency = tableFrom(this, 'IdempotencyTable', TABLES.idempotency.description);
+    this.saved = tableFrom(this, 'SavedTable', TABLES.saved.description);
     this.tables = {
       posts: this.posts,
       moderation: this.moderation,
@@ -52,6 +55,7 @@ export class Data extends Construct {
       votes: this.votes,
       top: this.top,
       idempotency: this.idempotency,
+      saved: this.saved,
     };
   }
 
@@ -94,7 +98,9 @@ function tableFrom(scope: Construct, id: string, description: TableDescription):
       indexName: index.indexName,
       partitionKey: attribute(index.partitionKey),
       sortKey: index.sortKey ? attribute(index.sortKey) : undefined,
-      projectionType: dynamodb.ProjectionType.ALL,
+      ...(index.include
+        ? { projectionType: dynamodb.ProjectionType.INCLUDE, nonKeyAttributes: [...index.include] }
+        : { projectionType: dynamodb.ProjectionType.ALL }),
     });
   }
   return table;

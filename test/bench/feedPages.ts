@@ -29,6 +29,7 @@ import type { StoredPost } from '../../functions/domain/ports/posts';
 import { postItem } from '../../functions/store/dynamodb/postItems';
 import { DynamoPostRepository } from '../../functions/store/dynamodb/postRepository';
 import { POSTS_TABLE } from '../../functions/store/tables';
+import { DynamoAuthorStore } from '../../functions/store/dynamodb/authorStore';
 import { appDocument, type AppPageDeps } from '../../functions/domain/appPages';
 import { DynamoRankingStore } from '../../functions/store/dynamodb/rankingStore';
 import { ensureTables, startDynamo } from '../../infra/local/aws/dynamodb/dynamoDbLocal';
@@ -164,8 +165,12 @@ export async function measureFeedPages(options: FeedPagesOptions): Promise<Figur
     const renderHome = await homeDocumentRenderer();
     for (let round = 0; round < options.rounds; round++) {
       for (const { size, name } of tables) {
-        // The home page reads no ranking: the Top's store is there for the type, never asked.
-        const deps = { posts: new DynamoPostRepository(client, name), top: new DynamoRankingStore(client, { posts: name, top: 'top' }) };
+        // The home page reads no ranking nor author: those stores are there for the type, never asked.
+        const deps = {
+          posts: new DynamoPostRepository(client, name),
+          top: new DynamoRankingStore(client, { posts: name, top: 'top' }),
+          authors: new DynamoAuthorStore(client, { posts: name, names: 'names' }),
+        };
         const keys = sortKeys.get(size) as string[];
         const result = results.get(size) as PerSize;
         // Warm the connection and the code path once per size and round.

@@ -8,6 +8,7 @@ import {
   COMMENTS_TABLE,
   CONNECTIONS_TABLE,
   IDEMPOTENCY_TABLE,
+  SAVED_TABLE,
   MODERATION_TABLE,
   NAMES_TABLE,
   POSTS_TABLE,
@@ -40,6 +41,7 @@ describe('data', () => {
     ['votes', () => logicalId(s.stack.data.votes), VOTES_TABLE],
     ['top', () => logicalId(s.stack.data.top), TOP_TABLE],
     ['idempotency', () => logicalId(s.stack.data.idempotency), IDEMPOTENCY_TABLE],
+    ['saved', () => logicalId(s.stack.data.saved), SAVED_TABLE],
   ];
 
   it.each(cases)('builds the %s table from functions/store/tables.ts', (_name, id, description) => {
@@ -57,7 +59,7 @@ describe('data', () => {
           { AttributeName: index.partitionKey.name, KeyType: 'HASH' },
           ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' }] : []),
         ],
-        Projection: { ProjectionType: 'ALL' },
+        Projection: index.include ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.include] } : { ProjectionType: 'ALL' },
       })),
     );
     expect(props.TimeToLiveSpecification).toEqual(

@@ -122,7 +122,13 @@ describe('functions', () => {
       entry: 'broadcastPart',
       env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' },
     },
-    'Pages/Pages': { entry: 'page', env: { [ENV.postsTable]: 'posts', [ENV.topTable]: 'top' } },
+    'Pages/Pages': { entry: 'page', env: { [ENV.postsTable]: 'posts', [ENV.topTable]: 'top', [ENV.namesTable]: 'names' } },
+    'Api/SavePost': { entry: 'savePost', env: { [ENV.postsTable]: 'posts', [ENV.savedTable]: 'saved', [ENV.namesTable]: 'names' } },
+    'Api/UnsavePost': { entry: 'unsavePost', env: { [ENV.postsTable]: 'posts', [ENV.savedTable]: 'saved', [ENV.namesTable]: 'names' } },
+    'Api/ListSaved': { entry: 'listSaved', env: { [ENV.savedTable]: 'saved', [ENV.postsTable]: 'posts', [ENV.namesTable]: 'names' } },
+    'Api/ListSavedIds': { entry: 'listSavedIds', env: { [ENV.savedTable]: 'saved', [ENV.namesTable]: 'names' } },
+    'Api/GetAuthor': { entry: 'getAuthor', env: { [ENV.namesTable]: 'names', [ENV.postsTable]: 'posts' } },
+    'Api/ListAuthorPosts': { entry: 'listAuthorPosts', env: { [ENV.namesTable]: 'names', [ENV.postsTable]: 'posts' } },
     'Live/CommentBroadcast': {
       entry: 'commentBroadcast',
       env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' },
@@ -153,6 +159,7 @@ describe('functions', () => {
         votes: s.stack.data.votes,
         top: s.stack.data.top,
         idempotency: s.stack.data.idempotency,
+        saved: s.stack.data.saved,
         userPool: s.stack.auth.userPool,
       };
       const env = Object.fromEntries(
@@ -194,6 +201,7 @@ describe('functions', () => {
     const names = `\${${logicalId(s.stack.data.names)}.Arn}`;
     const votes = `\${${logicalId(s.stack.data.votes)}.Arn}`;
     const top = `\${${logicalId(s.stack.data.top)}.Arn}`;
+    const saved = `\${${logicalId(s.stack.data.saved)}.Arn}`;
     const idempotency = `\${${logicalId(s.stack.data.idempotency)}.Arn}`;
     const keyRecords: [string[], string[]] = [
       ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
@@ -387,8 +395,37 @@ describe('functions', () => {
       ],
       'Pages/Pages': [
         [['dynamodb:GetItem', 'dynamodb:BatchGetItem'], [posts]],
-        [['dynamodb:Query'], [`${posts}/index/feed-index`, `${posts}/index/category-index`]],
+        [['dynamodb:Query'], [`${posts}/index/feed-index`, `${posts}/index/category-index`, `${posts}/index/author-feed-index`]],
         [['dynamodb:Query'], [`${top}/index/top-agree-index`, `${top}/index/top-deserved-index`]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/SavePost': [
+        [['dynamodb:GetItem'], [posts]],
+        [['dynamodb:PutItem'], [saved]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/UnsavePost': [
+        [['dynamodb:GetItem'], [posts]],
+        [['dynamodb:DeleteItem'], [saved]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/ListSaved': [
+        [['dynamodb:Query'], [`${saved}/index/saved-index`]],
+        [['dynamodb:BatchGetItem'], [posts]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/ListSavedIds': [
+        [['dynamodb:BatchGetItem'], [saved]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/GetAuthor': [
+        [['dynamodb:GetItem'], [names]],
+        [['dynamodb:Query'], [`${posts}/index/author-feed-index`]],
+      ],
+      'Api/ListAuthorPosts': [
+        [['dynamodb:GetItem'], [names]],
+        [['dynamodb:BatchGetItem'], [posts]],
+        [['dynamodb:Query'], [`${posts}/index/author-feed-index`]],
       ],
     };
     for (const [path, statements] of Object.entries(want)) {

@@ -67,6 +67,12 @@ export function fakeApiClient(overrides: Partial<ApiClient> = {}): ApiClient {
     suspensions: unused('suspensions'),
     liftSuspension: unused('liftSuspension'),
     moderationLog: unused('moderationLog'),
+    author: unused('author'),
+    authorPosts: unused('authorPosts'),
+    savePost: unused('savePost'),
+    unsavePost: unused('unsavePost'),
+    savedPosts: unused('savedPosts'),
+    savedIds: unused('savedIds'),
     ...overrides,
   };
 }

@@ -30,9 +30,10 @@ export interface NameStore {
    * account's row (still at the version read; its version then moves to `read.version + 1`, its other
    * attributes such as a suspension kept) and, on a rename, the old name row freed.
    * `taken` when another account holds the name; `conflict` when the account's row changed since
-   * it was read, or another write raced this one (the caller reads again and retries).
+   * it was read, or another write raced this one (the caller reads again and retries). The account's
+   * first claim also records `at` as since when it has an apodo (its author page's «Desde»).
    */
-  claim(userId: string, name: StoredName, read: NameAsRead): Promise<NameClaim>;
+  claim(userId: string, name: StoredName, read: NameAsRead, at?: Date): Promise<NameClaim>;
   /**
    * Marks the account deleted and frees its apodo (if any), atomically, moving its version to
    * `read.version + 1`; false when it changed since read. The mark (the account's opaque id and nothing else) outlives every token of the account

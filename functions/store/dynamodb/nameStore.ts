@@ -44,7 +44,7 @@ export class DynamoNameStore implements NameStore {
       : { ConditionExpression: 'attribute_not_exists(#version) AND attribute_not_exists(nameKey)', ExpressionAttributeValues: {} };
   }
 
-  async claim(userId: string, name: StoredName, read: NameAsRead): Promise<NameClaim> {
+  async claim(userId: string, name: StoredName, read: NameAsRead, at = new Date()): Promise<NameClaim> {
     const previous = read.name;
     const freesOld = previous !== undefined && previous.key !== name.key;
     const asRead = this.stillAsRead(read);
@@ -66,7 +66,7 @@ export class DynamoNameStore implements NameStore {
               Update: {
                 TableName: this.tableName,
                 Key: { key: userRow(userId) },
-                UpdateExpression: 'SET #name = :name, nameKey = :key, #version = :next',
+                UpdateExpression: 'SET #name = :name, nameKey = :key, #version = :next, since = if_not_exists(since, :since)',
                 ConditionExpression: `attribute_not_exists(deleted) AND (${asRead.ConditionExpression})`,
                 ExpressionAttributeNames: { '#name': 'name', '#version': 'version' },
                 ExpressionAttributeValues: {
@@ -74,6 +74,7 @@ export class DynamoNameStore implements NameStore {
                   ':name': name.name,
                   ':key': name.key,
                   ':next': read.version + 1,
+                  ':since': at.toISOString(),
                 },
               },
             },

@@ -10,6 +10,7 @@ import { useAuth } from '../features/auth/context';
 import { mayHaveSession } from '../features/auth/storedSession';
 import { AccountProvider } from './AccountProvider';
 import { VotesProvider } from '../features/posts/votes';
+import { SavedProvider } from '../features/posts/saved';
 import { AppRoutes } from './AppRoutes';
 import { createQueryClient, queryKeys } from '../lib/queries';
 
@@ -29,7 +30,7 @@ function ApiProvider({ apiUrl, children }: { apiUrl: string; children: ReactNode
 }
 
 /**
- * What belongs to who is signed in: their votes on the cards on screen, and their lists in the cache
+ * What belongs to who is signed in: their votes and saved posts on the cards on screen, and their lists in the cache
  * («Mis anécdotas», the moderators' lists), forgotten when who is signed in changes, so one account's
  * answers are never shown to another.
  */
@@ -43,7 +44,15 @@ function ForAccount({ children }: { children: ReactNode }) {
     if (shownFor.current !== undefined) client.removeQueries({ queryKey: queryKeys.account });
     shownFor.current = account;
   }, [account, client]);
-  return <VotesProvider account={account}>{children}</VotesProvider>;
+  // A save or unsave elsewhere makes «Guardadas» read again when it is next shown.
+  const savedChanged = useCallback(() => void client.invalidateQueries({ queryKey: queryKeys.saved }), [client]);
+  return (
+    <VotesProvider account={account}>
+      <SavedProvider account={account} onChange={savedChanged}>
+        {children}
+      </SavedProvider>
+    </VotesProvider>
+  );
 }
 
 type ProvidersProps = {

@@ -22,6 +22,8 @@ const AccountPage = lazy(() => import('../features/account/AccountPage'));
 const TopRoute = lazy(() => import('./TopRoute'));
 const SuspensionsPage = lazy(() => import('../features/moderators/SuspensionsPage'));
 const ModerationLogPage = lazy(() => import('../features/moderators/ModerationLogPage'));
+const AuthorPage = lazy(() => import('../features/posts/AuthorPage'));
+const SavedPage = lazy(() => import('../features/posts/SavedPage'));
 
 /**
  * /moderar for whoever is signed in; moderators (as their token says) also decide at once, and get
@@ -80,6 +82,7 @@ export function AppRoutes() {
           <Route path="category/:category" element={<FeedRoute />} />
           <Route path="post/:id" element={<PostRoute />} />
           <Route path="top" element={<TopRoute />} />
+          <Route path="autor/:apodo" element={<AuthorPage />} />
           <Route
             path="newpost"
             element={
@@ -117,6 +120,14 @@ export function AppRoutes() {
             element={
               <RequireSignedIn>
                 <MyPostsPage />
+              </RequireSignedIn>
+            }
+          />
+          <Route
+            path="guardadas"
+            element={
+              <RequireSignedIn>
+                <SavedPage />
               </RequireSignedIn>
             }
           />

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { PAGE_TITLES } from '@contract/documents';
+import { DOCUMENT_PATHS, PAGE_TITLES } from '@contract/documents';
 import { isCategory, type Category } from '@contract/posts';
 import { useConfig } from '../lib/config';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
@@ -87,6 +87,13 @@ export function FeedRoute() {
                 'Últimas anécdotas'
               )}
             </h1>
+            {category && (
+              <p className="feed-rss">
+                <a href={DOCUMENT_PATHS.categoryRss(category)} type="application/rss+xml">
+                  RSS de {category}
+                </a>
+              </p>
+            )}
             <LiveFeed key={category ?? ''} category={category} />
           </>
         )}

@@ -73,6 +73,13 @@ export function Header() {
                 </NavLink>
               </li>
             )}
+            {state.status === 'signedIn' && (
+              <li>
+                <NavLink className="site-nav__item" to="/guardadas">
+                  Guardadas
+                </NavLink>
+              </li>
+            )}
           </ul>
         </nav>
         <div className="account" aria-live="polite">

@@ -1,3 +1,4 @@
+import { DOCUMENT_PATHS } from '@contract/documents';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { Announcements } from '../components/Announcements';
@@ -70,6 +71,11 @@ export function Layout() {
         <p>
           Vaya día es un clon de una web española de anécdotas de días malos, al estilo de Asco de Vida, <span lang="en">FML</span> y{' '}
           <span lang="fr">Vie de merde</span>.
+        </p>
+        <p>
+          <a href={DOCUMENT_PATHS.rss} type="application/rss+xml">
+            RSS de las últimas anécdotas
+          </a>
         </p>
       </footer>
     </>

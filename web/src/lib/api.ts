@@ -1,5 +1,7 @@
 import { createContext, useContext } from 'react';
 import { type Me } from '@contract/accounts';
+import { type AuthorProfile } from '@contract/authors';
+import { type SavedIds } from '@contract/saved';
 import { type Comment, type CommentPage } from '@contract/comments';
 import { ERRORS, type ErrorBody, type ErrorCode } from '@contract/errors';
 import {
@@ -111,6 +113,16 @@ export type ApiClient = {
   liftSuspension(id: string): Promise<void>;
   /** Moderators only: the moderation log, newest first. */
   moderationLog(options?: { cursor?: string | null; signal?: AbortSignal }): Promise<ModerationLogPage>;
+  /** An author's profile, by apodo (any case or accents). */
+  author(name: string, signal?: AbortSignal): Promise<AuthorProfile>;
+  /** A page of an author's published posts. */
+  authorPosts(name: string, options?: { cursor?: string | null; limit?: number; signal?: AbortSignal }): Promise<PostPage>;
+  savePost(id: string): Promise<void>;
+  unsavePost(id: string): Promise<void>;
+  /** «Guardadas», newest saved first. */
+  savedPosts(options?: { cursor?: string | null; signal?: AbortSignal }): Promise<PostPage>;
+  /** Which of these posts (≤ 100) the signed-in user saved. */
+  savedIds(ids: readonly string[], signal?: AbortSignal): Promise<SavedIds>;
 };
 
 export type ApiClientOptions = {
@@ -264,6 +276,28 @@ export function createApiClient({
     },
     moderationLog({ cursor, signal } = {}) {
       return authorized<ModerationLogPage>(`/moderation/log${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { signal });
+    },
+    author(name, signal) {
+      return request<AuthorProfile>(`/authors/${encodeURIComponent(name)}`, { signal });
+    },
+    authorPosts(name, { cursor, limit, signal } = {}) {
+      const query = new URLSearchParams();
+      if (limit) query.set('limit', String(limit));
+      if (cursor) query.set('cursor', cursor);
+      const qs = query.toString();
+      return request<PostPage>(`/authors/${encodeURIComponent(name)}/posts${qs ? `?${qs}` : ''}`, { signal });
+    },
+    savePost(id) {
+      return authorized<void>(`${postPath(id)}/save`, { method: 'PUT' });
+    },
+    unsavePost(id) {
+      return authorized<void>(`${postPath(id)}/save`, { method: 'DELETE' });
+    },
+    savedPosts({ cursor, signal } = {}) {
+      return authorized<PostPage>(`/me/saved${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { signal });
+    },
+    savedIds(ids, signal) {
+      return authorized<SavedIds>(`/me/saved/ids?ids=${ids.map(encodeURIComponent).join(',')}`, { signal });
     },
   };
 }

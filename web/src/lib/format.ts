@@ -18,3 +18,11 @@ export function formatPostDate(iso: string, timeZone?: typeof SITE_TIME_ZONE): s
 export function categoryLabel(category: string): string {
   return category.charAt(0).toUpperCase() + category.slice(1);
 }
+
+const monthYear = new Intl.DateTimeFormat('es', { month: 'long', year: 'numeric', timeZone: SITE_TIME_ZONE });
+
+/** "noviembre de 2026" (in the site's zone, so the server's and the browser's renders agree). */
+export function formatMonthYear(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : monthYear.format(date);
+}

@@ -10,6 +10,7 @@
 import { QueryClient, dehydrate, hydrate, type DehydratedState, type InfiniteData } from '@tanstack/react-query';
 import { PAGE_DATA_KEYS, type PageDataEntries } from '@contract/documents';
 import { CATEGORIES, type Category, type Post, type PostPage } from '@contract/posts';
+import type { AuthorProfile } from '@contract/authors';
 import { TOP_PERIODS, TOP_RANKINGS, type TopPeriod, type TopRanking } from '@contract/votes';
 import { PAGE_DATA_ELEMENT_ID } from './documentScripts';
 
@@ -23,8 +24,12 @@ export const queryKeys = {
   /** A post's page: the post, or null when there is none to show. */
   post: (id: string) => ['posts', 'one', id] as const,
   comments: (postId: string) => ['comments', postId] as const,
+  /** An author's profile (null: no such author), by the name as the address has it. */
+  author: (name: string) => ['authors', name, 'profile'] as const,
+  authorPosts: (name: string) => ['authors', name, 'posts'] as const,
   account: ['account'] as const,
   myPosts: ['account', 'posts'] as const,
+  saved: ['account', 'saved'] as const,
   reported: ['account', 'moderation', 'reported'] as const,
   suspensions: ['account', 'moderation', 'suspensions'] as const,
   moderationLog: ['account', 'moderation', 'log'] as const,
@@ -71,9 +76,16 @@ export function seedFromPageData(client: QueryClient, entries: PageDataEntries):
       if (page) client.setQueryData(queryKeys.top(period, by), firstPageOnly(page));
     }
   const postPrefix = PAGE_DATA_KEYS.post('');
-  for (const [key, value] of Object.entries(entries))
+  const authorPrefix = PAGE_DATA_KEYS.author('');
+  const authorPostsPrefix = PAGE_DATA_KEYS.authorPosts('');
+  for (const [key, value] of Object.entries(entries)) {
     if (key.startsWith(postPrefix))
       client.setQueryData(queryKeys.post(key.slice(postPrefix.length)), (value as { post: Post | null }).post);
+    else if (key.startsWith(authorPrefix))
+      client.setQueryData(queryKeys.author(key.slice(authorPrefix.length)), (value as { author: AuthorProfile | null }).author);
+    else if (key.startsWith(authorPostsPrefix) && value)
+      client.setQueryData(queryKeys.authorPosts(key.slice(authorPostsPrefix.length)), firstPageOnly(value as PostPage));
+  }
 }
 
 /** The JSON a document carries: the rendered page's cache; `<` is escaped, so no text in a post can close the element. */

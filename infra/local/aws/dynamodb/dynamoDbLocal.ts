@@ -276,7 +276,7 @@ function createTableInput(name: string, description: TableDescription): CreateTa
     input.GlobalSecondaryIndexes = description.indexes.map((index) => ({
       IndexName: index.indexName,
       KeySchema: keySchema(index.partitionKey, index.sortKey),
-      Projection: { ProjectionType: 'ALL' },
+      Projection: index.include ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.include] } : { ProjectionType: 'ALL' },
     }));
   }
   if (description.stream) input.StreamSpecification = { StreamEnabled: true, StreamViewType: description.stream };

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Comment } from '@contract/comments';
 import { errorMessage, useApi } from '../../lib/api';
+import { AuthorName } from '../../components/AuthorName';
 import { LocalTime } from '../../components/LocalTime';
 import { LoadMoreList } from '../../components/LoadMoreList';
 import { CommentForm } from './CommentForm';
@@ -107,9 +108,7 @@ function CommentItem({ comment, deletable, onDeleted }: { comment: Comment; dele
   return (
     <li className="comment" aria-labelledby={`comment-${comment.id}-author`}>
       <p className="comment__meta">
-        <span id={`comment-${comment.id}-author`} className="comment__author">
-          {comment.name}
-        </span>
+        <AuthorName id={`comment-${comment.id}-author`} className="comment__author" name={comment.name} />
         <span aria-hidden="true"> · </span>
         <LocalTime iso={comment.createdAt} />
       </p>

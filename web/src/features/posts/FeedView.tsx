@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { LoadMoreList } from '../../components/LoadMoreList';
 import type { PagedList } from '../../lib/usePagedList';
 import type { Post } from '@contract/posts';
@@ -5,7 +6,7 @@ import { PostCard } from './PostCard';
 
 type Props = {
   feed: PagedList<Post>;
-  emptyText: string;
+  emptyText: ReactNode;
   label?: string;
   className?: string;
   loadingLabel?: string;

@@ -1,10 +1,12 @@
 import { Link } from 'react-router-dom';
 import type { Post } from '@contract/posts';
+import { AuthorName } from '../../components/AuthorName';
 import { LocalTime } from '../../components/LocalTime';
 import { ReportControl } from './ReportControl';
 import { SuspendAuthorControl } from './SuspendAuthorControl';
 import { VoteButtons } from './VoteButtons';
 import { ShareButton } from './ShareButton';
+import { SaveButton } from './SaveButton';
 
 type Props = {
   post: Post;
@@ -22,7 +24,7 @@ export function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true
   return (
     <article className="post-card" aria-labelledby={`post-${post.id}-title`}>
       <Heading id={`post-${post.id}-title`} className="post-card__meta">
-        <span className="post-card__label">Publicado por</span> <span className="post-card__author">{post.name}</span>
+        <span className="post-card__label">Publicado por</span> <AuthorName className="post-card__author" name={post.name} />
       </Heading>
       <p className="post-card__details">
         <LocalTime iso={post.publishedAt} />
@@ -44,6 +46,7 @@ export function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true
           <Link to={`/post/${encodeURIComponent(post.id)}`}>{post.comments === 1 ? '1 comentario' : `${post.comments} comentarios`}</Link>
         )}
 
+        <SaveButton postId={post.id} />
         <ShareButton post={post} />
         <ReportControl postId={post.id} />
         <SuspendAuthorControl target={{ kind: 'post', id: post.id }} author={post.name} />

@@ -1,0 +1,87 @@
+import { GetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { AuthorPostsQuery, AuthorStore, AuthorTotals, NamedAccount } from '../../domain/ports/authors';
+import type { Page, StoredPost } from '../../domain/ports/posts';
+import { POSTS_INDEX, POSTS_KEYS } from '../tables';
+import { batchGetPosts } from './postBatch';
+
+/**
+ * Author pages over the names table (the apodo's row `name#<key>` → its account, the account's row
+ * `user#<sub>` → since when it is named) and the posts table's author-feed-index (an author's
+ * published posts, sparse by `sortKey`, projecting only the vote counters).
+ */
+export class DynamoAuthorStore implements AuthorStore {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tables: { posts: string; names: string },
+  ) {}
+
+  /**
+   * Two GetItems: the name row, then its account's row, which must still point at that name (a
+   * rename or a deletion moves or removes both in one transaction, so they only disagree if one
+   * happened between the two reads — then there is no such author now).
+   */
+  async byNameKey(key: string): Promise<NamedAccount | undefined> {
+    const { Item: nameRow } = await this.client.send(new GetCommand({ TableName: this.tables.names, Key: { key: `name#${key}` } }));
+    if (typeof nameRow?.userId !== 'string' || typeof nameRow.name !== 'string') return undefined;
+    const { Item: account } = await this.client.send(
+      new GetCommand({ TableName: this.tables.names, Key: { key: `user#${nameRow.userId}` } }),
+    );
+    if (!account || account.deleted === true || account.nameKey !== key || typeof account.name !== 'string') return undefined;
+    return { userId: nameRow.userId, name: account.name, ...(typeof account.since === 'string' ? { since: account.since } : {}) };
+  }
+
+  /**
+   * Pages through the author's entries of author-feed-index (each about 150 bytes: keys and two
+   * counters, so one 1 MB page holds several thousand posts) and adds them up.
+   */
+  async totals(authorId: string): Promise<AuthorTotals> {
+    const totals: AuthorTotals = { posts: 0, votes: { agree: 0, deserved: 0 } };
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page: QueryCommandOutput = await this.client.send(
+        new QueryCommand({
+          TableName: this.tables.posts,
+          IndexName: POSTS_INDEX.authorFeed,
+          KeyConditionExpression: '#p = :p',
+          ExpressionAttributeNames: { '#p': POSTS_KEYS.authorId, '#s': POSTS_KEYS.sortKey },
+          ExpressionAttributeValues: { ':p': authorId },
+          ProjectionExpression: '#s, agree, deserved',
+          ScanIndexForward: false,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        totals.posts += 1;
+        totals.votes.agree += typeof item.agree === 'number' ? item.agree : 0;
+        totals.votes.deserved += typeof item.deserved === 'number' ? item.deserved : 0;
+        if (typeof item[POSTS_KEYS.sortKey] === 'string') totals.oldestPublishedAt = (item[POSTS_KEYS.sortKey] as string).split('#')[0];
+      }
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return totals;
+  }
+
+  async publishedPage({ authorId, limit, afterSortKey }: AuthorPostsQuery): Promise<Page<StoredPost> & { lastSortKey?: string }> {
+    const { Items = [] } = await this.client.send(
+      new QueryCommand({
+        TableName: this.tables.posts,
+        IndexName: POSTS_INDEX.authorFeed,
+        KeyConditionExpression: afterSortKey ? '#p = :p AND #s < :after' : '#p = :p',
+        ExpressionAttributeNames: { '#p': POSTS_KEYS.authorId, '#s': POSTS_KEYS.sortKey },
+        ExpressionAttributeValues: { ':p': authorId, ...(afterSortKey ? { ':after': afterSortKey } : {}) },
+        ProjectionExpression: 'id, #s',
+        ScanIndexForward: false,
+        Limit: limit + 1,
+      }),
+    );
+    const entries: Record<string, unknown>[] = Items.slice(0, limit);
+    const ids = entries.map((item) => item.id).filter((id): id is string => typeof id === 'string');
+    const posts = await batchGetPosts(this.client, this.tables.posts, ids);
+    // A post that left the feeds between the Query and the read is left out (the page is one shorter).
+    const items = ids
+      .map((id) => posts.get(id))
+      .filter((post): post is StoredPost => post?.status === 'published' && post.authorId === authorId);
+    const last = entries.at(-1)?.[POSTS_KEYS.sortKey];
+    return { items, hasMore: Items.length > limit, ...(typeof last === 'string' ? { lastSortKey: last } : {}) };
+  }
+}

@@ -1,0 +1,167 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { type RuntimeConfig } from '@contract/documents';
+import { ERRORS } from '@contract/errors';
+import { type Post } from '@contract/posts';
+import AuthorPage from '../../web/src/features/posts/AuthorPage';
+import { FeedView } from '../../web/src/features/posts/FeedView';
+import { SavedProvider } from '../../web/src/features/posts/saved';
+import type { PagedList } from '../../web/src/lib/usePagedList';
+import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
+import { ConfigContext } from '../../web/src/lib/config';
+import { aPost, fakeApiClient } from './factories';
+import { WithQueries } from './queries';
+
+const config: RuntimeConfig = {
+  region: 'local',
+  userPoolId: 'local_x',
+  userPoolClientId: 'client',
+  apiUrl: 'http://api.test',
+  wsUrl: 'ws://live.test',
+};
+
+function providers(api: ApiClient, account: string | null | undefined, children: ReactNode, path = '/') {
+  return (
+    <ConfigContext.Provider value={config}>
+      <ApiContext.Provider value={api}>
+        <WithQueries>
+          <SavedProvider account={account}>
+            <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
+          </SavedProvider>
+        </WithQueries>
+      </ApiContext.Provider>
+    </ConfigContext.Provider>
+  );
+}
+
+const feedOf = (items: Post[]): PagedList<Post> => ({
+  items,
+  status: 'success',
+  error: null,
+  hasMore: false,
+  loadingMore: false,
+  loadMore: () => undefined,
+  retry: () => undefined,
+});
+
+const card = (post: Post) => within(screen.getByRole('article', { name: new RegExp(post.name) }));
+const saveButton = (post: Post) => card(post).getByRole('button', { name: /Guardar|Guardada/ });
+
+describe('«Guardar» on the cards', () => {
+  it('asks which of a page of cards are saved in one call, and shows those pressed', async () => {
+    const posts = [aPost({ name: 'uno' }), aPost({ name: 'dos' }), aPost({ name: 'tres' })];
+    const savedIds = vi.fn(async () => ({ ids: [posts[1]!.id] }));
+    render(providers(fakeApiClient({ savedIds }), 'lucia', <FeedView feed={feedOf(posts)} emptyText="" />));
+    await vi.waitFor(() => expect(saveButton(posts[1]!).getAttribute('aria-pressed')).toBe('true'));
+    expect(saveButton(posts[1]!).textContent).toBe('Guardada');
+    expect(saveButton(posts[0]!).getAttribute('aria-pressed')).toBe('false');
+    expect(savedIds).toHaveBeenCalledTimes(1);
+    expect(savedIds).toHaveBeenCalledWith(posts.map((post) => post.id));
+  });
+
+  it('saves and unsaves with a press', async () => {
+    const user = userEvent.setup();
+    const post = aPost({ name: 'carmen' });
+    const savePost = vi.fn(async () => undefined);
+    const unsavePost = vi.fn(async () => undefined);
+    render(
+      providers(
+        fakeApiClient({ savedIds: vi.fn(async () => ({ ids: [] })), savePost, unsavePost }),
+        'lucia',
+        <FeedView feed={feedOf([post])} emptyText="" />,
+      ),
+    );
+    await vi.waitFor(() => expect(saveButton(post).getAttribute('aria-pressed')).toBe('false'));
+    await user.click(saveButton(post));
+    expect(savePost).toHaveBeenCalledWith(post.id);
+    await vi.waitFor(() => expect(saveButton(post).getAttribute('aria-pressed')).toBe('true'));
+    await user.click(saveButton(post));
+    expect(unsavePost).toHaveBeenCalledWith(post.id);
+    await vi.waitFor(() => expect(saveButton(post).getAttribute('aria-pressed')).toBe('false'));
+  });
+
+  it('asks a signed-out reader to sign in, without calling the API', async () => {
+    const user = userEvent.setup();
+    const post = aPost({ name: 'nuria' });
+    const savedIds = vi.fn(() => Promise.reject(new Error('not expected')));
+    const savePost = vi.fn(() => Promise.reject(new Error('not expected')));
+    render(providers(fakeApiClient({ savedIds, savePost }), null, <FeedView feed={feedOf([post])} emptyText="" />));
+    await user.click(saveButton(post));
+    await screen.findByText(/Inicia sesión para guardar anécdotas/);
+    expect(card(post).getByRole('link', { name: 'Iniciar sesión' }).getAttribute('href')).toBe('/login');
+    expect(savedIds).not.toHaveBeenCalled();
+    expect(savePost).not.toHaveBeenCalled();
+  });
+
+  it('says why when saving fails, and stays unpressed', async () => {
+    const user = userEvent.setup();
+    const post = aPost({ name: 'pablo' });
+    const savePost = vi.fn(() => Promise.reject(new ApiError(ERRORS.ACCOUNT_SUSPENDED.message, 403, 'ACCOUNT_SUSPENDED')));
+    render(
+      providers(
+        fakeApiClient({ savedIds: vi.fn(async () => ({ ids: [] })), savePost }),
+        'lucia',
+        <FeedView feed={feedOf([post])} emptyText="" />,
+      ),
+    );
+    await vi.waitFor(() => expect(saveButton(post).getAttribute('aria-pressed')).toBe('false'));
+    await user.click(saveButton(post));
+    await screen.findByText(ERRORS.ACCOUNT_SUSPENDED.message);
+    expect(saveButton(post).getAttribute('aria-pressed')).toBe('false');
+  });
+});
+
+describe('author names', () => {
+  it('link to the author page, but «Anónimo» stays plain text', () => {
+    const named = aPost({ name: 'María José' });
+    const anonymous = aPost({ name: 'Anónimo' });
+    render(
+      providers(
+        fakeApiClient({ savedIds: vi.fn(async () => ({ ids: [] })) }),
+        null,
+        <FeedView feed={feedOf([named, anonymous])} emptyText="" />,
+      ),
+    );
+    expect(card(named).getByRole('link', { name: 'María José' }).getAttribute('href')).toBe('/autor/Mar%C3%ADa%20Jos%C3%A9');
+    expect(card(anonymous).queryByRole('link', { name: 'Anónimo' })).toBeNull();
+  });
+});
+
+describe('/autor/:apodo', () => {
+  const route = (api: ApiClient, path: string) =>
+    providers(
+      api,
+      null,
+      <Routes>
+        <Route path="/autor/:apodo" element={<AuthorPage />} />
+      </Routes>,
+      path,
+    );
+
+  it('shows the apodo, since when, the totals and the posts', async () => {
+    const posts = [aPost({ name: 'María José', post: 'La fotocopiadora me odia.' })];
+    const author = vi.fn(async () => ({
+      name: 'María José',
+      since: '2026-03-10T10:00:00.000Z',
+      posts: 1,
+      votes: { agree: 7, deserved: 1 },
+    }));
+    const authorPosts = vi.fn(async () => ({ items: posts, nextCursor: null }));
+    render(route(fakeApiClient({ author, authorPosts }), '/autor/maria%20jose'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'María José' })).toBeTruthy();
+    expect(screen.getByText('Desde marzo de 2026')).toBeTruthy();
+    expect(screen.getByText('1 anécdota')).toBeTruthy();
+    expect(screen.getByText('7 votos')).toBeTruthy();
+    expect(await screen.findByText('La fotocopiadora me odia.')).toBeTruthy();
+    expect(author).toHaveBeenCalledWith('maria jose', expect.anything());
+  });
+
+  it('says there is nobody with that apodo on a 404', async () => {
+    const author = vi.fn(() => Promise.reject(new ApiError(ERRORS.AUTHOR_NOT_FOUND.message, 404, 'AUTHOR_NOT_FOUND')));
+    render(route(fakeApiClient({ author }), '/autor/nadie'));
+    expect(await screen.findByRole('heading', { name: 'No hay nadie con ese apodo' })).toBeTruthy();
+  });
+});

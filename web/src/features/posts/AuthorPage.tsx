@@ -1,0 +1,110 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { DEFAULT_PAGE_SIZE } from '@contract/common';
+import { PAGE_TITLES } from '@contract/documents';
+import { VOTE_LABELS } from '@contract/votes';
+import type { Post } from '@contract/posts';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageSpinner } from '../../components/PageSpinner';
+import { ApiError, errorMessage, useApi } from '../../lib/api';
+import { formatMonthYear } from '../../lib/format';
+import { queryKeys } from '../../lib/queries';
+import { usePagedList } from '../../lib/usePagedList';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { CategoryTags } from './CategoryTags';
+import { FeedView } from './FeedView';
+
+/** An author's published posts, 20 a page, newest first, with «Cargar más». */
+function AuthorPosts({ name, author }: { name: string; author: string }) {
+  const api = useApi();
+  const list = usePagedList<Post>(queryKeys.authorPosts(name), (cursor, signal) =>
+    api.authorPosts(name, { cursor, limit: DEFAULT_PAGE_SIZE, signal }),
+  );
+  return (
+    <FeedView
+      feed={list}
+      label={`Anécdotas de ${author}, de la más nueva a la más antigua`}
+      emptyText={`${author} todavía no tiene anécdotas publicadas.`}
+    />
+  );
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * `/autor/:apodo`: who (the apodo as the account holds it now, whatever case or accents the address
+ * used), since when, how many posts are published and the votes they received, and the posts. An
+ * apodo nobody holds (unknown, renamed away, deleted, «Anónimo») is a 404 message.
+ */
+export default function AuthorPage() {
+  const { apodo = '' } = useParams();
+  const api = useApi();
+  const read = useQuery({
+    queryKey: queryKeys.author(apodo),
+    // null: nobody holds that apodo (the page says so).
+    queryFn: ({ signal }) =>
+      api.author(apodo, signal).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }),
+  });
+  const author = read.data;
+  useDocumentTitle(author ? PAGE_TITLES.author(author.name) : author === null ? PAGE_TITLES.authorNotFound : 'Autor');
+
+  return (
+    <div className="page-grid">
+      <section className="page-main" aria-busy={read.status === 'pending'}>
+        {read.status === 'pending' && (
+          <>
+            <h1 className="visually-hidden">Autor</h1>
+            <PageSpinner label="Cargando…" />
+          </>
+        )}
+        {read.status === 'error' && (
+          <div className="feed-message">
+            <h1 className="visually-hidden">Autor</h1>
+            <ErrorAlert>{errorMessage(read.error)}</ErrorAlert>
+            <button type="button" className="button" onClick={() => void read.refetch()}>
+              Reintentar
+            </button>
+          </div>
+        )}
+        {author === null && (
+          <div className="notice">
+            <h1>No hay nadie con ese apodo</h1>
+            <p>Puede que haya cambiado de apodo o que haya borrado su cuenta.</p>
+            <p>
+              <Link to="/">Volver a la portada</Link>
+            </p>
+          </div>
+        )}
+        {author && (
+          <>
+            <header className="author-profile">
+              <h1 className="feed-title">{author.name}</h1>
+              {author.since && <p className="author-profile__since">Desde {formatMonthYear(author.since)}</p>}
+              <dl className="author-profile__stats">
+                <div>
+                  <dt>Publicadas</dt>
+                  <dd>{plural(author.posts, 'anécdota', 'anécdotas')}</dd>
+                </div>
+                <div>
+                  <dt>{VOTE_LABELS.agree}</dt>
+                  <dd>{plural(author.votes.agree, 'voto', 'votos')}</dd>
+                </div>
+                <div>
+                  <dt>{VOTE_LABELS.deserved}</dt>
+                  <dd>{plural(author.votes.deserved, 'voto', 'votos')}</dd>
+                </div>
+              </dl>
+            </header>
+            <AuthorPosts name={apodo} author={author.name} />
+          </>
+        )}
+      </section>
+      <aside className="page-aside">
+        <CategoryTags />
+      </aside>
+    </div>
+  );
+}
