@@ -8,6 +8,7 @@
  * zod-openapi turns the schemas into JSON Schema with zod's own `toJSONSchema`, so what the document
  * says a body is, is what the handlers parse.
  */
+import { notificationSchema } from '../functions/contract/notifications';
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
@@ -146,6 +147,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
       { name: 'votes', description: '«¡Vaya día!» and «Te lo mereces», and the Top they rank.' },
       { name: 'moderation', description: 'The community queue, moderators’ decisions, reports, suspensions and the moderation log.' },
       { name: 'accounts', description: 'The caller’s own account and apodo.' },
+      { name: 'notifications', description: 'What happened to the caller’s anecdotes («Avisos»), only ever told to them.' },
     ],
     paths,
     components: {
@@ -162,6 +164,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
         Me: meSchema,
         Suspension: suspensionSchema,
         ModerationAction: moderationActionSchema,
+        Notification: notificationSchema,
         Empty: z.object({}),
       },
     },

@@ -30,6 +30,8 @@ export class Data extends Construct {
   public readonly top: dynamodb.Table;
   /** Idempotent writes' records (Idempotency-Key), kept a day. */
   public readonly idempotency: dynamodb.Table;
+  /** Each account's notifications («Avisos»), kept 90 days (written from the posts and comments streams). */
+  public readonly notifications: dynamodb.Table;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -42,6 +44,7 @@ export class Data extends Construct {
     this.votes = tableFrom(this, 'VotesTable', TABLES.votes.description);
     this.top = tableFrom(this, 'TopTable', TABLES.top.description);
     this.idempotency = tableFrom(this, 'IdempotencyTable', TABLES.idempotency.description);
+    this.notifications = tableFrom(this, 'NotificationsTable', TABLES.notifications.description);
     this.tables = {
       posts: this.posts,
       moderation: this.moderation,
@@ -52,6 +55,7 @@ export class Data extends Construct {
       votes: this.votes,
       top: this.top,
       idempotency: this.idempotency,
+      notifications: this.notifications,
     };
   }
 
@@ -95,6 +99,13 @@ function tableFrom(scope: Construct, id: string, description: TableDescription):
       partitionKey: attribute(index.partitionKey),
       sortKey: index.sortKey ? attribute(index.sortKey) : undefined,
       projectionType: dynamodb.ProjectionType.ALL,
+    });
+  }
+  for (const index of description.localIndexes ?? []) {
+    table.addLocalSecondaryIndex({
+      indexName: index.indexName,
+      sortKey: attribute(index.sortKey),
+      projectionType: dynamodb.ProjectionType[index.projection],
     });
   }
   return table;

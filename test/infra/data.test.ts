@@ -10,6 +10,7 @@ import {
   IDEMPOTENCY_TABLE,
   MODERATION_TABLE,
   NAMES_TABLE,
+  NOTIFICATIONS_TABLE,
   POSTS_TABLE,
   RATE_LIMITS_TABLE,
   TOP_TABLE,
@@ -40,6 +41,7 @@ describe('data', () => {
     ['votes', () => logicalId(s.stack.data.votes), VOTES_TABLE],
     ['top', () => logicalId(s.stack.data.top), TOP_TABLE],
     ['idempotency', () => logicalId(s.stack.data.idempotency), IDEMPOTENCY_TABLE],
+    ['notifications', () => logicalId(s.stack.data.notifications), NOTIFICATIONS_TABLE],
   ];
 
   it.each(cases)('builds the %s table from functions/store/tables.ts', (_name, id, description) => {
@@ -58,6 +60,16 @@ describe('data', () => {
           ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' }] : []),
         ],
         Projection: { ProjectionType: 'ALL' },
+      })),
+    );
+    expect(props.LocalSecondaryIndexes ?? []).toEqual(
+      (description.localIndexes ?? []).map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: description.partitionKey.name, KeyType: 'HASH' },
+          { AttributeName: index.sortKey.name, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: index.projection },
       })),
     );
     expect(props.TimeToLiveSpecification).toEqual(
