@@ -38,7 +38,7 @@ export type AppDocument =
 export type AppPageDeps = { posts: PostRepository; top: RankingStore; now?: () => Date };
 
 /** Routes of the app that only the browser renders (web/src/app/AppRoutes.tsx). */
-const SHELL_ROUTES = new Set(['/newpost', '/login', '/register', '/moderar', '/mis-anecdotas', '/cuenta']);
+const SHELL_ROUTES = new Set(['/newpost', '/login', '/register', '/moderar', '/mis-anecdotas', '/cuenta', '/avisos']);
 
 /** The longest description a page's head carries; shared-link previews show about this much. */
 const DESCRIPTION_LENGTH = 200;

@@ -63,6 +63,8 @@ export function fakeApiClient(overrides: Partial<ApiClient> = {}): ApiClient {
     removeVote: unused('removeVote'),
     myVotes: unused('myVotes'),
     topPosts: unused('topPosts'),
+    notifications: unused('notifications'),
+    markNotificationsRead: unused('markNotificationsRead'),
     ...overrides,
   };
 }

@@ -19,6 +19,13 @@ const ModerationPage = lazy(() => import('../features/moderation/ModerationPage'
 const MyPostsPage = lazy(() => import('../features/myPosts/MyPostsPage'));
 const AccountPage = lazy(() => import('../features/account/AccountPage'));
 const TopRoute = lazy(() => import('./TopRoute'));
+const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
+
+/** /avisos: marking them read also reads the bell's count again. */
+function NotificationsRoute() {
+  const account = useAccount();
+  return <NotificationsPage onRead={() => void account.reload()} />;
+}
 
 /** /moderar for whoever is signed in; moderators (as their token says) also decide at once. */
 function ModerationRoute() {
@@ -68,6 +75,14 @@ export function AppRoutes() {
           <Route path="category/:category" element={<FeedRoute />} />
           <Route path="post/:id" element={<PostRoute />} />
           <Route path="top" element={<TopRoute />} />
+          <Route
+            path="avisos"
+            element={
+              <RequireSignedIn>
+                <NotificationsRoute />
+              </RequireSignedIn>
+            }
+          />
           <Route
             path="newpost"
             element={

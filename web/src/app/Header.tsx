@@ -5,6 +5,7 @@ import { errorMessage, useApi } from '../lib/api';
 import { useAuth } from '../features/auth/context';
 import { Spinner } from '../components/Spinner';
 import { useAccount } from '../lib/account';
+import { NotificationBell } from './NotificationBell';
 
 /** The header of every page: logo, who is signed in, Login/Register or Logout, and the navigation. */
 export function Header() {
@@ -70,6 +71,11 @@ export function Header() {
                 <NavLink className="site-nav__item" to="/mis-anecdotas">
                   Mis anécdotas
                 </NavLink>
+              </li>
+            )}
+            {state.status === 'signedIn' && (
+              <li>
+                <NotificationBell />
               </li>
             )}
           </ul>
