@@ -50,7 +50,7 @@ const notificationsOf = (user: TestUser, query = '') =>
   call<NotificationPage | ErrorBody>(cloud, `/me/notifications${query}`, { token: user.idToken });
 const markRead = (user: TestUser, body?: unknown) =>
   call<ErrorBody | undefined>(cloud, '/me/notifications/read', { method: 'POST', token: user.idToken, body });
-const unread = async (user: TestUser) => ((await call<Me>(cloud, '/me', { token: user.idToken })).body as Me).unreadNotifications;
+const unread = async (user: TestUser) => (await call<Me>(cloud, '/me', { token: user.idToken })).body.unreadNotifications;
 const comment = (user: TestUser, postId: string, body = 'Qué mala suerte.') =>
   call<Comment | ErrorBody>(cloud, `/posts/${postId}/comments`, { method: 'POST', token: user.idToken, body: { text: body } });
 
@@ -196,7 +196,7 @@ describe('notifications of comments', () => {
     expect((await allOf(author)).find((n) => n.type === 'comment.created')).toMatchObject({ count: 1 });
     // Nothing reaches the commenter either.
     expect(await allOf(reader)).toEqual([]);
-  });
+  }, 120_000);
 
   it('coalesces twenty comments sent at once into one unread notification with a count of 20', async () => {
     const [author, first, second] = [await newUser(), await newUser(), await newUser()];
