@@ -173,7 +173,7 @@ export class DynamoNotificationStore implements NotificationStore {
       },
     );
     for await (const page of pages) {
-      const keys = (page.Items ?? []).map((item) => item[KEY]).filter((key): key is string => typeof key === 'string');
+      const keys = (page.Items ?? []).map((item): unknown => item[KEY]).filter((key): key is string => typeof key === 'string');
       await this.markRead(accountId, keys);
     }
   }
