@@ -30,6 +30,7 @@ import { DynamoVoteStore } from './store/dynamodb/voteStore';
 import { ENV } from './store/tables';
 import { DynamoIdempotencyStore } from './store/dynamodb/idempotencyStore';
 import { DynamoTopRebuildStore } from './store/dynamodb/topRebuildStore';
+import { DynamoDayTopReader, DynamoNotificationStore } from './store/dynamodb/notificationStore';
 
 /** One declared variable's value (a table's name, the user pool's id); throws naming it when missing. */
 const table = <K extends string>(name: K): string => requireEnv(name)[name];
@@ -176,4 +177,18 @@ let saved: DynamoSavedStore | undefined;
 export function savedStore(options: { posts?: boolean } = {}): DynamoSavedStore {
   saved ??= new DynamoSavedStore(documentClient, table(ENV.savedTable), options.posts ? table(ENV.postsTable) : undefined);
   return saved;
+}
+
+let notifications: DynamoNotificationStore | undefined;
+/** An account's notifications (notifications table). */
+export function notificationStore(): DynamoNotificationStore {
+  notifications ??= new DynamoNotificationStore(documentClient, table(ENV.notificationsTable));
+  return notifications;
+}
+
+let dayTop: DynamoDayTopReader | undefined;
+/** The day's Top by «¡Vaya día!» (the top table's ranking index), for the notifications of entering it. */
+export function dayTopReader(): DynamoDayTopReader {
+  dayTop ??= new DynamoDayTopReader(documentClient, table(ENV.topTable));
+  return dayTop;
 }

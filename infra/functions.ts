@@ -14,6 +14,8 @@ import {
   MODERATION_INDEX,
   MODERATION_TABLE,
   NAMES_TABLE,
+  NOTIFICATIONS_INDEX,
+  NOTIFICATIONS_TABLE,
   POSTS_INDEX,
   POSTS_TABLE,
   RATE_LIMITS_TABLE,
@@ -38,6 +40,7 @@ export const TABLES = {
   votes: { description: VOTES_TABLE, env: ENV.votesTable },
   top: { description: TOP_TABLE, env: ENV.topTable },
   saved: { description: SAVED_TABLE, env: ENV.savedTable },
+  notifications: { description: NOTIFICATIONS_TABLE, env: ENV.notificationsTable },
 } as const satisfies Record<string, { description: TableDescription; env: string }>;
 
 export type TableName = keyof typeof TABLES;
@@ -166,6 +169,10 @@ export const ENDPOINTS = {
   userPool: ENV.userPoolId,
   /** The same pool's id, granted only `ListUsersInGroup` (who is a moderator: infra/constructs/api.ts). */
   moderatorsGroup: ENV.userPoolId,
+  /** The user pool's token issuer URL (its keys at `/.well-known/jwks.json`), for `?token=` at `$connect`. */
+  tokenIssuer: ENV.tokenIssuer,
+  /** The app client id ID tokens are meant for (their `aud`), as the HTTP API's authorizer checks. */
+  tokenAudience: ENV.tokenAudience,
 } as const;
 
 export type EndpointName = keyof typeof ENDPOINTS;
@@ -381,7 +388,22 @@ export const FUNCTIONS = [
     id: 'GetMe',
     entry: 'functions/handlers/http/getMe.ts',
     trigger: { type: 'http', method: 'GET', path: '/me', auth: 'user' },
-    tables: { names: { items: ['GetItem'] } },
+    // The account row, and the unread notifications counted (one capped COUNT Query of a sparse index).
+    tables: { names: { items: ['GetItem'] }, notifications: { queryIndexes: [NOTIFICATIONS_INDEX.unread] } },
+  },
+  {
+    id: 'ListNotifications',
+    entry: 'functions/handlers/http/listNotifications.ts',
+    trigger: { type: 'http', method: 'GET', path: '/me/notifications', auth: 'user' },
+    // One Query of the account's recent-index a page.
+    tables: { notifications: { queryIndexes: [NOTIFICATIONS_INDEX.recent] }, names: { items: ['GetItem'] } },
+  },
+  {
+    id: 'MarkNotificationsRead',
+    entry: 'functions/handlers/http/markNotificationsRead.ts',
+    trigger: { type: 'http', method: 'POST', path: '/me/notifications/read', auth: 'user' },
+    // One conditional update per unread notification (all of them: read from the sparse unread-index).
+    tables: { notifications: { items: ['UpdateItem'], queryIndexes: [NOTIFICATIONS_INDEX.unread] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'SetMyName',
@@ -485,7 +507,10 @@ export const FUNCTIONS = [
     // New connections: a burst of 50 page loads at once, 10 a second after that. Each connection is
     // a function call and a write now, and one more PostToConnection in every broadcast until it ends.
     trigger: { type: 'websocket', route: '$connect', throttle: { rateLimit: 10, burstLimit: 50 } },
-    tables: { connections: { items: ['PutItem'] } },
+    // With `?token=`: the token checked as the HTTP API's authorizer checks it (the pool's keys,
+    // issuer, audience), and the account row read (a deleted account is refused).
+    tables: { connections: { items: ['PutItem'] }, names: { items: ['GetItem'] } },
+    endpoints: ['tokenIssuer', 'tokenAudience'],
   },
   {
     id: 'Disconnect',
@@ -560,6 +585,55 @@ export const FUNCTIONS = [
       ],
     },
     tables: { top: { items: ['BatchWriteItem'] } },
+  },
+  {
+    id: 'PostNotifications',
+    entry: 'functions/handlers/stream/notifications.ts',
+    trigger: {
+      type: 'stream',
+      table: 'posts',
+      batchSize: 100,
+      maxBatchingWindowSeconds: 1,
+      retryAttempts: 5,
+      bisectBatchOnError: true,
+      maxRecordAgeSeconds: 3600,
+      // A post moved to published or rejected, or a vote on a published one (the day's Top): the
+      // handler keeps the status changes out of pending and the «¡Vaya día!» votes of today's posts.
+      filters: [{ eventName: ['MODIFY'], dynamodb: { NewImage: { status: { S: ['published', 'rejected'] } } } }],
+    },
+    tables: {
+      // Each notification written once (a conditional Put); the owner's sockets from the account index.
+      notifications: { items: ['PutItem'] },
+      // The day's first rank rows, once a batch with a «¡Vaya día!» vote on one of today's posts.
+      top: { queryIndexes: [TOP_INDEX.agree] },
+      connections: { items: ['DeleteItem'], queryIndexes: [CONNECTIONS_INDEX.account] },
+    },
+    endpoints: ['liveManagement'],
+    timeoutSeconds: 30,
+  },
+  {
+    id: 'CommentNotifications',
+    entry: 'functions/handlers/stream/commentNotifications.ts',
+    trigger: {
+      type: 'stream',
+      table: 'comments',
+      batchSize: 100,
+      maxBatchingWindowSeconds: 1,
+      retryAttempts: 5,
+      bisectBatchOnError: true,
+      maxRecordAgeSeconds: 3600,
+      // New visible comments, as the comment broadcast's.
+      filters: [{ eventName: ['INSERT'], dynamodb: { NewImage: { status: { S: ['visible'] } } } }],
+    },
+    tables: {
+      // The post's author (one GetItem per post of a batch).
+      posts: { items: ['GetItem'] },
+      // The post's coalesced notification read, then written with the comment's mark in one transaction.
+      notifications: { items: ['GetItem', 'PutItem'] },
+      connections: { items: ['DeleteItem'], queryIndexes: [CONNECTIONS_INDEX.account] },
+    },
+    endpoints: ['liveManagement'],
+    timeoutSeconds: 30,
   },
   {
     id: 'ReconcileTop',

@@ -8,6 +8,7 @@
  * zod-openapi turns the schemas into JSON Schema with zod's own `toJSONSchema`, so what the document
  * says a body is, is what the handlers parse.
  */
+import { notificationSchema } from '../functions/contract/notifications';
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
@@ -148,6 +149,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
       { name: 'moderation', description: 'The community queue, moderators’ decisions, reports, suspensions and the moderation log.' },
       { name: 'accounts', description: 'The caller’s own account and apodo.' },
       { name: 'discovery', description: 'Author pages, search and saved posts.' },
+      { name: 'notifications', description: 'What happened to the caller’s anecdotes («Avisos»), only ever told to them.' },
     ],
     paths,
     components: {
@@ -165,6 +167,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
         Author: authorSchema,
         Suspension: suspensionSchema,
         ModerationAction: moderationActionSchema,
+        Notification: notificationSchema,
         Empty: z.object({}),
       },
     },

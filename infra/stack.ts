@@ -72,7 +72,7 @@ export class VayaDiaStack extends Stack {
       domainPrefix: props.authDomainPrefix ?? `vaya-dia-${Aws.ACCOUNT_ID}`,
       google: props.google,
     });
-    this.live = new Live(this, 'Live', { data: this.data });
+    this.live = new Live(this, 'Live', { data: this.data, userPool: this.auth.userPool, userPoolClient: this.auth.client });
     this.api = new Api(this, 'Api', {
       data: this.data,
       userPool: this.auth.userPool,

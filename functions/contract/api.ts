@@ -28,11 +28,12 @@ import {
   suspensionSchema,
 } from './moderation';
 import { CATEGORIES, createPostSchema, ownPostPageSchema, ownPostSchema, postPageSchema, postSchema } from './posts';
+import { markReadSchema, notificationPageSchema } from './notifications';
 import { MAX_VOTE_IDS, myVotesSchema, postVoteSchema, TOP_PERIODS, TOP_RANKINGS, voteResultSchema } from './votes';
 
 export type Operation = {
   /** The feature it belongs to (the document's tag). */
-  tag: 'posts' | 'comments' | 'moderation' | 'votes' | 'accounts' | 'discovery';
+  tag: 'posts' | 'comments' | 'moderation' | 'votes' | 'accounts' | 'discovery' | 'notifications';
   summary: string;
   /** `{id}` and the like, when the path has any. */
   path?: z.ZodMiniObject;
@@ -213,9 +214,25 @@ export const API_OPERATIONS: Readonly<Record<string, Operation>> = {
   },
   'GET /me': {
     tag: 'accounts',
-    summary: "The caller's apodo (null until chosen), email (only ever sent to them) and role.",
+    summary:
+      "The caller's apodo (null until chosen), email (only ever sent to them), role, the end of a suspension in force and the unread notifications (counted up to 10).",
     success: { status: 200, description: 'The caller.', schema: meSchema },
     errors: [],
+  },
+  'GET /me/notifications': {
+    tag: 'notifications',
+    summary:
+      "The caller's notifications («Avisos»), newest first: their post published, rejected (with the reason), commented by others (one per post, counted), in the day's Top. Kept 90 days.",
+    query: z.object(paging(DEFAULT_PAGE_SIZE)),
+    success: { status: 200, description: 'A page of notifications.', schema: notificationPageSchema },
+    errors: PAGING_ERRORS,
+  },
+  'POST /me/notifications/read': {
+    tag: 'notifications',
+    summary: "Marks those of the caller's notifications read (`ids`, 1–100), or all of them when `ids` is absent. A suspended account may.",
+    body: markReadSchema,
+    success: { status: 204, description: 'Marked read (unknown ids and notifications already read are left alone).' },
+    errors: ['INVALID_REQUEST'],
   },
   'PUT /me/name': {
     tag: 'accounts',

@@ -1,6 +1,7 @@
 /** The contract of the live channel: the messages the WebSocket API sends. */
 import * as z from 'zod/mini';
 import { commentSchema, type Comment } from './comments';
+import { notificationSchema, type Notification } from './notifications';
 import { postVotesSchema, toPost, type Post, type PostVotes } from './posts';
 
 /** `post.updated` is sent at most once per post in this many milliseconds (a burst of votes is one message). */
@@ -10,13 +11,16 @@ export const LIVE_UPDATE_INTERVAL_MS = 1000;
  * Live messages. To every open WebSocket connection: `post.published` when a post enters the feeds,
  * `post.removed` when it leaves them (removed by its author or a moderator, hidden by reports),
  * `post.updated` when a published post's counts change (at most once a second per post). To the
- * connections reading one post's page (opened with `?post=<id>`): `comment.created`.
+ * connections reading one post's page (opened with `?post=<id>`): `comment.created`. To the
+ * connections opened with a valid ID token (`?token=<ID token>`, checked at connect as the HTTP API's
+ * authorizer checks it), of that account only: `notification.created` (DESIGN §3b).
  */
 export type LiveMessage =
   | { type: 'post.published'; post: Post }
   | { type: 'post.removed'; id: string }
   | { type: 'post.updated'; id: string; votes: PostVotes; comments: number }
-  | { type: 'comment.created'; comment: Comment };
+  | { type: 'comment.created'; comment: Comment }
+  | { type: 'notification.created'; notification: Notification };
 
 const postUpdatedSchema = z.object({ id: z.string().check(z.minLength(1)), votes: postVotesSchema, comments: z.number() });
 
@@ -37,6 +41,10 @@ export function toLiveMessage(value: unknown): LiveMessage | null {
   if (message.type === 'comment.created') {
     const comment = z.safeParse(commentSchema, (value as { comment?: unknown }).comment);
     return comment.success ? { type: 'comment.created', comment: comment.data } : null;
+  }
+  if (message.type === 'notification.created') {
+    const notification = z.safeParse(notificationSchema, (value as { notification?: unknown }).notification);
+    return notification.success ? { type: 'notification.created', notification: notification.data } : null;
   }
   return null;
 }

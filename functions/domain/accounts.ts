@@ -8,6 +8,8 @@ import { AccountDeletedError, forgetAccountState, isSuspended } from './accountS
 import { DomainError, ValidationError } from './errors';
 import { parseRequest, untilSettled } from './input';
 import type { AccountDirectory, NameStore, Signature } from './ports/accounts';
+import type { NotificationStore } from './ports/notifications';
+import { unreadNotifications } from './notifications';
 import type { CommentStore } from './ports/comments';
 import type { PostRepository } from './ports/posts';
 import { timeOf } from './clock';
@@ -45,15 +47,22 @@ export async function signatureOf(deps: NamesDeps, author: Author): Promise<Sign
   return { name: row.name?.name ?? ANONYMOUS_NAME, version: row.version };
 }
 
-/** `GET /me`: the caller's apodo (null until chosen), email, role, and the end of a suspension in force. */
-export async function readMe(deps: NamesDeps & { now?: () => Date }, account: Account): Promise<Me> {
-  const row = await liveAccount(deps, account);
+/**
+ * `GET /me`: the caller's apodo (null until chosen), email, role, the end of a suspension in force,
+ * and how many notifications are unread (up to UNREAD_COUNT_CAP).
+ */
+export async function readMe(
+  deps: NamesDeps & { notifications: Pick<NotificationStore, 'countUnread'>; now?: () => Date },
+  account: Account,
+): Promise<Me> {
+  const [row, unread] = await Promise.all([liveAccount(deps, account), unreadNotifications(deps, account)]);
   const suspended = isSuspended(row, deps.now?.() ?? new Date());
   return {
     name: row.name?.name ?? null,
     email: account.email,
     moderator: account.moderator,
     suspendedUntil: suspended ? (row.suspendedUntil ?? null) : null,
+    unreadNotifications: unread,
   };
 }
 

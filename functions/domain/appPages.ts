@@ -51,6 +51,7 @@ const SHELL_ROUTES = new Set([
   '/mis-anecdotas',
   '/cuenta',
   '/guardadas',
+  '/avisos',
 ]);
 
 /** The longest description a page's head carries; shared-link previews show about this much. */

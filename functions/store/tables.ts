@@ -37,6 +37,8 @@
  * connections  connectionId (S)             open WebSocket connections; `expiresAt` TTL
  *   watching-index  watching (S)             the connections of one post's page (`?post=<id>` at
  *                                           connect), which hear its new comments; sparse
+ *   account-index   account (S)              the connections opened with a valid `?token=`, by
+ *                                           account: they hear its notifications; sparse
  *
  * Sort keys are `${time}#${id}`: unique and ordered by time, so keyset paging never skips or
  * repeats a post, even when new posts arrive between page reads.
@@ -53,6 +55,11 @@ export type TableDescription = {
    * table's and the index's keys); @default every attribute (ALL)
    */
   indexes: ReadonlyArray<{ indexName: string; partitionKey: KeyAttribute; sortKey?: KeyAttribute; include?: readonly string[] }>;
+  /**
+   * Local secondary indexes: the table's partition key with another sort key, read strongly
+   * consistent when asked (a global index never is). Only made with the table.
+   */
+  localIndexes?: ReadonlyArray<{ indexName: string; sortKey: KeyAttribute; projection: 'ALL' | 'KEYS_ONLY' }>;
   ttlAttribute?: string;
   /** The table's stream, read by the stream-fed functions (infra/functions.ts). */
   stream?: 'NEW_IMAGE' | 'NEW_AND_OLD_IMAGES';
@@ -177,14 +184,17 @@ export const RATE_LIMITS_TABLE = {
   ttlAttribute: 'expiresAt',
 } as const satisfies TableDescription;
 
-/** The connections table's index of who reads which post's page. */
-export const CONNECTIONS_KEYS = { watching: 'watching' } as const;
-export const CONNECTIONS_INDEX = { watching: 'watching-index' } as const;
+/** The connections table's index of who reads which post's page, and of whose sockets are whose. */
+export const CONNECTIONS_KEYS = { watching: 'watching', account: 'account' } as const;
+export const CONNECTIONS_INDEX = { watching: 'watching-index', account: 'account-index' } as const;
 
 export const CONNECTIONS_TABLE = {
   logicalName: 'connections',
   partitionKey: { name: 'connectionId', type: 'S' },
-  indexes: [{ indexName: CONNECTIONS_INDEX.watching, partitionKey: { name: CONNECTIONS_KEYS.watching, type: 'S' } }],
+  indexes: [
+    { indexName: CONNECTIONS_INDEX.watching, partitionKey: { name: CONNECTIONS_KEYS.watching, type: 'S' } },
+    { indexName: CONNECTIONS_INDEX.account, partitionKey: { name: CONNECTIONS_KEYS.account, type: 'S' } },
+  ],
   ttlAttribute: 'expiresAt',
 } as const satisfies TableDescription;
 
@@ -262,6 +272,35 @@ export const SAVED_TABLE = {
   ],
 } as const satisfies TableDescription;
 
+/**
+ * notifications  accountId (S) + key (S)    one item per notification of an account: `key` =
+ *                                           `published#<post>`, `top#<post>`, `comment#<post>` (one
+ *                                           per post and owner, coalescing every comment: `count`,
+ *                                           `name`, moved up by each) or `rejected#<post>#<record>`;
+ *                                           `type`, `postId`, `createdAt`, `reason`, `version`
+ *                                           (optimistic writes of the coalesced one); `expiresAt` TTL
+ *                                           (90 days from its latest change). `seen#<comment>` items
+ *                                           (no index key, 2-day TTL) remember the comments counted,
+ *                                           so a stream record delivered twice counts once
+ *   recent-index  (LSI) listedAt (S)          the account's notifications newest first:
+ *                                           `${createdAt}#${key}` (all attributes projected)
+ *   unread-index  (LSI) unreadAt (S)          only while unread (sparse, keys only): counted (capped)
+ *                                           for `GET /me` and read to mark all read, strongly consistent
+ */
+export const NOTIFICATIONS_KEYS = { accountId: 'accountId', key: 'key', listedAt: 'listedAt', unreadAt: 'unreadAt' } as const;
+export const NOTIFICATIONS_INDEX = { recent: 'recent-index', unread: 'unread-index' } as const;
+export const NOTIFICATIONS_TABLE = {
+  logicalName: 'notifications',
+  partitionKey: { name: NOTIFICATIONS_KEYS.accountId, type: 'S' },
+  sortKey: { name: NOTIFICATIONS_KEYS.key, type: 'S' },
+  indexes: [],
+  localIndexes: [
+    { indexName: NOTIFICATIONS_INDEX.recent, sortKey: { name: NOTIFICATIONS_KEYS.listedAt, type: 'S' }, projection: 'ALL' },
+    { indexName: NOTIFICATIONS_INDEX.unread, sortKey: { name: NOTIFICATIONS_KEYS.unreadAt, type: 'S' }, projection: 'KEYS_ONLY' },
+  ],
+  ttlAttribute: 'expiresAt',
+} as const satisfies TableDescription;
+
 /** Connection rows outlive API Gateway's 2-hour connection limit, in case `$disconnect` never runs. */
 export const CONNECTION_TTL_SECONDS = 150 * 60;
 
@@ -279,6 +318,11 @@ export const ENV = {
   votesTable: 'VOTES_TABLE',
   topTable: 'TOP_TABLE',
   savedTable: 'SAVED_TABLE',
+  notificationsTable: 'NOTIFICATIONS_TABLE',
+  /** The user pool's token issuer (`https://cognito-idp.<region>.amazonaws.com/<pool>`) and app client, for `?token=`
+   * (its keys are the issuer's `/.well-known/jwks.json`, on AWS and locally). */
+  tokenIssuer: 'TOKEN_ISSUER',
+  tokenAudience: 'TOKEN_AUDIENCE',
   /** The function that sends one part of a large broadcast (invoked by the broadcast). */
   broadcastPartFunction: 'BROADCAST_PART_FUNCTION',
 } as const;

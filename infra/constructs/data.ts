@@ -32,6 +32,8 @@ export class Data extends Construct {
   public readonly idempotency: dynamodb.Table;
   /** «Guardadas»: one row per account and post it saved. */
   public readonly saved: dynamodb.Table;
+  /** Each account's notifications («Avisos»), kept 90 days (written from the posts and comments streams). */
+  public readonly notifications: dynamodb.Table;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -45,6 +47,7 @@ export class Data extends Construct {
     this.top = tableFrom(this, 'TopTable', TABLES.top.description);
     this.idempotency = tableFrom(this, 'IdempotencyTable', TABLES.idempotency.description);
     this.saved = tableFrom(this, 'SavedTable', TABLES.saved.description);
+    this.notifications = tableFrom(this, 'NotificationsTable', TABLES.notifications.description);
     this.tables = {
       posts: this.posts,
       moderation: this.moderation,
@@ -56,6 +59,7 @@ export class Data extends Construct {
       top: this.top,
       idempotency: this.idempotency,
       saved: this.saved,
+      notifications: this.notifications,
     };
   }
 
@@ -101,6 +105,13 @@ function tableFrom(scope: Construct, id: string, description: TableDescription):
       ...(index.include
         ? { projectionType: dynamodb.ProjectionType.INCLUDE, nonKeyAttributes: [...index.include] }
         : { projectionType: dynamodb.ProjectionType.ALL }),
+    });
+  }
+  for (const index of description.localIndexes ?? []) {
+    table.addLocalSecondaryIndex({
+      indexName: index.indexName,
+      sortKey: attribute(index.sortKey),
+      projectionType: dynamodb.ProjectionType[index.projection],
     });
   }
   return table;

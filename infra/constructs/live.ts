@@ -1,6 +1,7 @@
 import { CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -16,6 +17,9 @@ import { DeclaredFunction } from './lambdaFunction';
 export interface LiveProps {
   /** The tables: the connections table, and the streams that feed the stream-triggered functions. */
   readonly data: Data;
+  /** The user pool whose ID tokens a socket may be opened with (`?token=`), and its app client. */
+  readonly userPool: cognito.IUserPool;
+  readonly userPoolClient: cognito.IUserPoolClient;
   /**
    * The WebSocket stage name, the last part of `wsUrl`.
    * @default 'live'
@@ -56,9 +60,16 @@ export class Live extends Construct {
 
   constructor(scope: Construct, id: string, props: LiveProps) {
     super(scope, id);
+    // `$connect` checks a `?token=` as the HTTP API's authorizer does: the pool's keys (public, read
+    // over HTTPS from the issuer), its issuer and the app client; nothing to grant.
+    const tokenIssuer = {
+      url: `https://cognito-idp.${Stack.of(this).region}.${Stack.of(this).urlSuffix}/${props.userPool.userPoolId}`,
+      grant: () => {},
+    };
+    const tokenAudience = { url: props.userPoolClient.userPoolClientId, grant: () => {} };
     const routeHandlers = new Map(
       functionsTriggeredBy('websocket').map((declaration) => {
-        const fn = new DeclaredFunction(this, { declaration, data: props.data });
+        const fn = new DeclaredFunction(this, { declaration, data: props.data, endpoints: { tokenIssuer, tokenAudience } });
         this.functions.push(fn);
         return [declaration.trigger.route, fn.function];
       }),

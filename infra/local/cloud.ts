@@ -140,7 +140,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const functionCredentials = { accessKeyId: credentials.accessKeyId, secretAccessKey: randomBytes(24).toString('base64url') };
     const addresses: Addresses = {
       tableName: (table) => tables[table],
-      endpoint: (name) => (name === 'userPool' || name === 'moderatorsGroup' ? cognito.userPoolId : `http://${LOOPBACK}:${managementPort}`),
+      endpoint: (name) =>
+        name === 'userPool' || name === 'moderatorsGroup'
+          ? cognito.userPoolId
+          : name === 'tokenIssuer'
+            ? cognito.issuer
+            : name === 'tokenAudience'
+              ? cognito.userPoolClientId
+              : `http://${LOOPBACK}:${managementPort}`,
       // The local Lambda API knows each function by its id.
       functionName: (id) => id,
     };

@@ -11,6 +11,7 @@ import {
   SAVED_TABLE,
   MODERATION_TABLE,
   NAMES_TABLE,
+  NOTIFICATIONS_TABLE,
   POSTS_TABLE,
   RATE_LIMITS_TABLE,
   TOP_TABLE,
@@ -42,6 +43,7 @@ describe('data', () => {
     ['top', () => logicalId(s.stack.data.top), TOP_TABLE],
     ['idempotency', () => logicalId(s.stack.data.idempotency), IDEMPOTENCY_TABLE],
     ['saved', () => logicalId(s.stack.data.saved), SAVED_TABLE],
+    ['notifications', () => logicalId(s.stack.data.notifications), NOTIFICATIONS_TABLE],
   ];
 
   it.each(cases)('builds the %s table from functions/store/tables.ts', (_name, id, description) => {
@@ -60,6 +62,16 @@ describe('data', () => {
           ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' }] : []),
         ],
         Projection: index.include ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.include] } : { ProjectionType: 'ALL' },
+      })),
+    );
+    expect(props.LocalSecondaryIndexes ?? []).toEqual(
+      (description.localIndexes ?? []).map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: description.partitionKey.name, KeyType: 'HASH' },
+          { AttributeName: index.sortKey.name, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: index.projection },
       })),
     );
     expect(props.TimeToLiveSpecification).toEqual(

@@ -106,13 +106,39 @@ describe('functions', () => {
       entry: 'decideOnComment',
       env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
     },
-    'Api/GetMe': { entry: 'getMe', env: { [ENV.namesTable]: 'names' } },
     'Api/SetMyName': { entry: 'setMyName', env: { [ENV.namesTable]: 'names', [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments' } },
     'Api/DeleteMe': {
       entry: 'deleteMe',
       env: { [ENV.namesTable]: 'names', [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.userPoolId]: 'userPool' },
     },
-    'Live/Connect': { entry: 'connect', env: { [ENV.connectionsTable]: 'connections' } },
+    'Live/Connect': {
+      entry: 'connect',
+      env: { [ENV.connectionsTable]: 'connections', [ENV.namesTable]: 'names', [ENV.tokenIssuer]: 'issuer', [ENV.tokenAudience]: 'client' },
+    },
+    'Api/GetMe': { entry: 'getMe', env: { [ENV.namesTable]: 'names', [ENV.notificationsTable]: 'notifications' } },
+    'Api/ListNotifications': { entry: 'listNotifications', env: { [ENV.notificationsTable]: 'notifications', [ENV.namesTable]: 'names' } },
+    'Api/MarkNotificationsRead': {
+      entry: 'markNotificationsRead',
+      env: { [ENV.notificationsTable]: 'notifications', [ENV.namesTable]: 'names' },
+    },
+    'Live/PostNotifications': {
+      entry: 'notifications',
+      env: {
+        [ENV.notificationsTable]: 'notifications',
+        [ENV.topTable]: 'top',
+        [ENV.connectionsTable]: 'connections',
+        [ENV.wsManagementEndpoint]: 'callback',
+      },
+    },
+    'Live/CommentNotifications': {
+      entry: 'commentNotifications',
+      env: {
+        [ENV.postsTable]: 'posts',
+        [ENV.notificationsTable]: 'notifications',
+        [ENV.connectionsTable]: 'connections',
+        [ENV.wsManagementEndpoint]: 'callback',
+      },
+    },
     'Live/Disconnect': { entry: 'disconnect', env: { [ENV.connectionsTable]: 'connections' } },
     'Live/Broadcast': {
       entry: 'broadcast',
@@ -160,16 +186,20 @@ describe('functions', () => {
         top: s.stack.data.top,
         idempotency: s.stack.data.idempotency,
         saved: s.stack.data.saved,
+        notifications: s.stack.data.notifications,
         userPool: s.stack.auth.userPool,
+        client: s.stack.auth.client,
       };
       const env = Object.fromEntries(
         Object.entries(expected[path]!.env).map(([name, what]) => [
           name,
           what === 'callback'
             ? `https://\${${logicalId(s.stack.live.webSocketApi)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/live`
-            : what === 'BroadcastPart'
-              ? `\${${logicalId(s.stack.live.node.findChild('BroadcastPart').node.findChild('Function'))}}`
-              : `\${${logicalId(tables[what as keyof typeof tables])}}`,
+            : what === 'issuer'
+              ? `https://cognito-idp.\${AWS::Region}.\${AWS::URLSuffix}/\${${logicalId(s.stack.auth.userPool)}}`
+              : what === 'BroadcastPart'
+                ? `\${${logicalId(s.stack.live.node.findChild('BroadcastPart').node.findChild('Function'))}}`
+                : `\${${logicalId(tables[what as keyof typeof tables])}}`,
         ]),
       );
       const variables = (props.Environment as { Variables: Record<string, unknown> }).Variables;
@@ -203,6 +233,21 @@ describe('functions', () => {
     const top = `\${${logicalId(s.stack.data.top)}.Arn}`;
     const saved = `\${${logicalId(s.stack.data.saved)}.Arn}`;
     const idempotency = `\${${logicalId(s.stack.data.idempotency)}.Arn}`;
+    const notifications = `\${${logicalId(s.stack.data.notifications)}.Arn}`;
+    const manageConnections: [string[], string[]] = [
+      ['execute-api:ManageConnections'],
+      [
+        `arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${logicalId(s.stack.live.webSocketApi)}}/live/*/@connections/*`,
+      ],
+    ];
+    const streamOf = (table: keyof typeof s.stack.data.tables): [string[], string[]][] => [
+      [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
+      [['dynamodb:ListStreams'], ['*']],
+      [
+        ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
+        [`\${${logicalId(s.stack.data.tables[table])}.StreamArn}`],
+      ],
+    ];
     const keyRecords: [string[], string[]] = [
       ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
       [idempotency],
@@ -303,7 +348,35 @@ describe('functions', () => {
         [['dynamodb:PutItem'], [moderation]],
         [['dynamodb:GetItem'], [names]],
       ],
-      'Api/GetMe': [[['dynamodb:GetItem'], [names]]],
+      'Api/GetMe': [
+        [['dynamodb:GetItem'], [names]],
+        [['dynamodb:Query'], [`${notifications}/index/unread-index`]],
+      ],
+      'Api/ListNotifications': [
+        [['dynamodb:Query'], [`${notifications}/index/recent-index`]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/MarkNotificationsRead': [
+        [['dynamodb:UpdateItem'], [notifications]],
+        [['dynamodb:Query'], [`${notifications}/index/unread-index`]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Live/PostNotifications': [
+        [['dynamodb:PutItem'], [notifications]],
+        [['dynamodb:Query'], [`${top}/index/top-agree-index`]],
+        [['dynamodb:DeleteItem'], [connections]],
+        [['dynamodb:Query'], [`${connections}/index/account-index`]],
+        manageConnections,
+        ...streamOf('posts'),
+      ],
+      'Live/CommentNotifications': [
+        [['dynamodb:GetItem'], [posts]],
+        [['dynamodb:GetItem', 'dynamodb:PutItem'], [notifications]],
+        [['dynamodb:DeleteItem'], [connections]],
+        [['dynamodb:Query'], [`${connections}/index/account-index`]],
+        manageConnections,
+        ...streamOf('comments'),
+      ],
       'Api/SetMyName': [
         [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'], [names]],
         [['dynamodb:UpdateItem'], [posts]],
@@ -320,7 +393,10 @@ describe('functions', () => {
         // The one Cognito action, on this pool only.
         [['cognito-idp:AdminDeleteUser'], [`\${${logicalId(s.stack.auth.userPool)}.Arn}`]],
       ],
-      'Live/Connect': [[['dynamodb:PutItem'], [connections]]],
+      'Live/Connect': [
+        [['dynamodb:PutItem'], [connections]],
+        [['dynamodb:GetItem'], [names]],
+      ],
       'Live/Disconnect': [[['dynamodb:DeleteItem'], [connections]]],
       'Live/Broadcast': [
         [['dynamodb:Scan', 'dynamodb:DeleteItem'], [connections]],

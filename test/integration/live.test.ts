@@ -79,7 +79,13 @@ async function eventually(check: () => Promise<boolean>, what: string): Promise<
 }
 
 const idOf = (message: LiveMessage) =>
-  message.type === 'post.published' ? message.post.id : message.type === 'comment.created' ? message.comment.id : message.id;
+  message.type === 'post.published'
+    ? message.post.id
+    : message.type === 'comment.created'
+      ? message.comment.id
+      : message.type === 'notification.created'
+        ? message.notification.id
+        : message.id;
 
 describe('live updates over the WebSocket', () => {
   it('sends nothing for a post in moderation, then post.published with the public post to every open client when it is published', async () => {

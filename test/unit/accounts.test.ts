@@ -133,11 +133,13 @@ describe('names in the store', () => {
     expect(await code(setMyName(deps, bob, { name: 'ÁLICE' }))).toBe('NAME_TAKEN');
     expect(await code(setMyName(deps, bob, { name: 'Alice\u200b' }))).toBe('INVALID_NAME');
     await setMyName(deps, alice, { name: 'alice' });
-    expect(await readMe(deps, { ...alice, email: 'a@example.com', username: 'u' })).toEqual({
+    const notifications = { countUnread: () => Promise.resolve(3) };
+    expect(await readMe({ ...deps, notifications }, { ...alice, email: 'a@example.com', username: 'u' })).toEqual({
       name: 'alice',
       email: 'a@example.com',
       moderator: false,
       suspendedUntil: null,
+      unreadNotifications: 3,
     });
     await setMyName(deps, alice, { name: 'Alicia' });
     expect(await setMyName(deps, bob, { name: 'Alice' })).toEqual({ name: 'Alice' });

@@ -17,7 +17,7 @@ import { ACCOUNT_SUSPENDED_EVENT, AccountContext, type AccountState } from '../.
 import { ApiContext, ApiError, createApiClient, type ApiClient } from '../../web/src/lib/api';
 import { fakeApiClient } from './factories';
 
-const me: Me = { name: 'Trol', email: 'trol@example.com', moderator: false, suspendedUntil: null };
+const me: Me = { name: 'Trol', email: 'trol@example.com', moderator: false, suspendedUntil: null, unreadNotifications: 0 };
 const signedIn: AuthState = { status: 'signedIn', user: { displayName: 'trol@example.com' } };
 
 function auth(state: AuthState): AuthContextValue {

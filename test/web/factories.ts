@@ -73,6 +73,8 @@ export function fakeApiClient(overrides: Partial<ApiClient> = {}): ApiClient {
     unsavePost: unused('unsavePost'),
     savedPosts: unused('savedPosts'),
     savedIds: unused('savedIds'),
+    notifications: unused('notifications'),
+    markNotificationsRead: unused('markNotificationsRead'),
     ...overrides,
   };
 }

@@ -1,21 +1,41 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2, Context } from 'aws-lambda';
+import { requireEnv } from '../../config';
 import { isPostId } from '../../domain/input';
+import { connectAccess } from '../../domain/liveAccess';
 import { logger } from '../../observability';
-import { connectionRepository } from '../../wiring';
+import { tokenVerifier } from '../../store/cognito/idTokens';
+import { ENV } from '../../store/tables';
+import { connectionRepository, nameStore } from '../../wiring';
 import { systemTime } from '../../domain/clock';
 
 const connections = connectionRepository();
+const names = nameStore();
+const env = requireEnv(ENV.tokenIssuer, ENV.tokenAudience);
+const verify = tokenVerifier({ issuer: env[ENV.tokenIssuer], audience: env[ENV.tokenAudience] });
 
 /**
- * $connect: remember the connection so the broadcasts can reach it. No auth: the feed is public. A
- * post's page connects with `?post=<id>` to hear that post's new comments too; anything else in the
- * query is ignored.
+ * $connect: remember the connection so the broadcasts can reach it. The feed is public: no token is
+ * needed. A post's page connects with `?post=<id>` to hear that post's new comments too; a signed-in
+ * app with `?token=<ID token>` to hear its account's notifications — a token the HTTP API's
+ * authorizer would refuse, or a deleted account's, is refused here (401), so the socket never opens.
+ * Anything else in the query is ignored.
  */
 export const handler = async (event: APIGatewayProxyWebsocketEventV2, context?: Context): Promise<APIGatewayProxyResultV2> => {
   if (context) logger.addContext(context);
-  const post = event.queryStringParameters?.post;
+  const query = (event as { queryStringParameters?: Record<string, string | undefined> }).queryStringParameters;
+  const post = query?.post;
   const watching = isPostId(post) ? post : undefined;
-  await connections.add(event.requestContext.connectionId, systemTime(), watching);
-  logger.info('connect', { route: '$connect', connectionId: event.requestContext.connectionId, watching });
+  const access = await connectAccess({ names, verify }, query?.token);
+  if (!access.accepted) {
+    logger.info('connect refused', { route: '$connect', connectionId: event.requestContext.connectionId, status: access.statusCode });
+    return { statusCode: access.statusCode };
+  }
+  await connections.add(event.requestContext.connectionId, systemTime(), watching, access.account);
+  logger.info('connect', {
+    route: '$connect',
+    connectionId: event.requestContext.connectionId,
+    watching,
+    signedIn: access.account !== undefined,
+  });
   return { statusCode: 200 };
 };

@@ -1,14 +1,14 @@
 import { DeleteCommand, PutCommand, paginateQuery, paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ConnectionRepository, PostWatchers, ScanSegment } from '../../domain/ports/connections';
+import type { AccountConnections, ConnectionRepository, PostWatchers, ScanSegment } from '../../domain/ports/connections';
 import { CONNECTION_TTL_SECONDS, CONNECTIONS_INDEX, CONNECTIONS_KEYS } from '../tables';
 
-export class DynamoConnectionRepository implements ConnectionRepository, PostWatchers {
+export class DynamoConnectionRepository implements ConnectionRepository, PostWatchers, AccountConnections {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
   ) {}
 
-  async add(connectionId: string, now: Date, watching?: string): Promise<void> {
+  async add(connectionId: string, now: Date, watching?: string, account?: string): Promise<void> {
     const seconds = Math.floor(now.getTime() / 1000);
     await this.client.send(
       new PutCommand({
@@ -18,6 +18,7 @@ export class DynamoConnectionRepository implements ConnectionRepository, PostWat
           connectedAt: now.toISOString(),
           expiresAt: seconds + CONNECTION_TTL_SECONDS,
           ...(watching !== undefined ? { [CONNECTIONS_KEYS.watching]: watching } : {}),
+          ...(account !== undefined ? { [CONNECTIONS_KEYS.account]: account } : {}),
         },
       }),
     );
@@ -48,6 +49,21 @@ export class DynamoConnectionRepository implements ConnectionRepository, PostWat
         KeyConditionExpression: '#w = :post',
         ExpressionAttributeNames: { '#w': CONNECTIONS_KEYS.watching },
         ExpressionAttributeValues: { ':post': postId },
+        ProjectionExpression: 'connectionId',
+      },
+    );
+    for await (const page of pages) yield connectionIds(page.Items);
+  }
+
+  async *ofAccount(accountId: string): AsyncIterable<string[]> {
+    const pages = paginateQuery(
+      { client: this.client },
+      {
+        TableName: this.tableName,
+        IndexName: CONNECTIONS_INDEX.account,
+        KeyConditionExpression: '#a = :account',
+        ExpressionAttributeNames: { '#a': CONNECTIONS_KEYS.account },
+        ExpressionAttributeValues: { ':account': accountId },
         ProjectionExpression: 'connectionId',
       },
     );

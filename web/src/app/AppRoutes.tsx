@@ -24,6 +24,13 @@ const SuspensionsPage = lazy(() => import('../features/moderators/SuspensionsPag
 const ModerationLogPage = lazy(() => import('../features/moderators/ModerationLogPage'));
 const AuthorPage = lazy(() => import('../features/posts/AuthorPage'));
 const SavedPage = lazy(() => import('../features/posts/SavedPage'));
+const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
+
+/** /avisos: marking them read also reads the bell's count again. */
+function NotificationsRoute() {
+  const account = useAccount();
+  return <NotificationsPage onRead={() => void account.reload()} />;
+}
 
 /**
  * /moderar for whoever is signed in; moderators (as their token says) also decide at once, and get
@@ -83,6 +90,14 @@ export function AppRoutes() {
           <Route path="post/:id" element={<PostRoute />} />
           <Route path="top" element={<TopRoute />} />
           <Route path="autor/:apodo" element={<AuthorPage />} />
+          <Route
+            path="avisos"
+            element={
+              <RequireSignedIn>
+                <NotificationsRoute />
+              </RequireSignedIn>
+            }
+          />
           <Route
             path="newpost"
             element={

@@ -6,6 +6,7 @@ import { useAuth } from '../features/auth/context';
 import { Spinner } from '../components/Spinner';
 import { SuspensionNotice } from '../components/SuspensionNotice';
 import { useAccount } from '../lib/account';
+import { NotificationBell } from './NotificationBell';
 
 /** The header of every page: logo, who is signed in, Login/Register or Logout, and the navigation. */
 export function Header() {
@@ -78,6 +79,7 @@ export function Header() {
                 <NavLink className="site-nav__item" to="/guardadas">
                   Guardadas
                 </NavLink>
+                <NotificationBell />
               </li>
             )}
           </ul>

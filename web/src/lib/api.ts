@@ -17,6 +17,7 @@ import {
   type SuspensionRequest,
 } from '@contract/moderation';
 import { type Category, type CreatePostRequest, type OwnPost, type OwnPostPage, type Post, type PostPage } from '@contract/posts';
+import { type NotificationPage } from '@contract/notifications';
 import { type MyVotes, type TopPeriod, type TopRanking, type VoteKind, type VoteResult } from '@contract/votes';
 
 /** An API failure with the Spanish message to show to people and, when the server sent one, its code. */
@@ -103,6 +104,10 @@ export type ApiClient = {
   removeVote(id: string): Promise<VoteResult>;
   /** The signed-in user's votes on these posts (at most MAX_VOTE_IDS). */
   myVotes(ids: readonly string[], signal?: AbortSignal): Promise<MyVotes>;
+  /** «Avisos»: the signed-in user's notifications, newest first. */
+  notifications(options?: { cursor?: string | null; signal?: AbortSignal }): Promise<NotificationPage>;
+  /** Marks those notifications read, or all of them when `ids` is absent. */
+  markNotificationsRead(ids?: readonly string[]): Promise<void>;
   /** A page of the Top. */
   topPosts(options: { period: TopPeriod; by: TopRanking; cursor?: string | null; limit?: number; signal?: AbortSignal }): Promise<PostPage>;
   /** Moderators only: suspends the author of a post or a comment (FORBIDDEN when the author moderates, ALREADY_SUSPENDED). */
@@ -243,6 +248,12 @@ export function createApiClient({
     },
     me(signal) {
       return authorized<Me>('/me', { signal });
+    },
+    notifications({ cursor, signal } = {}) {
+      return authorized<NotificationPage>(`/me/notifications${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { signal });
+    },
+    async markNotificationsRead(ids) {
+      await authorized<unknown>('/me/notifications/read', { method: 'POST', body: ids ? { ids } : {} });
     },
     setMyName(name) {
       return authorized<{ name: string }>('/me/name', { method: 'PUT', body: { name } });

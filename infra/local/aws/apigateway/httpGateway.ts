@@ -8,8 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import { errorBody, type ErrorCode, ERRORS } from '../../../../functions/contract/errors';
+import { tokenVerifier, type TokenVerifier } from '../../../../functions/store/cognito/idTokens';
 import { LOOPBACK, closeServer, listen, readBody } from '../../process/ports';
 
 /** Invokes the route's function (runtime.ts) with an API Gateway v2 event. */
@@ -40,7 +40,7 @@ export type HttpGateway = {
 };
 
 export async function startHttpGateway(options: HttpGatewayOptions): Promise<HttpGateway> {
-  const jwks = createRemoteJWKSet(new URL(options.jwt.jwksUrl));
+  const jwks = tokenVerifier(options.jwt);
   // API Gateway picks the most specific route: `/posts/top` before `/posts/{id}`, whatever the
   // declaration order. Fewer path variables first (a stable sort keeps the order otherwise).
   const variables = (path: string) => path.split('{').length - 1;
@@ -109,37 +109,19 @@ function routePattern(path: string): RegExp {
 /**
  * The token's claims, undefined for a token the authorizer would refuse, or 'unavailable' when the
  * pool's keys cannot be fetched (cognito-local is down): that is the service's fault, not the caller's.
+ * The check itself is the one `$connect` makes of `?token=` (functions/store/cognito/idTokens.ts).
  */
 async function verifyBearer(
   header: string | undefined,
-  jwks: ReturnType<typeof createRemoteJWKSet>,
+  verify: TokenVerifier,
   expected: HttpGatewayOptions['jwt'],
 ): Promise<Record<string, string> | undefined | 'unavailable'> {
-  const token = header?.replace(/^Bearer\s+/i, '').trim();
-  if (!token) return undefined;
-  let payload: JWTPayload;
-  try {
-    ({ payload } = await jwtVerify(token, jwks, { issuer: expected.issuer, algorithms: ['RS256'], requiredClaims: ['exp'] }));
-  } catch (error) {
-    // jose's specific errors describe the token; a refused connection, a timeout or a non-200 answer
-    // from the key set's URL (jose's generic error) mean the keys could not be fetched.
-    const keysUnreachable =
-      !(error instanceof errors.JOSEError) || error instanceof errors.JWKSTimeout || error.code === errors.JOSEError.code;
-    if (keysUnreachable) {
-      console.error(
-        `local http gateway: the user pool's keys could not be fetched from ${expected.jwksUrl} (${error instanceof Error ? error.message : String(error)}); answering 503`,
-      );
-      return 'unavailable';
-    }
-    return undefined;
+  const checked = await verify(header?.replace(/^Bearer\s+/i, '').trim());
+  if (checked === 'unavailable') {
+    console.error(`local http gateway: the user pool's keys could not be fetched from ${expected.jwksUrl}; answering 503`);
+    return 'unavailable';
   }
-  // The authorizer reads `aud`, and `client_id` only when a token has no `aud` (access tokens).
-  const audience = payload.aud ?? payload.client_id;
-  if (![audience].flat().includes(expected.audience)) return undefined;
-  // API Gateway hands every claim to the Lambda as a string.
-  return Object.fromEntries(
-    Object.entries(payload).map(([key, value]) => [key, Array.isArray(value) ? `[${value.join(' ')}]` : String(value)]),
-  );
+  return checked === 'refused' ? undefined : checked.claims;
 }
 
 function toEvent(

@@ -8,7 +8,7 @@
  * connection.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
+import { STATUS_CODES, createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -88,15 +88,19 @@ export async function startWsGateway(options: WsGatewayOptions): Promise<WsGatew
       const connectionId = randomBytes(9).toString('base64');
       const sourceIp = req.socket.remoteAddress ?? LOOPBACK;
       let accepted = false;
+      // A refusal answers the handshake with the status `$connect` returned (401 for a bad token),
+      // as API Gateway does; a function that failed, with 500.
+      let refusal = 'HTTP/1.1 500 Internal Server Error';
       try {
         const result = (await options.onConnect(wsEvent('$connect', 'CONNECT', connectionId, req))) as APIGatewayProxyResultV2;
         const status = typeof result === 'object' ? (result.statusCode ?? 200) : 200;
         accepted = status >= 200 && status < 300;
+        if (status >= 400 && status < 600) refusal = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`;
       } catch (error) {
         console.error('local ws gateway $connect:', error instanceof Error ? error.message : error);
       }
       if (!accepted) {
-        if (!socket.destroyed) socket.end('HTTP/1.1 500 Internal Server Error\r\n\r\n');
+        if (!socket.destroyed) socket.end(`${refusal}\r\n\r\n`);
         return;
       }
       if (socket.destroyed) {

@@ -279,6 +279,15 @@ function createTableInput(name: string, description: TableDescription): CreateTa
       Projection: index.include ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.include] } : { ProjectionType: 'ALL' },
     }));
   }
+  if (description.localIndexes && description.localIndexes.length > 0) {
+    // Made with the table only (as on AWS): a table kept from an older version never lacks them,
+    // since only new tables have them.
+    input.LocalSecondaryIndexes = description.localIndexes.map((index) => ({
+      IndexName: index.indexName,
+      KeySchema: keySchema(description.partitionKey, index.sortKey),
+      Projection: { ProjectionType: index.projection },
+    }));
+  }
   if (description.stream) input.StreamSpecification = { StreamEnabled: true, StreamViewType: description.stream };
   input.AttributeDefinitions = [...attributes].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType }));
   return input;

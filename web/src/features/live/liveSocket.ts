@@ -1,11 +1,20 @@
 import { type Comment } from '@contract/comments';
 import { toLiveMessage, type LiveMessage } from '@contract/live';
+import { type Notification } from '@contract/notifications';
 import { type Post, type PostVotes } from '@contract/posts';
 
 export type LiveStatus = 'connecting' | 'open' | 'reconnecting';
 
 export type LiveSocketOptions = {
   url: string;
+  /**
+   * The address to open instead of `url`, asked again before every (re)connection: a signed-in app's
+   * `?token=` with the ID token as it is now, so a socket reopened after a token refresh carries the
+   * fresh one (an expired token is refused at connect, and the next attempt asks again).
+   */
+  resolveUrl?: () => Promise<string>;
+  /** A notification of the signed-in account (sockets opened with `?token=` only). */
+  onNotification?: (notification: Notification) => void;
   /** A post entered the feeds. */
   onPublished: (post: Post) => void;
   /** A post left the feeds (removed, or hidden by reports). */
@@ -46,6 +55,8 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
 export function openLiveSocket(options: LiveSocketOptions): () => void {
   const {
     url,
+    resolveUrl,
+    onNotification,
     onPublished,
     onRemoved,
     onUpdated,
@@ -55,6 +66,7 @@ export function openLiveSocket(options: LiveSocketOptions): () => void {
     createSocket = (u) => new WebSocket(u),
     random = Math.random,
   } = options;
+  const CONNECTING = {} as WebSocket;
   let socket: WebSocket | null = null;
   let attempt = 0;
   let everOpened = false;
@@ -66,7 +78,26 @@ export function openLiveSocket(options: LiveSocketOptions): () => void {
     timer = undefined;
     if (stopped) return;
     onStatus?.(everOpened ? 'reconnecting' : 'connecting');
-    const current = createSocket(url);
+    if (!resolveUrl) {
+      open(url);
+      return;
+    }
+    // A placeholder while the address is made, so `reconnectNow` does not start a second one.
+    socket = CONNECTING;
+    resolveUrl().then(
+      (resolved) => {
+        if (socket === CONNECTING && !stopped) open(resolved);
+      },
+      () => {
+        if (socket !== CONNECTING) return;
+        socket = null;
+        scheduleReconnect();
+      },
+    );
+  }
+
+  function open(address: string) {
+    const current = createSocket(address);
     socket = current;
     current.onopen = () => {
       attempt = 0;
@@ -80,6 +111,7 @@ export function openLiveSocket(options: LiveSocketOptions): () => void {
       else if (message?.type === 'post.removed') onRemoved(message.id);
       else if (message?.type === 'post.updated') onUpdated?.(message.id, message.votes, message.comments);
       else if (message?.type === 'comment.created') onCommentCreated?.(message.comment);
+      else if (message?.type === 'notification.created') onNotification?.(message.notification);
     };
     current.onclose = () => {
       if (socket !== current) return;
@@ -112,7 +144,7 @@ export function openLiveSocket(options: LiveSocketOptions): () => void {
     clearTimeout(timer);
     window.removeEventListener('online', reconnectNow);
     document.removeEventListener('visibilitychange', onVisibility);
-    const current = socket;
+    const current = socket === CONNECTING ? null : socket;
     socket = null;
     if (current) {
       current.onclose = null;

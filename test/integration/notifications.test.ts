@@ -1,0 +1,388 @@
+/**
+ * «Avisos» (DESIGN §3b "Notifications", issue 21): notifications made by the stream-fed functions
+ * from the posts and comments streams, read, marked read and counted by their owner only, and sent
+ * live to the owner's own sockets — against the real local cloud (cognito-local tokens, DynamoDB
+ * Local, its streams fed by the local poller, every function in its own worker).
+ */
+import { randomUUID } from 'node:crypto';
+import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { decodeJwt } from 'jose';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Comment } from '../../functions/contract/comments';
+import type { Me } from '../../functions/contract/accounts';
+import type { ErrorBody } from '../../functions/contract/errors';
+import type { LiveMessage } from '../../functions/contract/live';
+import type { Notification, NotificationPage } from '../../functions/contract/notifications';
+import type { OwnPost } from '../../functions/contract/posts';
+import { notifyComments, notifyPostChanges, type OwnerChannel } from '../../functions/domain/notifications';
+import { commentFromItem } from '../../functions/store/dynamodb/commentStore';
+import { DynamoDayTopReader, DynamoNotificationStore } from '../../functions/store/dynamodb/notificationStore';
+import { postFromItem } from '../../functions/store/dynamodb/postItems';
+import { DynamoPostRepository } from '../../functions/store/dynamodb/postRepository';
+import type { StoredComment } from '../../functions/domain/ports/comments';
+import { call, publish } from '../support/api';
+import { liveReader, publishedMessage } from '../support/live';
+import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
+import { createModerator, publishApproved } from '../support/moderation';
+import { createUser, type TestUser } from '../support/users';
+
+let cloud: LocalCloudProcess;
+let documents: DynamoDBDocumentClient;
+let moderator: TestUser;
+let count = 0;
+
+beforeAll(async () => {
+  cloud = await startLocalCloudProcess({ env: { SEED: '0' } });
+  documents = DynamoDBDocumentClient.from(cloud.dynamodb());
+  moderator = await createModerator(cloud, { name: 'Supervisora Avisos' });
+}, 300_000);
+
+afterAll(async () => {
+  documents?.destroy();
+  await cloud?.stop();
+});
+
+const newUser = () => createUser(cloud, { name: `Persona ${++count} ${randomUUID().slice(0, 4)}` });
+const text = () => `Anécdota ${randomUUID()}`;
+
+const notificationsOf = (user: TestUser, query = '') =>
+  call<NotificationPage | ErrorBody>(cloud, `/me/notifications${query}`, { token: user.idToken });
+const markRead = (user: TestUser, body?: unknown) =>
+  call<ErrorBody | undefined>(cloud, '/me/notifications/read', { method: 'POST', token: user.idToken, body });
+const unread = async (user: TestUser) => (await call<Me>(cloud, '/me', { token: user.idToken })).body.unreadNotifications;
+const comment = (user: TestUser, postId: string, body = 'Qué mala suerte.') =>
+  call<Comment | ErrorBody>(cloud, `/posts/${postId}/comments`, { method: 'POST', token: user.idToken, body: { text: body } });
+
+/** Every notification of `user` (all pages). */
+async function allOf(user: TestUser): Promise<Notification[]> {
+  const items: Notification[] = [];
+  let cursor: string | null = null;
+  do {
+    const response = await notificationsOf(user, `?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+    expect(response.status).toBe(200);
+    const page = response.body as NotificationPage;
+    items.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return items;
+}
+
+/** Polls `user`'s notifications until `match` holds of them (the stream functions run within seconds). */
+async function until(user: TestUser, match: (items: Notification[]) => boolean, what: string, timeoutMs = 30_000): Promise<Notification[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const items = await allOf(user);
+    if (match(items)) return items;
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}: ${JSON.stringify(items)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const store = () => new DynamoNotificationStore(documents, cloud.tables.notifications);
+const silent: OwnerChannel & { sent: LiveMessage[] } = {
+  sent: [],
+  async send(_account, message) {
+    this.sent.push(message);
+  },
+};
+
+async function storedPost(id: string) {
+  const { Item } = await documents.send(new GetCommand({ TableName: cloud.tables.posts, Key: { id }, ConsistentRead: true }));
+  return Item;
+}
+
+async function storedComment(id: string): Promise<StoredComment> {
+  const { Item } = await documents.send(new GetCommand({ TableName: cloud.tables.comments, Key: { id }, ConsistentRead: true }));
+  return commentFromItem(Item) as StoredComment;
+}
+
+/** A socket opened with `token`: resolves with its reader, or rejects with the HTTP status of the refusal. */
+function socketWith(token: string): Promise<{ messages: LiveMessage[]; close(): void }> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${cloud.config.wsUrl}?token=${encodeURIComponent(token)}`);
+    const messages: LiveMessage[] = [];
+    socket.on('message', (data) => messages.push(JSON.parse((data as Buffer).toString('utf8')) as LiveMessage));
+    socket.once('open', () => resolve({ messages, close: () => socket.terminate() }));
+    socket.once('unexpected-response', (_req, res) => reject(new Error(`refused: ${res.statusCode}`)));
+    socket.once('error', reject);
+  });
+}
+
+async function waitFor<T>(check: () => T | undefined, what: string, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = check();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('notifications of a post published or rejected', () => {
+  it('tells the author once that the post was published, and a record delivered again makes nothing more', async () => {
+    const author = await newUser();
+    const post = await publishApproved(cloud, author, moderator, { category: 'varios', post: text() });
+    const items = await until(author, (all) => all.some((n) => n.type === 'post.published' && n.postId === post.id), 'published');
+    expect(items.filter((n) => n.postId === post.id)).toEqual([
+      { id: expect.any(String), type: 'post.published', postId: post.id, createdAt: expect.any(String), read: false },
+    ]);
+    expect(await unread(author)).toBe(1);
+
+    // The same change of status delivered twice more (as a retried stream batch would).
+    const after = postFromItem(await storedPost(post.id))!;
+    const before = { ...after, status: 'pending' as const, publishedAt: null };
+    const deps = { notifications: store(), live: silent, dayTop: new DynamoDayTopReader(documents, cloud.tables.top) };
+    expect(
+      await notifyPostChanges(deps, [
+        { before, after },
+        { before, after },
+      ]),
+    ).toBe(0);
+    expect((await allOf(author)).filter((n) => n.postId === post.id)).toHaveLength(1);
+    expect(await unread(author)).toBe(1);
+  }, 180_000);
+
+  it('tells the author that the post was rejected, with the moderators’ reason', async () => {
+    const author = await newUser();
+    const created = (await publish(cloud, author.idToken, { category: 'amor', post: text() })).body as OwnPost;
+    const decided = await call(cloud, `/moderation/${created.id}/decision`, {
+      method: 'PUT',
+      token: moderator.idToken,
+      body: { decision: 'reject', reason: 'ofensiva' },
+    });
+    expect(decided.status).toBe(200);
+    const items = await until(author, (all) => all.some((n) => n.type === 'post.rejected'), 'rejected');
+    expect(items).toEqual([
+      { id: expect.any(String), type: 'post.rejected', reason: 'ofensiva', postId: created.id, createdAt: expect.any(String), read: false },
+    ]);
+
+    const item = await storedPost(created.id);
+    const after = postFromItem(item)!;
+    const change = { before: { ...after, status: 'pending' as const }, after, statusAt: item?.statusAt as string };
+    const deps = { notifications: store(), live: silent, dayTop: new DynamoDayTopReader(documents, cloud.tables.top) };
+    expect(await notifyPostChanges(deps, [change, change])).toBe(0);
+    expect(await allOf(author)).toHaveLength(1);
+  });
+});
+
+describe('notifications of comments', () => {
+  it('makes none for the author’s own comment, one for another’s, and counts a comment delivered twice once', async () => {
+    const [author, reader] = [await newUser(), await newUser()];
+    const post = await publishApproved(cloud, author, moderator, { category: 'familia', post: text() });
+    await until(author, (all) => all.some((n) => n.type === 'post.published'), 'published');
+    expect((await comment(author, post.id, 'Lo cuento yo misma.')).status).toBe(201);
+    const theirs = (await comment(reader, post.id, 'Te entiendo.')).body as Comment;
+    const items = await until(author, (all) => all.some((n) => n.type === 'comment.created'), 'a comment notification');
+    expect(items.filter((n) => n.type === 'comment.created')).toEqual([
+      {
+        id: expect.any(String),
+        type: 'comment.created',
+        postId: post.id,
+        name: reader.name,
+        count: 1,
+        createdAt: theirs.createdAt,
+        read: false,
+      },
+    ]);
+
+    // The author's own comment made nothing, even once the stream has had time to carry it.
+    expect(
+      await notifyComments({ notifications: store(), live: silent, posts: new DynamoPostRepository(documents, cloud.tables.posts) }, [
+        await storedComment(theirs.id),
+        await storedComment(theirs.id),
+      ]),
+    ).toBe(0);
+    expect((await allOf(author)).find((n) => n.type === 'comment.created')).toMatchObject({ count: 1 });
+    // Nothing reaches the commenter either.
+    expect(await allOf(reader)).toEqual([]);
+  }, 120_000);
+
+  it('coalesces twenty comments sent at once into one unread notification with a count of 20', async () => {
+    const [author, first, second] = [await newUser(), await newUser(), await newUser()];
+    const post = await publishApproved(cloud, author, moderator, { category: 'trabajo', post: text() });
+    const sent = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => comment(i % 2 === 0 ? first : second, post.id, `Comentario ${i} ${randomUUID().slice(0, 6)}`)),
+    );
+    expect(sent.map((response) => response.status)).toEqual(Array.from({ length: 20 }, () => 201));
+    const items = await until(author, (all) => all.some((n) => n.type === 'comment.created' && n.count === 20), 'a count of 20', 60_000);
+    const forPost = items.filter((n) => n.type === 'comment.created' && n.postId === post.id);
+    expect(forPost).toHaveLength(1);
+    expect(forPost[0]).toMatchObject({ count: 20, read: false });
+    expect([first.name, second.name]).toContain((forPost[0] as { name: string }).name);
+    // Published + the comments: two unread.
+    expect(await unread(author)).toBe(2);
+  });
+});
+
+describe('the day’s Top', () => {
+  it('tells the author once when a «¡Vaya día!» vote puts the post in the day’s Top 10', async () => {
+    const [author, voter] = [await newUser(), await newUser()];
+    const post = await publishApproved(cloud, author, moderator, { category: 'picante', post: text() });
+    expect((await call(cloud, `/posts/${post.id}/vote`, { method: 'PUT', token: voter.idToken, body: { vote: 'agree' } })).status).toBe(
+      200,
+    );
+    const items = await until(author, (all) => all.some((n) => n.type === 'post.top'), 'post.top');
+    expect(items.filter((n) => n.type === 'post.top')).toEqual([
+      { id: expect.any(String), type: 'post.top', postId: post.id, createdAt: expect.any(String), read: false },
+    ]);
+    // Taking the vote back and voting again does not tell it twice.
+    await call(cloud, `/posts/${post.id}/vote`, { method: 'DELETE', token: voter.idToken });
+    await call(cloud, `/posts/${post.id}/vote`, { method: 'PUT', token: voter.idToken, body: { vote: 'agree' } });
+    const after = postFromItem(await storedPost(post.id))!;
+    const deps = { notifications: store(), live: silent, dayTop: new DynamoDayTopReader(documents, cloud.tables.top) };
+    const before = { ...after, votes: { ...after.votes, agree: 0 } };
+    expect(await notifyPostChanges(deps, [{ before, after }])).toBe(0);
+    expect((await allOf(author)).filter((n) => n.type === 'post.top')).toHaveLength(1);
+  });
+});
+
+describe('reading and marking read', () => {
+  it('marks the named notifications read, then all; a new comment makes the post’s notification unread again, counted from one', async () => {
+    const [author, reader] = [await newUser(), await newUser()];
+    const post = await publishApproved(cloud, author, moderator, { category: 'amistad', post: text() });
+    await comment(reader, post.id);
+    const items = await until(author, (all) => all.length === 2, 'two notifications');
+    // Newest first.
+    expect(items.map((n) => n.type)).toEqual(['comment.created', 'post.published']);
+    expect(await unread(author)).toBe(2);
+
+    const published = items.find((n) => n.type === 'post.published')!;
+    expect((await markRead(author, { ids: [published.id] })).status).toBe(204);
+    expect(await allOf(author)).toEqual([expect.objectContaining({ type: 'comment.created', read: false }), { ...published, read: true }]);
+    expect(await unread(author)).toBe(1);
+
+    expect((await markRead(author)).status).toBe(204);
+    expect((await allOf(author)).every((n) => n.read)).toBe(true);
+    expect(await unread(author)).toBe(0);
+
+    await comment(reader, post.id, 'Otra vez yo.');
+    await until(author, (all) => all.some((n) => n.type === 'comment.created' && !n.read), 'unread again');
+    expect((await allOf(author)).filter((n) => n.type === 'comment.created')).toEqual([
+      expect.objectContaining({ count: 1, read: false, name: reader.name }),
+    ]);
+    expect(await unread(author)).toBe(1);
+  });
+
+  it('pages newest first with a cursor, and refuses a bad limit, cursor or body', async () => {
+    const author = await newUser();
+    for (let i = 0; i < 3; i++) await publishApproved(cloud, author, moderator, { category: 'varios', post: text() });
+    const all = await until(author, (items) => items.length === 3, 'three notifications');
+    const first = (await notificationsOf(author, '?limit=2')).body as NotificationPage;
+    expect(first.items).toEqual(all.slice(0, 2));
+    const second = (await notificationsOf(author, `?limit=2&cursor=${first.nextCursor}`)).body as NotificationPage;
+    expect(second).toEqual({ items: all.slice(2), nextCursor: null });
+    expect([...all].sort((a, b) => b.createdAt.localeCompare(a.createdAt))).toEqual(all);
+
+    expect((await notificationsOf(author, '?limit=0')).body).toMatchObject({ error: { code: 'INVALID_LIMIT' } });
+    expect((await notificationsOf(author, '?cursor=bm9wZQ')).body).toMatchObject({ error: { code: 'INVALID_CURSOR' } });
+    for (const body of [
+      { ids: [] },
+      { ids: 'todas' },
+      { ids: [42] },
+      { ids: Array.from({ length: 101 }, () => 'x') },
+      { ids: ['x'.repeat(201)] },
+    ]) {
+      expect((await markRead(author, body)).body, JSON.stringify(body)).toMatchObject({ error: { code: 'INVALID_REQUEST' } });
+    }
+    expect((await call(cloud, '/me/notifications/read', { method: 'POST', token: author.idToken, rawBody: '{no' })).body).toMatchObject({
+      error: { code: 'INVALID_JSON' },
+    });
+    expect(await unread(author)).toBe(3);
+  });
+
+  it('shows and marks only the caller’s own: another account neither reads nor marks them, and no token is 401', async () => {
+    const [author, other] = [await newUser(), await newUser()];
+    await publishApproved(cloud, author, moderator, { category: 'varios', post: text() });
+    const [mine] = await until(author, (all) => all.length === 1, 'one notification');
+    expect(await allOf(other)).toEqual([]);
+    expect((await markRead(other, { ids: [mine!.id] })).status).toBe(204);
+    expect((await markRead(other)).status).toBe(204);
+    expect(await allOf(author)).toEqual([mine]);
+    expect(await unread(author)).toBe(1);
+    expect((await call(cloud, '/me/notifications')).status).toBe(401);
+    expect((await call(cloud, '/me/notifications/read', { method: 'POST', body: {} })).status).toBe(401);
+  });
+
+  it('lets a suspended account read and mark its notifications, and refuses a deleted account’s token', async () => {
+    const author = await newUser();
+    await publishApproved(cloud, author, moderator, { category: 'varios', post: text() });
+    await until(author, (all) => all.length === 1, 'one notification');
+    const { sub } = decodeJwt(author.idToken);
+    await documents.send(
+      new UpdateCommand({
+        TableName: cloud.tables.names,
+        Key: { key: `user#${sub}` },
+        UpdateExpression: 'SET suspendedUntil = :until',
+        ExpressionAttributeValues: { ':until': new Date(Date.now() + 86_400_000).toISOString() },
+      }),
+    );
+    expect((await notificationsOf(author)).status).toBe(200);
+    expect((await markRead(author)).status).toBe(204);
+    expect(await unread(author)).toBe(0);
+
+    const gone = await newUser();
+    expect((await call(cloud, '/me', { method: 'DELETE', token: gone.idToken })).status).toBe(204);
+    expect((await notificationsOf(gone)).body).toMatchObject({ error: { code: 'ACCOUNT_DELETED' } });
+    expect((await markRead(gone)).body).toMatchObject({ error: { code: 'ACCOUNT_DELETED' } });
+  });
+});
+
+describe('live, to the owner only', () => {
+  it('refuses a socket opened with a bad token at connect', async () => {
+    const user = await newUser();
+    const [header, payload] = user.idToken.split('.');
+    const forged = `${header}.${payload}.${Buffer.from('not the signature').toString('base64url')}`;
+    for (const token of [forged, 'abc', user.accessToken]) {
+      await expect(socketWith(token), token.slice(0, 12)).rejects.toThrow(/refused: 401/);
+    }
+    const gone = await newUser();
+    expect((await call(cloud, '/me', { method: 'DELETE', token: gone.idToken })).status).toBe(204);
+    await expect(socketWith(gone.idToken)).rejects.toThrow(/refused: 401/);
+  });
+
+  it('sends each account its own notifications only, and the public messages to both', async () => {
+    const [alice, bob] = [await newUser(), await newUser()];
+    const [aliceSocket, bobSocket] = await Promise.all([socketWith(alice.idToken), socketWith(bob.idToken)]);
+    const anonymous = await liveReader(cloud);
+    try {
+      const post = await publishApproved(cloud, alice, moderator, { category: 'varios', post: text() });
+      const created = (m: LiveMessage) => m.type === 'notification.created' && m.notification.postId === post.id;
+      const notified = await waitFor(() => aliceSocket.messages.find(created), 'alice hears of it');
+      expect(notified).toEqual({
+        type: 'notification.created',
+        notification: { id: expect.any(String), type: 'post.published', postId: post.id, createdAt: expect.any(String), read: false },
+      });
+      // Both signed-in sockets and the anonymous one hear the public message.
+      await waitFor(() => bobSocket.messages.find(publishedMessage(post.id)), 'bob hears the post');
+      await anonymous.waitFor(publishedMessage(post.id));
+
+      // Bob comments on Alice's post: Alice hears it, Bob does not.
+      await comment(bob, post.id, 'Vaya tela.');
+      await waitFor(
+        () => aliceSocket.messages.find((m) => m.type === 'notification.created' && m.notification.type === 'comment.created'),
+        'alice hears of the comment',
+      );
+      const bobPost = await publishApproved(cloud, bob, moderator, { category: 'varios', post: text() });
+      await waitFor(
+        () => bobSocket.messages.find((m) => m.type === 'notification.created' && m.notification.postId === bobPost.id),
+        'bob hears of his own post',
+      );
+      expect(
+        bobSocket.messages
+          .filter((m) => m.type === 'notification.created')
+          .map((m) => (m as { notification: Notification }).notification.postId),
+      ).toEqual([bobPost.id]);
+      expect(
+        aliceSocket.messages
+          .filter((m) => m.type === 'notification.created')
+          .every((m) => (m as { notification: Notification }).notification.postId === post.id),
+      ).toBe(true);
+      expect(anonymous.messages.some((m) => m.type === 'notification.created')).toBe(false);
+    } finally {
+      aliceSocket.close();
+      bobSocket.close();
+      anonymous.close();
+    }
+  });
+});

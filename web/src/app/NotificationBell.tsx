@@ -1,0 +1,80 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { NavLink } from 'react-router-dom';
+import { useAuth } from '../features/auth/context';
+import { openLiveSocket } from '../features/live/liveSocket';
+import { NOTIFICATIONS_KEY } from '../features/notifications/NotificationsPage';
+import { useAccount } from '../lib/account';
+import { useConfig } from '../lib/config';
+
+/** What the bell shows: the count, «9+» past nine. */
+export function bellCount(unread: number): string {
+  return unread > 9 ? '9+' : String(unread);
+}
+
+/** What a screen reader is told of the count. */
+function spoken(unread: number): string {
+  if (unread === 0) return 'No tienes avisos sin leer';
+  if (unread > 9) return 'Tienes más de nueve avisos sin leer';
+  return unread === 1 ? 'Tienes 1 aviso sin leer' : `Tienes ${unread} avisos sin leer`;
+}
+
+/**
+ * The header's bell (signed-in users): a link to «Avisos» with the unread count of `GET /me`, kept
+ * live by a socket opened with the account's ID token (`?token=`, asked again before every
+ * reconnection, so a refreshed token is the one sent): each `notification.created` reads the count
+ * and the list again. The count is announced politely, and only when it changes.
+ */
+export function NotificationBell() {
+  const { state: auth, service } = useAuth();
+  const account = useAccount();
+  const config = useConfig();
+  const client = useQueryClient();
+  const signedIn = auth.status === 'signedIn';
+  const unread = account.state.status === 'ready' ? account.state.me.unreadNotifications : 0;
+  const reload = useRef(() => account.reload());
+  useEffect(() => {
+    reload.current = () => account.reload();
+  });
+  const who = signedIn ? auth.user.displayName : null;
+
+  useEffect(() => {
+    if (who === null) return undefined;
+    const refresh = () => {
+      void reload.current();
+      void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+    };
+    return openLiveSocket({
+      url: config.wsUrl,
+      resolveUrl: async () => {
+        const token = await (await service()).getIdToken();
+        if (!token) throw new Error('no token');
+        const url = new URL(config.wsUrl);
+        url.searchParams.set('token', token);
+        return url.toString();
+      },
+      onNotification: refresh,
+      onPublished: () => undefined,
+      onRemoved: () => undefined,
+      // Whatever arrived while the socket was down.
+      onReconnect: refresh,
+    });
+  }, [who, config.wsUrl, service, client]);
+
+  if (!signedIn) return null;
+  return (
+    <>
+      <NavLink className="site-nav__item notification-bell" to="/avisos" aria-label={`Avisos: ${spoken(unread)}`}>
+        <span aria-hidden="true">🔔</span> Avisos
+        {unread > 0 && (
+          <span className="notification-bell__count" aria-hidden="true">
+            {bellCount(unread)}
+          </span>
+        )}
+      </NavLink>
+      <span className="visually-hidden" aria-live="polite">
+        {account.state.status === 'ready' ? spoken(unread) : ''}
+      </span>
+    </>
+  );
+}
