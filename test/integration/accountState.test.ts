@@ -104,7 +104,7 @@ describe('a deleted account', () => {
     );
     expect(answers).toEqual(expected);
     expect(signedInRoutes.length).toBeGreaterThanOrEqual(18);
-  });
+  }, 180_000); // every signed-in route, each function started cold once
 });
 
 describe('a suspended account', () => {
@@ -132,7 +132,7 @@ describe('a suspended account', () => {
         .map(label)
         .sort(),
     );
-  });
+  }, 180_000);
 
   it('sees when the suspension ends in GET /me', async () => {
     const user = await createUser(cloud);
