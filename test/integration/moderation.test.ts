@@ -115,7 +115,11 @@ describe('community moderation', () => {
     const sent = await send(author);
     const statuses = [];
     for (const voter of voters.slice(0, MODERATION_MARGIN)) statuses.push((await voteOn(cloud, voter.idToken, sent.id, 'reject')).body);
-    expect(statuses).toEqual([{ status: 'pending' }, { status: 'pending' }, { status: 'rejected' }]);
+    expect(statuses).toEqual([
+      { status: 'pending', tally: { publish: 0, reject: 1 } },
+      { status: 'pending', tally: { publish: 0, reject: 2 } },
+      { status: 'rejected', tally: { publish: 0, reject: 3 } },
+    ]);
     expectError(await get(sent.id), 'POST_NOT_FOUND');
     expect((await myPosts(author)).items[0]).toMatchObject({ id: sent.id, status: 'rejected', publishedAt: null });
     expect(reader.messages.some((message) => JSON.stringify(message).includes(sent.id))).toBe(false);
