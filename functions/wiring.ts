@@ -38,10 +38,13 @@ const table = <K extends string>(name: K): string => requireEnv(name)[name];
 let posts: DynamoPostRepository | undefined;
 /**
  * The posts table; with `log`, for the functions whose changes of status are moderators' actions,
- * also the moderation table (the log entry is written with the change). A function uses one shape.
+ * also the moderation table (the log entry is written with the change), and likewise with
+ * `fingerprints` for the submitting functions (a text's fingerprint row is claimed with the post).
+ * A function uses one shape.
  */
-export function postRepository(options: { log?: boolean } = {}): DynamoPostRepository {
-  posts ??= new DynamoPostRepository(documentClient, table(ENV.postsTable), options.log ? table(ENV.moderationTable) : undefined);
+export function postRepository(options: { log?: boolean; fingerprints?: boolean } = {}): DynamoPostRepository {
+  const moderation = options.log || options.fingerprints ? table(ENV.moderationTable) : undefined;
+  posts ??= new DynamoPostRepository(documentClient, table(ENV.postsTable), moderation);
   return posts;
 }
 
@@ -92,6 +95,13 @@ let moderation: DynamoModerationStore | undefined;
 export function moderationStore(): DynamoModerationStore {
   moderation ??= new DynamoModerationStore(documentClient, { posts: table(ENV.postsTable), moderation: table(ENV.moderationTable) });
   return moderation;
+}
+
+let moderationCounts: DynamoModerationStore | undefined;
+/** Reads of the moderation table only (a voter's count of the day): no posts table. */
+export function moderationCountStore(): DynamoModerationStore {
+  moderationCounts ??= new DynamoModerationStore(documentClient, { moderation: table(ENV.moderationTable) });
+  return moderationCounts;
 }
 
 let comments: DynamoCommentStore | undefined;

@@ -227,9 +227,12 @@ export const FUNCTIONS = [
     // Each account may publish 5 posts in 10 minutes (the contract's rate limit); this bounds all of
     // them together, many accounts included.
     trigger: { type: 'http', method: 'POST', path: '/posts', auth: 'user', throttle: { rateLimit: 5, burstLimit: 10 } },
-    // The post (read first when sent again under an Idempotency-Key) and the key's record.
+    // The post (read first when sent again under an Idempotency-Key) and the key's record; the text's
+    // fingerprint row (moderation table) read, then claimed with the post in one TransactWriteItems,
+    // and the post it names read (domain/fingerprint.ts).
     tables: {
       posts: { items: ['GetItem', 'PutItem'] },
+      moderation: { items: ['GetItem', 'PutItem'] },
       rateLimits: { items: ['GetItem', 'PutItem'] },
       names: { items: ['GetItem'] },
       idempotency: { items: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
@@ -248,6 +251,13 @@ export const FUNCTIONS = [
     // A moderator's removal and its log entry (moderation table) in one TransactWriteItems; the
     // moderator's apodo signs the entry.
     tables: { posts: { items: ['GetItem', 'UpdateItem'] }, moderation: { items: ['PutItem'] }, names: { items: ['GetItem'] } },
+  },
+  {
+    id: 'ResendPost',
+    entry: 'functions/handlers/http/resendPost.ts',
+    trigger: { type: 'http', method: 'PUT', path: '/posts/{id}', auth: 'user', throttle: { rateLimit: 5, burstLimit: 10 } },
+    // The post read, then edited and its new text's fingerprint row claimed in one TransactWriteItems.
+    tables: { posts: { items: ['GetItem', 'UpdateItem'] }, moderation: { items: ['GetItem', 'PutItem'] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'ReportPost',
@@ -271,8 +281,31 @@ export const FUNCTIONS = [
     id: 'VoteOnPost',
     entry: 'functions/handlers/http/voteOnPost.ts',
     trigger: { type: 'http', method: 'PUT', path: '/moderation/{id}/vote', auth: 'user' },
-    // The vote row and the post's tally (and status) in one TransactWriteItems.
-    tables: { posts: { items: ['GetItem', 'UpdateItem'] }, moderation: { items: ['PutItem'] }, names: { items: ['GetItem'] } },
+    // The vote row, the post's tally (and status) and the voter's count of the day in one TransactWriteItems.
+    tables: {
+      posts: { items: ['GetItem', 'UpdateItem'] },
+      moderation: { items: ['PutItem', 'UpdateItem'] },
+      names: { items: ['GetItem'] },
+    },
+  },
+  {
+    id: 'SkipForModeration',
+    entry: 'functions/handlers/http/skipForModeration.ts',
+    trigger: { type: 'http', method: 'PUT', path: '/moderation/{id}/skip', auth: 'user' },
+    // The post read (pending, not the caller's), then the skip row put.
+    tables: { posts: { items: ['GetItem'] }, moderation: { items: ['PutItem'] }, names: { items: ['GetItem'] } },
+  },
+  {
+    id: 'ListPending',
+    entry: 'functions/handlers/http/listPending.ts',
+    trigger: { type: 'http', method: 'GET', path: '/moderation/pending', auth: 'user' },
+    tables: { posts: { queryIndexes: [POSTS_INDEX.queue] }, names: { items: ['GetItem'] } },
+  },
+  {
+    id: 'ModerationToday',
+    entry: 'functions/handlers/http/moderationToday.ts',
+    trigger: { type: 'http', method: 'GET', path: '/moderation/today', auth: 'user' },
+    tables: { moderation: { items: ['GetItem'] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'DecideOnPost',

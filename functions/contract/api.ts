@@ -19,7 +19,10 @@ import {
   moderationDecisionSchema,
   moderationLogPageSchema,
   moderationResultSchema,
+  moderationTodaySchema,
+  moderationVoteResultSchema,
   moderationVoteSchema,
+  pendingPostPageSchema,
   pendingPostSchema,
   reportedItemsSchema,
   reportSchema,
@@ -27,7 +30,7 @@ import {
   suspensionRequestSchema,
   suspensionSchema,
 } from './moderation';
-import { CATEGORIES, createPostSchema, ownPostPageSchema, ownPostSchema, postPageSchema, postSchema } from './posts';
+import { CATEGORIES, createPostSchema, resendPostSchema, ownPostPageSchema, ownPostSchema, postPageSchema, postSchema } from './posts';
 import { markReadSchema, notificationPageSchema } from './notifications';
 import { MAX_VOTE_IDS, myVotesSchema, postVoteSchema, TOP_PERIODS, TOP_RANKINGS, voteResultSchema } from './votes';
 
@@ -89,7 +92,7 @@ export const API_OPERATIONS: Readonly<Record<string, Operation>> = {
     summary: 'Sends an anecdote; it waits for the community (or a moderator) in `pending`.',
     body: createPostSchema,
     success: { status: 201, description: 'The new post, `pending`.', schema: ownPostSchema },
-    errors: ['INVALID_REQUEST', 'EMPTY_POST', 'POST_TOO_LONG', 'UNKNOWN_CATEGORY', 'PERSONAL_DATA', 'RATE_LIMITED'],
+    errors: ['INVALID_REQUEST', 'EMPTY_POST', 'POST_TOO_LONG', 'UNKNOWN_CATEGORY', 'PERSONAL_DATA', 'DUPLICATE_POST', 'RATE_LIMITED'],
   },
   'GET /me/posts': {
     tag: 'posts',
@@ -104,6 +107,26 @@ export const API_OPERATIONS: Readonly<Record<string, Operation>> = {
     path: byId,
     success: { status: 204, description: 'Removed.' },
     errors: ['FORBIDDEN', 'POST_NOT_FOUND'],
+  },
+  'PUT /posts/{id}': {
+    tag: 'posts',
+    summary:
+      'Edit and resend: the author of a rejected post sends it back to the queue once, edited; it is `pending` again, its moderation votes cleared, `resent: true`. The checks of a new post apply.',
+    path: byId,
+    body: resendPostSchema,
+    success: { status: 200, description: 'The post, `pending` again.', schema: ownPostSchema },
+    errors: [
+      'INVALID_REQUEST',
+      'EMPTY_POST',
+      'POST_TOO_LONG',
+      'UNKNOWN_CATEGORY',
+      'PERSONAL_DATA',
+      'FORBIDDEN',
+      'POST_NOT_FOUND',
+      'DUPLICATE_POST',
+      'NOT_EDITABLE',
+      'ALREADY_RESENT',
+    ],
   },
   'POST /posts/{id}/report': {
     tag: 'moderation',
@@ -125,8 +148,32 @@ export const API_OPERATIONS: Readonly<Record<string, Operation>> = {
       'Votes on a pending post: a net +3 publishes it, −3 rejects it. A `reject` may give a `reason` (default `otro`; 400 with `publish`); the most-voted one is the rejection’s.',
     path: byId,
     body: moderationVoteSchema,
-    success: { status: 200, description: "The post's status afterwards.", schema: moderationResultSchema },
+    success: {
+      status: 200,
+      description: "The post's status afterwards, and its tally as this vote left it (publish and reject votes).",
+      schema: moderationVoteResultSchema,
+    },
     errors: ['INVALID_REQUEST', 'OWN_POST', 'POST_NOT_FOUND', 'ALREADY_VOTED'],
+  },
+  'PUT /moderation/{id}/skip': {
+    tag: 'moderation',
+    summary: '«Saltar»: `GET /moderation/next` leaves this pending post out for the caller for 24 hours (a second skip starts them again).',
+    path: byId,
+    success: { status: 204, description: 'Skipped.' },
+    errors: ['OWN_POST', 'POST_NOT_FOUND'],
+  },
+  'GET /moderation/pending': {
+    tag: 'moderation',
+    summary: 'Every pending post, oldest in the queue first, for moderators to decide any of them (moderators only; one Query a page).',
+    query: z.object(paging(DEFAULT_PAGE_SIZE)),
+    success: { status: 200, description: 'Pending posts, without their authors.', schema: pendingPostPageSchema },
+    errors: ['FORBIDDEN', ...PAGING_ERRORS],
+  },
+  'GET /moderation/today': {
+    tag: 'moderation',
+    summary: 'How many moderation votes the caller cast today (Europe/Madrid).',
+    success: { status: 200, description: "The caller's votes today.", schema: moderationTodaySchema },
+    errors: [],
   },
   'PUT /moderation/{id}/decision': {
     tag: 'moderation',
@@ -168,7 +215,8 @@ export const API_OPERATIONS: Readonly<Record<string, Operation>> = {
   },
   'GET /moderation/reported': {
     tag: 'moderation',
-    summary: 'The posts and comments reports hid, for moderators to decide on.',
+    summary:
+      'The posts and comments reports hid, oldest first, each with its report count and reasons (most given first), for moderators to decide on.',
     success: { status: 200, description: 'Hidden posts and comments.', schema: reportedItemsSchema },
     errors: ['FORBIDDEN'],
   },

@@ -40,6 +40,16 @@ export const ERRORS = {
   ROUTE_NOT_FOUND: { status: 404, message: 'Esa dirección no existe.' },
   ALREADY_VOTED: { status: 409, message: 'Ya has votado esta anécdota.' },
   ALREADY_REPORTED: { status: 409, message: 'Ya lo habías denunciado.' },
+  NOT_EDITABLE: {
+    status: 409,
+    message: 'Solo puedes editar y reenviar una anécdota rechazada (esta está publicada, en moderación o borrada).',
+  },
+  ALREADY_RESENT: { status: 409, message: 'Ya editaste y reenviaste esta anécdota una vez: no se puede reenviar otra vez.' },
+  DUPLICATE_POST: {
+    status: 409,
+    message:
+      'Esa anécdota ya está publicada o esperando moderación (aunque cambien mayúsculas, tildes, signos o espacios). Cuenta algo distinto o cambia más que la forma de escribirlo.',
+  },
   ALREADY_SUSPENDED: { status: 409, message: 'Esa cuenta ya está suspendida. Levanta la suspensión antes de poner otra.' },
   SUSPENSION_NOT_FOUND: { status: 404, message: 'No encontramos esa suspensión (o ya se había levantado).' },
   ACCOUNT_NOT_FOUND: { status: 404, message: 'La cuenta que escribió eso ya no existe.' },

@@ -43,6 +43,29 @@ export const commentDecisionSchema = z.object({ decision: z.enum(['publish', 're
 export const moderationResultSchema = z.object({ status: z.enum(POST_STATUSES) });
 export type ModerationResult = z.infer<typeof moderationResultSchema>;
 
+/**
+ * What `PUT /moderation/{id}/vote` answers: the status, and the post's tally as this vote left it (the
+ * votes it read plus this one: a vote cast by someone else at the same moment may be missing).
+ */
+export const moderationVoteResultSchema = z.extend(moderationResultSchema, {
+  tally: z.object({ publish: z.int().check(z.gte(0)), reject: z.int().check(z.gte(0)) }),
+});
+export type ModerationVoteResult = z.infer<typeof moderationVoteResultSchema>;
+
+/**
+ * `GET /moderation/today`: how many pending posts the caller voted on today (Europe/Madrid), each vote
+ * a hand in deciding one.
+ */
+export const moderationTodaySchema = z.object({ votesToday: z.int().check(z.gte(0)) });
+export type ModerationToday = z.infer<typeof moderationTodaySchema>;
+
+/** How long «Saltar» keeps a post out of one reader's `GET /moderation/next`. */
+export const SKIP_HOURS = 24;
+
+/** `GET /moderation/pending`: every pending post, oldest first, for moderators to decide any of them. */
+export const pendingPostPageSchema = pageSchema(pendingPostSchema);
+export type PendingPostPage = z.infer<typeof pendingPostPageSchema>;
+
 /** Why someone reports a post or a comment, with the words the site shows for each. */
 export const REPORT_REASONS = ['spam', 'ofensivo', 'datos-personales', 'otro'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
@@ -56,8 +79,23 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 /** `POST /posts/{id}/report`. */
 export const reportSchema = z.object({ reason: z.enum(REPORT_REASONS) });
 
-/** `GET /moderation/reported`: the posts and comments reports hid, for moderators to decide on. */
-export const reportedItemsSchema = z.object({ posts: z.array(ownPostSchema), comments: z.array(commentSchema) });
+/**
+ * How an item hidden by reports was reported: `count` reports since it was last published (or
+ * restored), and each reason given with how many gave it, most given first.
+ */
+export const reportSummarySchema = z.object({
+  count: z.int().check(z.gte(0)),
+  reasons: z.array(z.object({ reason: z.enum(REPORT_REASONS), count: z.int().check(z.gte(1)) })),
+});
+export type ReportSummary = z.infer<typeof reportSummarySchema>;
+
+export const reportedPostSchema = z.extend(ownPostSchema, { reports: reportSummarySchema });
+export type ReportedPost = z.infer<typeof reportedPostSchema>;
+export const reportedCommentSchema = z.extend(commentSchema, { reports: reportSummarySchema });
+export type ReportedComment = z.infer<typeof reportedCommentSchema>;
+
+/** `GET /moderation/reported`: the posts and comments reports hid, for moderators to decide on, with how they were reported. */
+export const reportedItemsSchema = z.object({ posts: z.array(reportedPostSchema), comments: z.array(reportedCommentSchema) });
 export type ReportedItems = z.infer<typeof reportedItemsSchema>;
 
 /** Longest suspension in days (DESIGN §3b); `days: null` suspends for good. */

@@ -108,6 +108,9 @@ export const createPostSchema = z.object({
 
 export type CreatePostRequest = z.infer<typeof createPostSchema>;
 
+/** The body of `PUT /posts/{id}` (edit and resend a rejected post): the same fields and rules as a new post. */
+export const resendPostSchema = createPostSchema;
+
 export type CreatePostResult =
   | { ok: true; value: CreatePostRequest }
   | { ok: false; code: Extract<ErrorCode, 'INVALID_REQUEST' | 'EMPTY_POST' | 'POST_TOO_LONG' | 'UNKNOWN_CATEGORY' | 'PERSONAL_DATA'> };

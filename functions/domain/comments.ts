@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_COMMENT_PAGE_SIZE, validateCreateComment, type Comment, type CommentPage } from '../contract/comments';
-import { REPORTS_TO_HIDE, commentDecisionSchema, reportSchema } from '../contract/moderation';
+import { REPORTS_TO_HIDE, commentDecisionSchema, reportSchema, type ReportedComment } from '../contract/moderation';
+import { reportSummary } from './lifecycle';
 import { signatureOf, type NamesDeps } from './accounts';
 import type { WriteOptions } from './posts';
 import type { Author, Caller } from './author';
@@ -157,7 +158,9 @@ export async function decideOnComment(
 }
 
 /** Comments reports have hidden, oldest first, for the moderators' queue. */
-export async function hiddenComments(deps: { comments: Pick<CommentStore, 'hidden'> }): Promise<Comment[]> {
+export async function hiddenComments(deps: { comments: Pick<CommentStore, 'hidden'> }): Promise<ReportedComment[]> {
   const comments = await deps.comments.hidden(REPORTED_COMMENTS_LIMIT);
-  return comments.filter((comment) => comment.status === 'hidden').map(publicComment);
+  return comments
+    .filter((comment) => comment.status === 'hidden')
+    .map((comment) => ({ ...publicComment(comment), reports: reportSummary(comment) }));
 }

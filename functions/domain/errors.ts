@@ -80,3 +80,24 @@ export class CommentNotFoundError extends DomainError {
     super('COMMENT_NOT_FOUND');
   }
 }
+
+/** Only a rejected post may be edited and sent back (DESIGN §3b). */
+export class NotEditableError extends DomainError {
+  constructor() {
+    super('NOT_EDITABLE');
+  }
+}
+
+/** A post is edited and sent back once at most. */
+export class AlreadyResentError extends DomainError {
+  constructor() {
+    super('ALREADY_RESENT');
+  }
+}
+
+/** The text repeats a published, hidden or pending post once written the same way (domain/fingerprint.ts). */
+export class DuplicatePostError extends DomainError {
+  constructor() {
+    super('DUPLICATE_POST');
+  }
+}

@@ -8,7 +8,14 @@
  * and from any state but `removed`, deleting (its author or a moderator) makes it `removed`. Only
  * `published` posts are in the feeds, random reads, permalinks and live messages.
  */
-import { MODERATION_MARGIN, type ModerationDecision, type PendingPost } from '../contract/moderation';
+import {
+  MODERATION_MARGIN,
+  REPORT_REASONS,
+  type ModerationDecision,
+  type PendingPost,
+  type ReportReason,
+  type ReportSummary,
+} from '../contract/moderation';
 import { REJECTION_REASONS, type OwnPost, type Post, type PostStatus, type RejectionReason } from '../contract/posts';
 import type { StoredPost } from './ports/posts';
 
@@ -73,15 +80,27 @@ export function rejectionOf(post: Pick<StoredPost, 'status' | 'rejectedFor' | 'r
   return { reason };
 }
 
-/**
- * The author's view: every status, `publishedAt` null until published, why it was rejected; `resent`
- * stays false until a rejected post can be edited and sent back (DESIGN §3b).
- */
+/** The author's view: every status, `publishedAt` null until published, why it was rejected, whether it was resent. */
 export function ownPost(post: StoredPost): OwnPost {
-  return { ...publicPost(post), publishedAt: post.publishedAt, status: post.status, rejection: rejectionOf(post), resent: false };
+  return {
+    ...publicPost(post),
+    publishedAt: post.publishedAt,
+    status: post.status,
+    rejection: rejectionOf(post),
+    resent: post.resent === true,
+  };
 }
 
 /** What a moderating user sees: no author. */
 export function pendingPost(post: StoredPost): PendingPost {
   return { id: post.id, category: post.category, post: post.post, createdAt: post.createdAt };
+}
+
+/** How an item was reported: its count, and each reason given with how many gave it, most given first (ties in list order). */
+export function reportSummary(item: { reports: number; reportReasons?: Partial<Record<ReportReason, number>> }): ReportSummary {
+  const reasons = REPORT_REASONS.flatMap((reason) => {
+    const count = item.reportReasons?.[reason] ?? 0;
+    return count > 0 ? [{ reason, count }] : [];
+  }).sort((a, b) => b.count - a.count);
+  return { count: item.reports, reasons };
 }

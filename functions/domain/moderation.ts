@@ -5,21 +5,28 @@
  */
 import {
   REPORTS_TO_HIDE,
+  SKIP_HOURS,
   moderationDecisionSchema,
   moderationVoteSchema,
   reportSchema,
   type ModerationResult,
+  type ModerationToday,
+  type ModerationVote,
+  type ModerationVoteResult,
   type PendingPost,
+  type PendingPostPage,
   type ReportedItems,
 } from '../contract/moderation';
+import { decodeCursor, encodeCursor } from './cursor';
+import { madridDate } from './periods';
 import type { Caller } from './author';
 import { AlreadyReportedError, AlreadyVotedError, ForbiddenError, OwnPostError, PostNotFoundError, QueueEmptyError } from './errors';
-import { parseRequest, postIdFrom, untilSettled } from './input';
-import { decisionTarget, ownPost, pendingPost, statusForScore } from './lifecycle';
+import { parseLimit, parseRequest, postIdFrom, untilSettled } from './input';
+import { decisionTarget, ownPost, pendingPost, reportSummary, statusForScore } from './lifecycle';
 import { hiddenComments } from './comments';
 import type { CommentStore } from './ports/comments';
 import type { ModerationStore } from './ports/moderation';
-import type { PostRepository } from './ports/posts';
+import type { PostRepository, StoredPost } from './ports/posts';
 import { timeOf } from './clock';
 import type { NamesDeps } from './accounts';
 import { logEntry } from './moderationLog';
@@ -38,7 +45,8 @@ export const QUEUE_MAX_BATCHES = 4;
 export const REPORTED_LIST_LIMIT = 100;
 
 /**
- * The oldest pending post the caller may vote on: not theirs, not one they voted on. Reads at most
+ * The oldest pending post the caller may vote on: not theirs, not one they voted on or skipped in the
+ * last SKIP_HOURS. Reads at most
  * QUEUE_MAX_BATCHES × QUEUE_BATCH queue entries (one Query and one BatchGetItem a batch), so a user
  * who has voted on every one of those sees QUEUE_EMPTY until the queue moves on.
  */
@@ -48,10 +56,7 @@ export async function nextForModeration(deps: ModerationDeps, caller: Caller): P
     const { items, next } = await deps.posts.pendingQueue({ excludeAuthorId: caller.id, limit: QUEUE_BATCH, after });
     const candidates = items.filter((post) => post.status === 'pending' && post.authorId !== caller.id);
     if (candidates.length > 0) {
-      const voted = await deps.moderation.votedOn(
-        caller.id,
-        candidates.map((post) => post.id),
-      );
+      const voted = await deps.moderation.passedOn(caller.id, candidates, timeOf(deps));
       const found = candidates.find((post) => !voted.has(post.id));
       if (found) return pendingPost(found);
     }
@@ -66,7 +71,12 @@ export async function nextForModeration(deps: ModerationDeps, caller: Caller): P
  * does the status when the net score reaches ±MODERATION_MARGIN; a vote that lost a race is tried
  * again on the post as it now is (and may then find it decided: POST_NOT_FOUND).
  */
-export async function voteOnPost(deps: ModerationDeps, caller: Caller, id: string | undefined, body: unknown): Promise<ModerationResult> {
+export async function voteOnPost(
+  deps: ModerationDeps,
+  caller: Caller,
+  id: string | undefined,
+  body: unknown,
+): Promise<ModerationVoteResult> {
   const postId = postIdFrom(id);
   const { vote, reason } = parseRequest(moderationVoteSchema, body);
   return untilSettled(async () => {
@@ -83,8 +93,46 @@ export async function voteOnPost(deps: ModerationDeps, caller: Caller, id: strin
       outcome,
     });
     if (written === 'duplicate') throw new AlreadyVotedError();
-    return written === 'recorded' ? { status: outcome } : undefined;
+    return written === 'recorded' ? { status: outcome, tally: tallyAfter(post, vote) } : undefined;
   });
+}
+
+/** The post's publish and reject votes once `vote` is added to its tally as read. */
+function tallyAfter(post: StoredPost, vote: ModerationVote): ModerationVoteResult['tally'] {
+  const votes = post.moderation.votes + 1;
+  const score = post.moderation.score + (vote === 'publish' ? 1 : -1);
+  return { publish: (votes + score) / 2, reject: (votes - score) / 2 };
+}
+
+/**
+ * «Saltar»: the caller does not want to judge this pending post now; GET /moderation/next leaves it
+ * out for them for SKIP_HOURS (a second skip starts the time again). Only a pending post that is not
+ * the caller's can be skipped.
+ */
+export async function skipPost(deps: ModerationDeps, caller: Caller, id: string | undefined): Promise<void> {
+  const postId = postIdFrom(id);
+  const post = await deps.posts.get(postId);
+  if (!post || post.status !== 'pending') throw new PostNotFoundError();
+  if (post.authorId === caller.id) throw new OwnPostError();
+  await deps.moderation.recordSkip(caller.id, post.id, new Date(timeOf(deps).getTime() + SKIP_HOURS * 60 * 60 * 1000));
+}
+
+/** Every pending post, oldest first, a page at a time (one Query), for moderators to decide any of them. */
+export async function listPending(
+  deps: Pick<ModerationDeps, 'posts'>,
+  caller: Caller,
+  params: { limit?: string; cursor?: string },
+): Promise<PendingPostPage> {
+  if (!caller.moderator) throw new ForbiddenError();
+  const limit = parseLimit(params.limit);
+  const after = params.cursor !== undefined ? decodeCursor(params.cursor).sortKey : undefined;
+  const page = await deps.posts.pendingPage(limit, after);
+  return { items: page.items.map(pendingPost), nextCursor: page.next !== undefined ? encodeCursor(page.next) : null };
+}
+
+/** How many moderation votes the caller cast today (Europe/Madrid): one GetItem. */
+export async function readToday(deps: Pick<ModerationDeps, 'moderation' | 'now'>, caller: Caller): Promise<ModerationToday> {
+  return { votesToday: await deps.moderation.votesOn(caller.id, madridDate(timeOf(deps))) };
 }
 
 /**
@@ -112,7 +160,10 @@ export async function decideOnPost(deps: DecisionDeps, caller: Caller, id: strin
 export async function listReported(deps: ReportedDeps, caller: Caller): Promise<ReportedItems> {
   if (!caller.moderator) throw new ForbiddenError();
   const [posts, comments] = await Promise.all([deps.posts.hidden(REPORTED_LIST_LIMIT), hiddenComments(deps)]);
-  return { posts: posts.filter((post) => post.status === 'hidden').map(ownPost), comments };
+  return {
+    posts: posts.filter((post) => post.status === 'hidden').map((post) => ({ ...ownPost(post), reports: reportSummary(post) })),
+    comments,
+  };
 }
 
 /**

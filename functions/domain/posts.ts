@@ -3,15 +3,26 @@ import { isCategory, validateCreatePost, type Category, type OwnPost, type OwnPo
 import { signatureOf, type NamesDeps } from './accounts';
 import type { Author, Caller } from './author';
 import { decodeCursor, encodeCursor, sortKeyOf } from './cursor';
-import { ForbiddenError, NoPostsError, PostNotFoundError, RateLimitedError, ValidationError } from './errors';
+import {
+  AlreadyResentError,
+  DuplicatePostError,
+  ForbiddenError,
+  NoPostsError,
+  NotEditableError,
+  PostNotFoundError,
+  RateLimitedError,
+  ValidationError,
+} from './errors';
 import { parseLimit, postIdFrom, untilSettled } from './input';
 import { ownPost, publicPost } from './lifecycle';
-import type { PostRepository, PublishRateLimiter, StoredPost } from './ports/posts';
+import type { FingerprintClaim, PostRepository, PublishRateLimiter, StoredPost, SubmissionStore } from './ports/posts';
+import { fingerprintOf, HOLDS_ITS_TEXT } from './fingerprint';
 import { timeOf } from './clock';
 import { logEntry } from './moderationLog';
 
 export type PostsDeps = { posts: PostRepository };
-export type PublishDeps = PostsDeps & NamesDeps & { rateLimiter: PublishRateLimiter; now?: () => Date };
+export type ResendDeps = { posts: PostRepository & SubmissionStore; now?: () => Date };
+export type PublishDeps = NamesDeps & { posts: PostRepository & SubmissionStore; rateLimiter: PublishRateLimiter; now?: () => Date };
 
 /**
  * Sends an anecdote to moderation: it is stored `pending`, in no feed until the community (or a
@@ -25,11 +36,15 @@ export async function publishPost(deps: PublishDeps, author: Author, body: unkno
   // Sent again under the same Idempotency-Key after the first run stored it (and died): that post.
   const already = options.id === undefined ? undefined : await ownExisting(deps, author, options.id);
   if (already) return ownPost(already);
+  const id = options.id ?? randomUUID();
+  const fingerprint = fingerprintOf(request.value.post);
+  // Before the rate limit, so a refused copy does not use up one of the author's sends.
+  let claim = await claimFingerprint(deps, fingerprint, id);
   const now = timeOf(deps);
   if (!(await deps.rateLimiter.tryAcquire(author.id, now))) throw new RateLimitedError();
   const signature = await signatureOf(deps, author);
   const post: StoredPost = {
-    id: options.id ?? randomUUID(),
+    id,
     name: signature.name,
     nameVersion: signature.version,
     category: request.value.category,
@@ -43,15 +58,69 @@ export async function publishPost(deps: PublishDeps, author: Author, body: unkno
     moderation: { score: 0, votes: 0 },
     reports: 0,
   };
-  try {
-    await deps.posts.insert(post);
-  } catch (error) {
-    // Two runs under one key at once (a lease that ran out): the other stored it first.
-    const stored = options.id === undefined ? undefined : await ownExisting(deps, author, options.id);
-    if (stored) return ownPost(stored);
-    throw error;
+  return untilSettled(async () => {
+    const outcome = await deps.posts.submit(post, claim);
+    if (outcome === 'stored') return ownPost(post);
+    if (outcome === 'exists') {
+      // Two runs under one key at once (a lease that ran out): the other stored it first.
+      const stored = options.id === undefined ? undefined : await ownExisting(deps, author, options.id);
+      if (stored) return ownPost(stored);
+      throw new Error(`A new post's id ${id} was taken`);
+    }
+    // Someone claimed the same text meanwhile (or freed it): read it again.
+    claim = await claimFingerprint(deps, fingerprint, id);
+    return undefined;
+  });
+}
+
+/**
+ * Who holds `fingerprint` now, for the claim: DUPLICATE_POST when it is another post that still holds
+ * its text (HOLDS_ITS_TEXT, and its text still has that fingerprint: a resent post may have changed
+ * it). A rejected or removed holder is simply replaced, on the condition that it is still the holder.
+ */
+async function claimFingerprint(
+  deps: { posts: PostRepository & SubmissionStore },
+  fingerprint: string,
+  self: string,
+): Promise<FingerprintClaim> {
+  const holder = await deps.posts.holderOf(fingerprint);
+  if (holder !== undefined && holder !== self) {
+    const other = await deps.posts.get(holder, { consistent: true });
+    if (other && HOLDS_ITS_TEXT.includes(other.status) && fingerprintOf(other.post) === fingerprint) throw new DuplicatePostError();
   }
-  return ownPost(post);
+  return { fingerprint, holder };
+}
+
+/**
+ * Edit and resend (PUT /posts/{id}): the author of a rejected post sends it back to the queue once,
+ * with the same checks as a new post; it is `pending` again with its moderation votes cleared. Twenty
+ * at once: one conditional write wins, the others read it again and get ALREADY_RESENT. Someone else
+ * gets FORBIDDEN for a published post and POST_NOT_FOUND for one they cannot see (as deletePost).
+ */
+export async function resendPost(deps: ResendDeps, caller: Caller, id: string | undefined, body: unknown): Promise<OwnPost> {
+  const postId = postIdFrom(id);
+  const request = validateCreatePost(body);
+  return untilSettled(async () => {
+    const post = await deps.posts.get(postId, { consistent: true });
+    if (!post || post.status === 'removed') throw new PostNotFoundError();
+    if (post.authorId !== caller.id) throw post.status === 'published' ? new ForbiddenError() : new PostNotFoundError();
+    if (post.resent) throw new AlreadyResentError();
+    if (post.status !== 'rejected') throw new NotEditableError();
+    if (!request.ok) throw new ValidationError(request.code);
+    const claim = await claimFingerprint(deps, fingerprintOf(request.value.post), post.id);
+    const at = timeOf(deps);
+    if (!(await deps.posts.resend(post, request.value, at, claim))) return undefined;
+    const resent: StoredPost = {
+      ...post,
+      ...request.value,
+      status: 'pending',
+      moderation: { score: 0, votes: 0 },
+      rejectVotes: undefined,
+      rejectedFor: undefined,
+      resent: true,
+    };
+    return ownPost(resent);
+  });
 }
 
 /**

@@ -20,7 +20,10 @@
  *                                           reject `reason`) or report (`report#<post>#<user>`): at most
  *                                           one of each per user and post; one per suspension
  *                                           (`suspension#<id>`) and one per moderator action, append-only
- *                                           (`log#<id>`), each written in the action's own transaction
+ *                                           (`log#<id>`), each written in the action's own transaction;
+ *                                           one per text fingerprint (`fingerprint#<hash>` → postId);
+ *                                           «Saltar» (`skip#<post>#<user>`, `until`) and each voter's
+ *                                           votes of a Madrid day (`today#<user>#<date>`), `expiresAt` TTL
  *   list-index      list (S) + listedAt (S)  `list` = "log" (every log entry) or "suspensions" (a
  *                                           suspension until it is lifted: sparse), by `${at}#${id}`
  * comments     id (S)                       one item per comment: `postId`, `authorId`, `name`, `text`,
@@ -138,6 +141,8 @@ export const MODERATION_TABLE = {
       sortKey: { name: MODERATION_KEYS.listedAt, type: 'S' },
     },
   ],
+  // Only skips and the daily vote counts expire (reads check their own time: TTL deletes late).
+  ttlAttribute: 'expiresAt',
 } as const satisfies TableDescription;
 
 /** Names of the comments table's attributes and indexes that queries refer to. */

@@ -29,6 +29,7 @@ describe('functions', () => {
       entry: 'createPost',
       env: {
         [ENV.postsTable]: 'posts',
+        [ENV.moderationTable]: 'moderation',
         [ENV.rateLimitsTable]: 'rateLimits',
         [ENV.namesTable]: 'names',
         [ENV.idempotencyTable]: 'idempotency',
@@ -37,6 +38,10 @@ describe('functions', () => {
     'Api/ListMyPosts': { entry: 'listMyPosts', env: { [ENV.postsTable]: 'posts', [ENV.namesTable]: 'names' } },
     'Api/DeletePost': {
       entry: 'deletePost',
+      env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
+    },
+    'Api/ResendPost': {
+      entry: 'resendPost',
       env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
     },
     'Api/ReportPost': {
@@ -56,6 +61,12 @@ describe('functions', () => {
       entry: 'voteOnPost',
       env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
     },
+    'Api/SkipForModeration': {
+      entry: 'skipForModeration',
+      env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
+    },
+    'Api/ListPending': { entry: 'listPending', env: { [ENV.postsTable]: 'posts', [ENV.namesTable]: 'names' } },
+    'Api/ModerationToday': { entry: 'moderationToday', env: { [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' } },
     'Api/DecideOnPost': {
       entry: 'decideOnPost',
       env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
@@ -258,6 +269,7 @@ describe('functions', () => {
       'Api/GetPost': [[['dynamodb:GetItem'], [posts]]],
       'Api/CreatePost': [
         [['dynamodb:GetItem', 'dynamodb:PutItem'], [posts]],
+        [['dynamodb:GetItem', 'dynamodb:PutItem'], [moderation]],
         [['dynamodb:GetItem', 'dynamodb:PutItem'], [rateLimits]],
         [['dynamodb:GetItem'], [names]],
         keyRecords,
@@ -269,6 +281,11 @@ describe('functions', () => {
       'Api/DeletePost': [
         [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
         [['dynamodb:PutItem'], [moderation]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/ResendPost': [
+        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:GetItem', 'dynamodb:PutItem'], [moderation]],
         [['dynamodb:GetItem'], [names]],
       ],
       'Api/ReportPost': [
@@ -284,7 +301,20 @@ describe('functions', () => {
       ],
       'Api/VoteOnPost': [
         [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
+        [['dynamodb:PutItem', 'dynamodb:UpdateItem'], [moderation]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/SkipForModeration': [
+        [['dynamodb:GetItem'], [posts]],
         [['dynamodb:PutItem'], [moderation]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/ListPending': [
+        [['dynamodb:Query'], [`${posts}/index/queue-index`]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/ModerationToday': [
+        [['dynamodb:GetItem'], [moderation]],
         [['dynamodb:GetItem'], [names]],
       ],
       'Api/DecideOnPost': [

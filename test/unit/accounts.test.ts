@@ -113,8 +113,9 @@ describe('names in the store', () => {
     };
     return { names, posts, accounts, comments };
   };
+  let sent = 0;
   const publish = (deps: ReturnType<typeof setUp>, author: { id: string }) =>
-    publishPost({ ...deps, rateLimiter: { tryAcquire: async () => true } }, author, { category: 'varios', post: 'Hola' });
+    publishPost({ ...deps, rateLimiter: { tryAcquire: async () => true } }, author, { category: 'varios', post: `Hola ${++sent}` });
 
   it('signs posts «Anónimo» until a name is chosen, then with the name, old posts included', async () => {
     const deps = setUp();

@@ -5,23 +5,28 @@
  */
 import { MODERATION_MARGIN, REPORTS_TO_HIDE } from '../../functions/contract/moderation';
 import { type PostStatus } from '../../functions/contract/posts';
+import { madridDate } from '../../functions/domain/periods';
 import type { AccountName, NameAsRead, NameClaim, NameStore, Signature, StoredName } from '../../functions/domain/ports/accounts';
 import type { LoggedAction, ModerationStore, ModerationVoteWrite, ReportWrite } from '../../functions/domain/ports/moderation';
 import type {
   AuthorPageQuery,
+  FingerprintClaim,
   GuardedWrite,
   Page,
   PageQuery,
+  PostEdit,
   PostRepository,
   QueueQuery,
   StatusChangeOptions,
   StoredPost,
+  SubmissionStore,
 } from '../../functions/domain/ports/posts';
 
+const voteKey = (postId: string, userId: string, resent = false) => (resent ? `vote#${postId}#r2#${userId}` : `vote#${postId}#${userId}`);
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 const newestPublishedFirst = (a: StoredPost, b: StoredPost) => ((a.publishedAt ?? '') < (b.publishedAt ?? '') ? 1 : -1);
 
-export class MemoryStore implements PostRepository, ModerationStore {
+export class MemoryStore implements PostRepository, SubmissionStore, ModerationStore {
   readonly posts = new Map<string, StoredPost>();
   readonly rows = new Map<string, { kind: 'vote' | 'report'; postId: string; userId: string; value: string }>();
   /** When each post entered its current queue (pending or hidden), for queue order. */
@@ -34,6 +39,36 @@ export class MemoryStore implements PostRepository, ModerationStore {
     if (this.posts.has(post.id)) throw new Error('exists');
     this.posts.set(post.id, structuredClone(post));
     this.queuedAt.set(post.id, post.createdAt);
+  }
+
+  /** Text fingerprints' holders (SubmissionStore). */
+  readonly fingerprints = new Map<string, string>();
+
+  async holderOf(fingerprint: string): Promise<string | undefined> {
+    await tick();
+    return this.fingerprints.get(fingerprint);
+  }
+
+  async submit(post: StoredPost, claim: FingerprintClaim): Promise<'stored' | 'exists' | 'taken'> {
+    await tick();
+    if (this.posts.has(post.id)) return 'exists';
+    if (this.fingerprints.get(claim.fingerprint) !== claim.holder) return 'taken';
+    this.fingerprints.set(claim.fingerprint, post.id);
+    this.posts.set(post.id, structuredClone(post));
+    this.queuedAt.set(post.id, post.createdAt);
+    return 'stored';
+  }
+
+  async resend(read: StoredPost, edit: PostEdit, at: Date, claim: FingerprintClaim): Promise<boolean> {
+    await tick();
+    const post = this.posts.get(read.id);
+    if (!post || post.status !== 'rejected' || post.resent || this.fingerprints.get(claim.fingerprint) !== claim.holder) return false;
+    this.fingerprints.set(claim.fingerprint, post.id);
+    Object.assign(post, edit, { status: 'pending', resent: true, moderation: { score: 0, votes: 0 } });
+    delete post.rejectVotes;
+    delete post.rejectedFor;
+    this.queuedAt.set(post.id, at.toISOString());
+    return true;
   }
 
   async get(id: string): Promise<StoredPost | undefined> {
@@ -72,6 +107,16 @@ export class MemoryStore implements PostRepository, ModerationStore {
     const read = queue.slice(start, start + limit);
     return {
       items: read.filter((post) => post.authorId !== excludeAuthorId).map((post) => structuredClone(post)),
+      next: start + limit < queue.length ? String(start + limit) : undefined,
+    };
+  }
+
+  async pendingPage(limit: number, after?: string): Promise<{ items: StoredPost[]; next?: string }> {
+    await tick();
+    const queue = this.queue('pending');
+    const start = after ? Number(after) : 0;
+    return {
+      items: queue.slice(start, start + limit).map((post) => structuredClone(post)),
       next: start + limit < queue.length ? String(start + limit) : undefined,
     };
   }
@@ -115,23 +160,41 @@ export class MemoryStore implements PostRepository, ModerationStore {
     return changed;
   }
 
-  async votedOn(userId: string, postIds: string[]): Promise<Set<string>> {
+  async passedOn(userId: string, posts: Pick<StoredPost, 'id' | 'resent'>[], now: Date): Promise<Set<string>> {
     await tick();
-    return new Set(postIds.filter((id) => this.rows.has(`vote#${id}#${userId}`)));
+    const skipped = (id: string) => (this.skips.get(`${id}#${userId}`) ?? 0) > now.getTime();
+    return new Set(posts.filter((post) => this.rows.has(voteKey(post.id, userId, post.resent)) || skipped(post.id)).map((post) => post.id));
+  }
+
+  /** «Saltar»: `post#user` → until (ms). */
+  readonly skips = new Map<string, number>();
+  /** Votes by `user#day`. */
+  readonly today = new Map<string, number>();
+
+  async recordSkip(userId: string, postId: string, until: Date): Promise<void> {
+    await tick();
+    this.skips.set(`${postId}#${userId}`, until.getTime());
+  }
+
+  async votesOn(userId: string, day: string): Promise<number> {
+    await tick();
+    return this.today.get(`${userId}#${day}`) ?? 0;
   }
 
   async recordVote({ post: read, userId, vote, reason, at, outcome }: ModerationVoteWrite): Promise<GuardedWrite> {
     await tick();
-    const key = `vote#${read.id}#${userId}`;
+    const key = voteKey(read.id, userId, read.resent);
     if (this.rows.has(key)) return 'duplicate';
     const post = this.posts.get(read.id);
     const delta = vote === 'publish' ? 1 : -1;
-    if (!post || post.status !== 'pending') return 'conflict';
+    if (!post || post.status !== 'pending' || post.resent !== read.resent) return 'conflict';
     if (
       outcome === 'pending' ? Math.abs(post.moderation.score + delta) >= MODERATION_MARGIN : post.moderation.score !== read.moderation.score
     )
       return 'conflict';
     this.rows.set(key, { kind: 'vote', postId: read.id, userId, value: vote });
+    const day = `${userId}#${madridDate(at)}`;
+    this.today.set(day, (this.today.get(day) ?? 0) + 1);
     post.moderation = { score: post.moderation.score + delta, votes: post.moderation.votes + 1 };
     if (vote === 'reject') {
       const counted = reason ?? 'otro';

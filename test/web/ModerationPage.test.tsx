@@ -33,7 +33,7 @@ describe('ModerationPage (/moderar)', () => {
   it('shows one pending post without its author, votes «Publicable», then shows the next', async () => {
     const user = userEvent.setup();
     const nextForModeration = vi.fn().mockResolvedValueOnce(pending(1)).mockResolvedValueOnce(pending(2));
-    const voteOnPost = vi.fn(async () => ({ status: 'pending' as const }));
+    const voteOnPost = vi.fn(async () => ({ status: 'pending' as const, tally: { publish: 2, reject: 1 } }));
     renderPage(fakeApiClient({ nextForModeration, voteOnPost }));
 
     const card = (await screen.findByText('Pendiente número 1')).closest('article')!;
@@ -41,7 +41,7 @@ describe('ModerationPage (/moderar)', () => {
     await user.click(within(card).getByRole('button', { name: 'Publicable' }));
     expect(voteOnPost).toHaveBeenCalledWith('q1', 'publish');
     await screen.findByText('Pendiente número 2');
-    expect(screen.getByText('Gracias, tu voto cuenta.')).toBeTruthy();
+    expect(screen.getByText('Gracias, tu voto cuenta. Votos: 2 a favor y 1 en contra.')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'No publicable' }));
     expect(voteOnPost).toHaveBeenLastCalledWith('q2', 'reject');
@@ -89,7 +89,7 @@ describe('ModerationPage (/moderar)', () => {
 
   it('lets a moderator publish at once and restore or remove what reports hid; others see neither', async () => {
     const user = userEvent.setup();
-    const hidden = anOwnPost('hidden', { post: 'Denunciada' });
+    const hidden = { ...anOwnPost('hidden', { post: 'Denunciada' }), reports: { count: 3, reasons: [] } };
     const decideOnPost = vi.fn(async (_id: string, decision: string) => ({
       status: decision === 'publish' ? ('published' as const) : ('removed' as const),
     }));
@@ -97,6 +97,7 @@ describe('ModerationPage (/moderar)', () => {
       nextForModeration: vi.fn().mockResolvedValueOnce(pending(7)).mockRejectedValue(queueEmpty()),
       decideOnPost,
       reported: vi.fn(async () => ({ posts: [hidden], comments: [] })),
+      pendingPosts: vi.fn(async () => ({ items: [], nextCursor: null })),
     });
     renderPage(api, true);
     await user.click(await screen.findByRole('button', { name: 'Publicar ya' }));
@@ -111,12 +112,16 @@ describe('ModerationPage (/moderar)', () => {
 
   it('lists the comments reports hid, with their post, to restore or remove', async () => {
     const user = userEvent.setup();
-    const hiddenComment = aComment({ text: 'Comentario denunciado', postId: 'p0042' });
+    const hiddenComment = {
+      ...aComment({ text: 'Comentario denunciado', postId: 'p0042' }),
+      reports: { count: 3, reasons: [{ reason: 'ofensivo' as const, count: 3 }] },
+    };
     const decideOnComment = vi.fn(async () => {});
     renderPage(
       fakeApiClient({
         nextForModeration: vi.fn().mockRejectedValue(queueEmpty()),
         reported: vi.fn(async () => ({ posts: [], comments: [hiddenComment] })),
+        pendingPosts: vi.fn(async () => ({ items: [], nextCursor: null })),
         decideOnComment,
       }),
       true,
@@ -133,5 +138,87 @@ describe('ModerationPage (/moderar)', () => {
     await screen.findByText('Pendiente número 8');
     expect(screen.queryByRole('button', { name: 'Publicar ya' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Ocultas por denuncias' })).toBeNull();
+  });
+
+  it('«Saltar» skips the post for this reader and shows the next', async () => {
+    const user = userEvent.setup();
+    const nextForModeration = vi.fn().mockResolvedValueOnce(pending(10)).mockResolvedValueOnce(pending(11));
+    const skipPost = vi.fn(async () => {});
+    renderPage(fakeApiClient({ nextForModeration, skipPost }));
+    await user.click(await screen.findByRole('button', { name: 'Saltar' }));
+    expect(skipPost).toHaveBeenCalledWith('q10');
+    await screen.findByText('Pendiente número 11');
+    expect(screen.getByRole('status').textContent).toContain('no te la volveremos a enseñar');
+  });
+
+  it('says how many posts the reader helped decide today, and counts again after a vote', async () => {
+    const user = userEvent.setup();
+    const moderationToday = vi.fn().mockResolvedValueOnce({ votesToday: 0 }).mockResolvedValue({ votesToday: 1 });
+    renderPage(
+      fakeApiClient({
+        nextForModeration: vi.fn().mockResolvedValueOnce(pending(12)).mockRejectedValue(queueEmpty()),
+        voteOnPost: vi.fn(async () => ({ status: 'published' as const, tally: { publish: 3, reject: 0 } })),
+        moderationToday,
+      }),
+    );
+    await screen.findByText('Hoy todavía no has votado ninguna anécdota.');
+    await user.click(await screen.findByRole('button', { name: 'Publicable' }));
+    await screen.findByText('Hoy has ayudado a decidir 1 anécdota con tu voto. ¡Gracias!');
+    expect(screen.getByText('¡Gracias! Con tu voto se ha publicado. Votos: 3 a favor y 0 en contra.')).toBeTruthy();
+  });
+
+  it('lists every pending post for a moderator, to publish or reject any of them with a reason', async () => {
+    const user = userEvent.setup();
+    const decideOnPost = vi.fn(async (_id: string, decision: string) => ({
+      status: decision === 'publish' ? ('published' as const) : ('rejected' as const),
+    }));
+    const pendingPosts = vi
+      .fn()
+      .mockResolvedValueOnce({ items: [pending(20), pending(21)], nextCursor: 'c1' })
+      .mockResolvedValueOnce({ items: [pending(22)], nextCursor: null });
+    renderPage(
+      fakeApiClient({
+        nextForModeration: vi.fn().mockRejectedValue(queueEmpty()),
+        reported: vi.fn(async () => ({ posts: [], comments: [] })),
+        pendingPosts,
+        decideOnPost,
+      }),
+      true,
+    );
+    const list = (await screen.findByRole('heading', { name: 'Todas las pendientes' })).closest('section')!;
+    await within(list).findByText('Pendiente número 21');
+    await user.click(within(list).getByRole('button', { name: 'Cargar más' }));
+    const last = (await within(list).findByText('Pendiente número 22')).closest('article')!;
+    await user.selectOptions(within(last).getByLabelText('Motivo del rechazo'), 'repetida');
+    await user.click(within(last).getByRole('button', { name: 'Rechazar' }));
+    expect(decideOnPost).toHaveBeenCalledWith('q22', 'reject', 'repetida');
+    await within(last).findByText('Rechazada: Está repetida.');
+    const first = screen.getByText('Pendiente número 20').closest('article')!;
+    await user.click(within(first).getByRole('button', { name: 'Publicar' }));
+    expect(decideOnPost).toHaveBeenLastCalledWith('q20', 'publish');
+    await within(first).findByText('Publicada.');
+  });
+
+  it('shows each reported post’s count and reasons', async () => {
+    const hidden = {
+      ...anOwnPost('hidden', { post: 'Muy denunciada' }),
+      reports: {
+        count: 4,
+        reasons: [
+          { reason: 'spam' as const, count: 3 },
+          { reason: 'datos-personales' as const, count: 1 },
+        ],
+      },
+    };
+    renderPage(
+      fakeApiClient({
+        nextForModeration: vi.fn().mockRejectedValue(queueEmpty()),
+        reported: vi.fn(async () => ({ posts: [hidden], comments: [] })),
+        pendingPosts: vi.fn(async () => ({ items: [], nextCursor: null })),
+      }),
+      true,
+    );
+    const card = (await screen.findByText('Muy denunciada')).closest('article')!;
+    expect(card.textContent).toContain('4 denuncias: Spam (3), Datos personales (1)');
   });
 });

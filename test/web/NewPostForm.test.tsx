@@ -5,7 +5,7 @@ import { ERRORS } from '@contract/errors';
 import { MAX_POST_LENGTH } from '@contract/posts';
 import { NewPostForm } from '../../web/src/features/posts/NewPostForm';
 
-function setup(onSubmit = vi.fn(async () => {})) {
+function setup(onSubmit: (request: { category: string; post: string }) => Promise<void> = vi.fn(async () => {})) {
   const user = userEvent.setup();
   render(<NewPostForm onSubmit={onSubmit} />);
   return {
@@ -105,5 +105,20 @@ describe('NewPostForm', () => {
     expect(await screen.findByText(ERRORS.PERSONAL_DATA.message)).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
     expect(text.value).toBe('Llamadme al 612 345 678 si os pasa');
+  });
+
+  it('shows DUPLICATE_POST next to the form with the text kept, and sends the changed text', async () => {
+    const onSubmit = vi
+      .fn<(request: { category: string; post: string }) => Promise<void>>()
+      .mockRejectedValueOnce(new Error(ERRORS.DUPLICATE_POST.message))
+      .mockResolvedValueOnce(undefined);
+    const { user, text, send } = setup(onSubmit);
+    await user.type(text, 'Se me quemó la tostada');
+    await user.click(send);
+    expect((await screen.findByRole('alert')).textContent).toContain(ERRORS.DUPLICATE_POST.message);
+    expect(text.value).toBe('Se me quemó la tostada');
+    await user.type(text, ' y el microondas');
+    await user.click(send);
+    expect(onSubmit).toHaveBeenLastCalledWith({ category: 'varios', post: 'Se me quemó la tostada y el microondas' });
   });
 });

@@ -19,6 +19,8 @@ export type StoredComment = {
   status: CommentStatus;
   /** Distinct reports since it was last made visible. */
   reports: number;
+  /** Those reports' reasons, counted. */
+  reportReasons?: Partial<Record<ReportReason, number>>;
 };
 
 export type CommentPageQuery = {

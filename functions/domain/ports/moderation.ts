@@ -23,8 +23,15 @@ export type ReportWrite = { post: StoredPost; userId: string; reason: ReportReas
 
 /** Moderation votes and reports: one per user per item, each moving together with the post. */
 export interface ModerationStore {
-  /** Of `postIds`, those `userId` has voted on (one batch read). */
-  votedOn(userId: string, postIds: string[]): Promise<Set<string>>;
+  /**
+   * The ids of those of `posts` `userId` has voted on in their current round, or skipped until after
+   * `now` (one batch read).
+   */
+  passedOn(userId: string, posts: Pick<StoredPost, 'id' | 'resent'>[], now: Date): Promise<Set<string>>;
+  /** «Saltar»: `postId` stays out of `userId`'s queue until `until` (a second skip moves it on). */
+  recordSkip(userId: string, postId: string, until: Date): Promise<void>;
+  /** How many moderation votes `userId` cast on the Madrid calendar day `day` (YYYY-MM-DD); one GetItem. */
+  votesOn(userId: string, day: string): Promise<number>;
   /**
    * Records the vote and applies it to the post's tally, atomically: `duplicate` when this user
    * already voted; `conflict` when the post is no longer as read (the caller reads it again).

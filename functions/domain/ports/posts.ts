@@ -1,3 +1,4 @@
+import type { ReportReason } from '../../contract/moderation';
 import type { Category, PostStatus, RejectionReason } from '../../contract/posts';
 import type { Signature } from './accounts';
 import type { LoggedAction } from './moderation';
@@ -22,11 +23,21 @@ export type StoredPost = {
   moderation: { score: number; votes: number };
   /** Distinct reports since it was last published. */
   reports: number;
+  /** Those reports' reasons, counted. */
+  reportReasons?: Partial<Record<ReportReason, number>>;
   /** The reasons of the community's reject votes, counted. */
   rejectVotes?: Partial<Record<RejectionReason, number>>;
   /** The reason a moderator (or a suspension) gave when rejecting it; it overrides the votes'. */
   rejectedFor?: RejectionReason;
+  /**
+   * Edited and sent back once after a rejection (PUT /posts/{id}): its moderation starts again with a
+   * fresh tally, and the votes of the first round no longer count (ModerationStore keys them by round).
+   */
+  resent?: boolean;
 };
+
+/** What an author may change when sending a rejected post back. */
+export type PostEdit = { category: Category; post: string };
 
 /** What else a change of status writes: the rejection's reason, and the moderator's log entry (same transaction). */
 export type StatusChangeOptions = { rejectedFor?: RejectionReason; log?: LoggedAction };
@@ -75,6 +86,11 @@ export interface PostRepository {
   /** Posts hidden by reports, oldest first, at most `limit`. */
   hidden(limit: number): Promise<StoredPost[]>;
   /**
+   * Every pending post, oldest in the queue first: one Query of `limit` (and one more, to tell whether
+   * more exist); `after` is the previous page's `next` (the last post's queue key).
+   */
+  pendingPage(limit: number, after?: string): Promise<{ items: StoredPost[]; next?: string }>;
+  /**
    * Moves `post` to `to` (entering or leaving the feeds and queues) if its status is still the one
    * read; false when it changed meanwhile.
    */
@@ -88,6 +104,30 @@ export interface PostRepository {
    */
   setAuthorName(authorId: string, signature: Signature): Promise<number>;
 }
+
+/**
+ * Sending posts: a new one, or a rejected one edited and sent back once. Kept apart from PostRepository
+ * because only the two submitting functions hold what these writes touch.
+ */
+export interface SubmissionStore {
+  /** The post that last claimed `fingerprint` (domain/fingerprint.ts); it may since have been rejected or removed. */
+  holderOf(fingerprint: string): Promise<string | undefined>;
+  /**
+   * Stores a new post and claims its text's fingerprint, in one transaction: `stored`; `exists` when a
+   * post with that id exists (an idempotent retry); `taken` when the fingerprint's holder is no longer
+   * the one read (the caller reads it again).
+   */
+  submit(post: StoredPost, claim: FingerprintClaim): Promise<'stored' | 'exists' | 'taken'>;
+  /**
+   * Makes the rejected `post` (as read) pending again with `edit`'s text and category, its tally
+   * cleared and `resent` set, and claims the edit's fingerprint, in one transaction — if the post is
+   * still rejected and was never resent and the fingerprint's holder is still the one read; false otherwise.
+   */
+  resend(post: StoredPost, edit: PostEdit, at: Date, claim: FingerprintClaim): Promise<boolean>;
+}
+
+/** A fingerprint to claim for a post, and who held it when read (undefined: nobody). */
+export type FingerprintClaim = { fingerprint: string; holder: string | undefined };
 
 /** Per-user sliding window of publish times. */
 export interface PublishRateLimiter {

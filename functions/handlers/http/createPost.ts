@@ -3,7 +3,7 @@ import { publishPost } from '../../domain/posts';
 import { httpHandler, idempotentIdOf, json, jwtClaims, parseJsonBody } from './http';
 import { nameStore, postRepository, publishRateLimiter } from '../../wiring';
 
-const deps = { posts: postRepository(), names: nameStore(), rateLimiter: publishRateLimiter() };
+const deps = { posts: postRepository({ fingerprints: true }), names: nameStore(), rateLimiter: publishRateLimiter() };
 
 /**
  * POST /posts — behind the JWT authorizer; the author's id comes from the verified claims, their name

@@ -8,7 +8,7 @@ import { COMMENTS_INDEX, COMMENTS_KEYS, QUEUES } from '../tables';
 import type { LoggedAction } from '../../domain/ports/moderation';
 import { signAuthorItems } from './authorNames';
 import { logPut } from './moderationLog';
-import { updateParams, type ItemUpdate } from './postItems';
+import { REPORT_REASON_ATTRIBUTES, reportReasonAttribute, reportReasonsOf, updateParams, type ItemUpdate } from './postItems';
 import { decodeCancellation, failedCondition, isConflict } from './transactions';
 import type { Signature } from '../../domain/ports/accounts';
 
@@ -30,7 +30,7 @@ const itemSchema = z.object({
 
 export function commentFromItem(item: Record<string, unknown> | undefined): StoredComment | undefined {
   const parsed = z.safeParse(itemSchema, item);
-  return parsed.success ? parsed.data : undefined;
+  return parsed.success ? { ...parsed.data, ...reportReasonsOf(item!) } : undefined;
 }
 
 function commentsFromItems(items: Record<string, unknown>[] | undefined): StoredComment[] {
@@ -49,10 +49,11 @@ function statusAttributes(comment: StoredComment, status: CommentStatus, at: str
 function statusUpdate(comment: StoredComment, to: CommentStatus, at: Date): ItemUpdate {
   const iso = at.toISOString();
   const { set, remove } = statusAttributes(comment, to, iso);
+  const restored = comment.status === 'hidden' && to === 'visible';
   return {
-    // Restored by a moderator: reports start again from zero.
-    set: { status: to, statusAt: iso, ...set, ...(comment.status === 'hidden' && to === 'visible' ? { reports: 0 } : {}) },
-    remove,
+    // Restored by a moderator: reports (and their reasons) start again from zero.
+    set: { status: to, statusAt: iso, ...set, ...(restored ? { reports: 0 } : {}) },
+    remove: restored ? [...remove, ...REPORT_REASON_ATTRIBUTES] : remove,
     condition: '#status = :from',
     names: { '#status': 'status' },
     values: { ':from': comment.status },
@@ -171,13 +172,13 @@ export class DynamoCommentStore implements CommentStore {
     const update: ItemUpdate = hide
       ? {
           ...statusUpdate(comment, 'hidden', at),
-          add: { reports: 1 },
+          add: { reports: 1, [reportReasonAttribute(reason)]: 1 },
           condition: '#status = :from AND reports = :count',
           values: { ':from': 'visible', ':count': comment.reports },
         }
       : {
           ...visible,
-          add: { reports: 1 },
+          add: { reports: 1, [reportReasonAttribute(reason)]: 1 },
           condition: '#status = :from AND (attribute_not_exists(reports) OR reports < :bound)',
           values: { ':from': 'visible', ':bound': REPORTS_TO_HIDE - 1 },
         };

@@ -5,9 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod/mini';
+import { REPORT_REASONS, type ReportReason } from '../../contract/moderation';
 import { CATEGORIES, POST_STATUSES, REJECTION_REASONS, type PostStatus, type RejectionReason } from '../../contract/posts';
 import { sortKeyOf } from '../../domain/cursor';
-import type { StoredPost } from '../../domain/ports/posts';
+import type { PostEdit, StoredPost } from '../../domain/ports/posts';
 import { FEED_PARTITION, POSTS_KEYS, QUEUES } from '../tables';
 
 const count = z._default(z.number(), 0);
@@ -29,10 +30,25 @@ const itemSchema = z.object({
   modVotes: count,
   reports: count,
   rejectedFor: z.optional(z.enum(REJECTION_REASONS)),
+  resent: z.optional(z.boolean()),
 });
 
 /** The post's counter of reject votes that gave `reason` (one attribute per reason). */
 export const rejectVoteAttribute = (reason: RejectionReason) => `rejectVotes#${reason}`;
+
+/** The item's counter of reports that gave `reason` (posts and comments alike), reset when a moderator restores it. */
+export const reportReasonAttribute = (reason: ReportReason) => `reportReasons#${reason}`;
+export const REPORT_REASON_ATTRIBUTES = REPORT_REASONS.map(reportReasonAttribute);
+
+/** `{ reportReasons }` when any report was counted by reason, else nothing. */
+export function reportReasonsOf(item: Record<string, unknown>): { reportReasons?: Partial<Record<ReportReason, number>> } {
+  const counts: Partial<Record<ReportReason, number>> = {};
+  for (const reason of REPORT_REASONS) {
+    const value = item[reportReasonAttribute(reason)];
+    if (typeof value === 'number' && value > 0) counts[reason] = value;
+  }
+  return Object.keys(counts).length > 0 ? { reportReasons: counts } : {};
+}
 
 /** `{ rejectVotes }` when any reject vote gave a reason, else nothing. */
 function rejectVotesOf(item: Record<string, unknown>): { rejectVotes?: Partial<Record<RejectionReason, number>> } {
@@ -63,7 +79,9 @@ export function postFromItem(item: Record<string, unknown> | undefined): StoredP
     moderation: { score: i.modScore, votes: i.modVotes },
     reports: i.reports,
     ...rejectVotesOf(item!),
+    ...reportReasonsOf(item!),
     ...(i.rejectedFor ? { rejectedFor: i.rejectedFor } : {}),
+    ...(i.resent ? { resent: true } : {}),
   };
 }
 
@@ -110,6 +128,7 @@ export function postItem(post: StoredPost): Record<string, unknown> {
       Object.entries(post.rejectVotes ?? {}).map(([reason, votes]) => [rejectVoteAttribute(reason as RejectionReason), votes]),
     ),
     ...(post.rejectedFor ? { rejectedFor: post.rejectedFor } : {}),
+    ...(post.resent ? { resent: true } : {}),
     [POSTS_KEYS.createdKey]: sortKeyOf(post.createdAt, post.id),
     ...set,
   };
@@ -134,12 +153,40 @@ export type ItemUpdate = {
 export function statusUpdate(post: StoredPost, status: PostStatus, at: Date): ItemUpdate {
   const iso = at.toISOString();
   const { set, remove } = statusAttributes(post, status, iso);
+  const restored = post.status === 'hidden' && status === 'published';
   return {
-    set: { status, statusAt: iso, ...set, ...(post.status === 'hidden' && status === 'published' ? { reports: 0 } : {}) },
-    remove,
+    set: { status, statusAt: iso, ...set, ...(restored ? { reports: 0 } : {}) },
+    remove: restored ? [...remove, ...REPORT_REASON_ATTRIBUTES] : remove,
     condition: '#status = :from',
     names: { '#status': 'status' },
     values: { ':from': post.status },
+  };
+}
+
+/**
+ * A rejected post edited and sent back (PUT /posts/{id}): the new text and category, `pending` again
+ * at the back of the queue (queued by when it was resent), its tally and reject reasons cleared and
+ * `resent` set; on the condition that it is still rejected and was never resent.
+ */
+export function resendUpdate(post: StoredPost, edit: PostEdit, at: Date): ItemUpdate {
+  const iso = at.toISOString();
+  return {
+    set: {
+      category: edit.category,
+      post: edit.post,
+      status: 'pending',
+      statusAt: iso,
+      resent: true,
+      resentAt: iso,
+      modScore: 0,
+      modVotes: 0,
+      [POSTS_KEYS.queue]: QUEUES.pending,
+      [POSTS_KEYS.queuedAt]: sortKeyOf(iso, post.id),
+    },
+    remove: ['rejectedFor', ...REJECTION_REASONS.map(rejectVoteAttribute)],
+    condition: '#status = :from AND attribute_not_exists(#resent)',
+    names: { '#status': 'status', '#resent': 'resent' },
+    values: { ':from': 'rejected' },
   };
 }
 

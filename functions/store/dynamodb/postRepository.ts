@@ -13,23 +13,32 @@ import type {
   AuthorPageQuery,
   Page,
   PageQuery,
+  FingerprintClaim,
+  PostEdit,
   PostRepository,
   QueueQuery,
+  SubmissionStore,
   StatusChangeOptions,
   StoredPost,
 } from '../../domain/ports/posts';
 import { logPut } from './moderationLog';
-import { decodeCancellation, isConflict } from './transactions';
+import { decodeCancellation, failedCondition, isConflict } from './transactions';
 import { FEED_PARTITION, POSTS_INDEX, POSTS_KEYS, QUEUES } from '../tables';
-import { postFromItem, postItem, postsFromItems, statusUpdate, updateParams } from './postItems';
+import { postFromItem, postItem, postsFromItems, resendUpdate, statusUpdate, updateParams } from './postItems';
 import { signAuthorItems } from './authorNames';
 import type { Signature } from '../../domain/ports/accounts';
 
-export class DynamoPostRepository implements PostRepository {
+/** The moderation table's row of one text fingerprint (domain/fingerprint.ts): `{ postId, at }`. */
+export const fingerprintKey = (fingerprint: string) => `fingerprint#${fingerprint}`;
+
+export class DynamoPostRepository implements PostRepository, SubmissionStore {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
-    /** The moderation table, for the functions whose status changes are logged (moderators' actions). */
+    /**
+     * The moderation table, for the functions whose status changes are logged (moderators' actions)
+     * and for the submitting ones (the text fingerprints' rows).
+     */
     private readonly logTable?: string,
   ) {}
 
@@ -121,6 +130,24 @@ export class DynamoPostRepository implements PostRepository {
     return { items: postsFromItems(Items), next: LastEvaluatedKey ? JSON.stringify(LastEvaluatedKey) : undefined };
   }
 
+  /** One Query of the pending queue, oldest first, from strictly after `after` (a `queuedAt`). */
+  async pendingPage(limit: number, after?: string): Promise<{ items: StoredPost[]; next?: string }> {
+    const { Items } = await this.client.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        IndexName: POSTS_INDEX.queue,
+        KeyConditionExpression: after ? '#q = :q AND #at > :after' : '#q = :q',
+        ExpressionAttributeNames: { '#q': POSTS_KEYS.queue, ...(after ? { '#at': POSTS_KEYS.queuedAt } : {}) },
+        ExpressionAttributeValues: { ':q': QUEUES.pending, ...(after ? { ':after': after } : {}) },
+        ScanIndexForward: true,
+        Limit: limit + 1,
+      }),
+    );
+    const page = (Items ?? []).slice(0, limit);
+    const last: unknown = page.at(-1)?.[POSTS_KEYS.queuedAt];
+    return { items: postsFromItems(page), next: (Items ?? []).length > limit && typeof last === 'string' ? last : undefined };
+  }
+
   /** One Query of the hidden queue, oldest first. */
   async hidden(limit: number): Promise<StoredPost[]> {
     const { Items } = await this.client.send(
@@ -163,6 +190,81 @@ export class DynamoPostRepository implements PostRepository {
       if (error instanceof ConditionalCheckFailedException) return false;
       throw error;
     }
+  }
+
+  /** One consistent GetItem of the fingerprint's row (moderation table). */
+  async holderOf(fingerprint: string): Promise<string | undefined> {
+    const { Item } = await this.client.send(
+      new GetCommand({ TableName: this.moderationTable(), Key: { key: fingerprintKey(fingerprint) }, ConsistentRead: true }),
+    );
+    return typeof Item?.postId === 'string' ? Item.postId : undefined;
+  }
+
+  /** One TransactWriteItems: the new post (only if its id is free) and its fingerprint's row (only if as read). */
+  async submit(post: StoredPost, claim: FingerprintClaim): Promise<'stored' | 'exists' | 'taken'> {
+    try {
+      await this.client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: this.tableName, Item: postItem(post), ConditionExpression: 'attribute_not_exists(id)' } },
+            this.claimPut(claim, post.id, post.createdAt),
+          ],
+        }),
+      );
+      return 'stored';
+    } catch (error) {
+      const cancelled = decodeCancellation(error);
+      if (cancelled && failedCondition(cancelled, 0)) return 'exists';
+      if (cancelled && isConflict(cancelled)) return 'taken';
+      throw error;
+    }
+  }
+
+  /** One TransactWriteItems: the post's update (resendUpdate: still rejected, never resent) and its new fingerprint's row. */
+  async resend(post: StoredPost, edit: PostEdit, at: Date, claim: FingerprintClaim): Promise<boolean> {
+    try {
+      await this.client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Update: { TableName: this.tableName, Key: { id: post.id }, ...updateParams(resendUpdate(post, edit, at)) } },
+            this.claimPut(claim, post.id, at.toISOString()),
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      const cancelled = decodeCancellation(error);
+      if (cancelled && isConflict(cancelled)) return false;
+      throw error;
+    }
+  }
+
+  /** The fingerprint row naming `postId`, on the condition that its holder is still the one read. */
+  private claimPut(claim: FingerprintClaim, postId: string, at: string) {
+    const free = claim.holder === undefined;
+    const condition: {
+      ConditionExpression: string;
+      ExpressionAttributeNames: Record<string, string>;
+      ExpressionAttributeValues?: Record<string, unknown>;
+    } = free
+      ? { ConditionExpression: 'attribute_not_exists(#key)', ExpressionAttributeNames: { '#key': 'key' } }
+      : {
+          ConditionExpression: '#postId = :holder',
+          ExpressionAttributeNames: { '#postId': 'postId' },
+          ExpressionAttributeValues: { ':holder': claim.holder },
+        };
+    return {
+      Put: {
+        TableName: this.moderationTable(),
+        Item: { key: fingerprintKey(claim.fingerprint), kind: 'fingerprint', postId, at },
+        ...condition,
+      },
+    };
+  }
+
+  private moderationTable(): string {
+    if (this.logTable === undefined) throw new Error('DynamoPostRepository: fingerprints need the moderation table');
+    return this.logTable;
   }
 
   /** One Query of the author index, keeping the pending posts (a suspension rejects them). */

@@ -8,8 +8,12 @@ import {
   type ModerationDecision,
   type ModerationLogPage,
   type ModerationResult,
+  type ModerationToday,
   type ModerationVote,
+  type ModerationVoteResult,
   type PendingPost,
+  type PendingPostPage,
+  type RejectionReason,
   type ReportReason,
   type ReportedItems,
   type Suspension,
@@ -78,12 +82,21 @@ export type ApiClient = {
   /** «Mis anécdotas»: the signed-in user's posts, every status, newest first. */
   myPosts(options?: { cursor?: string | null; signal?: AbortSignal }): Promise<OwnPostPage>;
   deletePost(id: string): Promise<void>;
+  /** Edit and resend a rejected post, once: it comes back `pending` (NOT_EDITABLE, ALREADY_RESENT, the create checks). */
+  resendPost(id: string, request: CreatePostRequest): Promise<OwnPost>;
   reportPost(id: string, reason: ReportReason, options?: WriteOptions): Promise<void>;
   /** A pending post to vote on; rejects with code QUEUE_EMPTY when there is none. */
   nextForModeration(signal?: AbortSignal): Promise<PendingPost>;
-  voteOnPost(id: string, vote: ModerationVote): Promise<ModerationResult>;
+  /** The status afterwards and the tally this vote left. */
+  voteOnPost(id: string, vote: ModerationVote): Promise<ModerationVoteResult>;
+  /** «Saltar»: not shown again to this reader by nextForModeration for a day. */
+  skipPost(id: string): Promise<void>;
+  /** Moderators only: every pending post, oldest first. */
+  pendingPosts(options?: { cursor?: string | null; signal?: AbortSignal }): Promise<PendingPostPage>;
+  /** How many moderation votes the signed-in user cast today. */
+  moderationToday(signal?: AbortSignal): Promise<ModerationToday>;
   /** Moderators only. */
-  decideOnPost(id: string, decision: ModerationDecision): Promise<ModerationResult>;
+  decideOnPost(id: string, decision: ModerationDecision, reason?: RejectionReason): Promise<ModerationResult>;
   /** Moderators only. */
   reported(signal?: AbortSignal): Promise<ReportedItems>;
   /** A published post's comments, oldest first. */
@@ -212,6 +225,9 @@ export function createApiClient({
     deletePost(id) {
       return authorized<void>(postPath(id), { method: 'DELETE' });
     },
+    resendPost(id, body) {
+      return authorized<OwnPost>(postPath(id), { method: 'PUT', body });
+    },
     async reportPost(id, reason, options) {
       await authorized<unknown>(`${postPath(id)}/report`, { method: 'POST', body: { reason }, idempotencyKey: options?.idempotencyKey });
     },
@@ -219,10 +235,20 @@ export function createApiClient({
       return authorized<PendingPost>('/moderation/next', { signal });
     },
     voteOnPost(id, vote) {
-      return authorized<ModerationResult>(`/moderation/${encodeURIComponent(id)}/vote`, { method: 'PUT', body: { vote } });
+      return authorized<ModerationVoteResult>(`/moderation/${encodeURIComponent(id)}/vote`, { method: 'PUT', body: { vote } });
     },
-    decideOnPost(id, decision) {
-      return authorized<ModerationResult>(`/moderation/${encodeURIComponent(id)}/decision`, { method: 'PUT', body: { decision } });
+    skipPost(id) {
+      return authorized<void>(`/moderation/${encodeURIComponent(id)}/skip`, { method: 'PUT' });
+    },
+    pendingPosts({ cursor, signal } = {}) {
+      return authorized<PendingPostPage>(`/moderation/pending${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { signal });
+    },
+    moderationToday(signal) {
+      return authorized<ModerationToday>('/moderation/today', { signal });
+    },
+    decideOnPost(id, decision, reason) {
+      const body = reason === undefined ? { decision } : { decision, reason };
+      return authorized<ModerationResult>(`/moderation/${encodeURIComponent(id)}/decision`, { method: 'PUT', body });
     },
     reported(signal) {
       return authorized<ReportedItems>('/moderation/reported', { signal });

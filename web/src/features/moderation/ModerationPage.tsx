@@ -1,25 +1,42 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ERRORS } from '@contract/errors';
-import { MODERATION_MARGIN, type ModerationResult, type ModerationVote, type PendingPost } from '@contract/moderation';
+import {
+  MODERATION_MARGIN,
+  type ModerationResult,
+  type ModerationVote,
+  type ModerationVoteResult,
+  type PendingPost,
+} from '@contract/moderation';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageSpinner } from '../../components/PageSpinner';
 import { ApiError, errorMessage, useApi } from '../../lib/api';
 import { LocalTime } from '../../components/LocalTime';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { PendingList } from './PendingList';
 import { ReportedPosts } from './ReportedPosts';
 
 /** What the user just clicked, while its request runs. */
-type Busy = ModerationVote | 'decide-publish' | 'decide-reject' | null;
+type Busy = ModerationVote | 'skip' | 'decide-publish' | 'decide-reject' | null;
+
+/** The caller's votes today; read again after each vote. */
+const TODAY_KEY = ['account', 'moderation', 'today'] as const;
 
 type Queue = { status: 'loading' } | { status: 'ready'; post: PendingPost } | { status: 'empty' } | { status: 'error'; message: string };
 
 /** Errors after which the post in front of the user is no longer theirs to vote on: move on to the next. */
 const MOVE_ON: ReadonlySet<string> = new Set(['ALREADY_VOTED', 'POST_NOT_FOUND', 'OWN_POST']);
 
-function thanks(result: ModerationResult, byModerator: boolean): string {
-  if (result.status === 'published') return byModerator ? 'Publicada.' : '¡Gracias! Con tu voto se ha publicado.';
-  if (result.status === 'rejected') return byModerator ? 'Rechazada.' : 'Gracias. Con tu voto ha quedado descartada.';
-  return 'Gracias, tu voto cuenta.';
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+function thanks(result: ModerationResult | ModerationVoteResult, byModerator: boolean): string {
+  const tally =
+    'tally' in result
+      ? ` Votos: ${plural(result.tally.publish, 'a favor', 'a favor')} y ${plural(result.tally.reject, 'en contra', 'en contra')}.`
+      : '';
+  if (result.status === 'published') return byModerator ? 'Publicada.' : `¡Gracias! Con tu voto se ha publicado.${tally}`;
+  if (result.status === 'rejected') return byModerator ? 'Rechazada.' : `Gracias. Con tu voto ha quedado descartada.${tally}`;
+  return `Gracias, tu voto cuenta.${tally}`;
 }
 
 /**
@@ -35,6 +52,8 @@ export default function ModerationPage({ moderator = false }: { moderator?: bool
   const [feedback, setFeedback] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
+  const client = useQueryClient();
+  const today = useQuery({ queryKey: TODAY_KEY, queryFn: ({ signal }) => api.moderationToday(signal) });
 
   // Asks for the next post; its state changes only when the answer comes (see loadNext).
   const fetchNext = useCallback(() => {
@@ -62,11 +81,12 @@ export default function ModerationPage({ moderator = false }: { moderator?: bool
     return () => abort.current?.abort();
   }, [fetchNext]);
 
-  async function act(kind: Busy, call: () => Promise<ModerationResult>, byModerator: boolean) {
+  async function act(kind: Busy, call: () => Promise<ModerationResult | ModerationVoteResult>, byModerator: boolean) {
     setBusy(kind);
     setActionError(null);
     try {
       setFeedback(thanks(await call(), byModerator));
+      if (!byModerator) void client.invalidateQueries({ queryKey: TODAY_KEY });
       loadNext();
     } catch (error) {
       if (error instanceof ApiError && MOVE_ON.has(error.code)) {
@@ -80,7 +100,23 @@ export default function ModerationPage({ moderator = false }: { moderator?: bool
     }
   }
 
+  async function skip(id: string) {
+    setBusy('skip');
+    setActionError(null);
+    try {
+      await api.skipPost(id);
+      setFeedback('Saltada: no te la volveremos a enseñar hasta mañana.');
+      loadNext();
+    } catch (error) {
+      if (error instanceof ApiError && MOVE_ON.has(error.code)) loadNext();
+      else setActionError(errorMessage(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+
   const post = queue.status === 'ready' ? queue.post : null;
+  const votesToday = today.data?.votesToday;
   return (
     <div className="wide stack-lg">
       <section aria-labelledby="moderation-title">
@@ -89,6 +125,13 @@ export default function ModerationPage({ moderator = false }: { moderator?: bool
           ¿Esta anécdota merece estar en portada? Con {MODERATION_MARGIN} votos netos a favor se publica; con {MODERATION_MARGIN} en contra,
           se descarta. No verás tus propias anécdotas ni las que ya hayas votado.
         </p>
+        {votesToday !== undefined && (
+          <p className="moderation-today">
+            {votesToday === 0
+              ? 'Hoy todavía no has votado ninguna anécdota.'
+              : `Hoy has ayudado a decidir ${plural(votesToday, 'anécdota', 'anécdotas')} con tu voto. ¡Gracias!`}
+          </p>
+        )}
         <p className="moderation-feedback" role="status">
           {feedback}
         </p>
@@ -140,6 +183,15 @@ export default function ModerationPage({ moderator = false }: { moderator?: bool
               >
                 No publicable
               </button>
+              <button
+                type="button"
+                className="link-button"
+                disabled={busy !== null}
+                aria-busy={busy === 'skip'}
+                onClick={() => void skip(post.id)}
+              >
+                Saltar
+              </button>
             </div>
             {moderator && (
               <div className="moderation-card__decide" role="group" aria-label="Decidir como moderador">
@@ -165,6 +217,7 @@ export default function ModerationPage({ moderator = false }: { moderator?: bool
           </article>
         )}
       </section>
+      {moderator && <PendingList />}
       {moderator && <ReportedPosts />}
     </div>
   );

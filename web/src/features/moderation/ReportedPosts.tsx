@@ -1,16 +1,35 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { type Comment } from '@contract/comments';
-import { REPORTS_TO_HIDE, type ModerationDecision } from '@contract/moderation';
-import { type OwnPost } from '@contract/posts';
+import {
+  REPORT_REASON_LABELS,
+  REPORTS_TO_HIDE,
+  type ModerationDecision,
+  type ReportedComment,
+  type ReportedPost,
+  type ReportSummary,
+} from '@contract/moderation';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageSpinner } from '../../components/PageSpinner';
 import { errorMessage, useApi } from '../../lib/api';
 import { queryKeys } from '../../lib/queries';
 import { LocalTime } from '../../components/LocalTime';
 
-type State = { status: 'loading' } | { status: 'ready'; posts: OwnPost[]; comments: Comment[] } | { status: 'error'; message: string };
+type State =
+  { status: 'loading' } | { status: 'ready'; posts: ReportedPost[]; comments: ReportedComment[] } | { status: 'error'; message: string };
+
+/** «3 denuncias: Spam (2), Ofensivo (1)». */
+function ReportLine({ reports }: { reports: ReportSummary }) {
+  const reasons = reports.reasons.map(({ reason, count }) => `${REPORT_REASON_LABELS[reason]} (${count})`).join(', ');
+  return (
+    <p className="reported__reasons">
+      <strong>
+        {reports.count} {reports.count === 1 ? 'denuncia' : 'denuncias'}
+      </strong>
+      {reasons && `: ${reasons}`}
+    </p>
+  );
+}
 
 /** For moderators on /moderar: the posts and comments reports have hidden, to restore or remove. */
 export function ReportedPosts() {
@@ -27,7 +46,7 @@ export function ReportedPosts() {
   const [done, setDone] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
 
-  async function decide(post: OwnPost, decision: ModerationDecision) {
+  async function decide(post: ReportedPost, decision: ModerationDecision) {
     setBusy(post.id);
     setError(null);
     try {
@@ -44,7 +63,7 @@ export function ReportedPosts() {
     }
   }
 
-  async function decideComment(comment: Comment, decision: ModerationDecision) {
+  async function decideComment(comment: ReportedComment, decision: ModerationDecision) {
     setBusy(comment.id);
     setError(null);
     try {
@@ -87,6 +106,7 @@ export function ReportedPosts() {
                   )}
                 </p>
                 <p className="post-card__text">{post.post}</p>
+                <ReportLine reports={post.reports} />
                 <div className="post-card__actions">
                   {done[post.id] ? (
                     <span role="status">{done[post.id]}</span>
@@ -130,6 +150,7 @@ export function ReportedPosts() {
                 <Link to={`/post/${encodeURIComponent(comment.postId)}`}>en esta anécdota</Link>
               </p>
               <p className="comment__text">{comment.text}</p>
+              <ReportLine reports={comment.reports} />
               <div className="comment__actions">
                 {done[comment.id] ? (
                   <span role="status">{done[comment.id]}</span>

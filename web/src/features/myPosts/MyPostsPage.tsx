@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import type { OwnPost } from '@contract/posts';
+import { REJECTION_REASON_LABELS, type OwnPost } from '@contract/posts';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadMoreList } from '../../components/LoadMoreList';
 import { errorMessage, useApi } from '../../lib/api';
@@ -9,6 +9,7 @@ import { LocalTime } from '../../components/LocalTime';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { queryKeys, type Pages } from '../../lib/queries';
 import { usePagedList } from '../../lib/usePagedList';
+import { ResendForm } from './ResendForm';
 import { STATUS_TEXT } from './status';
 
 /** `/mis-anecdotas` (signed-in users): every post the user sent, newest first, with its status and a delete button. */
@@ -18,21 +19,21 @@ export default function MyPostsPage() {
   const client = useQueryClient();
   const posts = usePagedList<OwnPost>(queryKeys.myPosts, (cursor, signal) => api.myPosts({ cursor, signal }));
 
-  const markRemoved = useCallback(
-    (id: string) =>
+  /** Replaces one post in the cached pages (after a delete or a resend). */
+  const update = useCallback(
+    (id: string, change: (post: OwnPost) => OwnPost) =>
       client.setQueryData<Pages<OwnPost>>(
         queryKeys.myPosts,
         (data) =>
           data && {
             ...data,
-            pages: data.pages.map((page) => ({
-              ...page,
-              items: page.items.map((post) => (post.id === id ? { ...post, status: 'removed' as const } : post)),
-            })),
+            pages: data.pages.map((page) => ({ ...page, items: page.items.map((post) => (post.id === id ? change(post) : post)) })),
           },
       ),
     [client],
   );
+  const markRemoved = useCallback((id: string) => update(id, (post) => ({ ...post, status: 'removed' as const })), [update]);
+  const replace = useCallback((resent: OwnPost) => update(resent.id, () => resent), [update]);
 
   return (
     <section className="wide" aria-labelledby="my-posts-title">
@@ -52,7 +53,7 @@ export default function MyPostsPage() {
         getKey={(post) => post.id}
         renderItem={(post) => (
           <li>
-            <OwnPostCard post={post} onRemoved={markRemoved} />
+            <OwnPostCard post={post} onRemoved={markRemoved} onResent={replace} />
           </li>
         )}
       />
@@ -60,10 +61,14 @@ export default function MyPostsPage() {
   );
 }
 
-/** One of the user's posts: its status in Spanish, its dates, its text, and «Eliminar» (asked twice). */
-function OwnPostCard({ post, onRemoved }: { post: OwnPost; onRemoved: (id: string) => void }) {
+/**
+ * One of the user's posts: its status in Spanish, its dates, its text, «Eliminar» (asked twice) and,
+ * while rejected, why in words and «Editar y reenviar» (once).
+ */
+function OwnPostCard({ post, onRemoved, onResent }: { post: OwnPost; onRemoved: (id: string) => void; onResent: (post: OwnPost) => void }) {
   const api = useApi();
   const [step, setStep] = useState<'idle' | 'confirm' | 'deleting'>('idle');
+  const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const status = STATUS_TEXT[post.status];
 
@@ -98,9 +103,32 @@ function OwnPostCard({ post, onRemoved }: { post: OwnPost; onRemoved: (id: strin
           </>
         )}
       </p>
-      <p className="post-card__text">{post.post}</p>
+      {post.rejection && (
+        <p className="own-post__reason">
+          Motivo del rechazo: <strong>{REJECTION_REASON_LABELS[post.rejection.reason]}</strong>.
+          {post.resent && ' Ya la reenviaste una vez, así que no se puede volver a reenviar.'}
+        </p>
+      )}
+      {post.resent && post.status !== 'rejected' && <p className="own-post__reason">Editada y reenviada.</p>}
+      {editing ? (
+        <ResendForm
+          post={post}
+          onCancel={() => setEditing(false)}
+          onResent={(resent) => {
+            setEditing(false);
+            onResent(resent);
+          }}
+        />
+      ) : (
+        <p className="post-card__text">{post.post}</p>
+      )}
       {error && <ErrorAlert>{error}</ErrorAlert>}
       <div className="post-card__actions">
+        {post.status === 'rejected' && !post.resent && !editing && (
+          <button type="button" className="link-button" onClick={() => setEditing(true)}>
+            Editar y reenviar
+          </button>
+        )}
         {post.status === 'published' && <Link to={`/post/${encodeURIComponent(post.id)}`}>Ver en la web</Link>}
         {post.status !== 'removed' &&
           (step === 'idle' ? (

@@ -1,0 +1,164 @@
+/**
+ * Cleaner submissions (DESIGN §3b, issue 20 item 6): 409 DUPLICATE_POST when a text repeats a published,
+ * hidden or pending post once case, accents, punctuation, spacing and stretched letters are ignored —
+ * on POST /posts and PUT /posts/{id} — against the real local cloud.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS, type ErrorBody, type ErrorCode } from '../../functions/contract/errors';
+import type { OwnPost } from '../../functions/contract/posts';
+import { call, publish } from '../support/api';
+import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
+import { createModerator, decide } from '../support/moderation';
+import { createUser, type TestUser } from '../support/users';
+
+let cloud: LocalCloudProcess;
+let moderator: TestUser;
+let authors = 0;
+
+beforeAll(async () => {
+  cloud = await startLocalCloudProcess({ env: { SEED: '0' } });
+  moderator = await createModerator(cloud, { name: 'Revisora Duplicados' });
+}, 300_000);
+
+afterAll(async () => {
+  await cloud?.stop();
+});
+
+/** A new author (five sends in ten minutes each). */
+const newAuthor = () => createUser(cloud, { name: `Copiona ${++authors} ${randomUUID().slice(0, 4)}` });
+/** A word no other test uses, so each test's texts are its own. */
+const unique = () =>
+  randomUUID()
+    .replace(/[^a-f]/g, '')
+    .slice(0, 8)
+    .replace(/(.)\1+/g, '$1');
+
+const send = (author: TestUser, post: string, category = 'trabajo') => publish(cloud, author.idToken, { category, post });
+
+function expectError(response: { status: number; body: unknown }, code: ErrorCode) {
+  expect(response, code).toMatchObject({ status: ERRORS[code].status, body: { error: { code, message: ERRORS[code].message } } });
+}
+
+async function sent(author: TestUser, post: string): Promise<OwnPost> {
+  const response = await send(author, post);
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body as OwnPost;
+}
+
+describe('DUPLICATE_POST', () => {
+  it('refuses the same anecdote written with other case, accents, punctuation, spacing or stretched letters, pending or published, from anyone', async () => {
+    const word = unique();
+    const original = `Hoy mi jefe me llamó «campeón» delante de todos (${word}) y era por el café.`;
+    const first = await sent(await newAuthor(), original);
+    const variants = [
+      original,
+      original.toUpperCase(),
+      `hoy mi jefe me llamo campeon delante de todos ${word} y era por el cafe`,
+      `¡¡Hoy, mi jefe me llamó “CAMPEÓN” delante de todos — ${word} — y era por el café!!`,
+      `  Hoy   mi jefe\nme llamó campeón delante de todos ${word} y era por el café...  `,
+      `Hoooy mi jefe me llamó campeóóón delante de tooodos ${word} y era por el caféééé`,
+      `HoymijefemellamócampeóndelantedetodosY${word}yeraporelcafé`.replace('Y', ''),
+      // Full-width and compatibility forms fold too.
+      original.replace('Hoy', 'Ｈｏｙ'),
+    ];
+    const other = await newAuthor();
+    for (const variant of variants.slice(0, 4)) expectError(await send(other, variant), 'DUPLICATE_POST');
+    for (const variant of variants.slice(4)) expectError(await send(await newAuthor(), variant), 'DUPLICATE_POST');
+    // Still so once published.
+    expect((await decide(cloud, moderator.idToken, first.id, 'publish')).status).toBe(200);
+    expectError(await send(other, variants[2]!), 'DUPLICATE_POST');
+  });
+
+  it('lets a different anecdote through, even a close one, and numbers count', async () => {
+    const word = unique();
+    const author = await newAuthor();
+    await sent(author, `Perdí el tren de las 7 por ${word}.`);
+    await sent(author, `Perdí el tren de las 17 por ${word}.`);
+    await sent(author, `Perdí el autobús de las 7 por ${word}.`);
+    await sent(author, `Perdí el tren de las 7 por ${word}, otra vez.`);
+  });
+
+  it('does not count a refused copy against the publishing limit', async () => {
+    const word = unique();
+    const author = await newAuthor();
+    await sent(await newAuthor(), `Un texto que todos quieren copiar ${word}.`);
+    for (let i = 0; i < 8; i++) expectError(await send(author, `Un texto que todos quieren copiar ${word}`), 'DUPLICATE_POST');
+    for (let i = 0; i < 5; i++) await sent(author, `Mi propia anécdota número ${i} de ${word}.`);
+    expectError(await send(author, `Y una sexta ${word}.`), 'RATE_LIMITED');
+  });
+
+  it("a rejected or removed post's text may be sent again; a resend cannot copy another post, and frees its old text", async () => {
+    const word = unique();
+    const author = await newAuthor();
+    const rejectedText = `Me rechazaron esta por ${word}.`;
+    const rejected = await sent(author, rejectedText);
+    expect((await decide(cloud, moderator.idToken, rejected.id, 'reject')).status).toBe(200);
+    // The same text again (by anyone) is accepted: the first was rejected.
+    const again = await sent(await newAuthor(), rejectedText.toLowerCase());
+
+    const removedText = `La borré yo misma por ${word}.`;
+    const removed = await sent(author, removedText);
+    expect((await call(cloud, `/posts/${removed.id}`, { method: 'DELETE', token: author.idToken })).status).toBe(204);
+    await sent(await newAuthor(), removedText);
+
+    // The rejected post cannot be resent as it was: its text is now another's, pending.
+    expectError(
+      await call<ErrorBody>(cloud, `/posts/${rejected.id}`, {
+        method: 'PUT',
+        token: author.idToken,
+        body: { category: 'varios', post: rejectedText },
+      }),
+      'DUPLICATE_POST',
+    );
+    // Once that one is rejected too, it can; and a resend may keep its own text.
+    expect((await decide(cloud, moderator.idToken, again.id, 'reject')).status).toBe(200);
+    const resent = await call<OwnPost>(cloud, `/posts/${rejected.id}`, {
+      method: 'PUT',
+      token: author.idToken,
+      body: { category: 'varios', post: `${rejectedText} ` },
+    });
+    expect(resent).toMatchObject({ status: 200, body: { status: 'pending', resent: true } });
+    expectError(await send(await newAuthor(), rejectedText), 'DUPLICATE_POST');
+
+    // A resend that changes the text frees the old one.
+    const changing = await sent(author, `Primera versión de ${word}.`);
+    expect((await decide(cloud, moderator.idToken, changing.id, 'reject')).status).toBe(200);
+    const edited = await call(cloud, `/posts/${changing.id}`, {
+      method: 'PUT',
+      token: author.idToken,
+      body: { category: 'varios', post: `Segunda versión, mejor contada, de ${word}.` },
+    });
+    expect(edited.status).toBe(200);
+    await sent(await newAuthor(), `Primera versión de ${word}.`);
+    expectError(await send(await newAuthor(), `Segunda versión mejor contada de ${word}`), 'DUPLICATE_POST');
+  });
+
+  it('twenty identical posts at once from twenty accounts: one 201, nineteen DUPLICATE_POST', async () => {
+    const word = unique();
+    const people = await Promise.all(Array.from({ length: 20 }, () => newAuthor()));
+    const answers = await Promise.all(
+      people.map((person, i) => send(person, i % 2 ? `Todos a la vez ${word}` : `¡Todos a la vez, ${word}!`)),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+    for (const answer of answers.filter((a) => a.status !== 201)) expectError(answer, 'DUPLICATE_POST');
+  });
+
+  it('two rejected copies resent with one same text at once: one 200, one DUPLICATE_POST', async () => {
+    const word = unique();
+    const [ana, bea] = [await newAuthor(), await newAuthor()];
+    const a = await sent(ana, `Versión de Ana ${word}.`);
+    const b = await sent(bea, `Versión de Bea ${word}.`);
+    for (const post of [a, b]) expect((await decide(cloud, moderator.idToken, post.id, 'reject')).status).toBe(200);
+    const body = { category: 'amor', post: `La misma historia al fin ${word}.` };
+    const answers = await Promise.all([
+      call(cloud, `/posts/${a.id}`, { method: 'PUT', token: ana.idToken, body }),
+      call(cloud, `/posts/${b.id}`, { method: 'PUT', token: bea.idToken, body }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expectError(
+      answers.find((answer) => answer.status === 409)!,
+      'DUPLICATE_POST',
+    );
+  });
+});

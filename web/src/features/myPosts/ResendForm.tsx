@@ -1,0 +1,88 @@
+import { useId, useState, type FormEvent } from 'react';
+import { postLength } from '@contract/common';
+import { ERRORS } from '@contract/errors';
+import { CATEGORIES, MAX_POST_LENGTH, validateCreatePost, type Category, type OwnPost } from '@contract/posts';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { errorMessage, useApi } from '../../lib/api';
+import { categoryLabel } from '../../lib/format';
+
+type Props = {
+  post: OwnPost;
+  /** The post as the API answered: `pending` again, `resent`. */
+  onResent: (post: OwnPost) => void;
+  onCancel: () => void;
+};
+
+/**
+ * «Editar y reenviar» a rejected post (PUT /posts/{id}): the form starts with its text and category,
+ * runs the contract's checks before sending, and on any error says what to change next to the text,
+ * which stays as written.
+ */
+export function ResendForm({ post, onResent, onCancel }: Props) {
+  const api = useApi();
+  const [category, setCategory] = useState<Category>(post.category);
+  const [text, setText] = useState(post.post);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const checked = validateCreatePost({ category, post: text });
+    if (!checked.ok) {
+      setError(ERRORS[checked.code].message);
+      return;
+    }
+    setSending(true);
+    setError(null);
+    try {
+      onResent(await api.resendPost(post.id, checked.value));
+    } catch (failure) {
+      setError(errorMessage(failure));
+      setSending(false);
+    }
+  }
+
+  return (
+    <form className="comment-form resend-form" onSubmit={(event) => void send(event)} noValidate aria-label="Editar y reenviar">
+      <p className="resend-form__note">Solo puedes reenviarla una vez: corrige lo que motivó el rechazo.</p>
+      <label htmlFor={`${id}-category`} className="comment-form__label">
+        Categoría
+      </label>
+      <select id={`${id}-category`} value={category} onChange={(event) => setCategory(event.target.value as Category)}>
+        {CATEGORIES.map((value) => (
+          <option key={value} value={value}>
+            {categoryLabel(value)}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`${id}-text`} className="comment-form__label">
+        Tu anécdota
+      </label>
+      <textarea
+        id={`${id}-text`}
+        value={text}
+        maxLength={MAX_POST_LENGTH}
+        rows={5}
+        onChange={(event) => setText(event.target.value)}
+        aria-describedby={`${id}-counter`}
+        aria-invalid={error !== null}
+      />
+      {error && <ErrorAlert>{error}</ErrorAlert>}
+      <div className="comment-form__footer">
+        <span id={`${id}-counter`} className="counter">
+          {postLength(text)}/{MAX_POST_LENGTH} caracteres
+        </span>
+        <span className="confirm">
+          <button type="submit" className="button button--small" disabled={sending} aria-busy={sending}>
+            {sending ? 'Reenviando…' : 'Reenviar a moderación'}
+          </button>
+          <button type="button" className="link-button" onClick={onCancel} disabled={sending}>
+            Cancelar
+          </button>
+        </span>
+      </div>
+    </form>
+  );
+}
