@@ -20,16 +20,28 @@ beforeAll(() => {
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 const propsOf = (id: string) => resources[id]!.Properties;
 
-const PUBLIC_ROUTES = ['GET /posts', 'GET /posts/random', 'GET /posts/{id}', 'GET /posts/{id}/comments', 'GET /posts/top'];
+const PUBLIC_ROUTES = [
+  'GET /posts',
+  'GET /posts/random',
+  'GET /posts/{id}',
+  'GET /posts/{id}/comments',
+  'GET /posts/top',
+  'GET /authors/{name}',
+  'GET /authors/{name}/posts',
+];
 const USER_ROUTES = [
   'POST /posts',
   'GET /me/posts',
   'DELETE /posts/{id}',
+  'PUT /posts/{id}',
   'POST /posts/{id}/report',
   'GET /moderation/next',
   'PUT /moderation/{id}/vote',
   'PUT /moderation/{id}/decision',
   'GET /moderation/reported',
+  'PUT /moderation/{id}/skip',
+  'GET /moderation/pending',
+  'GET /moderation/today',
   'POST /moderation/suspensions',
   'GET /moderation/suspensions',
   'DELETE /moderation/suspensions/{id}',
@@ -44,6 +56,12 @@ const USER_ROUTES = [
   'PUT /posts/{id}/vote',
   'DELETE /posts/{id}/vote',
   'GET /me/votes',
+  'GET /me/notifications',
+  'POST /me/notifications/read',
+  'PUT /posts/{id}/save',
+  'DELETE /posts/{id}/save',
+  'GET /me/saved',
+  'GET /me/saved/ids',
 ];
 
 describe('api', () => {
