@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -15,7 +15,11 @@ import { CommentForm } from '../../web/src/features/posts/CommentForm';
 import { NewPostForm } from '../../web/src/features/posts/NewPostForm';
 import { ACCOUNT_SUSPENDED_EVENT, AccountContext, type AccountState } from '../../web/src/lib/account';
 import { ApiContext, ApiError, createApiClient, type ApiClient } from '../../web/src/lib/api';
+import type { RuntimeConfig } from '@contract/documents';
+import { ConfigContext } from '../../web/src/lib/config';
 import { fakeApiClient } from './factories';
+import { FakeSocket } from './fakeSocket';
+import { WithQueries } from './queries';
 
 const me: Me = { name: 'Trol', email: 'trol@example.com', moderator: false, suspendedUntil: null, unreadNotifications: 0 };
 const signedIn: AuthState = { status: 'signedIn', user: { displayName: 'trol@example.com' } };
@@ -31,15 +35,35 @@ function auth(state: AuthState): AuthContextValue {
   };
 }
 
+const config: RuntimeConfig = {
+  region: 'local',
+  userPoolId: 'local_x',
+  userPoolClientId: 'client',
+  apiUrl: 'http://api.test',
+  wsUrl: 'ws://live.test',
+};
+
+// The header's bell opens the account's own socket.
+beforeEach(() => {
+  vi.stubGlobal('WebSocket', FakeSocket);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 function renderWith(ui: ReactNode, account: AccountState, api: ApiClient = fakeApiClient()) {
   render(
-    <AuthContext.Provider value={auth(signedIn)}>
-      <ApiContext.Provider value={api}>
-        <AccountContext.Provider value={{ state: account, reload: async () => {} }}>
-          <MemoryRouter>{ui}</MemoryRouter>
-        </AccountContext.Provider>
-      </ApiContext.Provider>
-    </AuthContext.Provider>,
+    <ConfigContext.Provider value={config}>
+      <WithQueries>
+        <AuthContext.Provider value={auth(signedIn)}>
+          <ApiContext.Provider value={api}>
+            <AccountContext.Provider value={{ state: account, reload: async () => {} }}>
+              <MemoryRouter>{ui}</MemoryRouter>
+            </AccountContext.Provider>
+          </ApiContext.Provider>
+        </AuthContext.Provider>
+      </WithQueries>
+    </ConfigContext.Provider>,
   );
 }
 

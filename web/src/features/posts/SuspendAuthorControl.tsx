@@ -145,6 +145,9 @@ function SuspendAuthorForm({ target, author }: { target: SuspendTarget; author: 
         Suspender autor
       </button>
       {open && (
+        // Escape from any of the form's own controls closes it (the disclosure pattern): the key events
+        // bubble up from those interactive controls, the form itself takes no clicks.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
         <form
           id={formId}
           className="suspend"
