@@ -169,8 +169,8 @@ describe('reject reasons', () => {
   });
 });
 
-/** Every write of the manifest a suspended account loses (all but deleting its own things). */
-const KEPT = ['DELETE /posts/{id}', 'DELETE /comments/{id}', 'DELETE /me'];
+/** Every write of the manifest a suspended account loses (all but deleting its own things and marking its own «Avisos» read). */
+const KEPT = ['DELETE /posts/{id}', 'DELETE /comments/{id}', 'DELETE /me', 'POST /me/notifications/read'];
 const writeRoutes: HttpTrigger[] = functionsTriggeredBy('http')
   .map((fn) => fn.trigger)
   .filter((trigger) => trigger.auth === 'user' && trigger.method !== 'GET' && !KEPT.includes(`${trigger.method} ${trigger.path}`));
@@ -229,6 +229,7 @@ describe('suspensions', () => {
       key: `user#${decodeJwt(author.idToken).sub}`,
       name: author.name,
       nameKey: expect.any(String),
+      since: expect.any(String),
       version: 1,
     });
   });
