@@ -2,6 +2,7 @@
  * Accounts against the real local cloud: the apodo (stored by the API, unique, never a token claim),
  * the hostile names of issue 13, invisible posts, and deleting an account.
  */
+import { randomUUID } from 'node:crypto';
 import { ScanCommand, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { AdminGetUserCommand, UpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
@@ -34,7 +35,8 @@ function expectError(response: { status: number; body: unknown }, code: ErrorCod
   expect(response, code).toMatchObject({ status: ERRORS[code].status, body: { error: { code, message: ERRORS[code].message } } });
 }
 
-async function send(user: TestUser, post = 'Hoy se me ha roto el paraguas dos veces.'): Promise<OwnPost> {
+/** A new anecdote each time (the same text twice is a duplicate, 409 DUPLICATE_POST). */
+async function send(user: TestUser, post = `Hoy se me ha roto el paraguas dos veces (${randomUUID().slice(0, 8)}).`): Promise<OwnPost> {
   const response = await publish(cloud, user.idToken, { category: 'varios', post });
   expect(response.status).toBe(201);
   return response.body as OwnPost;
@@ -61,7 +63,13 @@ describe('GET /me and PUT /me/name', () => {
     const user = await createUser(cloud);
     expect(await me(user)).toMatchObject({ status: 200, body: { name: null, email: user.email, moderator: false } });
     expect(await rename(user, '  Begoña  ')).toMatchObject({ status: 200, body: { name: 'Begoña' } });
-    expect((await me(user)).body).toEqual({ name: 'Begoña', email: user.email, moderator: false, suspendedUntil: null });
+    expect((await me(user)).body).toEqual({
+      name: 'Begoña',
+      email: user.email,
+      moderator: false,
+      suspendedUntil: null,
+      unreadNotifications: 0,
+    });
     expect((await me(moderator)).body.moderator).toBe(true);
   });
 
