@@ -94,7 +94,10 @@ describe('the Top heals', () => {
           },
         }),
       );
-      expect((await ranking(running)).slice(0, 2)).toEqual([first.id, second.id]);
+      // With no vote on its row, the five-vote post has left the all-time Top (which lists only posts with a vote).
+      const wrong = await ranking(running);
+      expect(wrong[0]).toBe(first.id);
+      expect(wrong).not.toContain(second.id);
       const store = new DynamoTopRebuildStore(DynamoDBDocumentClient.from(client), {
         posts: running.tables.posts,
         top: running.tables.top,
