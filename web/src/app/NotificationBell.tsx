@@ -64,7 +64,12 @@ export function NotificationBell() {
   if (!signedIn) return null;
   return (
     <>
-      <NavLink className="site-nav__item notification-bell" to="/avisos" aria-label={`Avisos: ${spoken(unread)}`}>
+      {/* The name starts with what the link shows («Avisos 3»), so speech input finds it by its visible words. */}
+      <NavLink
+        className="site-nav__item notification-bell"
+        to="/avisos"
+        aria-label={`${unread > 0 ? `Avisos ${bellCount(unread)}` : 'Avisos'}: ${spoken(unread)}`}
+      >
         <span aria-hidden="true">🔔</span> Avisos
         {unread > 0 && (
           <span className="notification-bell__count" aria-hidden="true">
