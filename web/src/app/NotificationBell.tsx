@@ -64,16 +64,14 @@ export function NotificationBell() {
   if (!signedIn) return null;
   return (
     <>
-      {/* The name starts with what the link shows («Avisos 3»), so speech input finds it by its visible words. */}
-      <NavLink
-        className="site-nav__item notification-bell"
-        to="/avisos"
-        aria-label={`${unread > 0 ? `Avisos ${bellCount(unread)}` : 'Avisos'}: ${spoken(unread)}`}
-      >
-        <span aria-hidden="true">🔔</span> Avisos
+      {/* The link's name is its own visible words («Avisos 3 sin leer»), so speech input finds it by them
+          (axe: label-content-name-mismatch); the live region below says the count politely when it changes. */}
+      <NavLink className="site-nav__item notification-bell" to="/avisos">
+        Avisos
         {unread > 0 && (
-          <span className="notification-bell__count" aria-hidden="true">
+          <span className="notification-bell__count">
             {bellCount(unread)}
+            <span className="visually-hidden"> sin leer</span>
           </span>
         )}
       </NavLink>
