@@ -100,6 +100,8 @@ function toRun(route: string, result: autocannon.Result): RouteRun {
 }
 
 /** One run of figure 2: every read route, then the POST load with `posters` fresh users. */
+let postRuns = 0;
+
 export async function runThroughput(cloud: LocalCloudProcess, options: ThroughputOptions, posters: TestUser[]): Promise<RouteRun[]> {
   const runs: RouteRun[] = [];
   for (const { route, path } of READS) {
@@ -116,6 +118,8 @@ export async function runThroughput(cloud: LocalCloudProcess, options: Throughpu
   }
 
   let sent = 0;
+  // Runs are back to back in one local cloud: each run's texts are new (the same text twice is DUPLICATE_POST).
+  const run = ++postRuns;
   const result = await cannon({
     url: cloud.config.apiUrl,
     connections: Math.min(options.connections, posters.length * 5),
@@ -134,7 +138,7 @@ export async function runThroughput(cloud: LocalCloudProcess, options: Throughpu
             headers: { ...request.headers, authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' },
             body: JSON.stringify({
               category: CATEGORIES[index % CATEGORIES.length],
-              post: `Prueba de carga número ${index}: se me cayó el café en el teclado. Vaya día.`,
+              post: `Prueba de carga ${run}, número ${index}: se me cayó el café en el teclado. Vaya día.`,
             }),
           };
         },

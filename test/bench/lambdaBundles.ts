@@ -63,7 +63,7 @@ function bundleAll(entries: string[], outdir: string): Array<{ entry: string; fi
 }
 
 /** Milliseconds to load the bundle (ES module or CommonJS) in a fresh Node process, measured inside it. */
-function importTime(file: string): number {
+function importTime(entry: string, file: string): number {
   const script = `const t=performance.now();await import(${JSON.stringify(pathToFileURL(file).href)});process.stdout.write(String(performance.now()-t))`;
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
@@ -74,11 +74,20 @@ function importTime(file: string): number {
     // And every endpoint's and function name's.
     [ENV.wsManagementEndpoint]: 'https://example.execute-api.eu-west-1.amazonaws.com/live',
     [ENV.userPoolId]: 'eu-west-1_example',
+    [ENV.tokenIssuer]: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_example',
+    [ENV.tokenAudience]: 'example-client-id',
     [ENV.broadcastPartFunction]: 'BroadcastPart',
     // What Lambda sets: the bundle's folder (the page function reads its shell there, on first use).
     LAMBDA_TASK_ROOT: dirname(file),
   };
-  return Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { env, encoding: 'utf8' }));
+  try {
+    return Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { env, encoding: 'utf8', stdio: 'pipe' }));
+  } catch (error) {
+    // The first line of stderr is a minified line of the bundle: only the error's own last lines say why.
+    const stderr = (error as { stderr?: string }).stderr ?? '';
+    const reason = stderr.split('\n').find((line) => /^\w*Error\b/.test(line)) ?? stderr.slice(-300);
+    throw new Error(`${entry} failed to load: ${reason}`);
+  }
 }
 
 export async function measureBundles(options: BundleOptions): Promise<BundleResult[]> {
@@ -91,7 +100,7 @@ export async function measureBundles(options: BundleOptions): Promise<BundleResu
     }
     // Interleaved: one import of each bundle per pass, so drift hits all of them alike.
     for (let pass = 0; pass < options.imports; pass++) {
-      files.forEach(({ file }, index) => results[index]?.importMs.push(importTime(file)));
+      files.forEach(({ entry, file }, index) => results[index]?.importMs.push(importTime(entry, file)));
     }
     for (const result of results) {
       console.log(`  ${result.entry}: ${(result.bytes / 1024).toFixed(1)} KB, import ${median(result.importMs).toFixed(1)} ms`);

@@ -73,6 +73,8 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+let rounds = 0;
+
 /** One round: `posts` posts by `users` (5 each), paced `intervalMs` apart, then wait for every delivery. */
 async function round(
   cloud: LocalCloudProcess,
@@ -82,13 +84,15 @@ async function round(
   options: FanoutOptions,
 ): Promise<FanoutRound> {
   const published: Array<{ id: string; at: number }> = [];
+  // Every round publishes new texts (the same text twice is DUPLICATE_POST), across runs in one cloud too.
+  const roundNumber = ++rounds;
   const logStart = cloud.output().length;
   for (let index = 0; index < options.posts; index++) {
     const started = now();
     const user = users[Math.floor(index / 5)] as TestUser;
     const response = await publish(cloud, user.idToken, {
       category: 'varios',
-      post: `En directo ${index}: el ascensor se paró entre dos pisos. Vaya día.`,
+      post: `En directo ${roundNumber}.${index}: el ascensor se paró entre dos pisos. Vaya día.`,
     });
     if (response.status !== 201) throw new Error(`publish answered ${response.status}: ${JSON.stringify(response.body)}`);
     const { id } = response.body as OwnPost;
