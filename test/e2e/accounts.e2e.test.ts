@@ -1,7 +1,7 @@
 /**
  * Accounts in a browser: Google sign-in through the local stand-in for Cognito's hosted UI with the
  * real Amplify redirect flow, the apodo asked for on first sign-in, password reset, and «Mi cuenta»
- * (rename, delete).
+ * (rename, password change, delete).
  */
 import { randomUUID } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
@@ -159,6 +159,24 @@ describe('accounts in a browser (built site, local cloud)', () => {
       .waitFor();
   });
 
+  it('changes the password in «Mi cuenta»: a wrong current one is refused, then the new one signs in and the old does not', async () => {
+    const user = await createUser(cloud, { name: `Cambiante ${short()}` });
+    const page = await signedIn(user, 375);
+    await page.goto('/cuenta');
+    const form = page.getByRole('form', { name: 'Cambiar contraseña' });
+    await form.getByLabel('Contraseña actual', { exact: true }).fill('No-es-esta-123');
+    await form.getByLabel('Contraseña nueva', { exact: true }).fill('Clave-Nueva-789');
+    await form.getByRole('button', { name: 'Cambiar la contraseña' }).click();
+    await form.getByRole('alert').getByText('La contraseña actual no es correcta.').waitFor();
+
+    await form.getByLabel('Contraseña actual', { exact: true }).fill(user.password);
+    await form.getByRole('button', { name: 'Cambiar la contraseña' }).click();
+    await page.getByRole('status').getByText('Contraseña cambiada.').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expect(signIn(cloud, { email: user.email, password: 'Clave-Nueva-789' })).resolves.toMatchObject({ idToken: expect.any(String) });
+    await expect(signIn(cloud, user)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  });
+
   it('deletes the account after a confirmation: signed out, the account gone, its post signed «Anónimo»', async () => {
     const user = await createUser(cloud, { name: `Adiós ${short()}` });
     const text = `Me doy de baja, pero esto se queda ${short()}.`;
@@ -175,6 +193,7 @@ describe('accounts in a browser (built site, local cloud)', () => {
     await page.getByRole('button', { name: 'Sí, eliminar mi cuenta' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await header(page).getByRole('link', { name: 'Login' }).waitFor();
+    await page.getByRole('status').getByText('Tu cuenta se ha eliminado y has salido.').waitFor();
     await expect(signIn(cloud, user)).rejects.toBeTruthy();
     expect((await storedPost(text))?.name).toBe('Anónimo');
   });

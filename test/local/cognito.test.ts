@@ -1,4 +1,9 @@
-import { GetTokensFromRefreshTokenCommand, SignUpCommand, UpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  ChangePasswordCommand,
+  GetTokensFromRefreshTokenCommand,
+  SignUpCommand,
+  UpdateUserAttributesCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '../../functions/contract/posts';
@@ -47,6 +52,19 @@ describe('the local Cognito answers like Cognito', () => {
     );
     await expect(attempt).rejects.toMatchObject({ name: 'InvalidPasswordException' });
     client.destroy();
+  });
+
+  it('changes a password as Cognito does: a wrong current one is NotAuthorizedException, a weak new one InvalidPasswordException', async () => {
+    const user = await createUser(cloud);
+    const client = cognitoClient(cloud);
+    const change = (PreviousPassword: string, ProposedPassword: string) =>
+      client.send(new ChangePasswordCommand({ AccessToken: user.accessToken, PreviousPassword, ProposedPassword }));
+    await expect(change('Incorrecta-999', 'Nueva-Clave-789')).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(change(user.password, 'corta')).rejects.toMatchObject({ name: 'InvalidPasswordException' });
+    await change(user.password, 'Nueva-Clave-789');
+    client.destroy();
+    await expect(signIn(cloud, { email: user.email, password: 'Nueva-Clave-789' })).resolves.toMatchObject({ idToken: expect.any(String) });
+    await expect(signIn(cloud, user)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   });
 
   it('refreshes a session with GetTokensFromRefreshToken, as Amplify does', async () => {

@@ -15,6 +15,7 @@ function fakeService(user: AuthUser | null) {
     resendSignUpCode: vi.fn(),
     resetPassword: vi.fn(),
     confirmResetPassword: vi.fn(),
+    changePassword: vi.fn(),
     signOut: vi.fn(async () => {
       user = null;
     }),

@@ -2,9 +2,11 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { PageSpinner } from '../components/PageSpinner';
 import { useAuth } from '../features/auth/context';
+import { ACCOUNT_DELETED_MESSAGE, PASSWORD_CHANGED_MESSAGE } from '../features/auth/messages';
 import { RequireModerator, RequireSignedIn, RequireSignedOut } from '../features/auth/guards';
 import { ModerationNav } from '../features/moderators/ModerationNav';
 import { useAccount } from '../lib/account';
+import { announce } from '../lib/announcer';
 import { FeedRoute } from './FeedRoute';
 import { Layout } from './Layout';
 import { usePostLive } from './usePostLive';
@@ -19,6 +21,7 @@ const NotFoundPage = lazy(() => import('./NotFoundPage'));
 const ModerationPage = lazy(() => import('../features/moderation/ModerationPage'));
 const MyPostsPage = lazy(() => import('../features/myPosts/MyPostsPage'));
 const AccountPage = lazy(() => import('../features/account/AccountPage'));
+const ChangePasswordForm = lazy(() => import('../features/auth/ChangePasswordForm'));
 const TopRoute = lazy(() => import('./TopRoute'));
 const SuspensionsPage = lazy(() => import('../features/moderators/SuspensionsPage'));
 const ModerationLogPage = lazy(() => import('../features/moderators/ModerationLogPage'));
@@ -65,7 +68,10 @@ function PostRoute() {
   return <PostPage viewer={viewer} subscribeToComments={subscribe} />;
 }
 
-/** «Mi cuenta»: after deleting the account, sign out (local tokens only: the user is gone) and go home. */
+/**
+ * «Mi cuenta»: after deleting the account, sign out (local tokens only: the user is gone), go home and
+ * say so; a changed password is said site-wide too (the announcement outlives the form).
+ */
 function AccountRoute() {
   const { signOut } = useAuth();
   const navigate = useNavigate();
@@ -74,7 +80,9 @@ function AccountRoute() {
       onDeleted={async () => {
         await signOut();
         void navigate('/', { replace: true });
+        announce(ACCOUNT_DELETED_MESSAGE);
       }}
+      passwordForm={<ChangePasswordForm onChanged={() => announce(PASSWORD_CHANGED_MESSAGE)} />}
     />
   );
 }

@@ -1,8 +1,10 @@
 /**
  * A small proxy in front of cognito-local that makes it answer like Cognito where the site can
  * tell the difference (DESIGN §6: emulator gaps are made up for in the local cloud, never in app code):
- * - a wrong password at sign-in is `NotAuthorizedException` (cognito-local says `InvalidPasswordException`);
- * - `SignUp` and `ConfirmForgotPassword` enforce the pool's password policy (cognito-local accepts any password);
+ * - a wrong password at sign-in, or a wrong current password in `ChangePassword`, is `NotAuthorizedException`
+ *   (cognito-local says `InvalidPasswordException`, which Cognito keeps for a new password against the policy);
+ * - `SignUp`, `ConfirmForgotPassword` and `ChangePassword` enforce the pool's password policy (cognito-local
+ *   accepts any password);
  * - `GetTokensFromRefreshToken`, which Amplify uses to refresh a session, is served through
  *   `InitiateAuth` with `REFRESH_TOKEN_AUTH` (cognito-local lacks the operation).
  * And only its user can drive it, as a deployed pool's administration needs IAM credentials:
@@ -114,7 +116,12 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<{
         forwardBody = Buffer.from(JSON.stringify({ ...input, AccessToken: upstreamToken }));
       }
 
-      const newPassword = operation === 'SignUp' ? input?.Password : operation === 'ConfirmForgotPassword' ? input?.Password : undefined;
+      const newPassword =
+        operation === 'SignUp' || operation === 'ConfirmForgotPassword'
+          ? input?.Password
+          : operation === 'ChangePassword'
+            ? input?.ProposedPassword
+            : undefined;
       if (typeof newPassword === 'string') {
         const problems = passwordProblems(newPassword);
         if (problems.length > 0) {
@@ -155,7 +162,8 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<{
         );
       }
       if (operation && !READ_ONLY.has(operation) && answer.status === 200) await options.afterWrite();
-      if ((operation === 'InitiateAuth' || operation === 'AdminInitiateAuth') && answer.status === 400) {
+      // The new password was checked above: an InvalidPasswordException now is cognito-local's word for a wrong one.
+      if ((operation === 'InitiateAuth' || operation === 'AdminInitiateAuth' || operation === 'ChangePassword') && answer.status === 400) {
         const error = parseJson(answer.body);
         if (error?.__type === 'InvalidPasswordException')
           return sendError(res, 'NotAuthorizedException', 'Incorrect username or password.', 400, allowedOrigin);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '@aws-amplify/ui-react';
 import { ANONYMOUS_NAME } from '@contract/accounts';
 import { FormAlert } from '../../components/FormAlert';
@@ -13,10 +13,12 @@ import '../../components/amplifyUi.css';
 type Props = {
   /** After the account is gone: sign out and leave (the app does it; features do not sign out). */
   onDeleted: () => Promise<void>;
+  /** «Cambiar contraseña»: the identity service's form, which the app hands over (features do not import one another). */
+  passwordForm?: ReactNode;
 };
 
-/** `/cuenta` («Mi cuenta», signed-in users): the email, the apodo to change, and deleting the account. */
-export default function AccountPage({ onDeleted }: Props) {
+/** `/cuenta` («Mi cuenta», signed-in users): the email, the apodo to change, the password, and deleting the account. */
+export default function AccountPage({ onDeleted, passwordForm }: Props) {
   useDocumentTitle('Mi cuenta');
   const { state } = useAccount();
   const api = useApi();
@@ -57,6 +59,7 @@ export default function AccountPage({ onDeleted }: Props) {
       <h2>Tu apodo</h2>
       <p>Ahora firmas como «{me.name ?? ANONYMOUS_NAME}». Si lo cambias, también cambia en lo que ya publicaste.</p>
       <NameForm current={me.name} submitLabel="Cambiar el apodo" />
+      {passwordForm}
       <h2>Eliminar la cuenta</h2>
       {error && <FormAlert>{error}</FormAlert>}
       {confirming ? (

@@ -16,6 +16,7 @@ import {
   signInWithRedirect,
   signOut,
   signUp,
+  updatePassword,
 } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { type RuntimeConfig } from '@contract/documents';
@@ -97,6 +98,9 @@ export function createCognitoAuth(config: RuntimeConfig, origin = window.locatio
     },
     async confirmResetPassword(email, code, newPassword) {
       await confirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword });
+    },
+    async changePassword(currentPassword, newPassword) {
+      await updatePassword({ oldPassword: currentPassword, newPassword });
     },
     async signOut() {
       await signOut();

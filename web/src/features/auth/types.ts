@@ -21,6 +21,8 @@ export type AuthService = {
   resetPassword(email: string): Promise<void>;
   /** Sets the new password with that code (the pool's password rules apply). */
   confirmResetPassword(email: string, code: string, newPassword: string): Promise<void>;
+  /** «Cambiar contraseña»: the current password, then the new one (the pool's password rules apply). */
+  changePassword(currentPassword: string, newPassword: string): Promise<void>;
   signOut(): Promise<void>;
   /** Redirects to Google; rejects with a Spanish message when the server has no Google sign-in. */
   signInWithGoogle(): Promise<void>;
