@@ -25,13 +25,15 @@ import { join } from 'node:path';
 import { appDocument } from '../../domain/appPages';
 import { siteDocument, type SiteDocument } from '../../domain/documents';
 import { loggedRequest } from '../../observability';
-import { renderDocument } from '../../../web/src/server/renderDocument';
+import { renderDocument, serverPagesLoaded } from '../../../web/src/server/renderDocument';
 import { DOCUMENT_PATHS } from '../../contract/documents';
 import openApiDocument from '../../../docs/openapi.json';
 import { siteOrigin } from './origin';
 import { authorStore, postRepository, rankingStore, sitemapSource } from '../../wiring';
 
 const env = requireEnv('LAMBDA_TASK_ROOT');
+// While the environment starts (Lambda's init; the local runtime's start), not in a visitor's request.
+await serverPagesLoaded;
 const deps = { posts: postRepository(), sitemap: sitemapSource(), top: rankingStore(), authors: authorStore() };
 
 /** The app's built index.html, read once per execution environment. */

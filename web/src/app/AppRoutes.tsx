@@ -11,21 +11,38 @@ import { FeedRoute } from './FeedRoute';
 import { Layout } from './Layout';
 import { usePostLive } from './usePostLive';
 
+/**
+ * The lazily loaded pages the page function renders on the server. It loads them all before its first
+ * request (preloadServerRenderedPages), so no document waits for a module: on AWS they are in the
+ * bundle already; the local cloud compiles them on first use, which under load took a cold function
+ * past its timeout, again on each fresh start.
+ */
+const SERVER_RENDERED_PAGES = {
+  post: () => import('../features/posts/PostPage'),
+  top: () => import('./TopRoute'),
+  author: () => import('../features/posts/AuthorPage'),
+  notFound: () => import('./NotFoundPage'),
+};
+
+export function preloadServerRenderedPages(): Promise<unknown> {
+  return Promise.all(Object.values(SERVER_RENDERED_PAGES).map((load) => load()));
+}
+
 // The feeds (the pages most visitors land on) are in the first script; forms and the permalink page
 // load on demand, with Amplify UI's form fields.
-const PostPage = lazy(() => import('../features/posts/PostPage'));
+const PostPage = lazy(SERVER_RENDERED_PAGES.post);
 const NewPostPage = lazy(() => import('../features/posts/NewPostPage'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
-const NotFoundPage = lazy(() => import('./NotFoundPage'));
+const NotFoundPage = lazy(SERVER_RENDERED_PAGES.notFound);
 const ModerationPage = lazy(() => import('../features/moderation/ModerationPage'));
 const MyPostsPage = lazy(() => import('../features/myPosts/MyPostsPage'));
 const AccountPage = lazy(() => import('../features/account/AccountPage'));
 const ChangePasswordForm = lazy(() => import('../features/auth/ChangePasswordForm'));
-const TopRoute = lazy(() => import('./TopRoute'));
+const TopRoute = lazy(SERVER_RENDERED_PAGES.top);
 const SuspensionsPage = lazy(() => import('../features/moderators/SuspensionsPage'));
 const ModerationLogPage = lazy(() => import('../features/moderators/ModerationLogPage'));
-const AuthorPage = lazy(() => import('../features/posts/AuthorPage'));
+const AuthorPage = lazy(SERVER_RENDERED_PAGES.author);
 const SavedPage = lazy(() => import('../features/posts/SavedPage'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
 

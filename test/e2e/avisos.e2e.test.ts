@@ -1,0 +1,106 @@
+/**
+ * «Avisos» in two browsers: an author signed in on one, a reader on another. The moderator publishes the
+ * author's anecdote and the author's bell shows 1 without a reload; the reader comments and the count
+ * grows; the author opens «Avisos» and goes from there to the post.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { OwnPost } from '../../functions/contract/posts';
+import { publish } from '../support/api';
+import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
+import { createModerator, decide } from '../support/moderation';
+import { createUser, type TestUser } from '../support/users';
+import { cspViolations, launchChromium, newVisitor, seriousA11yViolations, takenOver } from './browser';
+
+let cloud: LocalCloudProcess;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const header = (page: Page) => page.locator('header');
+const short = () => randomUUID().slice(0, 6);
+/** Two browsers and a moderator's decision through the stream functions: longer than one page's test on a busy machine. */
+const LONG_TEST_MS = 240_000;
+
+beforeAll(async () => {
+  [cloud, browser] = await Promise.all([startLocalCloudProcess({ env: { WEB_MODE: 'dist' } }), launchChromium()]);
+});
+
+afterAll(async () => {
+  await Promise.allSettled(contexts.map((context) => context.close()));
+  await browser?.close();
+  await cloud?.stop();
+});
+
+async function signedIn(user: TestUser, width = 1280): Promise<Page> {
+  const { context, page } = await newVisitor(browser, cloud.webUrl, width);
+  contexts.push(context);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await header(page).getByRole('button', { name: 'Logout' }).waitFor();
+  return page;
+}
+
+describe('«Avisos» in two browsers (built site, local cloud)', () => {
+  it(
+    'the author hears of the publication and of a comment live, and «Avisos» opens the post',
+    async () => {
+      const [author, reader, moderator] = await Promise.all([
+        createUser(cloud, { name: `Autora ${short()}` }),
+        createUser(cloud, { name: `Lectora ${short()}` }),
+        createModerator(cloud),
+      ]);
+      const text = `Me quedé encerrada en el baño de la oficina ${short()}. Vaya día.`;
+      const created = await publish(cloud, author.idToken, { category: 'trabajo', post: text });
+      expect(created.status).toBe(201);
+      const { id } = created.body as OwnPost;
+
+      const authorPage = await signedIn(author, 375);
+      await takenOver(authorPage);
+      const bell = header(authorPage).getByRole('link', { name: /^Avisos/ });
+      expect(await bell.textContent()).toBe('Avisos');
+      // A mark on this document: still there at the end means nothing reloaded the page.
+      await authorPage.evaluate(() => {
+        (window as unknown as { stayed: boolean }).stayed = true;
+      });
+
+      expect((await decide(cloud, moderator.idToken, id, 'publish')).status).toBe(200);
+      await header(authorPage).getByRole('link', { name: 'Avisos 1 sin leer' }).waitFor();
+
+      const readerPage = await signedIn(reader);
+      await readerPage.goto(`/post/${id}`);
+      await takenOver(readerPage);
+      await readerPage.getByLabel('Tu comentario').fill('A mí me pasó lo mismo el lunes.');
+      await readerPage.getByRole('button', { name: 'Comentar' }).click();
+      await readerPage.getByText('A mí me pasó lo mismo el lunes.').first().waitFor();
+
+      await header(authorPage).getByRole('link', { name: 'Avisos 2 sin leer' }).waitFor();
+      expect(await authorPage.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+      // The reader's own bell heard nothing: a comment on someone else's post is not the reader's news.
+      expect(
+        await header(readerPage)
+          .getByRole('link', { name: /^Avisos/ })
+          .textContent(),
+      ).toBe('Avisos');
+
+      await header(authorPage).getByRole('link', { name: 'Avisos 2 sin leer' }).click();
+      await authorPage.waitForURL((url) => url.pathname === '/avisos');
+      const list = authorPage.getByRole('list', { name: 'Tus avisos, del más nuevo al más antiguo' });
+      await list.getByText(`${reader.name} ha comentado tu anécdota.`).waitFor();
+      await list.getByText('Tu anécdota se ha publicado.').waitFor();
+      expect(await seriousA11yViolations(authorPage)).toEqual([]);
+
+      await list.getByRole('link', { name: 'Ver los comentarios' }).click();
+      await authorPage.waitForURL((url) => url.pathname === `/post/${id}`);
+      await authorPage.getByText(text).first().waitFor();
+      await authorPage.getByText('A mí me pasó lo mismo el lunes.').first().waitFor();
+    },
+    LONG_TEST_MS,
+  );
+
+  it('breaks no Content-Security-Policy rule', () => {
+    expect(cspViolations).toEqual([]);
+  });
+});
