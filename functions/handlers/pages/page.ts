@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { appDocument } from '../../domain/appPages';
 import { siteDocument, type SiteDocument } from '../../domain/documents';
 import { loggedRequest } from '../../observability';
-import { renderDocument, serverPagesLoaded } from '../../../web/src/server/renderDocument';
+import { preloadServerRenderedPages, renderDocument } from '../../../web/src/server/renderDocument';
 import { DOCUMENT_PATHS } from '../../contract/documents';
 import openApiDocument from '../../../docs/openapi.json';
 import { siteOrigin } from './origin';
@@ -33,7 +33,7 @@ import { authorStore, postRepository, rankingStore, sitemapSource } from '../../
 
 const env = requireEnv('LAMBDA_TASK_ROOT');
 // While the environment starts (Lambda's init; the local runtime's start), not in a visitor's request.
-await serverPagesLoaded;
+await preloadServerRenderedPages();
 const deps = { posts: postRepository(), sitemap: sitemapSource(), top: rankingStore(), authors: authorStore() };
 
 /** The app's built index.html, read once per execution environment. */

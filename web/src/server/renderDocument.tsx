@@ -15,7 +15,7 @@ import { prerender as prerenderToStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { SITE_NAME, type PageDataEntries, type PageHead, type RuntimeConfig } from '@contract/documents';
 import { AppProviders } from '../app/App';
-import { AppRoutes, preloadServerRenderedPages } from '../app/AppRoutes';
+import { AppRoutes } from '../app/AppRoutes';
 import { ENTRY_ATTRIBUTE, PAGE_DATA_ELEMENT_ID, PRELOAD_ATTRIBUTE } from '../lib/documentScripts';
 import { createQueryClient, documentStateJson, seedFromPageData } from '../lib/queries';
 
@@ -37,8 +37,7 @@ const ROOT = /<div id="root">[\s\S]*?<!--\/app-html-->\s*<\/div>/;
 
 export class ShellError extends Error {}
 
-/** Loads the pages the server renders (the page function awaits it while it starts, before any request). */
-export const serverPagesLoaded = preloadServerRenderedPages();
+export { preloadServerRenderedPages } from '../app/AppRoutes';
 
 export type RenderInput = {
   /** The built index.html. */
