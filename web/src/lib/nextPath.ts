@@ -57,10 +57,13 @@ export function signInHref(page: '/login' | '/register', here: string): string {
   return next && next !== '/' ? `${page}?${NEXT_PARAM}=${encodeURIComponent(next)}` : page;
 }
 
-/** The page the person is on, as a sign-in page's `?next=` names it. */
+/**
+ * The page the person is on, as a sign-in page's `?next=` names it: path and query, not the hash,
+ * which the server never sees (its HTML and the render that takes it over must say the same).
+ */
 export function useHere(): string {
-  const { pathname, search, hash } = useLocation();
-  return `${pathname}${search}${hash}`;
+  const { pathname, search } = useLocation();
+  return `${pathname}${search}`;
 }
 
 /** `/login` (or `/register`) returning to the page the person is on. */
