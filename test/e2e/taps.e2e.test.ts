@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Post } from '../../functions/contract/posts';
 import { call } from '../support/api';
@@ -44,6 +44,16 @@ beforeAll(async () => {
   }
   // A cloud, a browser and three posts through cold functions: minutes on a loaded machine.
 }, 300_000);
+
+afterEach(async (context) => {
+  // A failed walk lets its held scripts go, and leaves a picture of where it stopped.
+  for (const release of gates.splice(0)) release();
+  if (context.task.result?.state === 'fail') {
+    for (const [index, page] of contexts.flatMap((c) => c.pages()).entries()) {
+      await page.screenshot({ path: `${SCREENSHOTS}/taps-failed-${index}.png` }).catch(() => {});
+    }
+  }
+});
 
 afterAll(async () => {
   await Promise.allSettled(contexts.map((context) => context.close()));
@@ -88,9 +98,12 @@ async function signedIn(user: TestUser, width = 1280): Promise<Page> {
  * Holds back every response for the app's scripts until `release` is called (a slow phone's network,
  * without guessing how slow): the page paints from its HTML, and nothing of the app runs meanwhile.
  */
+const gates: Array<() => void> = [];
+
 async function holdScripts(page: Page): Promise<{ release: () => void; held: () => number }> {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
+  gates.push(release);
   let held = 0;
   await page.route(/\/assets\/.*\.js$/, async (route) => {
     held++;
@@ -116,7 +129,7 @@ describe('every control works from the first paint', () => {
       const page = await signedIn(voter);
       const post = posts[0]!;
       const scripts = await holdScripts(page);
-      await page.goto(postPath(post));
+      await page.goto(postPath(post), { waitUntil: 'domcontentloaded' });
       const agree = page.locator('article.post-card').getByRole('button', { name: /Vaya día/ });
       await agree.waitFor();
       expect(await appRunning(page)).toBe(false);
@@ -149,7 +162,7 @@ describe('every control works from the first paint', () => {
     async () => {
       const page = await visitor(375);
       const scripts = await holdScripts(page);
-      await page.goto('/');
+      await page.goto('/', { waitUntil: 'domcontentloaded' });
       await page.locator('.post-card__text').first().waitFor();
       const login = header(page).getByRole('link', { name: 'Login', exact: true });
       const register = header(page).getByRole('link', { name: 'Register', exact: true });
@@ -157,7 +170,7 @@ describe('every control works from the first paint', () => {
       expect(await register.getAttribute('href')).toBe('/register');
 
       await header(page).getByRole('link', { name: 'Aleatorio' }).click();
-      await page.waitForURL(/\/post\/[^/]+$/);
+      await page.waitForURL(/\/post\/[^/]+$/, { waitUntil: 'domcontentloaded' });
       const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
       expect(posts.map((post) => post.id)).toContain(id);
       await page.locator('article.post-card .post-card__text').waitFor();
@@ -168,7 +181,7 @@ describe('every control works from the first paint', () => {
         `/login?next=${encodeURIComponent(`/post/${encodeURIComponent(id)}`)}`,
       );
       await header(page).getByRole('link', { name: 'Register', exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/register');
+      await page.waitForURL((url) => url.pathname === '/register', { waitUntil: 'domcontentloaded' });
       scripts.release();
       await page.getByRole('heading', { name: 'Crear una cuenta' }).waitFor({ timeout: 30_000 });
     },
