@@ -700,8 +700,12 @@ export const FUNCTIONS = [
     // A feed page or RSS feed: one Query of the feed or category index (the sitemap too); a post's
     // page: one GetItem; the Top: one Query of a ranking, then one BatchGetItem of its posts.
     // An author's page: the apodo's rows (names table), its totals and first page (author-feed-index).
+    // «Aleatorio» (/aleatorio): at most two single-item Queries of the random index.
     tables: {
-      posts: { items: ['GetItem', 'BatchGetItem'], queryIndexes: [POSTS_INDEX.feed, POSTS_INDEX.category, POSTS_INDEX.authorFeed] },
+      posts: {
+        items: ['GetItem', 'BatchGetItem'],
+        queryIndexes: [POSTS_INDEX.feed, POSTS_INDEX.category, POSTS_INDEX.authorFeed, POSTS_INDEX.random],
+      },
       top: { queryIndexes: [TOP_INDEX.agree, TOP_INDEX.deserved] },
       names: { items: ['GetItem'] },
     },

@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { earlyStartScript } from './src/lib/earlyStart.ts';
 import { afterPaintLoaderScript } from './src/lib/documentScripts.ts';
+import { tapKeeperScript } from './src/lib/taps.ts';
 
 /**
  * Puts the first page's small style sheet (~3 KB gzip) inside index.html, so the first paint needs
@@ -42,6 +43,21 @@ function earlyStart(): Plugin {
 }
 
 /**
+ * Puts the inline script of src/lib/taps.ts in <head>, after the early start: from the first paint it
+ * keeps a tap on a button that needs the app, which the app carries out once it has taken over. The
+ * site's CSP allows it by its hash.
+ */
+function tapKeeper(): Plugin {
+  return {
+    name: 'vaya-dia:tap-keeper',
+    transformIndexHtml(html) {
+      if (!html.includes('</head>')) throw new Error('index.html has no </head> for the tap keeper');
+      return html.replace('</head>', `  <script>${tapKeeperScript()}</script>\n  </head>`);
+    },
+  };
+}
+
+/**
  * Puts the inline script of src/lib/documentScripts.ts last in <body>: on a server-rendered page it
  * loads the app after the first paint. The site's CSP allows it by its hash.
  */
@@ -64,7 +80,7 @@ const contract = decodeURIComponent(new URL('../functions/contract', import.meta
  */
 export default defineConfig({
   root: webDir,
-  plugins: [react(), earlyStart(), afterPaintLoader(), inlineEntryCss()],
+  plugins: [react(), earlyStart(), tapKeeper(), afterPaintLoader(), inlineEntryCss()],
   resolve: { alias: { '@contract': contract } },
   build: {
     outDir: 'dist',

@@ -33,6 +33,11 @@ export const DOCUMENT_PATHS = {
   robots: '/robots.txt',
   /** The API's OpenAPI 3.1 description (docs/openapi.json, written by `npm run openapi`). */
   openapi: '/api/openapi.json',
+  /**
+   * «Aleatorio»: a redirect (302) to a random published post's page (to `/` while there is none), so
+   * the header's link works before the app's scripts run, and without them.
+   */
+  random: '/aleatorio',
 } as const;
 
 /** How many posts an RSS feed lists. */

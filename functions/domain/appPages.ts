@@ -21,8 +21,8 @@ import {
 import { isCategory, type Category, type Post } from '../contract/posts';
 import { TOP_PERIODS, TOP_RANKINGS } from '../contract/votes';
 import { categoryDescription, SITE_DESCRIPTION } from './documents';
-import { PostNotFoundError, ValidationError } from './errors';
-import { readFeed, readPost } from './posts';
+import { NoPostsError, PostNotFoundError, ValidationError } from './errors';
+import { readFeed, readPost, readRandomPost } from './posts';
 import type { PostRepository } from './ports/posts';
 import type { RankingStore } from './ports/rankings';
 import type { AuthorStore } from './ports/authors';
@@ -36,7 +36,9 @@ export type AppDocument =
   /** A page the browser renders (forms, signed-in pages): the app's shell, 200. */
   | { kind: 'shell' }
   /** A path with an extension that is not one of the site's files: a plain 404. */
-  | { kind: 'missingFile' };
+  | { kind: 'missingFile' }
+  /** «Aleatorio» (`/aleatorio`): a 302 to a random published post's page, or to `/` while there is none. */
+  | { kind: 'redirect'; location: string };
 
 export type AppPageDeps = { posts: PostRepository; top: RankingStore; authors: AuthorStore; now?: () => Date };
 
@@ -65,6 +67,7 @@ export async function appDocument(deps: AppPageDeps, path: string, query: URLSea
   // React Router matches with or without a trailing slash; the canonical address has none.
   const route = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
   if (route === '/') return feedPage(deps, origin);
+  if (route === DOCUMENT_PATHS.random) return randomPage(deps);
   if (SHELL_ROUTES.has(route)) return { kind: 'shell' };
   if (route === '/top') return topPage(deps, origin, query);
   const segments = route.split('/').slice(1);
@@ -100,6 +103,17 @@ async function feedPage(deps: AppPageDeps, origin: string, category?: Category):
     },
     data: { [PAGE_DATA_KEYS.feed(category)]: page },
   };
+}
+
+/** One Query of the random index (at most two), as `GET /posts/random`; a site with no post sends the reader home. */
+async function randomPage(deps: AppPageDeps): Promise<AppDocument> {
+  try {
+    const post = await readRandomPost(deps);
+    return { kind: 'redirect', location: `/post/${encodeURIComponent(post.id)}` };
+  } catch (error) {
+    if (!(error instanceof NoPostsError)) throw error;
+    return { kind: 'redirect', location: '/' };
+  }
 }
 
 async function postPage(deps: AppPageDeps, origin: string, id: string): Promise<AppDocument> {

@@ -58,12 +58,13 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
 
 /**
  * Waits until the app has taken a server-rendered page over (its buttons work from then on): the
- * header, rendered with auth loading, then shows who is signed in (Logout) or a visitor (Login).
+ * header, rendered with auth loading (a spinner beside the Login and Register links), then shows who
+ * is signed in (Logout) or a visitor («Anonimo»).
  */
 export async function takenOver(page: Page): Promise<void> {
   const header = page.locator('header');
   await header
-    .getByRole('link', { name: 'Login', exact: true })
+    .getByText('Anonimo', { exact: true })
     .or(header.getByRole('button', { name: 'Logout' }))
     .waitFor();
 }

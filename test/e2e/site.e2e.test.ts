@@ -267,7 +267,7 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
     const page = await visitor();
     await page.goto('/');
     await takenOver(page);
-    await page.getByRole('button', { name: 'Aleatorio' }).click();
+    await page.getByRole('link', { name: 'Aleatorio' }).click();
     await page.waitForURL(/\/post\/[^/]+$/);
     await page.locator('article.post-card h1').waitFor();
     expect(await page.locator('.post-card__text').textContent()).toBeTruthy();
@@ -530,7 +530,7 @@ describe('first load', () => {
       expect(rendered, path).toBe(true);
       await page.goto(path);
       // Taken over: the header, rendered with auth loading, shows a first-time visitor signed out.
-      await header(page).getByRole('link', { name: 'Login', exact: true }).waitFor();
+      await header(page).getByText('Anonimo', { exact: true }).waitFor();
       await page.waitForLoadState('networkidle');
       expect(problems, path).toEqual([]);
       expect(requests.filter((url) => new URL(url).pathname === '/config.json')).toEqual([`${origin}/config.json`]);

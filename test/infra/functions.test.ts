@@ -501,7 +501,10 @@ describe('functions', () => {
       ],
       'Pages/Pages': [
         [['dynamodb:GetItem', 'dynamodb:BatchGetItem'], [posts]],
-        [['dynamodb:Query'], [`${posts}/index/feed-index`, `${posts}/index/category-index`, `${posts}/index/author-feed-index`]],
+        [
+          ['dynamodb:Query'],
+          [`${posts}/index/feed-index`, `${posts}/index/category-index`, `${posts}/index/author-feed-index`, `${posts}/index/random-index`],
+        ],
         [['dynamodb:Query'], [`${top}/index/top-agree-index`, `${top}/index/top-deserved-index`]],
         [['dynamodb:GetItem'], [names]],
       ],

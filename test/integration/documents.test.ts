@@ -335,6 +335,40 @@ describe('pages rendered with their posts', () => {
     expect(hostileTabs.canonical).toBe(`${cloud.webUrl}/top`);
   });
 
+  it('works before any script: «Aleatorio», Login and Register are links in the HTML, and sign-in returns to the page', async () => {
+    const post = await page(`/post/${amor.id}`);
+    const link = (name: string) =>
+      Array.from(post.document.querySelectorAll('header a'))
+        .find((a) => a.textContent?.trim() === name)
+        ?.getAttribute('href');
+    expect(link('Aleatorio')).toBe('/aleatorio');
+    expect(link('Login')).toBe(`/login?next=${encodeURIComponent(`/post/${amor.id}`)}`);
+    expect(link('Register')).toBe(`/register?next=${encodeURIComponent(`/post/${amor.id}`)}`);
+    // The vote buttons are not disabled (a tap before the app runs is kept by the document's script).
+    const votes = Array.from(post.document.querySelectorAll('article [data-intent^="vote-"]'));
+    expect(votes.map((button) => button.getAttribute('data-intent'))).toEqual([`vote-agree:${amor.id}`, `vote-deserved:${amor.id}`]);
+    expect(votes.map((button) => button.getAttribute('disabled'))).toEqual([null, null]);
+    expect(post.document.querySelector('head script')?.textContent).toBeTruthy();
+  });
+
+  it('/aleatorio redirects (302, never cached) to a random published post, never a pending one', async () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      const response = await fetch(`${cloud.webUrl}/aleatorio`, { redirect: 'manual' });
+      expect(response.status).toBe(302);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      const location = response.headers.get('location') ?? '';
+      expect(location).toMatch(/^\/post\/[^/]+$/);
+      seen.add(decodeURIComponent(location.slice('/post/'.length)));
+    }
+    expect(seen.has(pending.id)).toBe(false);
+    for (const id of seen) expect((await call(cloud, `/posts/${encodeURIComponent(id)}`)).status, id).toBe(200);
+    // Followed, it is the post's page.
+    const followed = await fetch(`${cloud.webUrl}/aleatorio`);
+    expect(followed.status).toBe(200);
+    expect(new URL(followed.url).pathname).toMatch(/^\/post\//);
+  });
+
   it('serves the forms and signed-in pages as the bare app, for the browser to render', async () => {
     for (const path of ['/login', '/newpost', '/moderar', '/moderar/suspensiones', '/moderar/registro', '/cuenta']) {
       const shell = await page(path);

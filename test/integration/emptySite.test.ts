@@ -18,6 +18,12 @@ describe('a site with no posts yet', () => {
     expect(await listPosts(cloud, '?category=picante')).toMatchObject({ status: 200, body: { items: [], nextCursor: null } });
   });
 
+  it('«Aleatorio» (/aleatorio) sends the reader home while there is no post', async () => {
+    const response = await fetch(`${cloud.webUrl}/aleatorio`, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/');
+  });
+
   it('answers a random post with 404 NO_POSTS', async () => {
     expect(await call(cloud, '/posts/random')).toMatchObject({
       status: 404,

@@ -2,6 +2,7 @@
  * The page function: every document of the site. Behind CloudFront on AWS (its function URL is the
  * origin of every path that is not a file of the build or the API: infra/documentRoutes.ts), and
  * called by the local web server the same way (infra/local/aws/lambda/functionUrl.ts). It serves
+ * - `/aleatorio` («Aleatorio»): a 302 to a random published post (no-store);
  * - the app's pages: `/`, `/category/:c`, `/post/:id`, `/top`, `/autor/:name` and the not-found page rendered with
  *   their data and meta tags (functions/domain/appPages.ts, web/src/server/renderDocument.tsx), and
  *   the forms' and signed-in pages' routes as the app's bare shell;
@@ -60,7 +61,10 @@ const CONTENT_TYPES: Record<SiteDocument['kind'] | 'html' | 'json', string> = {
   html: 'text/html; charset=utf-8',
 };
 
-type Answer = { status: number; kind: keyof typeof CONTENT_TYPES; cacheControl: string; body: string };
+type Answer = { status: number; kind: keyof typeof CONTENT_TYPES; cacheControl: string; body: string; location?: string };
+
+/** A redirect that changes on every request («Aleatorio»): neither CloudFront nor the browser keeps it. */
+export const REDIRECT_CACHE_CONTROL = 'no-store';
 
 /** The answer for a GET of `path`: the API's description, a feed, the sitemap, robots.txt, or one of the app's pages. */
 async function answer(path: string, rawQuery: string, origin: string): Promise<Answer> {
@@ -69,6 +73,15 @@ async function answer(path: string, rawQuery: string, origin: string): Promise<A
   if (document) return { status: document.status, kind: document.kind, cacheControl: DOCUMENT_CACHE_CONTROL, body: document.body };
   const query = new URLSearchParams(rawQuery);
   const page = await appDocument(deps, path, query, origin);
+  if (page.kind === 'redirect') {
+    return {
+      status: 302,
+      kind: 'text',
+      cacheControl: REDIRECT_CACHE_CONTROL,
+      body: `Redirigiendo a ${page.location}\n`,
+      location: page.location,
+    };
+  }
   if (page.kind === 'missingFile') return { status: 404, kind: 'text', cacheControl: PAGE_CACHE_CONTROL, body: 'No encontrado.\n' };
   const built = await readShell();
   if (page.kind === 'shell') return { status: 200, kind: 'html', cacheControl: PAGE_CACHE_CONTROL, body: built };
@@ -99,6 +112,7 @@ export const handler = (event: APIGatewayProxyEventV2, context?: Context): Promi
             'content-type': CONTENT_TYPES[document.kind],
             'cache-control': document.cacheControl,
             'x-content-type-options': 'nosniff',
+            ...(document.location ? { location: document.location } : {}),
           },
           body: method === 'HEAD' ? '' : document.body,
         },

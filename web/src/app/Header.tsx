@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { ANONYMOUS_NAME } from '@contract/accounts';
+import { DOCUMENT_PATHS } from '@contract/documents';
+import { useHere, signInHref } from '../lib/nextPath';
 import { errorMessage, useApi } from '../lib/api';
 import { useAuth } from '../features/auth/context';
 import { Spinner } from '../components/Spinner';
@@ -8,15 +10,25 @@ import { SuspensionNotice } from '../components/SuspensionNotice';
 import { useAccount } from '../lib/account';
 import { NotificationBell } from './NotificationBell';
 
-/** The header of every page: logo, who is signed in, Login/Register or Logout, and the navigation. */
+/**
+ * The header of every page: logo, who is signed in, Login/Register or Logout, and the navigation.
+ * Everything in it works before the app's scripts run: «Aleatorio» is a link to the page function's
+ * `/aleatorio` (a redirect to a random post), which the app, once running, opens without a reload;
+ * Login and Register are links (returning to this page after sign-in) while the session loads too.
+ */
 export function Header() {
   const { state, signOut, signOutError, redirectError } = useAuth();
   const api = useApi();
   const navigate = useNavigate();
+  const here = useHere();
   const [randomBusy, setRandomBusy] = useState(false);
   const [randomError, setRandomError] = useState<string | null>(null);
 
-  async function openRandom() {
+  async function openRandom(event: MouseEvent<HTMLAnchorElement>) {
+    // A new tab or window (modifier keys, middle button) gets the document's redirect.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (randomBusy) return;
     setRandomBusy(true);
     setRandomError(null);
     try {
@@ -57,15 +69,9 @@ export function Header() {
               </NavLink>
             </li>
             <li>
-              <button
-                type="button"
-                className="site-nav__item"
-                onClick={() => void openRandom()}
-                aria-busy={randomBusy}
-                disabled={randomBusy}
-              >
+              <a className="site-nav__item" href={DOCUMENT_PATHS.random} onClick={(event) => void openRandom(event)} aria-busy={randomBusy}>
                 Aleatorio
-              </button>
+              </a>
             </li>
             {state.status === 'signedIn' && (
               <li>
@@ -85,9 +91,7 @@ export function Header() {
           </ul>
         </nav>
         <div className="account" aria-live="polite">
-          {state.status === 'loading' ? (
-            <Spinner label="Cargando tu sesión" />
-          ) : state.status === 'signedIn' ? (
+          {state.status === 'signedIn' ? (
             <>
               <AccountName />
               <button type="button" className="button button--small" onClick={() => void signOut()}>
@@ -95,12 +99,14 @@ export function Header() {
               </button>
             </>
           ) : (
+            // While the session loads (and in the server's HTML) these are links already: a signed-in
+            // reader who follows one is sent back here by the sign-in page.
             <>
-              <span className="account__name">Anonimo</span>
-              <Link className="button button--small" to="/login">
+              {state.status === 'loading' ? <Spinner label="Cargando tu sesión" /> : <span className="account__name">Anonimo</span>}
+              <Link className="button button--small" to={signInHref('/login', here)}>
                 Login
               </Link>
-              <Link className="button button--small button--primary" to="/register">
+              <Link className="button button--small button--primary" to={signInHref('/register', here)}>
                 Register
               </Link>
             </>

@@ -5,6 +5,7 @@ import { Announcements } from '../components/Announcements';
 import { PageSpinner } from '../components/PageSpinner';
 import { useAccount } from '../lib/account';
 import { Header } from './Header';
+import { IntentOffer, useClaimPendingName, useReturnAfterSignIn, useTapReplay } from './KeptIntents';
 
 const NamePrompt = lazy(() => import('../features/account/NamePrompt'));
 
@@ -20,7 +21,10 @@ export function Layout() {
   // Where each page of the history was scrolled to (by the history entry's key), so «atrás» lands there.
   const scrolledTo = useRef(new Map<string, number>());
   const account = useAccount();
-  const askForName = account.state.status === 'ready' && account.state.me.name === null && !NO_NAME_PROMPT.has(pathname);
+  useTapReplay();
+  useReturnAfterSignIn();
+  const claimingName = useClaimPendingName();
+  const askForName = account.state.status === 'ready' && account.state.me.name === null && !claimingName && !NO_NAME_PROMPT.has(pathname);
 
   const keyRef = useRef(key);
   useEffect(() => {
@@ -58,6 +62,7 @@ export function Layout() {
       <Header />
       <Announcements />
       <main id="main" ref={main} className="site-main" tabIndex={-1}>
+        <IntentOffer />
         {askForName && (
           <Suspense fallback={null}>
             <NamePrompt />

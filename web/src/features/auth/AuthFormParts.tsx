@@ -33,11 +33,20 @@ export function PasswordInput(props: ComponentProps<typeof PasswordField>) {
 }
 
 /** Below both forms: the Google button and the link to the other form. */
-export function OtherWaysIn({ onError, children }: { onError: (message: string) => void; children: ReactNode }) {
+export function OtherWaysIn({
+  onError,
+  returnTo,
+  children,
+}: {
+  onError: (message: string) => void;
+  /** The page to come back to after a Google sign-in (a path of this site). */
+  returnTo?: string;
+  children: ReactNode;
+}) {
   return (
     <>
       <Divider label="o" className="auth-divider" />
-      <GoogleButton onError={onError} />
+      <GoogleButton onError={onError} returnTo={returnTo} />
       <p className="auth-switch">{children}</p>
     </>
   );

@@ -26,6 +26,8 @@ export function AuthProvider({ load, maybeSignedIn = true, children }: Props) {
   const state: AuthState = useHydrated() ? known : LOADING;
   const [signOutError, setSignOutError] = useState<string | null>(null);
   const [redirectError, setRedirectError] = useState<string | null>(null);
+  const [returnTo, setReturnTo] = useState<string | null>(null);
+  const clearReturnTo = useCallback(() => setReturnTo(null), []);
   const serviceRef = useRef<Promise<AuthService> | null>(null);
   const unsubscribeRef = useRef<() => void>(() => {});
 
@@ -40,6 +42,7 @@ export function AuthProvider({ load, maybeSignedIn = true, children }: Props) {
     serviceRef.current ??= load().then((auth) => {
       unsubscribeRef.current = auth.onChange((event) => {
         if (event.type === 'error') setRedirectError(event.message);
+        else if (event.type === 'returnTo') setReturnTo(event.path);
         else void readUser(auth).catch(() => setState({ status: 'signedOut' }));
       });
       return auth;
@@ -75,8 +78,8 @@ export function AuthProvider({ load, maybeSignedIn = true, children }: Props) {
   }, [service, readUser]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ state, service, refresh, signOut, signOutError, redirectError }),
-    [state, service, refresh, signOut, signOutError, redirectError],
+    () => ({ state, service, refresh, signOut, signOutError, redirectError, returnTo, clearReturnTo }),
+    [state, service, refresh, signOut, signOutError, redirectError, returnTo, clearReturnTo],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -7,8 +7,9 @@ import '../../components/amplifyUi.css';
 /**
  * "Entrar con Google": Amplify's redirect to the hosted UI (Cognito's, or the local cloud's stand-in)
  * where `/config.json` has an `oauthDomain`; a deployment without Google says it is not available.
+ * `returnTo` (a path of this site) travels in the OAuth state, and the app goes there on the way back.
  */
-export function GoogleButton({ onError }: { onError: (message: string) => void }) {
+export function GoogleButton({ onError, returnTo }: { onError: (message: string) => void; returnTo?: string }) {
   const auth = useAuth();
 
   async function signInWithGoogle() {
@@ -18,7 +19,7 @@ export function GoogleButton({ onError }: { onError: (message: string) => void }
         onError(GOOGLE_UNAVAILABLE_MESSAGE);
         return;
       }
-      await service.signInWithGoogle();
+      await service.signInWithGoogle(returnTo);
     } catch (error) {
       onError(authErrorMessage(error));
     }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { nextFromSearch } from '../../lib/nextPath';
 import { Button } from '@aws-amplify/ui-react';
 import { FormAlert } from '../../components/FormAlert';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -12,13 +13,16 @@ import '../../components/amplifyUi.css';
 
 /**
  * `/login`: email and password, «¿Olvidaste tu contraseña?», Google, a link to Register. Success (or
- * a signed-in visitor) → `/`.
+ * a signed-in visitor) → the page `?next=` names when it is a path of this site (lib/nextPath.ts), else `/`;
+ * a password reset and Google (its state carries the path) return there too.
  */
 export default function LoginPage() {
   useDocumentTitle('Iniciar sesión');
   const auth = useAuth();
   usePreloadAuth();
   const navigate = useNavigate();
+  const { search } = useLocation();
+  const next = nextFromSearch(search);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -28,7 +32,7 @@ export default function LoginPage() {
 
   async function finish() {
     await auth.refresh();
-    void navigate('/', { replace: true });
+    void navigate(next, { replace: true });
   }
 
   async function signInNow() {
@@ -89,8 +93,8 @@ export default function LoginPage() {
               ¿Olvidaste tu contraseña?
             </Button>
           </form>
-          <OtherWaysIn onError={setError}>
-            ¿No tienes cuenta? <Link to="/register">Regístrate</Link>
+          <OtherWaysIn onError={setError} returnTo={next}>
+            ¿No tienes cuenta? <Link to={`/register${search}`}>Regístrate</Link>
           </OtherWaysIn>
         </>
       )}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { nextFromSearch } from '../../lib/nextPath';
 import { Button, TextField } from '@aws-amplify/ui-react';
 import { FormAlert } from '../../components/FormAlert';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -12,18 +13,21 @@ import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, checkName, passwordProblems } from '@
 import { ERRORS } from '@contract/errors';
 import { useAccount } from '../../lib/account';
 import { errorMessage, useApi } from '../../lib/api';
+import { forgetName, rememberName } from '../../lib/pendingName';
 import '../../components/amplifyUi.css';
 
 /**
  * `/register`: email, password and the apodo (the name other readers see), then the confirmation
  * code, then signed in, the apodo claimed through `PUT /me/name` (never a Cognito attribute: the pool
  * lets its users write only their email), and on `/`. An apodo taken meanwhile is asked for again
- * there by the apodo prompt.
+ * there by the apodo prompt. Then back to the page `?next=` names (lib/nextPath.ts), else `/`.
  */
 export default function RegisterPage() {
   const auth = useAuth();
   usePreloadAuth();
   const navigate = useNavigate();
+  const { search } = useLocation();
+  const next = nextFromSearch(search);
   const api = useApi();
   const account = useAccount();
   const [email, setEmail] = useState('');
@@ -41,11 +45,13 @@ export default function RegisterPage() {
     let nameError: string | null = null;
     try {
       await api.setMyName(name);
+      forgetName();
     } catch (failure) {
+      // Kept (lib/pendingName.ts): the apodo prompt offers it again, prefilled.
       nameError = errorMessage(failure);
     }
     await account.reload();
-    void navigate('/', { replace: true, state: nameError ? { nameError } : undefined });
+    void navigate(next, { replace: true, state: nameError ? { nameError } : undefined });
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -62,6 +68,8 @@ export default function RegisterPage() {
     }
     setBusy(true);
     setError(null);
+    // Kept until claimed: the code may be confirmed from /login or another tab (lib/pendingName.ts).
+    rememberName(email, name);
     try {
       const service = await auth.service();
       const outcome = await service.signUp({ email, password });
@@ -110,8 +118,8 @@ export default function RegisterPage() {
               Registrarme
             </Button>
           </form>
-          <OtherWaysIn onError={setError}>
-            ¿Ya tienes cuenta? <Link to="/login">Inicia sesión</Link>
+          <OtherWaysIn onError={setError} returnTo={next}>
+            ¿Ya tienes cuenta? <Link to={`/login${search}`}>Inicia sesión</Link>
           </OtherWaysIn>
         </>
       )}

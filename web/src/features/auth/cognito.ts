@@ -106,9 +106,10 @@ export function createCognitoAuth(config: RuntimeConfig, origin = window.locatio
       await signOut();
     },
     googleAvailable: Boolean(config.oauthDomain),
-    async signInWithGoogle() {
+    async signInWithGoogle(returnTo) {
       if (!config.oauthDomain) throw new Error(GOOGLE_UNAVAILABLE_MESSAGE);
-      await signInWithRedirect({ provider: 'Google' });
+      // Amplify carries customState through Cognito in the OAuth state and gives it back (customOAuthState).
+      await signInWithRedirect({ provider: 'Google', ...(returnTo ? { customState: returnTo } : {}) });
     },
     async getIdToken() {
       try {
@@ -126,6 +127,9 @@ export function createCognitoAuth(config: RuntimeConfig, origin = window.locatio
           case 'signedOut':
           case 'tokenRefresh_failure':
             listener({ type: 'changed' });
+            break;
+          case 'customOAuthState':
+            if (typeof payload.data === 'string') listener({ type: 'returnTo', path: payload.data });
             break;
           case 'signInWithRedirect_failure':
             listener({ type: 'error', message: authErrorMessage(payload.data?.error) });

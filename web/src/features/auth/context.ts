@@ -12,6 +12,10 @@ export type AuthContextValue = {
   signOutError: string | null;
   /** Why a Google redirect sign-in failed, for the login page. */
   redirectError: string | null;
+  /** The page a Google sign-in started from, until the app has gone back there (unchecked: see lib/nextPath.ts). */
+  returnTo?: string | null;
+  /** The app went back (or will not): forget `returnTo`. */
+  clearReturnTo?: () => void;
 };
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

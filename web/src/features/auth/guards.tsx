@@ -1,21 +1,24 @@
 import type { ReactNode } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { nextFromSearch, useSignInHref } from '../../lib/nextPath';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useAuth } from './context';
 
-/** Renders its children for signed-in users; sends others to /login; a spinner while auth loads. */
+/** Renders its children for signed-in users; sends others to /login, which brings them back here; a spinner while auth loads. */
 export function RequireSignedIn({ children }: { children: ReactNode }) {
   const { state } = useAuth();
+  const signIn = useSignInHref();
   if (state.status === 'loading') return <PageSpinner label="Comprobando tu sesión…" />;
-  if (state.status === 'signedOut') return <Navigate to="/login" replace />;
+  if (state.status === 'signedOut') return <Navigate to={signIn} replace />;
   return children;
 }
 
-/** Renders its children for signed-out visitors; sends signed-in users to /. */
+/** Renders its children for signed-out visitors; sends signed-in users where `?next=` says (a path of this site), else to /. */
 export function RequireSignedOut({ children }: { children: ReactNode }) {
   const { state } = useAuth();
+  const { search } = useLocation();
   if (state.status === 'loading') return <PageSpinner label="Comprobando tu sesión…" />;
-  if (state.status === 'signedIn') return <Navigate to="/" replace />;
+  if (state.status === 'signedIn') return <Navigate to={nextFromSearch(search)} replace />;
   return children;
 }
 
@@ -25,8 +28,9 @@ export function RequireSignedOut({ children }: { children: ReactNode }) {
  */
 export function RequireModerator({ children }: { children: ReactNode }) {
   const { state } = useAuth();
+  const signIn = useSignInHref();
   if (state.status === 'loading') return <PageSpinner label="Comprobando tu sesión…" />;
-  if (state.status === 'signedOut') return <Navigate to="/login" replace />;
+  if (state.status === 'signedOut') return <Navigate to={signIn} replace />;
   if (state.user.moderator !== true) {
     return (
       <section className="narrow notice">

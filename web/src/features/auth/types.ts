@@ -24,12 +24,19 @@ export type AuthService = {
   /** «Cambiar contraseña»: the current password, then the new one (the pool's password rules apply). */
   changePassword(currentPassword: string, newPassword: string): Promise<void>;
   signOut(): Promise<void>;
-  /** Redirects to Google; rejects with a Spanish message when the server has no Google sign-in. */
-  signInWithGoogle(): Promise<void>;
+  /**
+   * Redirects to Google; rejects with a Spanish message when the server has no Google sign-in.
+   * `returnTo` comes back, once signed in, as a `returnTo` event.
+   */
+  signInWithGoogle(returnTo?: string): Promise<void>;
   readonly googleAvailable: boolean;
   getIdToken(): Promise<string | null>;
   /** Calls back on every sign-in, sign-out or failed Google redirect; returns the unsubscribe function. */
   onChange(listener: (event: AuthEvent) => void): () => void;
 };
 
-export type AuthEvent = { type: 'changed' } | { type: 'error'; message: string };
+export type AuthEvent =
+  | { type: 'changed' }
+  | { type: 'error'; message: string }
+  /** A Google sign-in came back with the page it started from (not yet checked: lib/nextPath.ts does). */
+  | { type: 'returnTo'; path: string };

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Comment } from '@contract/comments';
 import { errorMessage, useApi } from '../../lib/api';
+import { useSignInHref } from '../../lib/nextPath';
 import { AuthorName } from '../../components/AuthorName';
 import { LocalTime } from '../../components/LocalTime';
 import { LoadMoreList } from '../../components/LoadMoreList';
@@ -32,6 +33,7 @@ export function CommentsSection({
 }) {
   const comments = useComments(postId);
   const [written, setWritten] = useState(0);
+  const signIn = useSignInHref();
   const latest = useRef(comments);
   useEffect(() => {
     latest.current = comments;
@@ -84,7 +86,7 @@ export function CommentsSection({
       )}
       {viewer.status === 'signedOut' && (
         <p className="comments__sign-in">
-          <Link to="/login">Inicia sesión</Link> para comentar.
+          <Link to={signIn}>Inicia sesión</Link> para comentar.
         </p>
       )}
     </section>

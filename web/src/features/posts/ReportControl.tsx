@@ -4,6 +4,8 @@ import { REPORT_REASONS, REPORT_REASON_LABELS, type ReportReason } from '@contra
 import { ApiError, errorMessage, useApi } from '../../lib/api';
 import { announce } from '../../lib/announcer';
 import { useSubmissionKey } from '../../lib/submissionKey';
+import { useSignInHref } from '../../lib/nextPath';
+import { intentOf } from '../../lib/taps';
 import { useVoteBook } from './votes';
 
 type State =
@@ -31,6 +33,7 @@ export function ReportControl(props: { postId: string } | { target: ReportTarget
   const submission = useSubmissionKey();
   const votes = useVoteBook();
   const [state, setState] = useState<State>({ step: 'closed' });
+  const signIn = useSignInHref();
   const legendId = useId();
   const opener = useRef<HTMLButtonElement>(null);
   const firstReason = useRef<HTMLInputElement>(null);
@@ -56,7 +59,13 @@ export function ReportControl(props: { postId: string } | { target: ReportTarget
 
   if (state.step === 'closed') {
     return (
-      <button ref={opener} type="button" className="link-button" onClick={open}>
+      <button
+        ref={opener}
+        type="button"
+        className="link-button"
+        onClick={open}
+        data-intent={intentOf(target.kind === 'post' ? 'report' : 'report-comment', target.id)}
+      >
         Denunciar
       </button>
     );
@@ -65,7 +74,7 @@ export function ReportControl(props: { postId: string } | { target: ReportTarget
     return (
       <p className="report__error" role="alert">
         Inicia sesión para denunciar.{' '}
-        <Link ref={signInLink} to="/login">
+        <Link ref={signInLink} to={signIn}>
           Iniciar sesión
         </Link>{' '}
         <button type="button" className="link-button" onClick={close}>
@@ -137,7 +146,7 @@ export function ReportControl(props: { postId: string } | { target: ReportTarget
       </fieldset>
       {choosing.error && (
         <p id={`${legendId}-error`} className="report__error" role="alert">
-          {choosing.error} {choosing.signIn && <Link to="/login">Iniciar sesión</Link>}
+          {choosing.error} {choosing.signIn && <Link to={signIn}>Iniciar sesión</Link>}
         </p>
       )}
       <div className="report__actions">

@@ -1,5 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { useSignInHref } from '../../lib/nextPath';
+import { rememberIntent } from '../../lib/pendingIntent';
+import { intentOf } from '../../lib/taps';
 import { useSavedBook, type SavedEntry } from './saved';
 
 const NO_ENTRY: SavedEntry = {};
@@ -7,7 +10,8 @@ const noSubscription = () => () => undefined;
 
 /**
  * «Guardar» / «Guardada» on every card: a toggle (aria-pressed) whose state comes from the page's one
- * `GET /me/saved/ids`. Signed out, a press asks to sign in.
+ * `GET /me/saved/ids`. Signed out, a press asks to sign in (back here, «¿Guardar esta anécdota
+ * ahora?» offered then). A tap before the app can act is kept (lib/taps.ts): `aria-disabled` until then.
  */
 export function SaveButton({ postId }: { postId: string }) {
   const book = useSavedBook();
@@ -26,6 +30,8 @@ export function SaveButton({ postId }: { postId: string }) {
     book.show(postId);
     return () => book.unwatch(postId);
   }, [book, postId]);
+  const signIn = useSignInHref();
+  const { pathname } = useLocation();
   if (!book) return null;
   const saved = entry.saved === true;
   return (
@@ -35,14 +41,22 @@ export function SaveButton({ postId }: { postId: string }) {
         className="link-button save__button"
         aria-pressed={saved}
         aria-busy={entry.busy === true}
-        disabled={!ready}
-        onClick={() => void book.toggle(postId)}
+        aria-disabled={ready ? undefined : true}
+        data-intent={intentOf('save', postId)}
+        onClick={() => {
+          if (ready) void book.toggle(postId);
+        }}
       >
         {saved ? 'Guardada' : 'Guardar'}
       </button>
       {entry.message && (
         <span className="save__message" role="status">
-          {entry.message.text} {entry.message.signIn && <Link to="/login">Iniciar sesión</Link>}
+          {entry.message.text}{' '}
+          {entry.message.signIn && (
+            <Link to={signIn} onClick={() => rememberIntent(intentOf('save', postId), '¿Guardar esta anécdota ahora?', pathname)}>
+              Iniciar sesión
+            </Link>
+          )}
         </span>
       )}
     </span>

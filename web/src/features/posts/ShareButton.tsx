@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Post } from '@contract/posts';
+import { intentOf } from '../../lib/taps';
 
 type State = { step: 'idle' } | { step: 'copied' } | { step: 'manual'; url: string };
 
@@ -51,7 +52,13 @@ export function ShareButton({ post }: { post: Post }) {
 
   return (
     <>
-      <button type="button" className="link-button" onClick={() => void share()} aria-label={`Compartir la anécdota de ${post.name}`}>
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => void share()}
+        aria-label={`Compartir la anécdota de ${post.name}`}
+        data-intent={intentOf('share', post.id)}
+      >
         Compartir
       </button>
       <span className="share__status" role="status">

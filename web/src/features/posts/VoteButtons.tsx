@@ -1,5 +1,8 @@
-import { useEffect, useSyncExternalStore } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { useSignInHref } from '../../lib/nextPath';
+import { rememberIntent } from '../../lib/pendingIntent';
+import { intentOf } from '../../lib/taps';
 import { type Post } from '@contract/posts';
 import { VOTE_KINDS, VOTE_LABELS, type VoteKind } from '@contract/votes';
 import { useVoteBook, type VoteBook, type VoteEntry } from './votes';
@@ -10,8 +13,10 @@ const noSubscription = () => () => undefined;
 /**
  * «¡Vaya día!» and «Te lo mereces» with their counts, on every card. Pressing one votes (pressing the
  * pressed one takes the vote back); the pressed state comes from the page's one `GET /me/votes`.
- * Signed out, the counts show and a press asks to sign in; on one's own post the API says so and the
- * card tells the person.
+ * Signed out, the counts show and a press asks to sign in (which brings the person back here and
+ * offers that vote again: lib/pendingIntent.ts); on one's own post the API says so and the card tells
+ * the person. Before the app can take a vote (in the server's HTML, while the session loads) the
+ * buttons are `aria-disabled`, not disabled, so a tap on one is kept and carried out then (lib/taps.ts).
  */
 export function VoteButtons({ post }: { post: Post }) {
   const book = useVoteBook();
@@ -36,14 +41,39 @@ export function VoteButtons({ post }: { post: Post }) {
   );
 
   const counts = entry.counts ?? post.votes;
+  const signIn = useSignInHref();
+  const { pathname } = useLocation();
+  const lastPressed = useRef<VoteKind>('agree');
   return (
     <div className="votes" role="group" aria-label="Votos">
       {VOTE_KINDS.map((kind) => (
-        <VoteButton key={kind} kind={kind} count={counts[kind]} entry={entry} book={ready ? book : null} postId={post.id} />
+        <VoteButton
+          key={kind}
+          kind={kind}
+          count={counts[kind]}
+          entry={entry}
+          book={ready ? book : null}
+          postId={post.id}
+          onPress={() => (lastPressed.current = kind)}
+        />
       ))}
       {entry.message && (
         <p className="votes__message" role="status">
-          {entry.message.text} {entry.message.signIn && <Link to="/login">Iniciar sesión</Link>}
+          {entry.message.text}{' '}
+          {entry.message.signIn && (
+            <Link
+              to={signIn}
+              onClick={() =>
+                rememberIntent(
+                  intentOf(`vote-${lastPressed.current}`, post.id),
+                  `¿Votar «${VOTE_LABELS[lastPressed.current]}» ahora?`,
+                  pathname,
+                )
+              }
+            >
+              Iniciar sesión
+            </Link>
+          )}
         </p>
       )}
     </div>
@@ -56,12 +86,14 @@ function VoteButton({
   entry,
   book,
   postId,
+  onPress,
 }: {
   kind: VoteKind;
   count: number;
   entry: VoteEntry;
   book: VoteBook | null;
   postId: string;
+  onPress: () => void;
 }) {
   const pressed = entry.mine === kind;
   return (
@@ -70,8 +102,14 @@ function VoteButton({
       className={`vote-button vote-button--${kind}`}
       aria-pressed={pressed}
       aria-busy={entry.busy === true}
-      disabled={!book || entry.own === true}
-      onClick={() => void book?.toggle(postId, kind)}
+      aria-disabled={book ? undefined : true}
+      disabled={entry.own === true}
+      data-intent={intentOf(`vote-${kind}`, postId)}
+      onClick={() => {
+        if (!book) return;
+        onPress();
+        void book.toggle(postId, kind);
+      }}
     >
       <span className="vote-button__label">{VOTE_LABELS[kind]}</span> <span className="vote-button__count">{count}</span>
     </button>
