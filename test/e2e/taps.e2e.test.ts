@@ -181,7 +181,8 @@ describe('every control works from the first paint', () => {
         `/login?next=${encodeURIComponent(`/post/${encodeURIComponent(id)}`)}`,
       );
       await header(page).getByRole('link', { name: 'Register', exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/register', { waitUntil: 'domcontentloaded' });
+      // The form pages are the bare shell, whose module script (held back here) comes before DOMContentLoaded.
+      await page.waitForURL((url) => url.pathname === '/register', { waitUntil: 'commit' });
       scripts.release();
       await page.getByRole('heading', { name: 'Crear una cuenta' }).waitFor({ timeout: 30_000 });
     },
