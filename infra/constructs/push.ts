@@ -23,8 +23,9 @@ export class Push extends Construct {
     this.endpoints = {
       pushKeys: {
         url: secret.secretName,
+        // GetSecretValue on that one secret (its ARN ends in Secrets Manager's random six characters).
         grant: (grantee: iam.IGrantable) => {
-          secret.grantRead(grantee);
+          iam.Grant.addToPrincipal({ grantee, actions: ['secretsmanager:GetSecretValue'], resourceArns: [`${secret.secretArn}-??????`] });
         },
       },
       pushServices: { url: PUSH_SERVICES.join(','), grant: () => undefined },

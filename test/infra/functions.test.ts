@@ -266,7 +266,7 @@ describe('functions', () => {
     const notifications = `\${${logicalId(s.stack.data.notifications)}.Arn}`;
     const pushSubscriptions = `\${${logicalId(s.stack.data.pushSubscriptions)}.Arn}`;
     const readVapidSecret: [string[], string[]] = [
-      ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
+      ['secretsmanager:GetSecretValue'],
       [`arn:\${AWS::Partition}:secretsmanager:\${AWS::Region}:\${AWS::AccountId}:secret:${DEFAULT_VAPID_SECRET_NAME}-??????`],
     ];
     const manageConnections: [string[], string[]] = [
