@@ -10,6 +10,7 @@
  * variable, so esbuild drops the ones a handler never calls.
  */
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { documentClient } from './clients';
 import { requireEnv } from './config';
 import { COMMENT_RATE_LIMIT } from './contract/comments';
@@ -31,6 +32,10 @@ import { ENV } from './store/tables';
 import { DynamoIdempotencyStore } from './store/dynamodb/idempotencyStore';
 import { DynamoTopRebuildStore } from './store/dynamodb/topRebuildStore';
 import { DynamoDayTopReader, DynamoNotificationStore } from './store/dynamodb/notificationStore';
+import { DynamoPushSubscriptionStore } from './store/dynamodb/pushSubscriptionStore';
+import { SecretVapidKeys } from './store/push/secretVapidKeys';
+import { WebPushGateway } from './store/push/webPushGateway';
+import { parsePushServices, type PushService } from './domain/push';
 
 /** One declared variable's value (a table's name, the user pool's id); throws naming it when missing. */
 const table = <K extends string>(name: K): string => requireEnv(name)[name];
@@ -201,4 +206,32 @@ let dayTop: DynamoDayTopReader | undefined;
 export function dayTopReader(): DynamoDayTopReader {
   dayTop ??= new DynamoDayTopReader(documentClient, table(ENV.topTable));
   return dayTop;
+}
+
+let pushSubscriptions: DynamoPushSubscriptionStore | undefined;
+/** Devices' Web Push subscriptions (push-subscriptions table). */
+export function pushSubscriptionStore(): DynamoPushSubscriptionStore {
+  pushSubscriptions ??= new DynamoPushSubscriptionStore(documentClient, table(ENV.pushSubscriptionsTable));
+  return pushSubscriptions;
+}
+
+let vapid: SecretVapidKeys | undefined;
+/** The VAPID keys, from the secret the function's environment names. */
+export function vapidKeys(): SecretVapidKeys {
+  vapid ??= new SecretVapidKeys(new SecretsManagerClient({}), table(ENV.vapidSecret));
+  return vapid;
+}
+
+let services: PushService[] | undefined;
+/** The push services a subscription's endpoint may be on (the deployment's allow-list). */
+export function pushServices(): PushService[] {
+  services ??= parsePushServices(table(ENV.pushServices));
+  return services;
+}
+
+let gateway: WebPushGateway | undefined;
+/** Push messages, encrypted and signed, to the push services. */
+export function pushGateway(): WebPushGateway {
+  gateway ??= new WebPushGateway();
+  return gateway;
 }

@@ -7,6 +7,7 @@
  * `-c authDomainPrefix=…` overrides the Cognito domain prefix (default `vaya-dia-<account id>`);
  * `-c alarmEmail=ops@example.com` subscribes that address to the alarms and the budget's alerts;
  * `-c monthlyBudgetUsd=50` sets the monthly budget (default 20 US dollars);
+ * `-c vapidSecretName=…` names the Secrets Manager secret with Web Push's VAPID keys (default `vaya-dia/vapid`);
  * `-c waf=true` adds the stack `VayaDiaFirewall` (a WAF web ACL in us-east-1, deployed first) and
  * puts the distribution behind it.
  */
@@ -50,6 +51,7 @@ export function createApp(options: CreateAppOptions = {}): { app: App; stack: Va
     alarmEmail: alarmEmailFromContext(app),
     monthlyBudgetUsd: budgetFromContext(app),
     waf,
+    vapidSecretName: optionalContext(app, 'vapidSecretName'),
   });
   // Deployed first: the site's stack reads the web ACL's ARN it writes (no cross-region reference).
   if (firewall) stack.addStackDependency(firewall);

@@ -3,9 +3,9 @@
  * infra/constructs/site.ts) and for the local web server (infra/local/aws/cloudfront/webServer.ts), so the two
  * cannot drift:
  *
- * - `api`: the API paths of DESIGN.md §3 (`/posts*`, `/me*`, `/moderation*`, `/comments*`, `/authors*`) go to the
+ * - `api`: the API paths of DESIGN.md §3 (`/posts*`, `/me*`, `/moderation*`, `/comments*`, `/authors*`, `/push*`) go to the
  *   HTTP API and always answer its JSON, never a page;
- * - `file`: the build's files ({@link FILE_PATH_PATTERNS}: hashed assets, the icon, `config.json`)
+ * - `file`: the build's files ({@link FILE_PATH_PATTERNS}: hashed assets, the icons, the manifest, the service worker, `config.json`)
  *   come from the bucket, as they are or a real 404;
  * - `document`: everything else goes to the page function, which renders the app's pages (with their
  *   data, or the bare shell for the forms), the feeds, the sitemap and robots.txt, and answers 404
@@ -13,7 +13,7 @@
  */
 
 /** The API's paths: every path that starts with one of these (CloudFront path patterns `<prefix>*`). */
-export const API_PATH_PREFIXES = ['/posts', '/me', '/moderation', '/comments', '/authors'] as const;
+export const API_PATH_PREFIXES = ['/posts', '/me', '/moderation', '/comments', '/authors', '/push'] as const;
 
 /** Where Vite puts the content-hashed files (web/vite.config.ts `build.assetsDir`). */
 export const HASHED_ASSETS_DIR = 'assets';
@@ -23,7 +23,15 @@ export const HASHED_ASSETS_DIR = 'assets';
  * whose origin is the bucket. Every file of web/dist but index.html (which the page function has)
  * must match one: test/infra/documentRoutes.test.ts checks the build against this list.
  */
-export const FILE_PATH_PATTERNS = [`/${HASHED_ASSETS_DIR}/*`, '/favicon.svg', '/config.json'] as const;
+export const FILE_PATH_PATTERNS = [
+  `/${HASHED_ASSETS_DIR}/*`,
+  '/favicon.svg',
+  '/config.json',
+  // The installable app (web/public): its manifest and icons, and the service worker (docs/web.md).
+  '/manifest.webmanifest',
+  '/icons/*',
+  '/sw.js',
+] as const;
 
 const FILE_PATHS: readonly RegExp[] = FILE_PATH_PATTERNS.map(
   (pattern) => new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`),

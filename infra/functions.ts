@@ -16,6 +16,8 @@ import {
   NAMES_TABLE,
   NOTIFICATIONS_INDEX,
   NOTIFICATIONS_TABLE,
+  PUSH_SUBSCRIPTIONS_INDEX,
+  PUSH_SUBSCRIPTIONS_TABLE,
   POSTS_INDEX,
   POSTS_TABLE,
   RATE_LIMITS_TABLE,
@@ -41,6 +43,7 @@ export const TABLES = {
   top: { description: TOP_TABLE, env: ENV.topTable },
   saved: { description: SAVED_TABLE, env: ENV.savedTable },
   notifications: { description: NOTIFICATIONS_TABLE, env: ENV.notificationsTable },
+  pushSubscriptions: { description: PUSH_SUBSCRIPTIONS_TABLE, env: ENV.pushSubscriptionsTable },
 } as const satisfies Record<string, { description: TableDescription; env: string }>;
 
 export type TableName = keyof typeof TABLES;
@@ -173,6 +176,10 @@ export const ENDPOINTS = {
   tokenIssuer: ENV.tokenIssuer,
   /** The app client id ID tokens are meant for (their `aud`), as the HTTP API's authorizer checks. */
   tokenAudience: ENV.tokenAudience,
+  /** The Secrets Manager secret of the VAPID keys (its grant: GetSecretValue on that secret only). */
+  pushKeys: ENV.vapidSecret,
+  /** The push services subscriptions may name (the deployment's allow-list; no grant). */
+  pushServices: ENV.pushServices,
 } as const;
 
 export type EndpointName = keyof typeof ENDPOINTS;
@@ -439,6 +446,29 @@ export const FUNCTIONS = [
     tables: { notifications: { items: ['UpdateItem'], queryIndexes: [NOTIFICATIONS_INDEX.unread] }, names: { items: ['GetItem'] } },
   },
   {
+    id: 'GetPushKey',
+    entry: 'functions/handlers/http/getPushKey.ts',
+    trigger: { type: 'http', method: 'GET', path: '/push/key', auth: 'public' },
+    // The VAPID public key, from the secret (read once per execution environment).
+    tables: {},
+    endpoints: ['pushKeys'],
+  },
+  {
+    id: 'PutPushSubscription',
+    entry: 'functions/handlers/http/putPushSubscription.ts',
+    trigger: { type: 'http', method: 'PUT', path: '/me/push-subscriptions', auth: 'user' },
+    // One PutItem keyed by the endpoint's hash; the endpoint checked against the push services first.
+    tables: { pushSubscriptions: { items: ['PutItem'] }, names: { items: ['GetItem'] } },
+    endpoints: ['pushServices'],
+  },
+  {
+    id: 'DeletePushSubscription',
+    entry: 'functions/handlers/http/deletePushSubscription.ts',
+    trigger: { type: 'http', method: 'DELETE', path: '/me/push-subscriptions', auth: 'user' },
+    // One DeleteItem, on condition that the row is the caller's.
+    tables: { pushSubscriptions: { items: ['DeleteItem'] }, names: { items: ['GetItem'] } },
+  },
+  {
     id: 'SetMyName',
     entry: 'functions/handlers/http/setMyName.ts',
     trigger: { type: 'http', method: 'PUT', path: '/me/name', auth: 'user' },
@@ -666,6 +696,28 @@ export const FUNCTIONS = [
       connections: { items: ['DeleteItem'], queryIndexes: [CONNECTIONS_INDEX.account] },
     },
     endpoints: ['liveManagement'],
+    timeoutSeconds: 30,
+  },
+  {
+    id: 'PushNotifications',
+    entry: 'functions/handlers/stream/pushNotifications.ts',
+    trigger: {
+      type: 'stream',
+      table: 'notifications',
+      batchSize: 100,
+      maxBatchingWindowSeconds: 1,
+      // A push that fails is logged by the handler, not retried: the notification is in «Avisos» anyway.
+      retryAttempts: 2,
+      bisectBatchOnError: true,
+      maxRecordAgeSeconds: 3600,
+      // Unread notifications written or changed (marking read removes `unreadAt`; `seen#` rows have none).
+      filters: [{ eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { unreadAt: { S: [{ exists: true }] } } } }],
+    },
+    tables: {
+      // The owner's devices (one Query of the account index); a gone one deleted (on condition it is unchanged).
+      pushSubscriptions: { items: ['DeleteItem'], queryIndexes: [PUSH_SUBSCRIPTIONS_INDEX.account] },
+    },
+    endpoints: ['pushKeys', 'pushServices'],
     timeoutSeconds: 30,
   },
   {

@@ -9,6 +9,8 @@ import { Live } from './constructs/live';
 import { Maintenance } from './constructs/maintenance';
 import { Monitoring } from './constructs/monitoring';
 import { Pages } from './constructs/pages';
+import { Push } from './constructs/push';
+import { DEFAULT_VAPID_SECRET_NAME } from './pushServices';
 import { join } from 'node:path';
 import { Site } from './constructs/site';
 
@@ -41,6 +43,12 @@ export interface VayaDiaStackProps extends StackProps {
    * @default false
    */
   readonly waf?: boolean;
+  /**
+   * The Secrets Manager secret with the VAPID keys of Web Push, `{ publicKey, privateKey, subject }`,
+   * made before deploying (docs/deploy-and-operate.md).
+   * @default DEFAULT_VAPID_SECRET_NAME ('vaya-dia/vapid')
+   */
+  readonly vapidSecretName?: string;
 }
 
 /** The monthly cost budget when none is given. */
@@ -72,9 +80,16 @@ export class VayaDiaStack extends Stack {
       domainPrefix: props.authDomainPrefix ?? `vaya-dia-${Aws.ACCOUNT_ID}`,
       google: props.google,
     });
-    this.live = new Live(this, 'Live', { data: this.data, userPool: this.auth.userPool, userPoolClient: this.auth.client });
+    const push = new Push(this, 'Push', { vapidSecretName: props.vapidSecretName ?? DEFAULT_VAPID_SECRET_NAME });
+    this.live = new Live(this, 'Live', {
+      data: this.data,
+      userPool: this.auth.userPool,
+      userPoolClient: this.auth.client,
+      endpoints: push.endpoints,
+    });
     this.api = new Api(this, 'Api', {
       data: this.data,
+      endpoints: push.endpoints,
       userPool: this.auth.userPool,
       userPoolClient: this.auth.client,
     });

@@ -32,6 +32,7 @@ import {
 } from './moderation';
 import { CATEGORIES, createPostSchema, resendPostSchema, ownPostPageSchema, ownPostSchema, postPageSchema, postSchema } from './posts';
 import { markReadSchema, notificationPageSchema } from './notifications';
+import { pushKeySchema, pushSubscriptionSchema, pushUnsubscribeSchema } from './push';
 import { MAX_VOTE_IDS, myVotesSchema, postVoteSchema, TOP_PERIODS, TOP_RANKINGS, voteResultSchema } from './votes';
 
 export type Operation = {
@@ -280,6 +281,27 @@ export const API_OPERATIONS: Readonly<Record<string, Operation>> = {
     summary: "Marks those of the caller's notifications read (`ids`, 1–100), or all of them when `ids` is absent. A suspended account may.",
     body: markReadSchema,
     success: { status: 204, description: 'Marked read (unknown ids and notifications already read are left alone).' },
+    errors: ['INVALID_REQUEST'],
+  },
+  'GET /push/key': {
+    tag: 'notifications',
+    summary: 'The VAPID public key (base64url) a browser subscribes to Web Push with (`applicationServerKey`).',
+    success: { status: 200, description: 'The key.', schema: pushKeySchema },
+    errors: [],
+  },
+  'PUT /me/push-subscriptions': {
+    tag: 'notifications',
+    summary:
+      "Keeps this device's Web Push subscription (`PushSubscription.toJSON()`): each new notification of the caller is pushed to it. The endpoint must be https on a configured push service (FCM, Mozilla, Apple, Windows); the same subscription again changes nothing, and a device another account had moves to the caller.",
+    body: pushSubscriptionSchema,
+    success: { status: 204, description: 'Kept.' },
+    errors: ['INVALID_REQUEST', 'INVALID_SUBSCRIPTION'],
+  },
+  'DELETE /me/push-subscriptions': {
+    tag: 'notifications',
+    summary: "Forgets this device's subscription, if it is the caller's. A suspended account may.",
+    body: pushUnsubscribeSchema,
+    success: { status: 204, description: "Forgotten (or it was not the caller's)." },
     errors: ['INVALID_REQUEST'],
   },
   'PUT /me/name': {

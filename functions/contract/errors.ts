@@ -62,6 +62,11 @@ export const ERRORS = {
     status: 409,
     message: 'Esta misma petición todavía se está procesando. Espera unos segundos y vuelve a intentarlo.',
   },
+  INVALID_SUBSCRIPTION: {
+    status: 400,
+    message:
+      'Esa suscripción a avisos no es válida: tiene que ser una dirección https de un servicio de notificaciones conocido (el del navegador) con sus claves.',
+  },
   INVALID_NAME: {
     status: 400,
     message: `El apodo debe tener entre ${NAME_MIN_LENGTH} y ${NAME_MAX_LENGTH} caracteres: letras, números, espacios y . _ - (ni una dirección de email ni un nombre reservado).`,

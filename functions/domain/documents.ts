@@ -191,6 +191,7 @@ function robotsTxt(origin: string): string {
     '/me',
     '/moderation',
     '/comments',
+    '/push',
   ];
   return [
     'User-agent: *',

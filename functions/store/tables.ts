@@ -304,6 +304,24 @@ export const NOTIFICATIONS_TABLE = {
     { indexName: NOTIFICATIONS_INDEX.unread, sortKey: { name: NOTIFICATIONS_KEYS.unreadAt, type: 'S' }, projection: 'KEYS_ONLY' },
   ],
   ttlAttribute: 'expiresAt',
+  // New and changed unread notifications are pushed to their owner's devices (the PushNotifications function).
+  stream: 'NEW_AND_OLD_IMAGES',
+} as const satisfies TableDescription;
+
+/**
+ * push-subscriptions  endpointHash (S)      one row per device that allowed Web Push: the SHA-256 of its
+ *                                           endpoint (base64url) → { accountId, endpoint, p256dh, auth,
+ *                                           createdAt }. Keyed by the device, not the account: a browser
+ *                                           that subscribes again for another account moves to that
+ *                                           account (one Put), so it never shows the first one's «Avisos»
+ *   account-index   accountId (S)            an account's devices (one Query per notification pushed)
+ */
+export const PUSH_SUBSCRIPTIONS_KEYS = { endpointHash: 'endpointHash', accountId: 'accountId' } as const;
+export const PUSH_SUBSCRIPTIONS_INDEX = { account: 'account-index' } as const;
+export const PUSH_SUBSCRIPTIONS_TABLE = {
+  logicalName: 'push-subscriptions',
+  partitionKey: { name: PUSH_SUBSCRIPTIONS_KEYS.endpointHash, type: 'S' },
+  indexes: [{ indexName: PUSH_SUBSCRIPTIONS_INDEX.account, partitionKey: { name: PUSH_SUBSCRIPTIONS_KEYS.accountId, type: 'S' } }],
 } as const satisfies TableDescription;
 
 /** Connection rows outlive API Gateway's 2-hour connection limit, in case `$disconnect` never runs. */
@@ -324,6 +342,11 @@ export const ENV = {
   topTable: 'TOP_TABLE',
   savedTable: 'SAVED_TABLE',
   notificationsTable: 'NOTIFICATIONS_TABLE',
+  pushSubscriptionsTable: 'PUSH_SUBSCRIPTIONS_TABLE',
+  /** The Secrets Manager secret (its ARN) that holds the VAPID keys: `{ publicKey, privateKey, subject }`. */
+  vapidSecret: 'VAPID_SECRET_ID',
+  /** The push services a subscription's endpoint may be on: comma-separated origins, `https://*.host` for its subdomains. */
+  pushServices: 'PUSH_SERVICES',
   /** The user pool's token issuer (`https://cognito-idp.<region>.amazonaws.com/<pool>`) and app client, for `?token=`
    * (its keys are the issuer's `/.well-known/jwks.json`, on AWS and locally). */
   tokenIssuer: 'TOKEN_ISSUER',

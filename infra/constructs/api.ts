@@ -6,7 +6,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { DEFAULT_THROTTLE, functionsTriggeredBy, throttleOf } from '../functions';
+import { DEFAULT_THROTTLE, functionsTriggeredBy, throttleOf, type EndpointName } from '../functions';
 import type { Data } from './data';
 import { DeclaredFunction, type EndpointBinding } from './lambdaFunction';
 
@@ -16,6 +16,8 @@ export interface ApiProps {
   readonly userPool: cognito.IUserPool;
   /** The web app's client: the JWT authorizer's audience. */
   readonly userPoolClient: cognito.IUserPoolClient;
+  /** Other addresses routes may declare (Web Push's key secret and allow-list). */
+  readonly endpoints?: Partial<Record<EndpointName, EndpointBinding>>;
 }
 
 /**
@@ -85,7 +87,11 @@ export class Api extends Construct {
     // A JSON property: CloudFormation's own (PascalCase) names, which CDK does not translate here.
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const declaration of functionsTriggeredBy('http')) {
-      const fn = new DeclaredFunction(this, { declaration, data: props.data, endpoints: { userPool, moderatorsGroup } });
+      const fn = new DeclaredFunction(this, {
+        declaration,
+        data: props.data,
+        endpoints: { ...props.endpoints, userPool, moderatorsGroup },
+      });
       this.functions.push(fn);
       const { trigger } = declaration;
       const routes = this.httpApi.addRoutes({

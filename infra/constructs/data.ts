@@ -34,6 +34,8 @@ export class Data extends Construct {
   public readonly saved: dynamodb.Table;
   /** Each account's notifications («Avisos»), kept 90 days (written from the posts and comments streams). */
   public readonly notifications: dynamodb.Table;
+  /** Devices' Web Push subscriptions, one row per endpoint, listed by account. */
+  public readonly pushSubscriptions: dynamodb.Table;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -48,6 +50,7 @@ export class Data extends Construct {
     this.idempotency = tableFrom(this, 'IdempotencyTable', TABLES.idempotency.description);
     this.saved = tableFrom(this, 'SavedTable', TABLES.saved.description);
     this.notifications = tableFrom(this, 'NotificationsTable', TABLES.notifications.description);
+    this.pushSubscriptions = tableFrom(this, 'PushSubscriptionsTable', TABLES.pushSubscriptions.description);
     this.tables = {
       posts: this.posts,
       moderation: this.moderation,
@@ -60,6 +63,7 @@ export class Data extends Construct {
       idempotency: this.idempotency,
       saved: this.saved,
       notifications: this.notifications,
+      pushSubscriptions: this.pushSubscriptions,
     };
   }
 

@@ -10,9 +10,9 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { functionsTriggeredBy } from '../functions';
+import { functionsTriggeredBy, type EndpointName } from '../functions';
 import type { Data } from './data';
-import { DeclaredFunction } from './lambdaFunction';
+import { DeclaredFunction, type EndpointBinding } from './lambdaFunction';
 
 export interface LiveProps {
   /** The tables: the connections table, and the streams that feed the stream-triggered functions. */
@@ -25,6 +25,8 @@ export interface LiveProps {
    * @default 'live'
    */
   readonly stageName?: string;
+  /** Other addresses stream functions may declare (Web Push's key secret and allow-list). */
+  readonly endpoints?: Partial<Record<EndpointName, EndpointBinding>>;
 }
 
 /**
@@ -189,7 +191,12 @@ export class Live extends Construct {
       Validations.of(fn).acknowledge(...managesConnections(declaration));
     }
     for (const declaration of functionsTriggeredBy('stream')) {
-      const fn = new DeclaredFunction(this, { declaration, data: props.data, endpoints: { liveManagement }, invokes: invoked });
+      const fn = new DeclaredFunction(this, {
+        declaration,
+        data: props.data,
+        endpoints: { ...props.endpoints, liveManagement },
+        invokes: invoked,
+      });
       this.functions.push(fn);
       this.streamFunctions.push(fn);
       const { trigger } = declaration;

@@ -29,6 +29,8 @@ import { seedIfEmpty } from './fixtures/samplePosts';
 import { startStreamPoller } from './aws/lambda/streamPoller';
 import { DIST_DIR, startWebServer } from './aws/cloudfront/webServer';
 import { startWsGateway } from './aws/apigateway/wsGateway';
+import { ensureVapidKeys, LOCAL_VAPID_SECRET_NAME, startSecretsManager } from './aws/secretsmanager/secretsManager';
+import { LOCAL_TEST_PUSH_SERVICES, PUSH_SERVICES } from '../pushServices';
 
 export type LocalCloudOptions = {
   /** Where users and posts live between runs. */
@@ -138,6 +140,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // local Cognito look at the key id only, so the data stays where it is).
     const managementPort = await portOrFree(0);
     const functionCredentials = { accessKeyId: credentials.accessKeyId, secretAccessKey: randomBytes(24).toString('base64url') };
+    // Web Push: the VAPID keys made at the first start and kept in the data folder, served to the
+    // functions by a Secrets Manager stand-in (signed calls only), as the stack's secret is on AWS.
+    const secretsManager = await startSecretsManager({
+      port: 0,
+      credentials: functionCredentials,
+      secrets: { [LOCAL_VAPID_SECRET_NAME]: JSON.stringify(ensureVapidKeys(dataDir)) },
+    });
+    stops.push(() => secretsManager.close());
     const addresses: Addresses = {
       tableName: (table) => tables[table],
       endpoint: (name) =>
@@ -147,7 +157,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
             ? cognito.issuer
             : name === 'tokenAudience'
               ? cognito.userPoolClientId
-              : `http://${LOOPBACK}:${managementPort}`,
+              : name === 'pushKeys'
+                ? LOCAL_VAPID_SECRET_NAME
+                : name === 'pushServices'
+                  ? // The browsers' push services, and the tests' receiver on loopback (docs/security.md).
+                    [...PUSH_SERVICES, ...LOCAL_TEST_PUSH_SERVICES].join(',')
+                  : `http://${LOOPBACK}:${managementPort}`,
       // The local Lambda API knows each function by its id.
       functionName: (id) => id,
     };
@@ -170,6 +185,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
             AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
             AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
             AWS_ENDPOINT_URL_LAMBDA: `http://${LOOPBACK}:${lambdaPort}`,
+            AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsManager.url,
             AWS_LAMBDA_FUNCTION_NAME: declaration.id,
             AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(declaration.memorySize ?? 256),
             LAMBDA_TASK_ROOT: declaration.trigger.type === 'document' ? shellDir : REPOSITORY_ROOT,

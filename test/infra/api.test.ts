@@ -28,6 +28,7 @@ const PUBLIC_ROUTES = [
   'GET /posts/top',
   'GET /authors/{name}',
   'GET /authors/{name}/posts',
+  'GET /push/key',
 ];
 const USER_ROUTES = [
   'POST /posts',
@@ -58,6 +59,8 @@ const USER_ROUTES = [
   'GET /me/votes',
   'GET /me/notifications',
   'POST /me/notifications/read',
+  'PUT /me/push-subscriptions',
+  'DELETE /me/push-subscriptions',
   'PUT /posts/{id}/save',
   'DELETE /posts/{id}/save',
   'GET /me/saved',

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENV } from '../../functions/store/tables';
+import { DEFAULT_VAPID_SECRET_NAME, PUSH_SERVICES } from '../../infra/pushServices';
 import { logicalId, references, render, sharedSynthesis, type CfnResourceJson, type Synthesized } from './synth';
 
 let s: Synthesized;
@@ -150,6 +151,19 @@ describe('functions', () => {
         [ENV.wsManagementEndpoint]: 'callback',
       },
     },
+    'Api/GetPushKey': { entry: 'getPushKey', env: { [ENV.vapidSecret]: 'vapidSecret' } },
+    'Api/PutPushSubscription': {
+      entry: 'putPushSubscription',
+      env: { [ENV.pushSubscriptionsTable]: 'pushSubscriptions', [ENV.namesTable]: 'names', [ENV.pushServices]: 'pushServices' },
+    },
+    'Api/DeletePushSubscription': {
+      entry: 'deletePushSubscription',
+      env: { [ENV.pushSubscriptionsTable]: 'pushSubscriptions', [ENV.namesTable]: 'names' },
+    },
+    'Live/PushNotifications': {
+      entry: 'pushNotifications',
+      env: { [ENV.pushSubscriptionsTable]: 'pushSubscriptions', [ENV.vapidSecret]: 'vapidSecret', [ENV.pushServices]: 'pushServices' },
+    },
     'Live/Disconnect': { entry: 'disconnect', env: { [ENV.connectionsTable]: 'connections' } },
     'Live/Broadcast': {
       entry: 'broadcast',
@@ -198,6 +212,7 @@ describe('functions', () => {
         idempotency: s.stack.data.idempotency,
         saved: s.stack.data.saved,
         notifications: s.stack.data.notifications,
+        pushSubscriptions: s.stack.data.pushSubscriptions,
         userPool: s.stack.auth.userPool,
         client: s.stack.auth.client,
       };
@@ -208,9 +223,13 @@ describe('functions', () => {
             ? `https://\${${logicalId(s.stack.live.webSocketApi)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/live`
             : what === 'issuer'
               ? `https://cognito-idp.\${AWS::Region}.\${AWS::URLSuffix}/\${${logicalId(s.stack.auth.userPool)}}`
-              : what === 'BroadcastPart'
-                ? `\${${logicalId(s.stack.live.node.findChild('BroadcastPart').node.findChild('Function'))}}`
-                : `\${${logicalId(tables[what as keyof typeof tables])}}`,
+              : what === 'vapidSecret'
+                ? DEFAULT_VAPID_SECRET_NAME
+                : what === 'pushServices'
+                  ? PUSH_SERVICES.join(',')
+                  : what === 'BroadcastPart'
+                    ? `\${${logicalId(s.stack.live.node.findChild('BroadcastPart').node.findChild('Function'))}}`
+                    : `\${${logicalId(tables[what as keyof typeof tables])}}`,
         ]),
       );
       const variables = (props.Environment as { Variables: Record<string, unknown> }).Variables;
@@ -245,6 +264,11 @@ describe('functions', () => {
     const saved = `\${${logicalId(s.stack.data.saved)}.Arn}`;
     const idempotency = `\${${logicalId(s.stack.data.idempotency)}.Arn}`;
     const notifications = `\${${logicalId(s.stack.data.notifications)}.Arn}`;
+    const pushSubscriptions = `\${${logicalId(s.stack.data.pushSubscriptions)}.Arn}`;
+    const readVapidSecret: [string[], string[]] = [
+      ['secretsmanager:GetSecretValue'],
+      [`arn:\${AWS::Partition}:secretsmanager:\${AWS::Region}:\${AWS::AccountId}:secret:${DEFAULT_VAPID_SECRET_NAME}-??????`],
+    ];
     const manageConnections: [string[], string[]] = [
       ['execute-api:ManageConnections'],
       [
@@ -398,6 +422,21 @@ describe('functions', () => {
         [['dynamodb:Query'], [`${connections}/index/account-index`]],
         manageConnections,
         ...streamOf('posts'),
+      ],
+      'Api/GetPushKey': [readVapidSecret],
+      'Api/PutPushSubscription': [
+        [['dynamodb:PutItem'], [pushSubscriptions]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Api/DeletePushSubscription': [
+        [['dynamodb:DeleteItem'], [pushSubscriptions]],
+        [['dynamodb:GetItem'], [names]],
+      ],
+      'Live/PushNotifications': [
+        [['dynamodb:DeleteItem'], [pushSubscriptions]],
+        [['dynamodb:Query'], [`${pushSubscriptions}/index/account-index`]],
+        readVapidSecret,
+        ...streamOf('notifications'),
       ],
       'Live/CommentNotifications': [
         [['dynamodb:GetItem'], [posts]],

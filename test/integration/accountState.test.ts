@@ -3,7 +3,7 @@
  * deletion or suspension by up to an hour, so the API reads the account's state on every route, in
  * one place. The routes are walked from the function manifest, so a route added later is covered.
  */
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +25,13 @@ const signedInRoutes: HttpTrigger[] = functionsTriggeredBy('http')
   .filter((trigger) => trigger.auth === 'user')
   .sort((a, b) => Number(a.method === 'DELETE' && a.path === '/me') - Number(b.method === 'DELETE' && b.path === '/me'));
 
+const PUSH_ENDPOINT = `http://127.0.0.1:9/push/${randomUUID()}`;
+const PUSH_KEY = (() => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return ecdh.getPublicKey().toString('base64url');
+})();
+
 const label = (route: HttpTrigger) => `${route.method} ${route.path}`;
 
 /** The route's path with real ids in it, and a body that would pass validation where one is needed. */
@@ -42,6 +49,9 @@ function request(route: HttpTrigger): { path: string; body?: unknown } {
     'PUT /comments/{id}/decision': { decision: 'publish' },
     'PUT /posts/{id}/vote': { vote: 'agree' },
     'PUT /me/name': { name: `Nombre ${randomUUID().slice(0, 6)}` },
+    // A subscription that would be kept (an endpoint on the local cloud's loopback receiver list, real keys).
+    'PUT /me/push-subscriptions': { endpoint: PUSH_ENDPOINT, keys: { p256dh: PUSH_KEY, auth: randomBytes(16).toString('base64url') } },
+    'DELETE /me/push-subscriptions': { endpoint: PUSH_ENDPOINT },
   };
   return { path: route.method === 'GET' && route.path === '/me/votes' ? `${path}?ids=${postId}` : path, body: bodies[label(route)] };
 }
@@ -119,7 +129,13 @@ describe('a suspended account', () => {
       if (status === 403 && body?.error.code === 'ACCOUNT_SUSPENDED') refused.push(label(route));
       else allowed.push(label(route));
     }
-    const kept = ['DELETE /posts/{id}', 'DELETE /comments/{id}', 'DELETE /me', 'POST /me/notifications/read'];
+    const kept = [
+      'DELETE /posts/{id}',
+      'DELETE /comments/{id}',
+      'DELETE /me',
+      'POST /me/notifications/read',
+      'DELETE /me/push-subscriptions',
+    ];
     expect(allowed.sort()).toEqual(
       signedInRoutes
         .filter((route) => route.method === 'GET' || kept.includes(label(route)))

@@ -79,6 +79,9 @@ export function fakeApiClient(overrides: Partial<ApiClient> = {}): ApiClient {
     savedIds: unused('savedIds'),
     notifications: unused('notifications'),
     markNotificationsRead: unused('markNotificationsRead'),
+    pushKey: unused('pushKey'),
+    subscribePush: unused('subscribePush'),
+    unsubscribePush: unused('unsubscribePush'),
     ...overrides,
   };
 }

@@ -19,6 +19,14 @@ function show(app: ReactNode) {
   else createRoot(container).render(app);
 }
 
+// The service worker (web/public/sw.js: offline reading, Web Push). It keeps only documents, the hashed
+// build files and public reads, so Vite's development modules are never kept.
+if ('serviceWorker' in navigator) {
+  const register = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
+
 loadConfig(earlyConfigFetch()).then(
   (config) =>
     // Rendered as a transition so the first render is sliced rather than one long task.

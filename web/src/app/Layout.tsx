@@ -2,6 +2,7 @@ import { DOCUMENT_PATHS } from '@contract/documents';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { Announcements } from '../components/Announcements';
+import { OfflineNotice } from '../components/OfflineNotice';
 import { PageSpinner } from '../components/PageSpinner';
 import { useAccount } from '../lib/account';
 import { Header } from './Header';
@@ -63,6 +64,7 @@ export function Layout() {
       <Announcements />
       <main id="main" ref={main} className="site-main" tabIndex={-1}>
         <IntentOffer />
+        <OfflineNotice />
         {askForName && (
           <Suspense fallback={null}>
             <NamePrompt />

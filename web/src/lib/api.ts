@@ -22,6 +22,7 @@ import {
 } from '@contract/moderation';
 import { type Category, type CreatePostRequest, type OwnPost, type OwnPostPage, type Post, type PostPage } from '@contract/posts';
 import { type NotificationPage } from '@contract/notifications';
+import { type PushKey, type PushSubscriptionRequest } from '@contract/push';
 import { type MyVotes, type TopPeriod, type TopRanking, type VoteKind, type VoteResult } from '@contract/votes';
 
 /** An API failure with the Spanish message to show to people and, when the server sent one, its code. */
@@ -121,6 +122,12 @@ export type ApiClient = {
   notifications(options?: { cursor?: string | null; signal?: AbortSignal }): Promise<NotificationPage>;
   /** Marks those notifications read, or all of them when `ids` is absent. */
   markNotificationsRead(ids?: readonly string[]): Promise<void>;
+  /** The VAPID public key this device subscribes to Web Push with. */
+  pushKey(signal?: AbortSignal): Promise<PushKey>;
+  /** This device's «Avisos» as Web Push for the signed-in user. */
+  subscribePush(subscription: PushSubscriptionRequest): Promise<void>;
+  /** This device no longer receives them. */
+  unsubscribePush(endpoint: string): Promise<void>;
   /** A page of the Top. */
   topPosts(options: { period: TopPeriod; by: TopRanking; cursor?: string | null; limit?: number; signal?: AbortSignal }): Promise<PostPage>;
   /** Moderators only: suspends the author of a post or a comment (FORBIDDEN when the author moderates, ALREADY_SUSPENDED). */
@@ -280,6 +287,15 @@ export function createApiClient({
     },
     async markNotificationsRead(ids) {
       await authorized<unknown>('/me/notifications/read', { method: 'POST', body: ids ? { ids } : {} });
+    },
+    pushKey(signal) {
+      return request<PushKey>('/push/key', { signal });
+    },
+    async subscribePush(subscription) {
+      await authorized<unknown>('/me/push-subscriptions', { method: 'PUT', body: subscription });
+    },
+    async unsubscribePush(endpoint) {
+      await authorized<unknown>('/me/push-subscriptions', { method: 'DELETE', body: { endpoint } });
     },
     setMyName(name) {
       return authorized<{ name: string }>('/me/name', { method: 'PUT', body: { name } });

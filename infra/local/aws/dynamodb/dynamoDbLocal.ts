@@ -213,6 +213,7 @@ export async function ensureTables(client: DynamoDBClient, tables: Array<{ name:
   for (const { name, description } of tables) {
     if (existing.has(name)) {
       await addMissingIndexes(client, name, description);
+      await addMissingStream(client, name, description);
       continue;
     }
     await client.send(new CreateTableCommand(createTableInput(name, description)));
@@ -243,6 +244,16 @@ async function addMissingIndexes(client: DynamoDBClient, name: string, descripti
     );
     await untilIndexActive(client, name, index.IndexName);
   }
+}
+
+/** A table kept from a version before its stream was declared gets it (one UpdateTable, as on AWS). */
+async function addMissingStream(client: DynamoDBClient, name: string, description: TableDescription): Promise<void> {
+  if (!description.stream) return;
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
+  if (Table?.StreamSpecification?.StreamEnabled) return;
+  await client.send(
+    new UpdateTableCommand({ TableName: name, StreamSpecification: { StreamEnabled: true, StreamViewType: description.stream } }),
+  );
 }
 
 /** Waits while a new index is filled from the table's items (queries fail until it is ACTIVE), as on AWS. */

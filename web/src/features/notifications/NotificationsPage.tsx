@@ -10,6 +10,7 @@ import { errorMessage, useApi } from '../../lib/api';
 import { queryKeys } from '../../lib/queries';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { usePagedList } from '../../lib/usePagedList';
+import { PushSettings } from './PushSettings';
 
 /** The cache key of the signed-in user's notifications (forgotten with the account's other lists). */
 export const NOTIFICATIONS_KEY = [...queryKeys.account, 'notifications'] as const;
@@ -48,6 +49,7 @@ export default function NotificationsPage({ onRead }: { onRead?: () => void }) {
       <p className="page-intro">
         Lo que pasa con tus anécdotas: cuándo se publican o no, quién las comenta y cuándo entran en el Top del día.
       </p>
+      <PushSettings />
       {list.status === 'success' && list.items.length > 0 && (
         <p>
           <button type="button" className="button button--small" onClick={() => void markAll()} disabled={busy || !unread} aria-busy={busy}>

@@ -1,0 +1,265 @@
+/**
+ * Web Push (DESIGN §3b "Notifications", issue 23 item 3) without the internet: a push receiver on
+ * 127.0.0.1 stands in for a push service (the local cloud's allow-list has loopback over http for it;
+ * deployments never do). A post published by a moderator reaches its author's device encrypted
+ * (RFC 8291 `aes128gcm`, decrypted here with the subscription's own keys) and signed (VAPID, checked
+ * against `GET /push/key`); a 410 from the push service deletes the subscription; endpoints off the
+ * list are refused before any request is made to them.
+ */
+import { createECDH, randomBytes, randomUUID, type ECDH } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { decodeJwt, importJWK, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../../functions/contract/errors';
+import type { PushKey, PushMessage } from '../../functions/contract/push';
+import { endpointHashOf } from '../../functions/domain/push';
+import { PUSH_SUBSCRIPTIONS_INDEX } from '../../functions/store/tables';
+import { call } from '../support/api';
+import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
+import { createModerator, publishApproved } from '../support/moderation';
+import { createUser, type TestUser } from '../support/users';
+
+/** `http_ece`, the RFC 8188/8291 implementation web-push encrypts with (it has no types of its own). */
+const ece = createRequire(import.meta.url)('http_ece') as {
+  decrypt(buffer: Buffer, params: { version: 'aes128gcm'; privateKey: ECDH; authSecret: string }): Buffer;
+};
+
+type Received = { path: string; headers: IncomingHttpHeaders; body: Buffer };
+
+let cloud: LocalCloudProcess;
+let documents: DynamoDBDocumentClient;
+let moderator: TestUser;
+let receiver: Server;
+let receiverOrigin: string;
+const received: Received[] = [];
+/** What the receiver answers for a path (201 Created otherwise, as push services do). */
+const answers = new Map<string, number>();
+
+/** A browser's subscription: its own P-256 key pair and auth secret, and an endpoint on the receiver. */
+function device(path = `/push/${randomUUID()}`) {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16).toString('base64url');
+  return {
+    ecdh,
+    auth,
+    path,
+    subscription: { endpoint: `${receiverOrigin}${path}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth } },
+  };
+}
+type Device = ReturnType<typeof device>;
+
+const subscribe = (user: TestUser | undefined, body: unknown, rawBody?: string) =>
+  call<ErrorBody | undefined>(cloud, '/me/push-subscriptions', { method: 'PUT', token: user?.idToken, body, rawBody });
+const unsubscribe = (user: TestUser, endpoint: string) =>
+  call<ErrorBody | undefined>(cloud, '/me/push-subscriptions', { method: 'DELETE', token: user.idToken, body: { endpoint } });
+
+const rowOf = async (endpoint: string) =>
+  (await documents.send(new GetCommand({ TableName: cloud.tables.pushSubscriptions, Key: { endpointHash: endpointHashOf(endpoint) } })))
+    .Item;
+
+/** Polls until `check` gives a value (the stream functions run within seconds; a cold start takes longer). */
+async function until<T>(check: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const messagesAt = (path: string) => received.filter((request) => request.path === path);
+
+/** The push message a request carried, decrypted with the device's keys. */
+function decrypt(request: Received, target: Device): PushMessage {
+  const plain = ece.decrypt(request.body, { version: 'aes128gcm', privateKey: target.ecdh, authSecret: target.auth });
+  return JSON.parse(plain.toString('utf8')) as PushMessage;
+}
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const path = req.url ?? '/';
+      received.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
+      res.writeHead(answers.get(path) ?? 201).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverOrigin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  cloud = await startLocalCloudProcess({ env: { SEED: '0' } });
+  documents = DynamoDBDocumentClient.from(cloud.dynamodb());
+  moderator = await createModerator(cloud, { name: 'Supervisora Push' });
+}, 300_000);
+
+afterAll(async () => {
+  documents?.destroy();
+  await cloud?.stop();
+  await new Promise((resolve) => receiver?.close(resolve));
+});
+
+describe('GET /push/key', () => {
+  it('is the VAPID public key, a P-256 point, the same on every call and for everyone', async () => {
+    const first = await call<PushKey>(cloud, '/push/key');
+    expect(first.status).toBe(200);
+    const key = Buffer.from(first.body.publicKey, 'base64url');
+    expect(key.length).toBe(65);
+    expect(key[0]).toBe(4);
+    expect((await call<PushKey>(cloud, '/push/key')).body).toEqual(first.body);
+  });
+});
+
+describe('PUT /me/push-subscriptions', () => {
+  it('refuses endpoints off the push services, hostile bodies and callers without a token, and never calls them', async () => {
+    const user = await createUser(cloud, { name: 'Persona Hostil' });
+    const keys = device().subscription.keys;
+    const before = received.length;
+    const port = (receiver.address() as AddressInfo).port;
+    const offTheList = [
+      'https://evil.example.com/push/1',
+      'http://fcm.googleapis.com/fcm/send/1',
+      'https://fcm.googleapis.com.evil.example/fcm/send/1',
+      'https://evilfcm.googleapis.com/fcm/send/1',
+      'https://notify.windows.com/w/1',
+      'https://user:secret@fcm.googleapis.com/fcm/send/1',
+      `https://127.0.0.1:${port}/push/1`,
+      `http://localhost:${port}/push/1`,
+      `http://127.0.0.2:${port}/push/1`,
+      `http://[::1]:${port}/push/1`,
+      'http://169.254.169.254/latest/meta-data/',
+      'file:///etc/passwd',
+      'no es una dirección',
+    ];
+    for (const endpoint of offTheList) {
+      const answer = await subscribe(user, { endpoint, keys });
+      expect({ endpoint, status: answer.status, code: answer.body?.error.code }).toEqual({
+        endpoint,
+        status: 400,
+        code: 'INVALID_SUBSCRIPTION',
+      });
+    }
+    const good = device().subscription;
+    const badKeys = [
+      { p256dh: Buffer.alloc(65, 4).toString('base64url').slice(0, 80), auth: good.keys.auth },
+      { p256dh: Buffer.concat([Buffer.from([2]), randomBytes(64)]).toString('base64url'), auth: good.keys.auth },
+      { p256dh: good.keys.p256dh, auth: randomBytes(12).toString('base64url') },
+      { p256dh: good.keys.p256dh, auth: '!!!!!!!!!!!!!!!!!!!!!!' },
+    ];
+    for (const bad of badKeys) {
+      expect((await subscribe(user, { endpoint: good.endpoint, keys: bad })).body?.error.code).toBe('INVALID_SUBSCRIPTION');
+    }
+    expect((await subscribe(user, { endpoint: 'x'.repeat(5000), keys })).body?.error.code).toBe('INVALID_SUBSCRIPTION');
+    for (const shape of [{}, [], 'texto', { endpoint: good.endpoint }, { keys }, { endpoint: 7, keys }, null]) {
+      expect((await subscribe(user, shape)).body?.error.code).toBe('INVALID_REQUEST');
+    }
+    expect((await subscribe(user, undefined, '{"endpoint":')).body?.error.code).toBe('INVALID_JSON');
+    expect((await subscribe(user, undefined, JSON.stringify({ ...good, pad: 'x'.repeat(20_000) }))).status).toBe(413);
+    expect((await subscribe(undefined, good)).status).toBe(401);
+    expect(await rowOf(good.endpoint)).toBeUndefined();
+    // Nothing was ever sent anywhere: storing a subscription makes no request.
+    expect(received.length).toBe(before);
+  });
+
+  it('keeps one row when the same subscription arrives twenty times at once', async () => {
+    const user = await createUser(cloud, { name: 'Persona Veinte' });
+    const target = device();
+    const answers20 = await Promise.all(Array.from({ length: 20 }, () => subscribe(user, target.subscription)));
+    expect(answers20.map((answer) => answer.status)).toEqual(Array(20).fill(204));
+    const { sub } = decodeJwt(user.idToken);
+    const { Items = [] } = await documents.send(
+      new QueryCommand({
+        TableName: cloud.tables.pushSubscriptions,
+        IndexName: PUSH_SUBSCRIPTIONS_INDEX.account,
+        KeyConditionExpression: 'accountId = :a',
+        ExpressionAttributeValues: { ':a': sub },
+      }),
+    );
+    expect(Items.map((item) => item.endpoint as unknown)).toEqual([target.subscription.endpoint]);
+  });
+});
+
+describe('a notification as Web Push', () => {
+  it("reaches the author's device encrypted for it and signed with the site's VAPID key, and nobody else's", async () => {
+    const author = await createUser(cloud, { name: 'Autora Push' });
+    const other = await createUser(cloud, { name: 'Otra Persona Push' });
+    const phone = device();
+    const otherPhone = device();
+    expect((await subscribe(author, phone.subscription)).status).toBe(204);
+    expect((await subscribe(other, otherPhone.subscription)).status).toBe(204);
+
+    const post = await publishApproved(cloud, author, moderator, { category: 'trabajo', post: `Anécdota para el móvil ${randomUUID()}` });
+    const request = await until(() => messagesAt(phone.path)[0], 'the push message arrives', 120_000);
+
+    expect(request.headers['content-encoding']).toBe('aes128gcm');
+    expect(Number(request.headers.ttl)).toBeGreaterThan(0);
+    const message = decrypt(request, phone);
+    expect(message).toMatchObject({
+      notification: { type: 'post.published', postId: post.id, read: false },
+      title: 'Tu anécdota se ha publicado',
+      url: `/post/${post.id}`,
+    });
+    // VAPID (RFC 8292): `vapid t=<JWT signed with the private key>, k=<the public key GET /push/key gives>`.
+    const { publicKey } = (await call<PushKey>(cloud, '/push/key')).body;
+    const vapid = /^vapid t=([^,]+), k=([A-Za-z0-9_-]+)$/.exec(String(request.headers.authorization));
+    expect(vapid?.[2]).toBe(publicKey);
+    const point = Buffer.from(publicKey, 'base64url');
+    const jwk = { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') };
+    const { payload } = await jwtVerify(vapid![1]!, await importJWK(jwk, 'ES256'));
+    expect(payload.aud).toBe(receiverOrigin);
+    expect(String(payload.sub)).toMatch(/^(mailto:|https:)/);
+
+    // The other account's device heard nothing of it (the author's message was sent after the same record).
+    expect(messagesAt(otherPhone.path)).toEqual([]);
+    // The message cannot be read with another device's keys.
+    expect(() => decrypt(request, otherPhone)).toThrow();
+  }, 240_000);
+
+  it('deletes a subscription the push service says is gone (410), and only that one', async () => {
+    const author = await createUser(cloud, { name: 'Autora Cambió Móvil' });
+    const gone = device();
+    const kept = device();
+    answers.set(gone.path, 410);
+    await subscribe(author, gone.subscription);
+    await subscribe(author, kept.subscription);
+    expect(await rowOf(gone.subscription.endpoint)).toBeDefined();
+
+    await publishApproved(cloud, author, moderator, { category: 'varios', post: `Anécdota con un móvil viejo ${randomUUID()}` });
+    await until(() => messagesAt(gone.path)[0], 'the gone device is tried', 120_000);
+    await until(
+      async () => ((await rowOf(gone.subscription.endpoint)) === undefined ? true : undefined),
+      'the gone subscription is deleted',
+    );
+    await until(() => messagesAt(kept.path)[0], 'the other device gets it');
+    expect(await rowOf(kept.subscription.endpoint)).toMatchObject({ endpoint: kept.subscription.endpoint });
+  }, 240_000);
+});
+
+describe('DELETE /me/push-subscriptions', () => {
+  it("forgets the caller's device, leaves another account's alone, and a device subscribed again moves to the new account", async () => {
+    const first = await createUser(cloud, { name: 'Primera Cuenta' });
+    const second = await createUser(cloud, { name: 'Segunda Cuenta' });
+    const shared = device();
+    await subscribe(first, shared.subscription);
+    expect((await unsubscribe(second, shared.subscription.endpoint)).status).toBe(204);
+    const { sub: firstId } = decodeJwt(first.idToken);
+    const { sub: secondId } = decodeJwt(second.idToken);
+    expect(await rowOf(shared.subscription.endpoint)).toMatchObject({ accountId: firstId });
+
+    // The same browser, now signed in as the second account, subscribes again: the device is that account's now.
+    await subscribe(second, shared.subscription);
+    expect(await rowOf(shared.subscription.endpoint)).toMatchObject({ accountId: secondId });
+    expect((await unsubscribe(first, shared.subscription.endpoint)).status).toBe(204);
+    expect(await rowOf(shared.subscription.endpoint)).toMatchObject({ accountId: secondId });
+
+    expect((await unsubscribe(second, shared.subscription.endpoint)).status).toBe(204);
+    expect(await rowOf(shared.subscription.endpoint)).toBeUndefined();
+    expect(
+      (await call<ErrorBody>(cloud, '/me/push-subscriptions', { method: 'DELETE', token: second.idToken, body: [] })).body.error.code,
+    ).toBe('INVALID_REQUEST');
+  });
+});

@@ -1,0 +1,166 @@
+/* Vaya día's service worker (hand-written; docs/web.md "Offline and installable").
+ *
+ * - Documents (page navigations): from the network; the public ones it served are kept, so an offline
+ *   reload shows the last copy read (the home page's feed), and the page says «Sin conexión». An
+ *   unknown page offline gets a short Spanish page that says so.
+ * - The app's hashed files (/assets/*): from the cache once fetched (they never change), kept across
+ *   versions so a page opened before an update still loads its lazy parts.
+ * - Public API reads (GET /posts*, /authors*, /config.json): from the network, the cache when offline.
+ * - Never kept: any request with an Authorization header, anything under /me, every non-GET request,
+ *   and any response that is not a 200 or that says no-store for a reason other than freshness — so
+ *   one account's answers are never kept, let alone shown to another.
+ * - Updates: a new version takes over at once (skipWaiting + claim) without deleting what an open page
+ *   may still ask for; only the documents' and reads' caches of older versions are dropped.
+ * - Web Push: shows the message (title, body) and opens its page on a tap.
+ */
+/* global self, caches */
+const VERSION = 'v1';
+const DOCUMENTS = `vaya-dia-documents-${VERSION}`;
+const READS = `vaya-dia-reads-${VERSION}`;
+const ASSETS = 'vaya-dia-assets';
+const KEEP = new Set([DOCUMENTS, READS, ASSETS]);
+/** Asset entries kept at most (the oldest go first). */
+const MAX_ASSETS = 120;
+
+const PUBLIC_READS = [/^\/posts(\/|$|\?)/, /^\/authors\//, /^\/config\.json$/];
+const DOCUMENT_KEEP = [/^\/$/, /^\/category\/[a-z]+$/, /^\/post\/[0-9a-f-]+$/, /^\/top$/, /^\/autor\/[^/]+$/];
+
+// The shell kept at once: the home page and the files it names, so the first offline reload works
+// even if the page was first loaded before this worker controlled it. Offline, the install still succeeds.
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      try {
+        const home = await fetch('/', { cache: 'no-cache' });
+        if (keepable(home)) {
+          const html = await home.clone().text();
+          await (await caches.open(DOCUMENTS)).put('/', home);
+          const files = new Set(html.match(/\/assets\/[A-Za-z0-9._-]+/g) || []);
+          const assets = await caches.open(ASSETS);
+          await Promise.all([...files].map((file) => assets.add(file).catch(() => undefined)));
+        }
+      } catch {
+        // Offline: the shell is kept on the next visit instead.
+      }
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) if (!KEEP.has(name)) await caches.delete(name);
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.headers.has('authorization') || url.pathname.startsWith('/me')) return;
+  if (request.mode === 'navigate') {
+    event.respondWith(navigation(request, url));
+  } else if (url.pathname.startsWith('/assets/')) {
+    event.respondWith(cacheFirst(request));
+  } else if (PUBLIC_READS.some((pattern) => pattern.test(url.pathname))) {
+    event.respondWith(networkFirst(READS, request));
+  }
+});
+
+/** Whether a response may be kept: a whole 200 from this origin that is not marked private. */
+function keepable(response) {
+  if (!response || response.status !== 200 || response.type !== 'basic') return false;
+  return !/private/i.test(response.headers.get('cache-control') || '');
+}
+
+async function navigation(request, url) {
+  const keep = DOCUMENT_KEEP.some((pattern) => pattern.test(url.pathname));
+  try {
+    const response = await fetch(request);
+    if (keep && keepable(response)) {
+      const cache = await caches.open(DOCUMENTS);
+      await cache.put(url.pathname, response.clone());
+    }
+    return response;
+  } catch {
+    const cache = await caches.open(DOCUMENTS);
+    const kept = await cache.match(url.pathname);
+    if (kept) return kept;
+    return new Response(OFFLINE_PAGE, { status: 503, headers: { 'content-type': 'text/html; charset=utf-8' } });
+  }
+}
+
+async function networkFirst(cacheName, request) {
+  const cache = await caches.open(cacheName);
+  try {
+    const response = await fetch(request);
+    if (keepable(response)) await cache.put(request, response.clone());
+    return response;
+  } catch (error) {
+    const kept = await cache.match(request);
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+async function cacheFirst(request) {
+  const cache = await caches.open(ASSETS);
+  const kept = await cache.match(request);
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (keepable(response)) {
+    await cache.put(request, response.clone());
+    const keys = await cache.keys();
+    for (const old of keys.slice(0, Math.max(0, keys.length - MAX_ASSETS))) await cache.delete(old);
+  }
+  return response;
+}
+
+const OFFLINE_PAGE = `<!doctype html>
+<html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sin conexión · Vaya día</title></head>
+<body><main><h1>Sin conexión</h1><p>No hay conexión a internet y esta página no está guardada en este dispositivo.</p>
+<p><a href="/">Ver la portada guardada</a></p></main></body></html>`;
+
+self.addEventListener('push', (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    message = {};
+  }
+  const title = typeof message.title === 'string' ? message.title : 'Vaya día';
+  const url = typeof message.url === 'string' && message.url.startsWith('/') ? message.url : '/avisos';
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: typeof message.body === 'string' ? message.body : 'Tienes un aviso nuevo.',
+      tag: typeof message.tag === 'string' ? message.tag : undefined,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      lang: 'es',
+      data: { url },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const path = (event.notification.data && event.notification.data.url) || '/avisos';
+  const target = new URL(path, self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        await open.focus();
+        if ('navigate' in open) return open.navigate(target);
+        return undefined;
+      }
+      return self.clients.openWindow(target);
+    })(),
+  );
+});
