@@ -7,10 +7,14 @@
  *   HTTP API and always answer its JSON, never a page;
  * - `file`: the build's files ({@link FILE_PATH_PATTERNS}: hashed assets, the icons, the manifest, the service worker, `config.json`)
  *   come from the bucket, as they are or a real 404;
+ * - `image`: the share cards under {@link IMAGE_PATH_PREFIX} go to the image function (a behaviour with a long
+ *   cache: functions/handlers/images/shareCard.ts);
  * - `document`: everything else goes to the page function, which renders the app's pages (with their
  *   data, or the bare shell for the forms), the feeds, the sitemap and robots.txt, and answers 404
  *   for what it does not know (functions/handlers/pages/page.ts).
  */
+
+import { SHARE_CARD_PREFIX } from '../functions/contract/shareCards';
 
 /** The API's paths: every path that starts with one of these (CloudFront path patterns `<prefix>*`). */
 export const API_PATH_PREFIXES = ['/posts', '/me', '/moderation', '/comments', '/authors', '/push'] as const;
@@ -37,11 +41,15 @@ const FILE_PATHS: readonly RegExp[] = FILE_PATH_PATTERNS.map(
   (pattern) => new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`),
 );
 
-export type PathKind = 'api' | 'file' | 'document';
+/** The share cards' paths (CloudFront path pattern `/og/*`): functions/contract/shareCards.ts. */
+export const IMAGE_PATH_PREFIX = SHARE_CARD_PREFIX;
+
+export type PathKind = 'api' | 'file' | 'image' | 'document';
 
 /** The kind of a URL path (no query string; as the client sent it, percent-encoded or not). */
 export function classifyPath(path: string): PathKind {
   if (API_PATH_PREFIXES.some((prefix) => path.startsWith(prefix))) return 'api';
+  if (path.startsWith(IMAGE_PATH_PREFIX)) return 'image';
   if (FILE_PATHS.some((pattern) => pattern.test(path))) return 'file';
   return 'document';
 }

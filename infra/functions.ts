@@ -29,6 +29,7 @@ import {
   SAVED_TABLE,
   type TableDescription,
 } from '../functions/store/tables';
+import { SHARE_CARD_FILES } from '../functions/images/assets';
 
 /** The tables, by the name declarations use. */
 export const TABLES = {
@@ -139,6 +140,13 @@ export type StreamTrigger = {
 export type DocumentTrigger = { readonly type: 'document' };
 
 /**
+ * The share cards (infra/documentRoutes.ts `image`, the paths under `/og/`): a CloudFront behaviour of
+ * their own, with a long cache, has the function's URL as its origin; the local web server calls it
+ * for the same paths. At most one.
+ */
+export type ImageTrigger = { readonly type: 'image' };
+
+/**
  * Invoked by other declared functions only, asynchronously (`InvocationType: 'Event'`), with Lambda's
  * options for asynchronous invocations; what fails every retry goes to the failure destination.
  */
@@ -162,7 +170,7 @@ export type ScheduleTrigger = {
   readonly description: string;
 };
 
-export type Trigger = HttpTrigger | WebSocketTrigger | StreamTrigger | DocumentTrigger | InvokeTrigger | ScheduleTrigger;
+export type Trigger = HttpTrigger | WebSocketTrigger | StreamTrigger | DocumentTrigger | ImageTrigger | InvokeTrigger | ScheduleTrigger;
 
 /** Addresses a function reads from its environment besides table names. */
 export const ENDPOINTS = {
@@ -201,6 +209,13 @@ export type FunctionDeclaration = {
   readonly memorySize?: number;
   /** Seconds. @default 10 */
   readonly timeoutSeconds?: number;
+  /**
+   * Files the handler reads beside itself (`LAMBDA_TASK_ROOT`): name there → path from the repository
+   * root. Copied into the bundle on AWS (infra/constructs/lambdaFunction.ts) and into the function's own
+   * folder by the local cloud.
+   * @default - none
+   */
+  readonly files?: Readonly<Record<string, string>>;
 };
 
 /** The environment variable that names each function another one invokes. */
@@ -763,6 +778,25 @@ export const FUNCTIONS = [
     },
     // React renders the page on each request (a few milliseconds at 1 GB, which buys the CPU).
     memorySize: 1024,
+  },
+  {
+    id: 'ShareCards',
+    entry: 'functions/handlers/images/shareCard.ts',
+    trigger: { type: 'image' },
+    // A post's card: one GetItem (published posts only).
+    tables: { posts: { items: ['GetItem'] } },
+    // satori's layout engine and resvg as WebAssembly, and the card's font (docs/share-cards.md).
+    files: {
+      [SHARE_CARD_FILES.layoutWasm]: 'node_modules/satori/layout.wasm',
+      [SHARE_CARD_FILES.resvgWasm]: 'node_modules/@resvg/resvg-wasm/index_bg.wasm',
+      [SHARE_CARD_FILES.regular]: 'node_modules/@fontsource/inter/files/inter-latin-400-normal.woff',
+      [SHARE_CARD_FILES.regularExtended]: 'node_modules/@fontsource/inter/files/inter-latin-ext-400-normal.woff',
+      [SHARE_CARD_FILES.bold]: 'node_modules/@fontsource/inter/files/inter-latin-700-normal.woff',
+    },
+    // Drawing is CPU work (layout, then rasterising 1200×630): 1.5 GB buys most of a vCPU; the first
+    // card of an execution environment also starts the WebAssembly.
+    memorySize: 1536,
+    timeoutSeconds: 15,
   },
 ] as const satisfies readonly FunctionDeclaration[];
 

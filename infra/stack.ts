@@ -13,6 +13,7 @@ import { Push } from './constructs/push';
 import { DEFAULT_VAPID_SECRET_NAME } from './pushServices';
 import { join } from 'node:path';
 import { Site } from './constructs/site';
+import { ShareCards } from './constructs/shareCards';
 
 export interface VayaDiaStackProps extends StackProps {
   /** The built web app to deploy (web/dist). */
@@ -62,6 +63,7 @@ export class VayaDiaStack extends Stack {
   public readonly api: Api;
   public readonly site: Site;
   public readonly pages: Pages;
+  public readonly shareCards: ShareCards;
   public readonly maintenance: Maintenance;
   public readonly monitoring: Monitoring;
 
@@ -94,6 +96,7 @@ export class VayaDiaStack extends Stack {
       userPoolClient: this.auth.client,
     });
     this.pages = new Pages(this, 'Pages', { data: this.data, shell: join(props.webDist, 'index.html') });
+    this.shareCards = new ShareCards(this, 'ShareCards', { data: this.data });
     this.maintenance = new Maintenance(this, 'Maintenance', { data: this.data });
     const { auth, api, live } = this;
     const config: RuntimeConfig = {
@@ -117,12 +120,13 @@ export class VayaDiaStack extends Stack {
       ],
       webAclArn: props.waf ? new FirewallArn(this, 'Firewall').arn : undefined,
       pages: this.pages.url,
+      shareCards: this.shareCards.url,
     });
     this.monitoring = new Monitoring(this, 'Monitoring', {
       api,
       live,
       site: this.site,
-      otherFunctions: [this.pages.function, ...this.maintenance.functions],
+      otherFunctions: [this.pages.function, this.shareCards.function, ...this.maintenance.functions],
       alarmEmail: props.alarmEmail,
       monthlyBudgetUsd: props.monthlyBudgetUsd ?? DEFAULT_MONTHLY_BUDGET_USD,
     });

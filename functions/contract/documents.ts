@@ -99,4 +99,10 @@ export type PageHead = {
   type: 'website' | 'article' | 'profile';
   /** RSS feeds the page announces besides the site's own (which every page has). */
   feeds: Array<{ title: string; href: string }>;
+  /**
+   * The page's share card (`og:image`, functions/contract/shareCards.ts): an absolute URL and its
+   * `og:image:alt`.
+   * @default - the site's card, at the page's origin
+   */
+  image?: { url: string; alt: string };
 };

@@ -1,7 +1,7 @@
 /**
  * The app's pages as documents (DESIGN §3 "Documents"): for a path, what the page function answers —
  * the data the page shows (read here, at most one Query, plus a GetItem for a post), its status and
- * the tags of its head (title, description, Open Graph, Twitter, canonical). The web renderer
+ * the tags of its head (title, description, Open Graph with the page's share card, Twitter, canonical). The web renderer
  * (web/src/server/renderDocument.tsx) turns that into HTML with the app's own components.
  *
  * Pages that show data for no one in particular are rendered: `/`, `/category/:c`, `/post/:id`, `/top`
@@ -29,6 +29,8 @@ import type { AuthorStore } from './ports/authors';
 import { AuthorNotFoundError, readAuthor, readAuthorPosts } from './authors';
 import { authorPath, type AuthorProfile } from '../contract/authors';
 import { readTop } from './votes';
+import { postCardAlt } from '../contract/shareCards';
+import { postCardPath } from './shareCards';
 
 export type AppDocument =
   /** A page rendered on the server with its data: 200, or 404 for what does not exist or is not public. */
@@ -136,6 +138,7 @@ async function postPage(deps: AppPageDeps, origin: string, id: string): Promise<
       url: `${origin}/post/${post.id}`,
       type: 'article',
       feeds: [],
+      image: { url: `${origin}${postCardPath(post)}`, alt: postCardAlt(post.name) },
     },
     data,
   };

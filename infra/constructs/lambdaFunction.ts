@@ -143,7 +143,10 @@ export class DeclaredFunction extends LambdaFunction {
       }),
       memorySize: declaration.memorySize,
       timeout: declaration.timeoutSeconds !== undefined ? Duration.seconds(declaration.timeoutSeconds) : undefined,
-      files: props.files,
+      files: {
+        ...Object.fromEntries(Object.entries(declaration.files ?? {}).map(([name, path]) => [name, `${REPOSITORY_ROOT}${path}`])),
+        ...props.files,
+      },
     });
     for (const [table, access] of Object.entries(declaration.tables) as [TableName, TableAccess][]) data.grant(this, table, access);
     for (const name of declaration.endpoints ?? []) binding(name).grant(this);

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import type { RuntimeConfig } from '../../functions/contract/documents';
 import { contentSecurityPolicy } from '../contentSecurityPolicy';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { API_PATH_PREFIXES, FILE_PATH_PATTERNS, HASHED_ASSETS_DIR, pageRequestFunctionCode } from '../documentRoutes';
+import { API_PATH_PREFIXES, FILE_PATH_PATTERNS, HASHED_ASSETS_DIR, IMAGE_PATH_PREFIX, pageRequestFunctionCode } from '../documentRoutes';
+import { SHARE_CARD_MAX_AGE } from '../../functions/contract/shareCards';
 
 /**
  * The API prefix whose GET answers are public reads (the feeds, a post, its comments): CloudFront may
@@ -19,6 +20,12 @@ const PUBLIC_READS_PREFIX = '/posts';
 
 /** The longest CloudFront keeps any API answer, whatever its Cache-Control says. */
 export const API_CACHE_MAX_TTL = Duration.seconds(10);
+
+/**
+ * The longest CloudFront keeps a share card: as long as the card itself says (a day, for a card at its
+ * current version; seconds for a redirect or a 404). Its URL changes with what it shows.
+ */
+export const SHARE_CARD_CACHE_MAX_TTL = Duration.seconds(SHARE_CARD_MAX_AGE);
 
 /** The longest CloudFront keeps a document of the page function, whatever its Cache-Control says. */
 export const PAGE_CACHE_MAX_TTL = Duration.minutes(5);
@@ -54,6 +61,11 @@ export interface SiteProps {
    * Origin Access Control.
    */
   readonly pages: lambda.IFunctionUrl;
+  /**
+   * The image function's URL: the origin of the share cards (`/og/*`), signed with Origin Access
+   * Control and kept long ({@link SHARE_CARD_CACHE_MAX_TTL}), keyed by the path and `v` only.
+   */
+  readonly shareCards: lambda.IFunctionUrl;
 }
 
 /**
@@ -205,10 +217,32 @@ export class Site extends Construct {
     };
     const fileBehaviors = Object.fromEntries(FILE_PATH_PATTERNS.map((pattern) => [pattern, files]));
 
+    // The share cards: the image function's URL (Origin Access Control), kept as long as each card
+    // says (a day at its current version), keyed by the path and `v` alone: every visitor and scraper
+    // shares one entry per card, and a new version (an edit, a rename) is a new entry. PNG is already
+    // compressed.
+    const cardsCache = new cloudfront.CachePolicy(this, 'ShareCardImages', {
+      comment: 'Vaya día: share cards, kept as long as they say (a day); the path and v in the key',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: SHARE_CARD_CACHE_MAX_TTL,
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.allowList('v'),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+    });
+    const cards: cloudfront.BehaviorOptions = {
+      origin: FunctionUrlOrigin.withOriginAccessControl(props.shareCards),
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: cardsCache,
+      responseHeadersPolicy: headers,
+      compress: false,
+    };
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Vaya día',
       defaultBehavior: documents,
-      additionalBehaviors: { ...fileBehaviors, ...apiBehaviors },
+      additionalBehaviors: { ...fileBehaviors, [`${IMAGE_PATH_PREFIX}*`]: cards, ...apiBehaviors },
       // No errorResponses: they would apply to every behaviour, the API's included (see above).
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,

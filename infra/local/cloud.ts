@@ -5,6 +5,7 @@
  * and the web server with `/config.json`. The functions are the same declarations the stack deploys.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { copyFile, mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -172,6 +173,16 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // Where the page function finds the app's shell (LAMBDA_TASK_ROOT on AWS is its bundle, which has
     // it): the build in dist mode, the copy the web server writes of Vite's in dev mode.
     const shellDir = options.webMode === 'dist' ? DIST_DIR : join(dataDir, 'web-shell');
+    // A function that reads files beside its handler (its declaration's `files`, bundled with it on
+    // AWS) finds copies of them in a folder of its own.
+    const taskRoots = new Map<string, string>();
+    for (const declaration of FUNCTIONS) {
+      if (!declaration.files) continue;
+      const root = join(dataDir, 'functions', declaration.id);
+      await mkdir(root, { recursive: true });
+      for (const [name, path] of Object.entries(declaration.files)) await copyFile(join(REPOSITORY_ROOT, path), join(root, name));
+      taskRoots.set(declaration.id, root);
+    }
     const functions = new Map<string, LocalFunction>(
       FUNCTIONS.map((declaration) => [
         declaration.id,
@@ -188,7 +199,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
             AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsManager.url,
             AWS_LAMBDA_FUNCTION_NAME: declaration.id,
             AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(declaration.memorySize ?? 256),
-            LAMBDA_TASK_ROOT: declaration.trigger.type === 'document' ? shellDir : REPOSITORY_ROOT,
+            LAMBDA_TASK_ROOT: declaration.trigger.type === 'document' ? shellDir : (taskRoots.get(declaration.id) ?? REPOSITORY_ROOT),
             // What the bundle has built in (infra/constructs/lambdaFunction.ts `define`): libraries run their production code.
             NODE_ENV: 'production',
             // Lambda runs Node 24; this machine may run Node 20, and the SDK's reminder is noise here.
@@ -319,7 +330,19 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // The page function, called by the web server for the paths CloudFront sends to its URL.
     const pageFunction = FUNCTIONS.find((declaration) => declaration.trigger.type === 'document');
     const pages = pageFunction ? functionUrl(pageFunction.id, invoker(pageFunction.id)) : undefined;
-    const web = await startWebServer({ host: LOOPBACK, port: webPort, config, mode: options.webMode, api: api.handle, pages, shellDir });
+    // The image function, for the share cards' paths (CloudFront's `/og/*` behaviour).
+    const imageFunction = FUNCTIONS.find((declaration) => declaration.trigger.type === 'image');
+    const images = imageFunction ? functionUrl(imageFunction.id, invoker(imageFunction.id)) : undefined;
+    const web = await startWebServer({
+      host: LOOPBACK,
+      port: webPort,
+      config,
+      mode: options.webMode,
+      api: api.handle,
+      pages,
+      images,
+      shellDir,
+    });
     stops.push(web.close);
     if (web.url !== webUrl) throw new Error(`The web server is at ${web.url}, not ${webUrl} as config.json says`);
     const warmed: string[] = [];

@@ -12,7 +12,8 @@ import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import * as feed from './feedPages';
-import { bundleRows, fanoutScaleRows, memoryRows, throughputRows, webRows } from './figures';
+import { bundleRows, fanoutScaleRows, memoryRows, shareCardRows, throughputRows, webRows } from './figures';
+import * as shareCards from './shareCards';
 import * as http from './httpThroughput';
 import * as bundles from './lambdaBundles';
 import * as live from './liveFanout';
@@ -49,6 +50,9 @@ console.log(`Benchmarks (${smoke ? 'smoke: tiny sizes' : 'full'}) on ${machine()
 await figure(4, 'Lambda bundles', async () => bundleRows(await bundles.measureBundles(smoke ? bundles.SMOKE : bundles.FULL)));
 await figure(1, 'feed page cost as the table grows', () => feed.measureFeedPages(smoke ? feed.SMOKE : feed.FULL));
 await figure(7, 'Top page cost as the table grows, and vote throughput', () => votes.measureVotes(smoke ? votes.SMOKE : votes.FULL));
+await figure(8, 'share cards: render time cold and warm, PNG size', () =>
+  Promise.resolve(shareCardRows(shareCards.measureShareCards(smoke ? shareCards.SMOKE : shareCards.FULL))),
+);
 
 let declared: { js: web.Sizes; css: web.Sizes; html: web.Sizes } | undefined;
 await figure(5, 'production build', async () => {

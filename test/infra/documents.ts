@@ -32,6 +32,8 @@ export const CASES: Record<PathKind, string[]> = {
     '/wp-admin/',
     '/assets',
   ],
+  // The image function's: the share cards (it answers 404 itself for what is not one).
+  image: [`/og/post/${POST_ID}.png`, '/og/site.png', '/og/nada'],
   file: ['/config.json', '/favicon.svg', '/assets/index-abc123.js', '/assets/missing-chunk.js'],
   api: [
     '/posts',

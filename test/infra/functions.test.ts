@@ -174,6 +174,7 @@ describe('functions', () => {
       env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' },
     },
     'Pages/Pages': { entry: 'page', env: { [ENV.postsTable]: 'posts', [ENV.topTable]: 'top', [ENV.namesTable]: 'names' } },
+    'ShareCards/ShareCards': { entry: 'shareCard', env: { [ENV.postsTable]: 'posts' } },
     'Api/SavePost': { entry: 'savePost', env: { [ENV.postsTable]: 'posts', [ENV.savedTable]: 'saved', [ENV.namesTable]: 'names' } },
     'Api/UnsavePost': { entry: 'unsavePost', env: { [ENV.postsTable]: 'posts', [ENV.savedTable]: 'saved', [ENV.namesTable]: 'names' } },
     'Api/ListSaved': { entry: 'listSaved', env: { [ENV.savedTable]: 'saved', [ENV.postsTable]: 'posts', [ENV.namesTable]: 'names' } },
@@ -547,6 +548,8 @@ describe('functions', () => {
         [['dynamodb:Query'], [`${top}/index/top-agree-index`, `${top}/index/top-deserved-index`]],
         [['dynamodb:GetItem'], [names]],
       ],
+      // A published post, to draw its card.
+      'ShareCards/ShareCards': [[['dynamodb:GetItem'], [posts]]],
       'Api/SavePost': [
         [['dynamodb:GetItem'], [posts]],
         [['dynamodb:PutItem'], [saved]],

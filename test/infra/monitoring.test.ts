@@ -80,7 +80,7 @@ describe('monitoring', () => {
 
   it('alarms on the errors or throttles of every function', () => {
     const functionIds = ofType('AWS::Lambda::Function')
-      .filter(([id]) => ['Api', 'Live', 'Pages', 'Maintenance'].some((prefix) => id.startsWith(prefix)))
+      .filter(([id]) => ['Api', 'Live', 'Pages', 'ShareCards', 'Maintenance'].some((prefix) => id.startsWith(prefix)))
       .map(([id]) => `\${${id}}`);
     expect(functionIds).toHaveLength(FUNCTIONS.length);
     const watched = alarmOn(

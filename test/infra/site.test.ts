@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_CACHE_MAX_TTL } from '../../infra/constructs/site';
-import { API_PATH_PREFIXES, FILE_PATH_PATTERNS } from '../../infra/documentRoutes';
+import { API_PATH_PREFIXES, FILE_PATH_PATTERNS, IMAGE_PATH_PREFIX } from '../../infra/documentRoutes';
+import { SHARE_CARD_MAX_AGE } from '../../functions/contract/shareCards';
 import { logicalId, render, sharedSynthesis, type CfnResourceJson, type Synthesized } from './synth';
 
 let s: Synthesized;
@@ -62,8 +63,8 @@ describe('site', () => {
   });
 
   it('serves the bucket through CloudFront with Origin Access Control, HTTPS only', () => {
-    // One for the bucket, one for the page function's URL.
-    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
+    // One for the bucket, one for the page function's URL, one for the image function's.
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 3);
     const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as Record<string, unknown>;
     const origin = (config.Origins as Record<string, unknown>[]).find((o) => o.S3OriginConfig !== undefined);
     expect(origin).toMatchObject({ S3OriginConfig: { OriginAccessIdentity: '' } });
@@ -78,7 +79,9 @@ describe('site', () => {
       Origins: Record<string, unknown>[];
       CacheBehaviors: Record<string, unknown>[];
     };
-    const behaviors = config.CacheBehaviors.filter((b) => !(FILE_PATH_PATTERNS as readonly unknown[]).includes(b.PathPattern));
+    const behaviors = config.CacheBehaviors.filter(
+      (b) => !(FILE_PATH_PATTERNS as readonly unknown[]).includes(b.PathPattern) && b.PathPattern !== `${IMAGE_PATH_PREFIX}*`,
+    );
     expect(behaviors.map((b) => b.PathPattern)).toEqual(API_PATH_PREFIXES.map((prefix) => `${prefix}*`)); // never the app's /post/:id
     expect(new Set(behaviors.map((b) => b.TargetOriginId)).size).toBe(1);
     for (const behavior of behaviors) {
@@ -108,8 +111,10 @@ describe('site', () => {
     const behavior = config.DefaultCacheBehavior;
     expect(config.DefaultRootObject).toBeUndefined(); // `/` is the page function's home page
     const pageFunction = logicalId(s.stack.pages.node.findChild('Pages').node.findChild('Function'));
-    const [[urlId, url]] = ofType('AWS::Lambda::Url') as [[string, CfnResourceJson]];
-    expect(url.Properties).toMatchObject({ AuthType: 'AWS_IAM', TargetFunctionArn: { 'Fn::GetAtt': [pageFunction, 'Arn'] } });
+    const [urlId, url] = ofType('AWS::Lambda::Url').find(
+      ([, r]) => JSON.stringify(r.Properties.TargetFunctionArn) === JSON.stringify({ 'Fn::GetAtt': [pageFunction, 'Arn'] }),
+    )!;
+    expect(url.Properties).toMatchObject({ AuthType: 'AWS_IAM' });
     expect(behavior).toMatchObject({ AllowedMethods: ['GET', 'HEAD'], ViewerProtocolPolicy: 'redirect-to-https' });
     const origin = config.Origins.find((o) => o.Id === behavior.TargetOriginId)!;
     // The host of the function URL, https://<id>.lambda-url.<region>.on.aws/.
@@ -135,6 +140,39 @@ describe('site', () => {
     const files = config.CacheBehaviors.filter((b) => (FILE_PATH_PATTERNS as readonly unknown[]).includes(b.PathPattern));
     expect(files.map((b) => b.PathPattern)).toEqual([...FILE_PATH_PATTERNS]);
     for (const file of files) expect(config.Origins.find((o) => o.Id === file.TargetOriginId)!.S3OriginConfig).toBeDefined();
+  });
+
+  it("sends the share cards (/og/*) to the image function's URL, signed by Origin Access Control, GET and HEAD only, kept as long as they say (a day at most) keyed by the path and v alone", () => {
+    const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as {
+      Origins: Record<string, unknown>[];
+      CacheBehaviors: Record<string, unknown>[];
+    };
+    const behavior = config.CacheBehaviors.find((b) => b.PathPattern === `${IMAGE_PATH_PREFIX}*`)!;
+    expect(behavior).toMatchObject({ AllowedMethods: ['GET', 'HEAD'], ViewerProtocolPolicy: 'redirect-to-https', Compress: false });
+    const imageFunction = logicalId(s.stack.shareCards.node.findChild('ShareCards').node.findChild('Function'));
+    const [urlId, url] = ofType('AWS::Lambda::Url').find(
+      ([, r]) => JSON.stringify(r.Properties.TargetFunctionArn) === JSON.stringify({ 'Fn::GetAtt': [imageFunction, 'Arn'] }),
+    )!;
+    expect(url.Properties).toMatchObject({ AuthType: 'AWS_IAM' });
+    const origin = config.Origins.find((o) => o.Id === behavior.TargetOriginId)!;
+    expect(JSON.stringify(origin.DomainName)).toContain(urlId);
+    expect(origin.OriginAccessControlId).toBeDefined();
+    // Only CloudFront may call the URL.
+    const permissions = ofType('AWS::Lambda::Permission').filter(([, r]) => JSON.stringify(r.Properties.FunctionName).includes(urlId));
+    expect(permissions.length).toBeGreaterThan(0);
+    for (const [, permission] of permissions) expect(permission.Properties.Principal).toBe('cloudfront.amazonaws.com');
+    expect(propsOf((behavior.CachePolicyId as { Ref: string }).Ref).CachePolicyConfig).toMatchObject({
+      MinTTL: 0,
+      DefaultTTL: 0,
+      MaxTTL: SHARE_CARD_MAX_AGE,
+      ParametersInCacheKeyAndForwardedToOrigin: {
+        // One entry per card and version, whoever asks: no header, no cookie, only v of the query.
+        HeadersConfig: { HeaderBehavior: 'none' },
+        QueryStringsConfig: { QueryStringBehavior: 'whitelist', QueryStrings: ['v'] },
+        CookiesConfig: { CookieBehavior: 'none' },
+      },
+    });
+    expect(SHARE_CARD_MAX_AGE).toBe(86_400);
   });
 
   it('keeps public /posts* reads a few seconds, as their s-maxage says, keyed by query string and Authorization; never the other API paths', () => {

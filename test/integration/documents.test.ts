@@ -264,7 +264,7 @@ describe('pages rendered with their posts', () => {
     expect(home.meta('og:type')).toBe('website');
     expect(home.meta('og:site_name')).toBe('Vaya día');
     expect(home.meta('og:locale')).toBe('es_ES');
-    expect(home.meta('twitter:card')).toBe('summary');
+    expect(home.meta('twitter:card')).toBe('summary_large_image');
     expect(home.canonical).toBe(`${cloud.webUrl}/`);
     expect(home.document.querySelectorAll('meta[name="description"]')).toHaveLength(1);
     // The data is the rendered page's query cache (TanStack Query's dehydrated state): the home feed's

@@ -14,6 +14,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender as prerenderToStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { SITE_NAME, type PageDataEntries, type PageHead, type RuntimeConfig } from '@contract/documents';
+import { SHARE_CARD_PATHS, SHARE_CARD_SIZE, SITE_CARD_ALT } from '@contract/shareCards';
 import { AppProviders } from '../app/App';
 import { AppRoutes } from '../app/AppRoutes';
 import { ENTRY_ATTRIBUTE, PAGE_DATA_ELEMENT_ID, PRELOAD_ATTRIBUTE } from '../lib/documentScripts';
@@ -125,8 +126,12 @@ async function prerender(tree: ReactNode): Promise<string> {
   return new Response(prelude).text();
 }
 
-/** The page's title and meta tags, written by React (which escapes every value). */
+/**
+ * The page's title and meta tags, written by React (which escapes every value). Every page has a share
+ * card (DESIGN §3b): its own, or the site's at the page's origin.
+ */
 function headTags(head: PageHead): string {
+  const image = head.image ?? { url: `${new URL(head.url).origin}${SHARE_CARD_PATHS.site}`, alt: SITE_CARD_ALT };
   return renderToStaticMarkup(
     <>
       <title>{head.title}</title>
@@ -138,7 +143,14 @@ function headTags(head: PageHead): string {
       <meta property="og:type" content={head.type} />
       <meta property="og:site_name" content={SITE_NAME} />
       <meta property="og:locale" content="es_ES" />
-      <meta name="twitter:card" content="summary" />
+      <meta property="og:image" content={image.url} />
+      <meta property="og:image:type" content="image/png" />
+      <meta property="og:image:width" content={String(SHARE_CARD_SIZE.width)} />
+      <meta property="og:image:height" content={String(SHARE_CARD_SIZE.height)} />
+      <meta property="og:image:alt" content={image.alt} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:image" content={image.url} />
+      <meta name="twitter:image:alt" content={image.alt} />
       {head.feeds.map((feed) => (
         <link key={feed.href} rel="alternate" type="application/rss+xml" title={feed.title} href={feed.href} />
       ))}

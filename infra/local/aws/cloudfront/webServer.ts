@@ -7,7 +7,7 @@
  *   own origin and those paths always answer the API's JSON, never a page;
  * - every document (the app's pages, the feeds, the sitemap, robots.txt) calls the page function, as
  *   CloudFront's default behaviour sends them to its URL; it renders into the app's shell, which this
- *   server gives it (`shellDir`);
+ *   server gives it (`shellDir`); the share cards (`/og/…`) call the image function the same way;
  * - the files: `dev` (the default, for `npm start`) has Vite in middleware mode serve them, with hot
  *   reload over this same port, and writes Vite's index.html as the shell; `dist` serves the
  *   production build in web/dist as CloudFront does (a missing file is a plain 404; hashed files
@@ -45,6 +45,11 @@ export type WebServerOptions = {
    * @default - documents answer a plain 404
    */
   pages?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  /**
+   * The image function (infra/local/aws/lambda/functionUrl.ts), called for the share cards (`/og/…`).
+   * @default - they answer a plain 404
+   */
+  images?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   /** The built site served in `dist` mode. @default web/dist */
   distDir?: string;
   /** In `dev` mode, where to write Vite's index.html for the page function (as `PAGE_SHELL_FILE`). */
@@ -117,10 +122,11 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
       sendConfig(res, configJson);
       return true;
     }
-    if (kind === 'document' && !(mode === 'dev' && VITE_DEV_PATHS.test(pathname))) {
-      if (options.pages) {
-        options.pages(req, res).catch((error: unknown) => {
-          console.error('local web server: page function:', error);
+    if (kind === 'image' || (kind === 'document' && !(mode === 'dev' && VITE_DEV_PATHS.test(pathname)))) {
+      const origin = kind === 'image' ? options.images : options.pages;
+      if (origin) {
+        origin(req, res).catch((error: unknown) => {
+          console.error(`local web server: ${kind === 'image' ? 'image' : 'page'} function:`, error);
           if (!res.headersSent && !res.destroyed) res.writeHead(500).end();
         });
       } else {
