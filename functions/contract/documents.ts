@@ -54,6 +54,8 @@ export const PAGE_DATA_KEYS = {
   author: (name: string) => `author:${name}`,
   /** The first page of an author's posts, by the name as the address has it. */
   authorPosts: (name: string) => `authorPosts:${name}`,
+  /** The first page of a search's results (`/buscar?q=&category=`): the query and category as JSON. */
+  search: (query: string, category?: Category) => `search:${JSON.stringify([query, category ?? ''])}`,
 };
 
 /** The site's name, as tabs and shared links show it. */
@@ -72,6 +74,7 @@ export const PAGE_TITLES = {
   notFound: 'Página no encontrada',
   author: (name: string) => `Anécdotas de ${name}`,
   authorNotFound: 'Autor no encontrado',
+  search: (query: string) => (query ? `Buscar «${query}»` : 'Buscar'),
 };
 
 /** The whole `<title>`: "<page> · Vaya día", or the site's own for the home page. */
@@ -94,4 +97,6 @@ export type PageHead = {
   type: 'website' | 'article' | 'profile';
   /** RSS feeds the page announces besides the site's own (which every page has). */
   feeds: Array<{ title: string; href: string }>;
+  /** Kept out of search engines' indexes (`<meta name="robots" content="noindex">`): the search results. */
+  noindex?: boolean;
 };

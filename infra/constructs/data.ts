@@ -34,6 +34,8 @@ export class Data extends Construct {
   public readonly saved: dynamodb.Table;
   /** Each account's notifications («Avisos»), kept 90 days (written from the posts and comments streams). */
   public readonly notifications: dynamodb.Table;
+  /** The search index (term → post), derived from the posts by their stream; rebuildable (`npm run rebuild -- search`). */
+  public readonly search: dynamodb.Table;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -48,6 +50,7 @@ export class Data extends Construct {
     this.idempotency = tableFrom(this, 'IdempotencyTable', TABLES.idempotency.description);
     this.saved = tableFrom(this, 'SavedTable', TABLES.saved.description);
     this.notifications = tableFrom(this, 'NotificationsTable', TABLES.notifications.description);
+    this.search = tableFrom(this, 'SearchTable', TABLES.search.description);
     this.tables = {
       posts: this.posts,
       moderation: this.moderation,
@@ -60,6 +63,7 @@ export class Data extends Construct {
       idempotency: this.idempotency,
       saved: this.saved,
       notifications: this.notifications,
+      search: this.search,
     };
   }
 
@@ -69,7 +73,11 @@ export class Data extends Construct {
    */
   grant(grantee: iam.IGrantable, tableName: TableName, access: TableAccess): void {
     const table = this.tables[tableName];
-    const tableActions = [...(access.scan ? ['dynamodb:Scan'] : []), ...(access.items ?? []).map((action) => `dynamodb:${action}`)];
+    const tableActions = [
+      ...(access.scan ? ['dynamodb:Scan'] : []),
+      ...(access.query ? ['dynamodb:Query'] : []),
+      ...(access.items ?? []).map((action) => `dynamodb:${action}`),
+    ];
     if (tableActions.length > 0) iam.Grant.addToPrincipal({ grantee, actions: tableActions, resourceArns: [table.tableArn] });
     if (access.queryIndexes && access.queryIndexes.length > 0) {
       iam.Grant.addToPrincipal({

@@ -28,6 +28,7 @@ const PUBLIC_ROUTES = [
   'GET /posts/top',
   'GET /authors/{name}',
   'GET /authors/{name}/posts',
+  'GET /search',
 ];
 const USER_ROUTES = [
   'POST /posts',

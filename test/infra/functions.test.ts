@@ -159,7 +159,10 @@ describe('functions', () => {
       entry: 'broadcastPart',
       env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' },
     },
-    'Pages/Pages': { entry: 'page', env: { [ENV.postsTable]: 'posts', [ENV.topTable]: 'top', [ENV.namesTable]: 'names' } },
+    'Pages/Pages': {
+      entry: 'page',
+      env: { [ENV.postsTable]: 'posts', [ENV.topTable]: 'top', [ENV.namesTable]: 'names', [ENV.searchTable]: 'search' },
+    },
     'Api/SavePost': { entry: 'savePost', env: { [ENV.postsTable]: 'posts', [ENV.savedTable]: 'saved', [ENV.namesTable]: 'names' } },
     'Api/UnsavePost': { entry: 'unsavePost', env: { [ENV.postsTable]: 'posts', [ENV.savedTable]: 'saved', [ENV.namesTable]: 'names' } },
     'Api/ListSaved': { entry: 'listSaved', env: { [ENV.savedTable]: 'saved', [ENV.postsTable]: 'posts', [ENV.namesTable]: 'names' } },
@@ -175,6 +178,8 @@ describe('functions', () => {
     'Api/ListMyVotes': { entry: 'listMyVotes', env: { [ENV.votesTable]: 'votes', [ENV.namesTable]: 'names' } },
     'Api/ListTop': { entry: 'listTop', env: { [ENV.postsTable]: 'posts', [ENV.topTable]: 'top' } },
     'Live/Rankings': { entry: 'rankings', env: { [ENV.topTable]: 'top' } },
+    'Api/SearchPosts': { entry: 'searchPosts', env: { [ENV.searchTable]: 'search', [ENV.postsTable]: 'posts' } },
+    'Live/SearchIndex': { entry: 'searchIndex', env: { [ENV.searchTable]: 'search' } },
   };
   const fn = (path: string) => s.stack.node.findChild(path.split('/')[0]!).node.findChild(path.split('/')[1]!);
 
@@ -198,6 +203,7 @@ describe('functions', () => {
         idempotency: s.stack.data.idempotency,
         saved: s.stack.data.saved,
         notifications: s.stack.data.notifications,
+        search: s.stack.data.search,
         userPool: s.stack.auth.userPool,
         client: s.stack.auth.client,
       };
@@ -245,6 +251,7 @@ describe('functions', () => {
     const saved = `\${${logicalId(s.stack.data.saved)}.Arn}`;
     const idempotency = `\${${logicalId(s.stack.data.idempotency)}.Arn}`;
     const notifications = `\${${logicalId(s.stack.data.notifications)}.Arn}`;
+    const search = `\${${logicalId(s.stack.data.search)}.Arn}`;
     const manageConnections: [string[], string[]] = [
       ['execute-api:ManageConnections'],
       [
@@ -488,6 +495,20 @@ describe('functions', () => {
           [`\${${logicalId(s.stack.data.posts)}.StreamArn}`],
         ],
       ],
+      'Api/SearchPosts': [
+        [['dynamodb:Query'], [search]],
+        [['dynamodb:Query'], [`${search}/index/term-category-index`]],
+        [['dynamodb:BatchGetItem'], [posts]],
+      ],
+      'Live/SearchIndex': [
+        [['dynamodb:BatchWriteItem'], [search]],
+        [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
+        [['dynamodb:ListStreams'], ['*']],
+        [
+          ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
+          [`\${${logicalId(s.stack.data.posts)}.StreamArn}`],
+        ],
+      ],
       'Live/BroadcastPart': [
         [['dynamodb:Scan', 'dynamodb:DeleteItem'], [connections]],
         [
@@ -504,6 +525,8 @@ describe('functions', () => {
         [['dynamodb:Query'], [`${posts}/index/feed-index`, `${posts}/index/category-index`, `${posts}/index/author-feed-index`]],
         [['dynamodb:Query'], [`${top}/index/top-agree-index`, `${top}/index/top-deserved-index`]],
         [['dynamodb:GetItem'], [names]],
+        [['dynamodb:Query'], [search]],
+        [['dynamodb:Query'], [`${search}/index/term-category-index`]],
       ],
       'Api/SavePost': [
         [['dynamodb:GetItem'], [posts]],
