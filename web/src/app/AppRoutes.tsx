@@ -23,6 +23,7 @@ const TopRoute = lazy(() => import('./TopRoute'));
 const SuspensionsPage = lazy(() => import('../features/moderators/SuspensionsPage'));
 const ModerationLogPage = lazy(() => import('../features/moderators/ModerationLogPage'));
 const AuthorPage = lazy(() => import('../features/posts/AuthorPage'));
+const SearchPage = lazy(() => import('../features/posts/SearchPage'));
 const SavedPage = lazy(() => import('../features/posts/SavedPage'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
 
@@ -90,6 +91,7 @@ export function AppRoutes() {
           <Route path="post/:id" element={<PostRoute />} />
           <Route path="top" element={<TopRoute />} />
           <Route path="autor/:apodo" element={<AuthorPage />} />
+          <Route path="buscar" element={<SearchPage />} />
           <Route
             path="avisos"
             element={

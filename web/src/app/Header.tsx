@@ -7,6 +7,7 @@ import { Spinner } from '../components/Spinner';
 import { SuspensionNotice } from '../components/SuspensionNotice';
 import { useAccount } from '../lib/account';
 import { NotificationBell } from './NotificationBell';
+import { SearchForm } from './SearchForm';
 
 /** The header of every page: logo, who is signed in, Login/Register or Logout, and the navigation. */
 export function Header() {
@@ -84,6 +85,7 @@ export function Header() {
             )}
           </ul>
         </nav>
+        <SearchForm />
         <div className="account" aria-live="polite">
           {state.status === 'loading' ? (
             <Spinner label="Cargando tu sesión" />
