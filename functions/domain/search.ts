@@ -64,17 +64,25 @@ export function indexEntriesFor(post: StoredPost | undefined): IndexEntry[] {
 
 const keyOf = (entry: IndexKey) => `${entry.term}\u0000${entry.postKey}`;
 
+/** What the index holds of a post's state: its key, category and text while published; undefined otherwise. */
+function indexedState(post: StoredPost | undefined): string | undefined {
+  const postKey = post ? postKeyOf(post) : undefined;
+  return post && postKey ? JSON.stringify([postKey, post.category, post.post]) : undefined;
+}
+
 /**
  * What a batch of post changes does to the index. Each post ends with the entries of its last state
  * in the batch (none unless published); the entries of every earlier state it had in the batch that
- * the last one lacks are deleted (a post that left the feeds, an edit, a new publication time).
+ * the last one lacks are deleted (a post that left the feeds, an edit, a new publication time). A
+ * post still published with the indexed state (key, category, text) it started with — a vote or a
+ * comment on it — costs nothing.
  */
 export function searchWork(changes: readonly PostChange[]): IndexWork {
-  const byPost = new Map<string, { earlier: StoredPost[]; last?: StoredPost }>();
+  const byPost = new Map<string, { first?: StoredPost; earlier: StoredPost[]; last?: StoredPost }>();
   for (const { before, after } of changes) {
     const id = after?.id ?? before?.id;
     if (!id) continue;
-    const seen = byPost.get(id) ?? { earlier: [] };
+    const seen = byPost.get(id) ?? { first: before, earlier: [] };
     if (before) seen.earlier.push(before);
     if (seen.last) seen.earlier.push(seen.last);
     seen.last = after;
@@ -82,7 +90,11 @@ export function searchWork(changes: readonly PostChange[]): IndexWork {
   }
   const put: IndexEntry[] = [];
   const remove: IndexKey[] = [];
-  for (const { earlier, last } of byPost.values()) {
+  for (const { first, earlier, last } of byPost.values()) {
+    // Still published as it was: its entries are there already. (One that ends unpublished always
+    // deletes its states' entries: a record of its publication may have been applied before.)
+    const state = indexedState(last);
+    if (state !== undefined && state === indexedState(first)) continue;
     const kept = indexEntriesFor(last);
     const keptKeys = new Set(kept.map(keyOf));
     const removed = new Map<string, IndexKey>();
