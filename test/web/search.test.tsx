@@ -49,7 +49,7 @@ describe('/buscar', () => {
     const search = vi.fn(async (): Promise<PostPage> => ({ items: [post], nextCursor: null }));
     renderAt(fakeApiClient({ search, savedIds: vi.fn(async () => ({ ids: [] })) }), '/buscar?q=trabajo%20camion');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Resultados de «trabajo camion»');
-    expect((screen.getByLabelText('Palabras que buscas') as HTMLInputElement).value).toBe('trabajo camion');
+    expect(screen.getByLabelText<HTMLInputElement>('Palabras que buscas').value).toBe('trabajo camion');
     await vi.waitFor(() => expect(within(results()).getAllByRole('article')).toHaveLength(1));
     expect(search).toHaveBeenCalledTimes(1);
     expect(search.mock.calls[0]).toEqual(['trabajo camion', expect.objectContaining({ category: undefined, cursor: null })]);
