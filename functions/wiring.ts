@@ -19,6 +19,7 @@ import { CognitoModeratorDirectory } from './store/cognito/moderatorDirectory';
 import { DynamoAuthorStore } from './store/dynamodb/authorStore';
 import { DynamoCommentStore } from './store/dynamodb/commentStore';
 import { DynamoSavedStore } from './store/dynamodb/savedStore';
+import { DynamoSearchStore } from './store/dynamodb/searchStore';
 import { DynamoConnectionRepository } from './store/dynamodb/connectionRepository';
 import { DynamoModerationStore } from './store/dynamodb/moderationStore';
 import { DynamoNameStore } from './store/dynamodb/nameStore';
@@ -234,4 +235,14 @@ let gateway: WebPushGateway | undefined;
 export function pushGateway(): WebPushGateway {
   gateway ??= new WebPushGateway();
   return gateway;
+}
+
+let searchIndex: DynamoSearchStore | undefined;
+/** The search index (search table); with `posts`, for answering queries, also the posts table. A function uses one shape. */
+export function searchStore(options: { posts?: boolean } = {}): DynamoSearchStore {
+  searchIndex ??= new DynamoSearchStore(documentClient, {
+    search: table(ENV.searchTable),
+    ...(options.posts ? { posts: table(ENV.postsTable) } : {}),
+  });
+  return searchIndex;
 }

@@ -27,6 +27,8 @@ import {
   VOTES_TABLE,
   SAVED_INDEX,
   SAVED_TABLE,
+  SEARCH_INDEX,
+  SEARCH_TABLE,
   type TableDescription,
 } from '../functions/store/tables';
 import { SHARE_CARD_FILES } from '../functions/images/assets';
@@ -45,6 +47,7 @@ export const TABLES = {
   saved: { description: SAVED_TABLE, env: ENV.savedTable },
   notifications: { description: NOTIFICATIONS_TABLE, env: ENV.notificationsTable },
   pushSubscriptions: { description: PUSH_SUBSCRIPTIONS_TABLE, env: ENV.pushSubscriptionsTable },
+  search: { description: SEARCH_TABLE, env: ENV.searchTable },
 } as const satisfies Record<string, { description: TableDescription; env: string }>;
 
 export type TableName = keyof typeof TABLES;
@@ -57,6 +60,8 @@ export type TableAccess = {
   readonly items?: readonly ItemAction[];
   /** Indexes it may Query (never the whole `index/*`). */
   readonly queryIndexes?: readonly string[];
+  /** Whether it may Query the table itself, by its own keys (the search index's terms). */
+  readonly query?: boolean;
   /** Whether it may Scan the table (only the broadcast, over the connections table). */
   readonly scan?: boolean;
 };
@@ -554,6 +559,14 @@ export const FUNCTIONS = [
     tables: { names: { items: ['GetItem'] }, posts: { items: ['BatchGetItem'], queryIndexes: [POSTS_INDEX.authorFeed] } },
   },
   {
+    id: 'SearchPosts',
+    entry: 'functions/handlers/http/searchPosts.ts',
+    trigger: { type: 'http', method: 'GET', path: '/search', auth: 'public' },
+    // One Query per term of the query (the table by term, or term-category-index for a category),
+    // then one BatchGetItem of the page's posts, whose status is checked again.
+    tables: { search: { query: true, queryIndexes: [SEARCH_INDEX.termCategory] }, posts: { items: ['BatchGetItem'] } },
+  },
+  {
     id: 'SavePost',
     entry: 'functions/handlers/http/savePost.ts',
     trigger: { type: 'http', method: 'PUT', path: '/posts/{id}/save', auth: 'user' },
@@ -663,6 +676,26 @@ export const FUNCTIONS = [
       ],
     },
     tables: { top: { items: ['BatchWriteItem'] } },
+  },
+  {
+    id: 'SearchIndex',
+    entry: 'functions/handlers/stream/searchIndex.ts',
+    trigger: {
+      type: 'stream',
+      table: 'posts',
+      batchSize: 100,
+      maxBatchingWindowSeconds: 1,
+      retryAttempts: 5,
+      bisectBatchOnError: true,
+      maxRecordAgeSeconds: 3600,
+      // A post entering, changing in or leaving the feeds (as the Rankings'): the handler writes the
+      // entries of each post's last state and deletes those of the states before it.
+      filters: [
+        { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { status: { S: ['published'] } } } },
+        { eventName: ['MODIFY', 'REMOVE'], dynamodb: { OldImage: { status: { S: ['published'] } } } },
+      ],
+    },
+    tables: { search: { items: ['BatchWriteItem'] } },
   },
   {
     id: 'PostNotifications',
@@ -775,6 +808,8 @@ export const FUNCTIONS = [
       },
       top: { queryIndexes: [TOP_INDEX.agree, TOP_INDEX.deserved] },
       names: { items: ['GetItem'] },
+      // The search page's first results: one Query per term, then the posts' BatchGetItem (as GET /search).
+      search: { query: true, queryIndexes: [SEARCH_INDEX.termCategory] },
     },
     // React renders the page on each request (a few milliseconds at 1 GB, which buys the CPU).
     memorySize: 1024,

@@ -10,6 +10,7 @@
 import * as z from 'zod/mini';
 import { meSchema, nameResultSchema, setNameSchema } from './accounts';
 import { authorSchema } from './authors';
+import { MAX_QUERY_LENGTH, MAX_QUERY_TERMS } from './search';
 import { MAX_SAVED_IDS, savedIdsSchema } from './saved';
 import { commentPageSchema, commentSchema, createCommentSchema, DEFAULT_COMMENT_PAGE_SIZE } from './comments';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './common';
@@ -354,6 +355,24 @@ export const API_OPERATIONS: Readonly<Record<string, Operation>> = {
     query: z.object(paging(DEFAULT_PAGE_SIZE)),
     success: { status: 200, description: 'Published posts, newest `publishedAt` first.', schema: postPageSchema },
     errors: ['AUTHOR_NOT_FOUND', ...PAGING_ERRORS],
+  },
+  'GET /search': {
+    tag: 'discovery',
+    summary:
+      'Published posts holding every word of `q` (case, accents and Spanish word forms ignored: «trabajo» finds «trabajando»), best match first, then newest; of every category or one.',
+    query: z.object({
+      q: z
+        .string()
+        .check(
+          z.describe(
+            `The words to find: 1 to ${MAX_QUERY_LENGTH} characters, with a word of two letters or more. Spanish stop words are ignored; of more than ${MAX_QUERY_TERMS} distinct words, the ${MAX_QUERY_TERMS} longest are looked up.`,
+          ),
+        ),
+      category: z.optional(z.enum(CATEGORIES)),
+      ...paging(DEFAULT_PAGE_SIZE),
+    }),
+    success: { status: 200, description: 'Matching published posts, best match first.', schema: postPageSchema },
+    errors: ['INVALID_QUERY', 'UNKNOWN_CATEGORY', ...PAGING_ERRORS],
   },
   'PUT /posts/{id}/save': {
     tag: 'discovery',

@@ -1,7 +1,8 @@
 /**
  * What every feature of the contract shares: paging, the body limit and how a text's length and
  * content are measured. Like every module of functions/contract/, it depends only on `zod/mini` and
- * its siblings, so the web bundle stays small; nothing here may touch Node or AWS APIs.
+ * its siblings (and search.ts on a Spanish stemmer, pure JavaScript, so the web highlights the same
+ * terms the server finds), so the web bundle stays small; nothing here may touch Node or AWS APIs.
  */
 import * as z from 'zod/mini';
 

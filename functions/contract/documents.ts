@@ -59,6 +59,8 @@ export const PAGE_DATA_KEYS = {
   author: (name: string) => `author:${name}`,
   /** The first page of an author's posts, by the name as the address has it. */
   authorPosts: (name: string) => `authorPosts:${name}`,
+  /** The first page of a search's results (`/buscar?q=&category=`): the query and category as JSON. */
+  search: (query: string, category?: Category) => `search:${JSON.stringify([query, category ?? ''])}`,
 };
 
 /** The site's name, as tabs and shared links show it. */
@@ -77,6 +79,7 @@ export const PAGE_TITLES = {
   notFound: 'Página no encontrada',
   author: (name: string) => `Anécdotas de ${name}`,
   authorNotFound: 'Autor no encontrado',
+  search: (query: string) => (query ? `Buscar «${query}»` : 'Buscar'),
 };
 
 /** The whole `<title>`: "<page> · Vaya día", or the site's own for the home page. */
@@ -105,4 +108,6 @@ export type PageHead = {
    * @default - the site's card, at the page's origin
    */
   image?: { url: string; alt: string };
+  /** Kept out of search engines' indexes (`<meta name="robots" content="noindex">`): the search results. */
+  noindex?: boolean;
 };

@@ -4,6 +4,7 @@ import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './accounts';
 import { MAX_COMMENT_LENGTH } from './comments';
 import { MAX_PAGE_SIZE } from './common';
 import { MAX_POST_LENGTH } from './posts';
+import { MAX_QUERY_LENGTH } from './search';
 
 /** Stable error codes for programs; each has its HTTP status and a Spanish message for people. */
 export const ERRORS = {
@@ -11,6 +12,10 @@ export const ERRORS = {
   INVALID_REQUEST: { status: 400, message: 'La petición no tiene la forma esperada.' },
   EMPTY_POST: { status: 400, message: 'La anécdota no puede estar vacía.' },
   POST_TOO_LONG: { status: 400, message: `La anécdota no puede pasar de ${MAX_POST_LENGTH} caracteres.` },
+  INVALID_QUERY: {
+    status: 400,
+    message: `Escribe qué buscar: hasta ${MAX_QUERY_LENGTH} caracteres, con al menos una palabra de dos letras o más.`,
+  },
   UNKNOWN_CATEGORY: { status: 400, message: 'Categoría desconocida.' },
   PERSONAL_DATA: {
     status: 400,

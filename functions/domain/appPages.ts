@@ -31,6 +31,9 @@ import { authorPath, type AuthorProfile } from '../contract/authors';
 import { readTop } from './votes';
 import { postCardAlt } from '../contract/shareCards';
 import { postCardPath } from './shareCards';
+import { searchPosts } from './search';
+import type { SearchIndexReader } from './ports/search';
+import { searchPath } from '../contract/search';
 
 export type AppDocument =
   /** A page rendered on the server with its data: 200, or 404 for what does not exist or is not public. */
@@ -42,7 +45,7 @@ export type AppDocument =
   /** «Aleatorio» (`/aleatorio`): a 302 to a random published post's page, or to `/` while there is none. */
   | { kind: 'redirect'; location: string };
 
-export type AppPageDeps = { posts: PostRepository; top: RankingStore; authors: AuthorStore; now?: () => Date };
+export type AppPageDeps = { posts: PostRepository; top: RankingStore; authors: AuthorStore; search: SearchIndexReader; now?: () => Date };
 
 /** Routes of the app that only the browser renders (web/src/app/AppRoutes.tsx). */
 const SHELL_ROUTES = new Set([
@@ -72,6 +75,7 @@ export async function appDocument(deps: AppPageDeps, path: string, query: URLSea
   if (route === DOCUMENT_PATHS.random) return randomPage(deps);
   if (SHELL_ROUTES.has(route)) return { kind: 'shell' };
   if (route === '/top') return topPage(deps, origin, query);
+  if (route === '/buscar') return searchPage(deps, origin, query);
   const segments = route.split('/').slice(1);
   if (segments.length === 2 && segments[0] === 'category') {
     const category = decoded(segments[1] ?? '');
@@ -194,6 +198,33 @@ async function authorPage(deps: AppPageDeps, origin: string, route: string, name
     },
     data: { [PAGE_DATA_KEYS.author(key)]: { author }, [PAGE_DATA_KEYS.authorPosts(key)]: posts },
   };
+}
+
+/**
+ * `/buscar?q=&category=`: the first page of results in the document, kept out of search engines
+ * (`noindex`: a results page is no content of its own). Without a query, or with one the API refuses
+ * (INVALID_QUERY, UNKNOWN_CATEGORY), the page carries no results and the app says why.
+ */
+async function searchPage(deps: AppPageDeps, origin: string, query: URLSearchParams): Promise<AppDocument> {
+  const q = (query.get('q') ?? '').trim();
+  const rawCategory = query.get('category') ?? undefined;
+  const category = rawCategory !== undefined && isCategory(rawCategory) ? rawCategory : undefined;
+  const head: PageHead = {
+    title: documentTitle(PAGE_TITLES.search(q)),
+    description: `Busca entre las anécdotas de ${SITE_NAME} por sus palabras.`,
+    url: `${origin}${q ? searchPath(q, category) : '/buscar'}`,
+    type: 'website',
+    feeds: [],
+    noindex: true,
+  };
+  if (!q || (rawCategory !== undefined && !category)) return { kind: 'rendered', status: 200, head, data: {} };
+  try {
+    const page = await searchPosts(deps, { q, category });
+    return { kind: 'rendered', status: 200, head, data: { [PAGE_DATA_KEYS.search(q, category)]: page } };
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    return { kind: 'rendered', status: 200, head, data: {} };
+  }
 }
 
 function unknownCategory(origin: string, route: string): AppDocument {

@@ -324,6 +324,35 @@ export const PUSH_SUBSCRIPTIONS_TABLE = {
   indexes: [{ indexName: PUSH_SUBSCRIPTIONS_INDEX.account, partitionKey: { name: PUSH_SUBSCRIPTIONS_KEYS.accountId, type: 'S' } }],
 } as const satisfies TableDescription;
 
+/**
+ * search       term (S) + postKey (S)       the search index (functions/domain/search.ts), kept by the
+ *                                           SearchIndex function from the posts stream: one item per
+ *                                           distinct term of each published post (folded, stop words
+ *                                           out, Spanish stem: contract/search.ts), under the post's feed
+ *                                           key `${publishedAt}#${id}` (a term's posts newest first),
+ *                                           with `tf` (the term's count in the post), `len` (the post's
+ *                                           length in terms) and `termCategory`; none for any other
+ *                                           status. About 80 bytes an item, ~20 items a post
+ *   term-category-index  termCategory (S) + postKey (S)  one term's posts of one category
+ *                                           (`${term}#${category}`), so a category's search reads only
+ *                                           its own posts; projects `tf` and `len`
+ */
+export const SEARCH_KEYS = { term: 'term', postKey: 'postKey', termCategory: 'termCategory' } as const;
+export const SEARCH_INDEX = { termCategory: 'term-category-index' } as const;
+export const SEARCH_TABLE = {
+  logicalName: 'search',
+  partitionKey: { name: SEARCH_KEYS.term, type: 'S' },
+  sortKey: { name: SEARCH_KEYS.postKey, type: 'S' },
+  indexes: [
+    {
+      indexName: SEARCH_INDEX.termCategory,
+      partitionKey: { name: SEARCH_KEYS.termCategory, type: 'S' },
+      sortKey: { name: SEARCH_KEYS.postKey, type: 'S' },
+      include: ['tf', 'len'],
+    },
+  ],
+} as const satisfies TableDescription;
+
 /** Connection rows outlive API Gateway's 2-hour connection limit, in case `$disconnect` never runs. */
 export const CONNECTION_TTL_SECONDS = 150 * 60;
 
@@ -347,6 +376,7 @@ export const ENV = {
   vapidSecret: 'VAPID_SECRET_ID',
   /** The push services a subscription's endpoint may be on: comma-separated origins, `https://*.host` for its subdomains. */
   pushServices: 'PUSH_SERVICES',
+  searchTable: 'SEARCH_TABLE',
   /** The user pool's token issuer (`https://cognito-idp.<region>.amazonaws.com/<pool>`) and app client, for `?token=`
    * (its keys are the issuer's `/.well-known/jwks.json`, on AWS and locally). */
   tokenIssuer: 'TOKEN_ISSUER',

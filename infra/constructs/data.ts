@@ -36,6 +36,8 @@ export class Data extends Construct {
   public readonly notifications: dynamodb.Table;
   /** Devices' Web Push subscriptions, one row per endpoint, listed by account. */
   public readonly pushSubscriptions: dynamodb.Table;
+  /** The search index (term → post), derived from the posts by their stream; rebuildable (`npm run rebuild -- search`). */
+  public readonly search: dynamodb.Table;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -51,6 +53,7 @@ export class Data extends Construct {
     this.saved = tableFrom(this, 'SavedTable', TABLES.saved.description);
     this.notifications = tableFrom(this, 'NotificationsTable', TABLES.notifications.description);
     this.pushSubscriptions = tableFrom(this, 'PushSubscriptionsTable', TABLES.pushSubscriptions.description);
+    this.search = tableFrom(this, 'SearchTable', TABLES.search.description);
     this.tables = {
       posts: this.posts,
       moderation: this.moderation,
@@ -64,6 +67,7 @@ export class Data extends Construct {
       saved: this.saved,
       notifications: this.notifications,
       pushSubscriptions: this.pushSubscriptions,
+      search: this.search,
     };
   }
 
@@ -73,7 +77,11 @@ export class Data extends Construct {
    */
   grant(grantee: iam.IGrantable, tableName: TableName, access: TableAccess): void {
     const table = this.tables[tableName];
-    const tableActions = [...(access.scan ? ['dynamodb:Scan'] : []), ...(access.items ?? []).map((action) => `dynamodb:${action}`)];
+    const tableActions = [
+      ...(access.scan ? ['dynamodb:Scan'] : []),
+      ...(access.query ? ['dynamodb:Query'] : []),
+      ...(access.items ?? []).map((action) => `dynamodb:${action}`),
+    ];
     if (tableActions.length > 0) iam.Grant.addToPrincipal({ grantee, actions: tableActions, resourceArns: [table.tableArn] });
     if (access.queryIndexes && access.queryIndexes.length > 0) {
       iam.Grant.addToPrincipal({

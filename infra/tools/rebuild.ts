@@ -2,7 +2,9 @@
  * `npm run rebuild -- <target>`: rebuilds derived data of the running local cloud from its source
  * tables, with the same code the deployed stack runs (on AWS, `top` is the scheduled ReconcileTop
  * function: docs/deploy-and-operate.md). Targets:
- *   top   the Top's rank rows from the posts' counts (functions/domain/rankings.ts rebuildTop)
+ *   top     the Top's rank rows from the posts' counts (functions/domain/rankings.ts rebuildTop)
+ *   search  the search index from the published posts (functions/domain/search.ts rebuildSearch; it
+ *           Scans the index table, which only an operator's tool may)
  * It talks to the local cloud's DynamoDB (DYNAMODB_PORT, 8000; access key `local`), whose tables carry
  * their logical names.
  */
@@ -10,7 +12,9 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { rebuildTop } from '../../functions/domain/rankings';
 import { DynamoTopRebuildStore } from '../../functions/store/dynamodb/topRebuildStore';
-import { POSTS_TABLE, TOP_TABLE } from '../../functions/store/tables';
+import { rebuildSearch } from '../../functions/domain/search';
+import { DynamoSearchStore } from '../../functions/store/dynamodb/searchStore';
+import { POSTS_TABLE, SEARCH_TABLE, TOP_TABLE } from '../../functions/store/tables';
 
 const TARGETS: Record<string, { what: string; run(documents: DynamoDBDocumentClient): Promise<string> }> = {
   top: {
@@ -18,6 +22,15 @@ const TARGETS: Record<string, { what: string; run(documents: DynamoDBDocumentCli
     async run(documents) {
       const done = await rebuildTop(new DynamoTopRebuildStore(documents, { posts: POSTS_TABLE.logicalName, top: TOP_TABLE.logicalName }));
       return `${done.published} published posts checked, ${done.rewritten} ranked again, ${done.removed} no longer published taken out, ${done.changedMeanwhile} changed meanwhile (left to the stream)`;
+    },
+  },
+  search: {
+    what: 'the search index, from the published posts',
+    async run(documents) {
+      const done = await rebuildSearch(
+        new DynamoSearchStore(documents, { search: SEARCH_TABLE.logicalName, posts: POSTS_TABLE.logicalName }),
+      );
+      return `${done.published} published posts indexed (${done.written} entries written), ${done.removed} stale entries taken out`;
     },
   },
 };

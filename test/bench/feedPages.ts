@@ -30,6 +30,7 @@ import { postItem } from '../../functions/store/dynamodb/postItems';
 import { DynamoPostRepository } from '../../functions/store/dynamodb/postRepository';
 import { POSTS_TABLE } from '../../functions/store/tables';
 import { DynamoAuthorStore } from '../../functions/store/dynamodb/authorStore';
+import { DynamoSearchStore } from '../../functions/store/dynamodb/searchStore';
 import { appDocument, type AppPageDeps } from '../../functions/domain/appPages';
 import { DynamoRankingStore } from '../../functions/store/dynamodb/rankingStore';
 import { ensureTables, startDynamo } from '../../infra/local/aws/dynamodb/dynamoDbLocal';
@@ -170,6 +171,7 @@ export async function measureFeedPages(options: FeedPagesOptions): Promise<Figur
           posts: new DynamoPostRepository(client, name),
           top: new DynamoRankingStore(client, { posts: name, top: 'top' }),
           authors: new DynamoAuthorStore(client, { posts: name, names: 'names' }),
+          search: new DynamoSearchStore(client, { search: 'search', posts: name }),
         };
         const keys = sortKeys.get(size) as string[];
         const result = results.get(size) as PerSize;

@@ -12,7 +12,7 @@ import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import * as feed from './feedPages';
-import { bundleRows, fanoutScaleRows, memoryRows, shareCardRows, throughputRows, webRows } from './figures';
+import { bundleRows, fanoutScaleRows, memoryRows, searchRows, shareCardRows, throughputRows, webRows } from './figures';
 import * as shareCards from './shareCards';
 import * as http from './httpThroughput';
 import * as bundles from './lambdaBundles';
@@ -20,6 +20,7 @@ import * as live from './liveFanout';
 import { createModerator } from '../support/moderation';
 import { localCloudRss, sampleRss } from './memory';
 import { machine, renderTable, runFigure, type FigureResult, type Row } from './report';
+import * as search from './search';
 import * as votes from './votes';
 import * as web from './webPage';
 
@@ -50,8 +51,11 @@ console.log(`Benchmarks (${smoke ? 'smoke: tiny sizes' : 'full'}) on ${machine()
 await figure(4, 'Lambda bundles', async () => bundleRows(await bundles.measureBundles(smoke ? bundles.SMOKE : bundles.FULL)));
 await figure(1, 'feed page cost as the table grows', () => feed.measureFeedPages(smoke ? feed.SMOKE : feed.FULL));
 await figure(7, 'Top page cost as the table grows, and vote throughput', () => votes.measureVotes(smoke ? votes.SMOKE : votes.FULL));
-await figure(8, 'share cards: render time cold and warm, PNG size', () =>
+await figure(9, 'share cards: render time cold and warm, PNG size', () =>
   Promise.resolve(shareCardRows(shareCards.measureShareCards(smoke ? shareCards.SMOKE : shareCards.FULL))),
+);
+await figure(10, 'search cost as the archive grows, and index writes per post', async () =>
+  searchRows(await search.measureSearch(smoke ? search.SMOKE : search.FULL)),
 );
 
 let declared: { js: web.Sizes; css: web.Sizes; html: web.Sizes } | undefined;

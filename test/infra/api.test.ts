@@ -29,6 +29,7 @@ const PUBLIC_ROUTES = [
   'GET /authors/{name}',
   'GET /authors/{name}/posts',
   'GET /push/key',
+  'GET /search',
 ];
 const USER_ROUTES = [
   'POST /posts',

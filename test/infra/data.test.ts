@@ -12,6 +12,7 @@ import {
   MODERATION_TABLE,
   NAMES_TABLE,
   NOTIFICATIONS_TABLE,
+  SEARCH_TABLE,
   POSTS_TABLE,
   RATE_LIMITS_TABLE,
   TOP_TABLE,
@@ -44,6 +45,7 @@ describe('data', () => {
     ['idempotency', () => logicalId(s.stack.data.idempotency), IDEMPOTENCY_TABLE],
     ['saved', () => logicalId(s.stack.data.saved), SAVED_TABLE],
     ['notifications', () => logicalId(s.stack.data.notifications), NOTIFICATIONS_TABLE],
+    ['search', () => logicalId(s.stack.data.search), SEARCH_TABLE],
   ];
 
   it.each(cases)('builds the %s table from functions/store/tables.ts', (_name, id, description) => {

@@ -173,7 +173,10 @@ describe('functions', () => {
       entry: 'broadcastPart',
       env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' },
     },
-    'Pages/Pages': { entry: 'page', env: { [ENV.postsTable]: 'posts', [ENV.topTable]: 'top', [ENV.namesTable]: 'names' } },
+    'Pages/Pages': {
+      entry: 'page',
+      env: { [ENV.postsTable]: 'posts', [ENV.topTable]: 'top', [ENV.namesTable]: 'names', [ENV.searchTable]: 'search' },
+    },
     'ShareCards/ShareCards': { entry: 'shareCard', env: { [ENV.postsTable]: 'posts' } },
     'Api/SavePost': { entry: 'savePost', env: { [ENV.postsTable]: 'posts', [ENV.savedTable]: 'saved', [ENV.namesTable]: 'names' } },
     'Api/UnsavePost': { entry: 'unsavePost', env: { [ENV.postsTable]: 'posts', [ENV.savedTable]: 'saved', [ENV.namesTable]: 'names' } },
@@ -190,6 +193,8 @@ describe('functions', () => {
     'Api/ListMyVotes': { entry: 'listMyVotes', env: { [ENV.votesTable]: 'votes', [ENV.namesTable]: 'names' } },
     'Api/ListTop': { entry: 'listTop', env: { [ENV.postsTable]: 'posts', [ENV.topTable]: 'top' } },
     'Live/Rankings': { entry: 'rankings', env: { [ENV.topTable]: 'top' } },
+    'Api/SearchPosts': { entry: 'searchPosts', env: { [ENV.searchTable]: 'search', [ENV.postsTable]: 'posts' } },
+    'Live/SearchIndex': { entry: 'searchIndex', env: { [ENV.searchTable]: 'search' } },
   };
   const fn = (path: string) => s.stack.node.findChild(path.split('/')[0]!).node.findChild(path.split('/')[1]!);
 
@@ -214,6 +219,7 @@ describe('functions', () => {
         saved: s.stack.data.saved,
         notifications: s.stack.data.notifications,
         pushSubscriptions: s.stack.data.pushSubscriptions,
+        search: s.stack.data.search,
         userPool: s.stack.auth.userPool,
         client: s.stack.auth.client,
       };
@@ -270,6 +276,7 @@ describe('functions', () => {
       ['secretsmanager:GetSecretValue'],
       [`arn:\${AWS::Partition}:secretsmanager:\${AWS::Region}:\${AWS::AccountId}:secret:${DEFAULT_VAPID_SECRET_NAME}-??????`],
     ];
+    const search = `\${${logicalId(s.stack.data.search)}.Arn}`;
     const manageConnections: [string[], string[]] = [
       ['execute-api:ManageConnections'],
       [
@@ -528,6 +535,20 @@ describe('functions', () => {
           [`\${${logicalId(s.stack.data.posts)}.StreamArn}`],
         ],
       ],
+      'Api/SearchPosts': [
+        [['dynamodb:Query'], [search]],
+        [['dynamodb:Query'], [`${search}/index/term-category-index`]],
+        [['dynamodb:BatchGetItem'], [posts]],
+      ],
+      'Live/SearchIndex': [
+        [['dynamodb:BatchWriteItem'], [search]],
+        [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
+        [['dynamodb:ListStreams'], ['*']],
+        [
+          ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
+          [`\${${logicalId(s.stack.data.posts)}.StreamArn}`],
+        ],
+      ],
       'Live/BroadcastPart': [
         [['dynamodb:Scan', 'dynamodb:DeleteItem'], [connections]],
         [
@@ -547,6 +568,8 @@ describe('functions', () => {
         ],
         [['dynamodb:Query'], [`${top}/index/top-agree-index`, `${top}/index/top-deserved-index`]],
         [['dynamodb:GetItem'], [names]],
+        [['dynamodb:Query'], [search]],
+        [['dynamodb:Query'], [`${search}/index/term-category-index`]],
       ],
       // A published post, to draw its card.
       'ShareCards/ShareCards': [[['dynamodb:GetItem'], [posts]]],

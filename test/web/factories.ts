@@ -73,6 +73,7 @@ export function fakeApiClient(overrides: Partial<ApiClient> = {}): ApiClient {
     moderationLog: unused('moderationLog'),
     author: unused('author'),
     authorPosts: unused('authorPosts'),
+    search: unused('search'),
     savePost: unused('savePost'),
     unsavePost: unused('unsavePost'),
     savedPosts: unused('savedPosts'),

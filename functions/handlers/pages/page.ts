@@ -3,7 +3,7 @@
  * origin of every path that is not a file of the build or the API: infra/documentRoutes.ts), and
  * called by the local web server the same way (infra/local/aws/lambda/functionUrl.ts). It serves
  * - `/aleatorio` («Aleatorio»): a 302 to a random published post (no-store);
- * - the app's pages: `/`, `/category/:c`, `/post/:id`, `/top`, `/autor/:name` and the not-found page rendered with
+ * - the app's pages: `/`, `/category/:c`, `/post/:id`, `/top`, `/autor/:name`, `/buscar` and the not-found page rendered with
  *   their data and meta tags (functions/domain/appPages.ts, web/src/server/renderDocument.tsx), and
  *   the forms' and signed-in pages' routes as the app's bare shell;
  * - `/rss.xml`, `/category/:c/rss.xml`, `/sitemap.xml` (and its pages) and `/robots.txt`;
@@ -30,12 +30,18 @@ import { preloadServerRenderedPages, renderDocument } from '../../../web/src/ser
 import { DOCUMENT_PATHS } from '../../contract/documents';
 import openApiDocument from '../../../docs/openapi.json';
 import { siteOrigin } from './origin';
-import { authorStore, postRepository, rankingStore, sitemapSource } from '../../wiring';
+import { authorStore, postRepository, rankingStore, searchStore, sitemapSource } from '../../wiring';
 
 const env = requireEnv('LAMBDA_TASK_ROOT');
 // While the environment starts (Lambda's init; the local runtime's start), not in a visitor's request.
 await preloadServerRenderedPages();
-const deps = { posts: postRepository(), sitemap: sitemapSource(), top: rankingStore(), authors: authorStore() };
+const deps = {
+  posts: postRepository(),
+  sitemap: sitemapSource(),
+  top: rankingStore(),
+  authors: authorStore(),
+  search: searchStore({ posts: true }),
+};
 
 /** The app's built index.html, read once per execution environment. */
 let shell: Promise<string> | undefined;

@@ -22,6 +22,7 @@ const SERVER_RENDERED_PAGES = {
   top: () => import('./TopRoute'),
   author: () => import('../features/posts/AuthorPage'),
   notFound: () => import('./NotFoundPage'),
+  search: () => import('../features/posts/SearchPage'),
 };
 
 export function preloadServerRenderedPages(): Promise<unknown> {
@@ -43,6 +44,7 @@ const TopRoute = lazy(SERVER_RENDERED_PAGES.top);
 const SuspensionsPage = lazy(() => import('../features/moderators/SuspensionsPage'));
 const ModerationLogPage = lazy(() => import('../features/moderators/ModerationLogPage'));
 const AuthorPage = lazy(SERVER_RENDERED_PAGES.author);
+const SearchPage = lazy(SERVER_RENDERED_PAGES.search);
 const SavedPage = lazy(() => import('../features/posts/SavedPage'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
 
@@ -115,6 +117,7 @@ export function AppRoutes() {
           <Route path="post/:id" element={<PostRoute />} />
           <Route path="top" element={<TopRoute />} />
           <Route path="autor/:apodo" element={<AuthorPage />} />
+          <Route path="buscar" element={<SearchPage />} />
           <Route
             path="avisos"
             element={

@@ -9,6 +9,7 @@ import { Spinner } from '../components/Spinner';
 import { SuspensionNotice } from '../components/SuspensionNotice';
 import { useAccount } from '../lib/account';
 import { NotificationBell } from './NotificationBell';
+import { SearchForm } from './SearchForm';
 
 /**
  * The header of every page: logo, who is signed in, Login/Register or Logout, and the navigation.
@@ -90,6 +91,7 @@ export function Header() {
             )}
           </ul>
         </nav>
+        <SearchForm />
         <div className="account" aria-live="polite">
           {state.status === 'signedIn' ? (
             <>

@@ -142,6 +142,8 @@ export type ApiClient = {
   author(name: string, signal?: AbortSignal): Promise<AuthorProfile>;
   /** A page of an author's published posts. */
   authorPosts(name: string, options?: { cursor?: string | null; limit?: number; signal?: AbortSignal }): Promise<PostPage>;
+  /** A page of the published posts holding every word of `query`, best match first (GET /search). */
+  search(query: string, options?: { category?: Category; cursor?: string | null; limit?: number; signal?: AbortSignal }): Promise<PostPage>;
   savePost(id: string): Promise<void>;
   unsavePost(id: string): Promise<void>;
   /** «Guardadas», newest saved first. */
@@ -339,6 +341,13 @@ export function createApiClient({
       if (cursor) query.set('cursor', cursor);
       const qs = query.toString();
       return request<PostPage>(`/authors/${encodeURIComponent(name)}/posts${qs ? `?${qs}` : ''}`, { signal });
+    },
+    search(q, { category, cursor, limit, signal } = {}) {
+      const query = new URLSearchParams({ q });
+      if (category) query.set('category', category);
+      if (limit) query.set('limit', String(limit));
+      if (cursor) query.set('cursor', cursor);
+      return request<PostPage>(`/search?${query.toString()}`, { signal });
     },
     savePost(id) {
       return authorized<void>(`${postPath(id)}/save`, { method: 'PUT' });

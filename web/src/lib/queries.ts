@@ -9,7 +9,7 @@
  */
 import { QueryClient, dehydrate, hydrate, type DehydratedState, type InfiniteData } from '@tanstack/react-query';
 import { PAGE_DATA_KEYS, type PageDataEntries } from '@contract/documents';
-import { CATEGORIES, type Category, type Post, type PostPage } from '@contract/posts';
+import { CATEGORIES, isCategory, type Category, type Post, type PostPage } from '@contract/posts';
 import type { AuthorProfile } from '@contract/authors';
 import { TOP_PERIODS, TOP_RANKINGS, type TopPeriod, type TopRanking } from '@contract/votes';
 import { PAGE_DATA_ELEMENT_ID } from './documentScripts';
@@ -27,6 +27,8 @@ export const queryKeys = {
   /** An author's profile (null: no such author), by the name as the address has it. */
   author: (name: string) => ['authors', name, 'profile'] as const,
   authorPosts: (name: string) => ['authors', name, 'posts'] as const,
+  /** A search's results, by the query as the address has it (trimmed) and the category. */
+  search: (query: string, category?: Category) => ['posts', 'search', query, category ?? 'all'] as const,
   account: ['account'] as const,
   myPosts: ['account', 'posts'] as const,
   saved: ['account', 'saved'] as const,
@@ -78,7 +80,14 @@ export function seedFromPageData(client: QueryClient, entries: PageDataEntries):
   const postPrefix = PAGE_DATA_KEYS.post('');
   const authorPrefix = PAGE_DATA_KEYS.author('');
   const authorPostsPrefix = PAGE_DATA_KEYS.authorPosts('');
+  const searchPrefix = 'search:';
   for (const [key, value] of Object.entries(entries)) {
+    if (key.startsWith(searchPrefix) && value) {
+      const [query, category] = JSON.parse(key.slice(searchPrefix.length)) as [string, string];
+      if (key === PAGE_DATA_KEYS.search(query, isCategory(category) ? category : undefined))
+        client.setQueryData(queryKeys.search(query, isCategory(category) ? category : undefined), firstPageOnly(value as PostPage));
+      continue;
+    }
     if (key.startsWith(postPrefix))
       client.setQueryData(queryKeys.post(key.slice(postPrefix.length)), (value as { post: Post | null }).post);
     else if (key.startsWith(authorPrefix))

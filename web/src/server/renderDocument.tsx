@@ -136,6 +136,7 @@ function headTags(head: PageHead): string {
     <>
       <title>{head.title}</title>
       <meta name="description" content={head.description} />
+      {head.noindex && <meta name="robots" content="noindex" />}
       <link rel="canonical" href={head.url} />
       <meta property="og:title" content={head.title} />
       <meta property="og:description" content={head.description} />

@@ -12,6 +12,8 @@ type Props = {
   loadingLabel?: string;
   /** A ranking (the Top): each card shows its place. The list is an `<ol>`, so readers already hear it. */
   ranked?: boolean;
+  /** A search's terms, marked in each card's text. */
+  highlight?: ReadonlySet<string>;
 };
 
 /** A list of post cards with its loading, empty and error states and «Cargar más» (the feeds and the Top). */
@@ -22,6 +24,7 @@ export function FeedView({
   className = 'feed',
   loadingLabel = 'Cargando anécdotas…',
   ranked = false,
+  highlight,
 }: Props) {
   return (
     <LoadMoreList
@@ -38,7 +41,7 @@ export function FeedView({
               {index + 1}
             </span>
           )}
-          <PostCard post={post} />
+          <PostCard post={post} highlight={highlight} />
         </li>
       )}
     />

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Post } from '@contract/posts';
 import { AuthorName } from '../../components/AuthorName';
+import { HighlightedText } from '../../components/HighlightedText';
 import { LocalTime } from '../../components/LocalTime';
 import { ReportControl } from './ReportControl';
 import { SuspendAuthorControl } from './SuspendAuthorControl';
@@ -14,13 +15,15 @@ type Props = {
   headingLevel?: 'h1' | 'h2';
   /** Whether the text links to the post's own page. */
   linkToPost?: boolean;
+  /** A search's terms: the words of the text that match them are marked. */
+  highlight?: ReadonlySet<string>;
 };
 
 /**
  * One published anecdote: who, when it was published, which category, and the text (always as
  * text, never as HTML); its votes; a permalink, its comment count (a link to its page) and «Denunciar»; for moderators, «Suspender autor».
  */
-export function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true }: Props) {
+export function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true, highlight }: Props) {
   return (
     <article className="post-card" aria-labelledby={`post-${post.id}-title`}>
       <Heading id={`post-${post.id}-title`} className="post-card__meta">
@@ -34,7 +37,7 @@ export function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true
           {post.category}
         </Link>
       </p>
-      <p className="post-card__text">{post.post}</p>
+      <p className="post-card__text">{highlight ? <HighlightedText text={post.post} terms={highlight} /> : post.post}</p>
       <VoteButtons post={post} />
       <div className="post-card__actions">
         {linkToPost && (

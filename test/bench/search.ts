@@ -1,0 +1,167 @@
+/**
+ * Figure 10: what a search costs as the archive grows (issue 22). `searchPosts` over
+ * `DynamoSearchStore` (one Query per term, then one BatchGetItem of the page's posts) is timed at three
+ * archive sizes in DynamoDB Local, each with its own posts and search tables seeded directly with
+ * BatchWriteItem (the posts as the repository stores them, the index entries as the SearchIndex
+ * function writes them), and the index writes a published post costs are counted.
+ *
+ * The posts are made of a few dozen everyday words (each in ~8 % of the posts, so past ~12,000 posts
+ * a common word has more entries than a query reads) and a long tail of rarer ones. Sizes are measured
+ * in interleaved rounds, so a drift in the machine's speed hits every size alike.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { CATEGORIES, type Category } from '../../functions/contract/posts';
+import { indexEntriesFor, searchPosts } from '../../functions/domain/search';
+import type { StoredPost } from '../../functions/domain/ports/posts';
+import { postItem } from '../../functions/store/dynamodb/postItems';
+import { DynamoSearchStore, searchItem } from '../../functions/store/dynamodb/searchStore';
+import { POSTS_TABLE, SEARCH_TABLE } from '../../functions/store/tables';
+import { ensureTables, startDynamo } from '../../infra/local/aws/dynamodb/dynamoDbLocal';
+import { percentile, timeEach } from './stats';
+
+export type SearchBenchOptions = { sizes: number[]; rounds: number; reads: number };
+
+export const FULL: SearchBenchOptions = { sizes: [1_000, 10_000, 100_000], rounds: 3, reads: 100 };
+export const SMOKE: SearchBenchOptions = { sizes: [20, 60, 200], rounds: 1, reads: 8 };
+
+/** The queries timed, in turn: a common word, two common words, a rare word, a common word in one category. */
+export const QUERIES: ReadonlyArray<{ q: string; category?: Category }> = [
+  { q: 'jefe' },
+  { q: 'jefe autobús' },
+  { q: 'paraguas' },
+  { q: 'jefe', category: 'trabajo' },
+];
+
+const COMMON =
+  'jefe autobús lluvia oficina suegra perro cartera llaves reunión examen coche tren cita médico vecino gato móvil ordenador cumpleaños boda fiesta cena playa piscina tienda banco metro bicicleta semáforo ascensor'.split(
+    ' ',
+  );
+const RARE = 'paraguas ornitorrinco acordeón calcetín zapatilla tortilla churros helado sombrero guitarra'.split(' ');
+
+/** A pseudo-random generator with a seed, so every run seeds the same archive. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+function samplePost(index: number, newest: number, next: () => number): StoredPost {
+  const words: string[] = [];
+  for (let i = 0; i < 3; i++) words.push(COMMON[Math.floor(next() * COMMON.length)] as string);
+  // The long tail: a vocabulary of 20,000 made-up words, the lower ones far more frequent (Zipf-like).
+  for (let i = 0; i < 12; i++) words.push(`pal${Math.floor(20_000 * next() ** 3).toString(36)}x`);
+  if (next() < 0.01) words.push(RARE[Math.floor(next() * RARE.length)] as string);
+  const createdAt = new Date(newest - index * 60_000).toISOString();
+  return {
+    id: randomUUID(),
+    name: `autor${index % 997}`,
+    category: CATEGORIES[index % CATEGORIES.length] as Category,
+    post: `Hoy ${words.join(' y ')}.`,
+    createdAt,
+    publishedAt: createdAt,
+    status: 'published',
+    authorId: `user-${index % 997}`,
+    votes: { agree: 0, deserved: 0 },
+    comments: 0,
+    moderation: { score: 0, votes: 0 },
+    reports: 0,
+  };
+}
+
+async function batchWrite(client: DynamoDBDocumentClient, table: string, items: Record<string, unknown>[]): Promise<void> {
+  for (let start = 0; start < items.length; start += 25) {
+    let pending: Record<string, unknown>[] | undefined = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; pending && pending.length > 0; attempt++) {
+      if (attempt > 10) throw new Error('DynamoDB Local kept returning unprocessed items');
+      const result: BatchWriteCommandOutput = await client.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+      pending = result.UnprocessedItems?.[table];
+    }
+  }
+}
+
+/** Seeds `count` posts and their index entries, 4 writers at once; answers the index items written. */
+async function seed(client: DynamoDBDocumentClient, tables: { posts: string; search: string }, count: number): Promise<number> {
+  const newest = Date.now();
+  const next = random(count);
+  let written = 0;
+  let index = 0;
+  const writer = async () => {
+    while (index < count) {
+      const start = index;
+      index = Math.min(count, index + 100);
+      const posts = Array.from({ length: index - start }, (_, i) => samplePost(start + i, newest, next));
+      const entries = posts.flatMap((post) => indexEntriesFor(post).map(searchItem));
+      written += entries.length;
+      await batchWrite(client, tables.posts, posts.map(postItem));
+      await batchWrite(client, tables.search, entries);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, writer));
+  return written;
+}
+
+export type SearchBenchResult = {
+  sizes: number[];
+  /** Per size: each round's p50 and p95 over every query, in ms. */
+  p50: Map<number, number[]>;
+  p95: Map<number, number[]>;
+  /** Index items (table) per published post; the category index adds as many writes. */
+  entriesPerPost: number;
+  seedSeconds: number;
+};
+
+export async function measureSearch(options: SearchBenchOptions): Promise<SearchBenchResult> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vaya-dia-bench-search-'));
+  const dynamo = await startDynamo({ dataDir, port: 0 });
+  const raw = new DynamoDBClient({
+    endpoint: dynamo.endpoint,
+    region: 'eu-west-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const client = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
+  try {
+    const tables = options.sizes.map((size) => ({ size, posts: `posts-${size}`, search: `search-${size}` }));
+    await ensureTables(
+      raw,
+      tables.flatMap(({ posts, search }) => [
+        { name: posts, description: POSTS_TABLE },
+        { name: search, description: SEARCH_TABLE },
+      ]),
+    );
+    const started = Date.now();
+    let entries = 0;
+    for (const table of tables) entries += await seed(client, table, table.size);
+    const total = options.sizes.reduce((a, b) => a + b, 0);
+    const seedSeconds = (Date.now() - started) / 1000;
+    console.log(`  seeded ${total} posts and ${entries} index entries in ${seedSeconds.toFixed(1)} s`);
+
+    const p50 = new Map<number, number[]>(options.sizes.map((size) => [size, []]));
+    const p95 = new Map<number, number[]>(options.sizes.map((size) => [size, []]));
+    for (let round = 0; round < options.rounds; round++) {
+      for (const table of tables) {
+        const deps = { search: new DynamoSearchStore(client, { search: table.search, posts: table.posts }) };
+        await searchPosts(deps, { q: 'jefe' });
+        const times = await timeEach(options.reads, async (index) => {
+          const query = QUERIES[index % QUERIES.length] as (typeof QUERIES)[number];
+          const page = await searchPosts(deps, { q: query.q, category: query.category });
+          if (query.q === 'jefe' && page.items.length === 0) throw new Error(`no result for «jefe» at ${table.size} posts`);
+        });
+        p50.get(table.size)?.push(percentile(times, 50));
+        p95.get(table.size)?.push(percentile(times, 95));
+      }
+      console.log(`  round ${round + 1}/${options.rounds} done`);
+    }
+    return { sizes: options.sizes, p50, p95, entriesPerPost: entries / total, seedSeconds };
+  } finally {
+    raw.destroy();
+    await dynamo.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
