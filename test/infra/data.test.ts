@@ -12,6 +12,7 @@ import {
   MODERATION_TABLE,
   NAMES_TABLE,
   NOTIFICATIONS_TABLE,
+  PUSH_SUBSCRIPTIONS_TABLE,
   SEARCH_TABLE,
   POSTS_TABLE,
   RATE_LIMITS_TABLE,
@@ -46,6 +47,7 @@ describe('data', () => {
     ['saved', () => logicalId(s.stack.data.saved), SAVED_TABLE],
     ['notifications', () => logicalId(s.stack.data.notifications), NOTIFICATIONS_TABLE],
     ['search', () => logicalId(s.stack.data.search), SEARCH_TABLE],
+    ['push-subscriptions', () => logicalId(s.stack.data.pushSubscriptions), PUSH_SUBSCRIPTIONS_TABLE],
   ];
 
   it.each(cases)('builds the %s table from functions/store/tables.ts', (_name, id, description) => {
