@@ -170,7 +170,7 @@ describe('reject reasons', () => {
 });
 
 /** Every write of the manifest a suspended account loses (all but deleting its own things and marking its own «Avisos» read). */
-const KEPT = ['DELETE /posts/{id}', 'DELETE /comments/{id}', 'DELETE /me', 'POST /me/notifications/read'];
+const KEPT = ['DELETE /posts/{id}', 'DELETE /comments/{id}', 'DELETE /me', 'POST /me/notifications/read', 'DELETE /me/push-subscriptions'];
 const writeRoutes: HttpTrigger[] = functionsTriggeredBy('http')
   .map((fn) => fn.trigger)
   .filter((trigger) => trigger.auth === 'user' && trigger.method !== 'GET' && !KEPT.includes(`${trigger.method} ${trigger.path}`));
