@@ -104,6 +104,11 @@ async function holdScripts(page: Page): Promise<{ release: () => void; held: () 
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   gates.push(release);
+  // The site's service worker keeps the app's scripts once installed and serves them itself, past any
+  // route of the page: a page that already has one lets it go first (the next navigation goes to the network).
+  await page.evaluate(
+    'navigator.serviceWorker ? navigator.serviceWorker.getRegistrations().then((all) => Promise.all(all.map((r) => r.unregister()))) : null',
+  );
   let held = 0;
   await page.route(/\/assets\/.*\.js$/, async (route) => {
     held++;
