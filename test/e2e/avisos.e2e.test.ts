@@ -11,7 +11,7 @@ import { publish } from '../support/api';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { createModerator, decide } from '../support/moderation';
 import { createUser, type TestUser } from '../support/users';
-import { cspViolations, launchChromium, newVisitor, seriousA11yViolations, takenOver } from './browser';
+import { cspViolations, launchChromium, newVisitor, seriousA11yViolations, signInWithForm, takenOver } from './browser';
 
 let cloud: LocalCloudProcess;
 let browser: Browser;
@@ -34,13 +34,7 @@ afterAll(async () => {
 async function signedIn(user: TestUser, width = 1280): Promise<Page> {
   const { context, page } = await newVisitor(browser, cloud.webUrl, width);
   contexts.push(context);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  await header(page).getByRole('button', { name: 'Logout' }).waitFor();
-  return page;
+  return signInWithForm(page, user);
 }
 
 describe('«Avisos» in two browsers (built site, local cloud)', () => {

@@ -42,6 +42,17 @@ export async function newVisitor(browser: Browser, baseURL: string, width = 1280
   return { context, page };
 }
 
+/** Signs `user` in through the login form on `page` and waits for the header to say so (back on /). */
+export async function signInWithForm(page: Page, user: { email: string; password: string }): Promise<Page> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.locator('header').getByRole('button', { name: 'Logout' }).waitFor();
+  return page;
+}
+
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 export type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };

@@ -9,7 +9,7 @@ import { authorPath } from '../../functions/contract/authors';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { createModerator, publishApproved } from '../support/moderation';
 import { createUser, type TestUser } from '../support/users';
-import { cspViolations, launchChromium, newVisitor, seriousA11yViolations, takenOver } from './browser';
+import { cspViolations, launchChromium, newVisitor, seriousA11yViolations, signInWithForm, takenOver } from './browser';
 
 let cloud: LocalCloudProcess;
 let browser: Browser;
@@ -36,13 +36,7 @@ afterAll(async () => {
 async function signedIn(user: TestUser, width = 1280): Promise<Page> {
   const { context, page } = await newVisitor(browser, cloud.webUrl, width);
   contexts.push(context);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  await header(page).getByRole('button', { name: 'Logout' }).waitFor();
-  return page;
+  return signInWithForm(page, user);
 }
 
 describe('discovery in a browser (built site, local cloud)', () => {
