@@ -1,4 +1,4 @@
-import { Aws, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, NestedStack, Stack, Validations } from 'aws-cdk-lib';
 import * as budgets from 'aws-cdk-lib/aws-budgets';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -6,7 +6,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
-import { Construct } from 'constructs';
+import type { Construct } from 'constructs';
 import { METRIC, METRIC_DIMENSIONS, METRICS_NAMESPACE } from '../../functions/metrics';
 import type { Api } from './api';
 import type { DeclaredFunction } from './lambdaFunction';
@@ -48,8 +48,12 @@ export interface MonitoringProps {
  * broadcasts and the site's own counts (functions/metrics.ts).
  *
  * Every alarm treats missing data as fine: an idle site is not an incident.
+ *
+ * A nested stack of its own: one alarm per function put the stack past CloudFormation's 500
+ * resources per template. Nested, its ~70 resources count as one in the parent and deploy with it;
+ * what it watches arrives as the nested template's parameters (not exports, which would pin them).
  */
-export class Monitoring extends Construct {
+export class Monitoring extends NestedStack {
   /** Alarms and their recoveries are published here. */
   public readonly topic: sns.Topic;
   public readonly alarms: cloudwatch.Alarm[] = [];
@@ -57,8 +61,10 @@ export class Monitoring extends Construct {
   public readonly budget: budgets.CfnBudget;
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
-    super(scope, id);
+    super(scope, id, { description: 'Vaya día: alarms, budget and dashboard' });
     const { api, live, site } = props;
+    // Alarms and the dashboard are named after the stack people deploy (`VayaDia`), not this nested one.
+    const stackName = (this.nestedStackParent ?? Stack.of(scope)).stackName;
     const functions: DeclaredFunction[] = [...api.functions, ...live.functions, ...(props.otherFunctions ?? [])];
 
     this.topic = new sns.Topic(this, 'Alarms', { displayName: 'Vaya día: alarmas', enforceSSL: true });
@@ -81,7 +87,7 @@ export class Monitoring extends Construct {
     const alarm = (id: string, description: string, options: cloudwatch.AlarmProps) => {
       const created = new cloudwatch.Alarm(this, id, {
         // Named for people reading an e-mail or the console: `VayaDia-ApiServerErrors`.
-        alarmName: `${Stack.of(this).stackName}-${id}`,
+        alarmName: `${stackName}-${id}`,
         alarmDescription: description,
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
         ...options,
@@ -173,7 +179,7 @@ export class Monitoring extends Construct {
     });
 
     this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', {
-      dashboardName: Stack.of(this).stackName,
+      dashboardName: stackName,
       defaultInterval: Duration.hours(3),
     });
     const minute = Duration.minutes(1);

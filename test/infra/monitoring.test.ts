@@ -3,7 +3,7 @@
  * The stack as `npm run synth` builds it without Google sign-in, synthesized once for every file of
  * this folder that asks for it (sharedSynthesis).
  */
-import type { Template } from 'aws-cdk-lib/assertions';
+import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { METRIC, METRICS_NAMESPACE, SERVICE_NAME } from '../../functions/metrics';
 import { THROTTLED_METRICS } from '../../infra/constructs/monitoring';
@@ -16,8 +16,8 @@ let resources: Record<string, CfnResourceJson>;
 
 beforeAll(() => {
   s = sharedSynthesis();
-  template = s.template;
-  resources = s.json.Resources;
+  template = Template.fromJSON(s.monitoring);
+  resources = s.monitoring.Resources;
 }, 300_000);
 
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
@@ -79,7 +79,8 @@ describe('monitoring', () => {
   });
 
   it('alarms on the errors or throttles of every function', () => {
-    const functionIds = ofType('AWS::Lambda::Function')
+    const functionIds = Object.entries(s.json.Resources)
+      .filter(([, r]) => r.Type === 'AWS::Lambda::Function')
       .filter(([id]) => ['Api', 'Live', 'Pages', 'ShareCards', 'Maintenance'].some((prefix) => id.startsWith(prefix)))
       .map(([id]) => `\${${id}}`);
     expect(functionIds).toHaveLength(FUNCTIONS.length);

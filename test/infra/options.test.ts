@@ -82,9 +82,18 @@ describe('with -c waf=true', () => {
   });
 });
 
+describe('with every option', () => {
+  it('keeps each template well under CloudFormation’s 500 resources (monitoring is a nested stack of its own)', () => {
+    const count = (template: { Resources: object }) => Object.keys(template.Resources).length;
+    expect(count(s.json)).toBeLessThan(450);
+    expect(count(s.monitoring)).toBeLessThan(450);
+    expect(ofType(s.json.Resources, 'AWS::CloudWatch::Alarm')).toEqual([]);
+  });
+});
+
 describe('with -c alarmEmail and -c monthlyBudgetUsd', () => {
   it('subscribes the address to the alarm topic', () => {
-    const [[, subscription]] = ofType(s.json.Resources, 'AWS::SNS::Subscription') as [[string, CfnResourceJson]];
+    const [[, subscription]] = ofType(s.monitoring.Resources, 'AWS::SNS::Subscription') as [[string, CfnResourceJson]];
     expect(subscription.Properties).toEqual({
       Protocol: 'email',
       Endpoint: OPTIONS.alarmEmail,
@@ -93,7 +102,7 @@ describe('with -c alarmEmail and -c monthlyBudgetUsd', () => {
   });
 
   it('e-mails it when 80 % of the monthly budget is spent and when over 100 % is forecast', () => {
-    const [[, budget]] = ofType(s.json.Resources, 'AWS::Budgets::Budget') as [[string, CfnResourceJson]];
+    const [[, budget]] = ofType(s.monitoring.Resources, 'AWS::Budgets::Budget') as [[string, CfnResourceJson]];
     const subscribers = [{ SubscriptionType: 'EMAIL', Address: OPTIONS.alarmEmail }];
     expect(budget.Properties).toEqual({
       Budget: { BudgetType: 'COST', TimeUnit: 'MONTHLY', BudgetLimit: { Amount: 50, Unit: 'USD' } },

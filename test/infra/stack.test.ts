@@ -53,7 +53,9 @@ describe('checks', () => {
   });
 
   it('synthesizes the same template twice (no lookups, no clock)', () => {
-    expect(synthesize().json).toEqual(s.json);
+    const again = synthesize();
+    expect(again.json).toEqual(s.json);
+    expect(again.monitoring).toEqual(s.monitoring);
   }, 300_000);
 });
 
@@ -66,8 +68,11 @@ describe('outputs', () => {
       WsUrl: `wss://\${${logicalId(s.stack.live.webSocketApi)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/live`,
       UserPoolId: `\${${logicalId(s.stack.auth.userPool)}}`,
       UserPoolClientId: `\${${logicalId(s.stack.auth.client)}}`,
-      AlarmTopicArn: `\${${logicalId(s.stack.monitoring.topic)}}`,
       DashboardUrl: 'https://console.aws.amazon.com/cloudwatch/home?region=${AWS::Region}#dashboards:name=VayaDia',
     });
+    // The topic lives in the Monitoring nested stack, which hands its ARN up as an output.
+    const [nested, attribute] = (s.json.Outputs.AlarmTopicArn!.Value as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'];
+    expect(nested).toBe(logicalId(s.stack.monitoring.nestedStackResource!));
+    expect(s.monitoring.Outputs[attribute.replace(/^Outputs\./, '')]!.Value).toEqual({ Ref: logicalId(s.stack.monitoring.topic) });
   });
 });

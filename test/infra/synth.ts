@@ -2,7 +2,7 @@
  * Synthesizes the app the way `cdk synth` does (the same createApp, cdk.json's context, cdk-nag
  * registered), with a tiny stand-in for web/dist, and gives the tests what they look at.
  */
-import { CfnElement, Stack } from 'aws-cdk-lib';
+import { CfnElement, Stack, type NestedStack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -29,6 +29,11 @@ export type Synthesized = {
   assembly: CloudAssembly;
   /** cdk-nag findings that no acknowledgment covers, in every stack. */
   nagFindings: string[];
+  /**
+   * The Monitoring nested stack's template, its parameters replaced by what the parent passes them,
+   * so a reference reads as it would in one template (`${ApiHttpApi…}`).
+   */
+  monitoring: TemplateJson;
 };
 
 export type CfnResourceJson = {
@@ -74,6 +79,7 @@ export function synthesize(context: Record<string, string> = {}): Synthesized {
     stack,
     template: Template.fromJSON(json),
     json,
+    monitoring: nestedTemplate(assembly, json, stack.monitoring),
     ...(firewall && firewallArtifact
       ? { firewall: { stack: firewall, json: firewallArtifact.template as TemplateJson, region: firewallArtifact.environment.region } }
       : {}),
@@ -122,6 +128,21 @@ export function references(value: unknown, into = new Set<string>()): Set<string
     }
   }
   return into;
+}
+
+/** A nested stack's template with each `{ Ref: parameter }` replaced by the value its parent passes. */
+function nestedTemplate(assembly: CloudAssembly, parent: TemplateJson, nested: NestedStack): TemplateJson {
+  const template = JSON.parse(readFileSync(join(assembly.directory, nested.templateFile), 'utf8')) as TemplateJson;
+  const resource = parent.Resources[logicalId(nested.nestedStackResource!)]!;
+  const passed = (resource.Properties.Parameters ?? {}) as Record<string, unknown>;
+  const resolve = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(resolve);
+    if (!value || typeof value !== 'object') return value;
+    const ref = (value as { Ref?: unknown }).Ref;
+    if (typeof ref === 'string' && ref in passed) return passed[ref];
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, resolve(inner)]));
+  };
+  return resolve(template) as TemplateJson;
 }
 
 let shared: Synthesized | undefined;
