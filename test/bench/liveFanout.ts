@@ -17,6 +17,10 @@ import { now, percentile } from './stats';
 
 export type FanoutOptions = { clients: number; posts: number; rounds: number; intervalMs: number; settleMs: number };
 
+/** One reader on an idle site: how long a publication takes to reach a socket when nothing else is sent. */
+export const FULL_SINGLE: FanoutOptions = { clients: 1, posts: 10, rounds: 3, intervalMs: 1_000, settleMs: 10_000 };
+export const SMOKE_SINGLE: FanoutOptions = { clients: 1, posts: 3, rounds: 1, intervalMs: 500, settleMs: 5_000 };
+
 export const FULL: FanoutOptions = { clients: 1_000, posts: 20, rounds: 3, intervalMs: 1_000, settleMs: 20_000 };
 export const SMOKE: FanoutOptions = { clients: 20, posts: 5, rounds: 2, intervalMs: 100, settleMs: 5_000 };
 

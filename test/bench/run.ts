@@ -12,11 +12,12 @@ import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import * as feed from './feedPages';
-import { bundleRows, fanoutScaleRows, memoryRows, searchRows, shareCardRows, throughputRows, webRows } from './figures';
+import { bundleRows, fanoutScaleRows, liveLatencyRows, memoryRows, searchRows, shareCardRows, throughputRows, webRows } from './figures';
 import * as shareCards from './shareCards';
 import * as http from './httpThroughput';
 import * as bundles from './lambdaBundles';
 import * as live from './liveFanout';
+import * as latency from './liveLatency';
 import { createModerator } from '../support/moderation';
 import { localCloudRss, sampleRss } from './memory';
 import { machine, renderTable, runFigure, type FigureResult, type Row } from './report';
@@ -131,15 +132,25 @@ try {
     });
 
     await figure(3, 'live fan-out', async () => {
+      const single = smoke ? live.SMOKE_SINGLE : live.FULL_SINGLE;
       const options = smoke ? live.SMOKE : live.FULL;
       const large = smoke ? live.SMOKE_LARGE : live.FULL_LARGE;
       const usersFor = (o: live.FanoutOptions) => Math.ceil(o.posts / 5) * o.rounds;
-      const users = await http.createPosters(running, usersFor(options) + usersFor(large));
+      const users = await http.createPosters(running, usersFor(single) + usersFor(options) + usersFor(large));
       const moderator = await createModerator(running);
-      const small = await live.runFanout(running, options, users.slice(0, usersFor(options)), moderator);
+      const taken = (o: live.FanoutOptions) => users.splice(0, usersFor(o));
+      const reader = await live.runFanout(running, single, taken(single), moderator);
+      console.log(`  now ${options.clients.toLocaleString('en')} clients`);
+      const small = await live.runFanout(running, options, taken(options), moderator);
       console.log(`  now ${large.clients.toLocaleString('en')} clients`);
-      const big = await live.runFanout(running, large, users.slice(usersFor(options)), moderator);
-      return fanoutScaleRows({ rounds: small, options }, { rounds: big, options: large });
+      const big = await live.runFanout(running, large, taken(large), moderator);
+      return fanoutScaleRows({ rounds: reader, options: single }, { rounds: small, options }, { rounds: big, options: large });
+    });
+
+    await figure(3, 'comments and notifications to one reader', async () => {
+      const [author, reader] = await http.createPosters(running, 2);
+      const moderator = await createModerator(running);
+      return liveLatencyRows(await latency.measureLatency(running, smoke ? latency.SMOKE : latency.FULL, author!, reader!, moderator));
     });
   }
 } finally {

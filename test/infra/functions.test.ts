@@ -169,6 +169,10 @@ describe('functions', () => {
       entry: 'broadcast',
       env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback', [ENV.broadcastPartFunction]: 'BroadcastPart' },
     },
+    'Live/CountsBroadcast': {
+      entry: 'broadcast',
+      env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback', [ENV.broadcastPartFunction]: 'BroadcastPart' },
+    },
     'Live/BroadcastPart': {
       entry: 'broadcastPart',
       env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' },
@@ -476,6 +480,23 @@ describe('functions', () => {
       ],
       'Live/Disconnect': [[['dynamodb:DeleteItem'], [connections]]],
       'Live/Broadcast': [
+        [['dynamodb:Scan', 'dynamodb:DeleteItem'], [connections]],
+        [
+          ['execute-api:ManageConnections'],
+          [
+            `arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${logicalId(s.stack.live.webSocketApi)}}/live/*/@connections/*`,
+          ],
+        ],
+        // Its parts: the BroadcastPart function itself, not its versions.
+        [['lambda:InvokeFunction'], [`\${${logicalId(s.stack.live.node.findChild('BroadcastPart').node.findChild('Function'))}.Arn}`]],
+        [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
+        [['dynamodb:ListStreams'], ['*']],
+        [
+          ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
+          [`\${${logicalId(s.stack.data.posts)}.StreamArn}`],
+        ],
+      ],
+      'Live/CountsBroadcast': [
         [['dynamodb:Scan', 'dynamodb:DeleteItem'], [connections]],
         [
           ['execute-api:ManageConnections'],

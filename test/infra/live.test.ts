@@ -67,23 +67,53 @@ describe('live', () => {
     ]);
   });
 
-  it('feeds the broadcast from the posts stream, only changes touching a published post, with retries, bisection and an on-failure queue', () => {
-    const [[, mapping]] = ofType('AWS::Lambda::EventSourceMapping') as [[string, CfnResourceJson]];
-    const p = mapping.Properties;
+  const mappingOf = (id: string) => {
+    const fn = logicalId(s.stack.live.node.findChild(id).node.findChild('Function'));
+    const [[, mapping]] = ofType('AWS::Lambda::EventSourceMapping').filter(
+      ([, r]) => render(r.Properties.FunctionName) === `\${${fn}}`,
+    ) as [[string, CfnResourceJson]];
+    return mapping.Properties;
+  };
+
+  it('feeds the broadcast from the posts stream, a post entering or leaving the feeds at once, with retries, bisection and an on-failure queue', () => {
+    const p = mappingOf('Broadcast');
     expect(render(p.EventSourceArn)).toBe(`\${${logicalId(s.stack.data.posts)}.StreamArn}`);
-    expect(render(p.FunctionName)).toBe(`\${${logicalId(s.stack.live.node.findChild('Broadcast').node.findChild('Function'))}}`);
+    const published = '{"status":{"S":["published"]}}';
+    const notPublished = '{"status":{"S":[{"anything-but":["published"]}]}}';
     expect(p.FilterCriteria).toEqual({
       Filters: [
-        { Pattern: '{"eventName":["INSERT","MODIFY"],"dynamodb":{"NewImage":{"status":{"S":["published"]}}}}' },
-        { Pattern: '{"eventName":["MODIFY","REMOVE"],"dynamodb":{"OldImage":{"status":{"S":["published"]}}}}' },
+        { Pattern: `{"eventName":["INSERT"],"dynamodb":{"NewImage":${published}}}` },
+        { Pattern: `{"eventName":["MODIFY"],"dynamodb":{"OldImage":${notPublished},"NewImage":${published}}}` },
+        { Pattern: `{"eventName":["MODIFY"],"dynamodb":{"OldImage":${published},"NewImage":${notPublished}}}` },
+        { Pattern: `{"eventName":["REMOVE"],"dynamodb":{"OldImage":${published}}}` },
       ],
     });
+    expect(p.MaximumBatchingWindowInSeconds).toBe(0);
     expect(p.MaximumRetryAttempts).toBe(3);
     expect(p.BisectBatchOnFunctionError).toBe(true);
     expect(render((p.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination)).toBe(
       `\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`,
     );
     expect(p.StartingPosition).toBe('LATEST');
+  });
+
+  it('coalesces the counts of a published post over a second in a broadcast of their own', () => {
+    const p = mappingOf('CountsBroadcast');
+    expect(render(p.EventSourceArn)).toBe(`\${${logicalId(s.stack.data.posts)}.StreamArn}`);
+    expect(p.FilterCriteria).toEqual({
+      Filters: [
+        {
+          Pattern:
+            '{"eventName":["MODIFY"],"dynamodb":{"OldImage":{"status":{"S":["published"]}},"NewImage":{"status":{"S":["published"]}}}}',
+        },
+      ],
+    });
+    expect(p.MaximumBatchingWindowInSeconds).toBe(1);
+  });
+
+  it('sends new comments and notifications without a batching window', () => {
+    for (const id of ['CommentBroadcast', 'PostNotifications', 'CommentNotifications'])
+      expect(mappingOf(id).MaximumBatchingWindowInSeconds, id).toBe(0);
   });
 
   it('invokes the parts of a large broadcast asynchronously: two retries, a minute at most, then the failed-broadcasts queue', () => {
