@@ -20,3 +20,6 @@ export function requireEnv<const K extends string>(...names: K[]): Record<K, str
  * beside the handler on AWS (infra/constructs/pages.ts), written or found there by the local cloud.
  */
 export const PAGE_SHELL_FILE = 'index.html';
+
+/** The API's OpenAPI description beside the page function (declared in infra/functions.ts `files`). */
+export const OPENAPI_FILE = 'openapi.json';

@@ -32,6 +32,7 @@ import {
   type TableDescription,
 } from '../functions/store/tables';
 import { SHARE_CARD_FILES } from '../functions/images/assets';
+import { OPENAPI_FILE } from '../functions/config';
 
 /** The tables, by the name declarations use. */
 export const TABLES = {
@@ -850,6 +851,8 @@ export const FUNCTIONS = [
     },
     // React renders the page on each request (a few milliseconds at 1 GB, which buys the CPU).
     memorySize: 1024,
+    // `/api/openapi.json`, read when first asked for (not parsed in every cold start).
+    files: { [OPENAPI_FILE]: 'docs/openapi.json' },
   },
   {
     id: 'ShareCards',

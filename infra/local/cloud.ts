@@ -14,7 +14,15 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { RuntimeConfig } from '../../functions/contract/documents';
 import { DynamoNameStore } from '../../functions/store/dynamodb/nameStore';
 import { DynamoPostRepository } from '../../functions/store/dynamodb/postRepository';
-import { FUNCTIONS as DECLARED, TABLES, environmentOf, type Addresses, type FunctionDeclaration, type TableName } from '../functions';
+import {
+  FUNCTIONS as DECLARED,
+  TABLES,
+  environmentOf,
+  functionsTriggeredBy,
+  type Addresses,
+  type FunctionDeclaration,
+  type TableName,
+} from '../functions';
 import { startCognito } from './aws/cognito/cognitoLocal';
 import { ensureTables, startDynamo, type DynamoCredentials } from './aws/dynamodb/dynamoDbLocal';
 import { startHostedUi } from './aws/cognito/hostedUi';
@@ -29,6 +37,7 @@ import { LOOPBACK, portOrFree } from './process/ports';
 import { seedIfEmpty } from './fixtures/samplePosts';
 import { startStreamPoller } from './aws/lambda/streamPoller';
 import { DIST_DIR, startWebServer } from './aws/cloudfront/webServer';
+import { PAGE_SHELL_FILE } from '../../functions/config';
 import { startWsGateway } from './aws/apigateway/wsGateway';
 import { ensureVapidKeys, LOCAL_VAPID_SECRET_NAME, startSecretsManager } from './aws/secretsmanager/secretsManager';
 import { LOCAL_TEST_PUSH_SERVICES, PUSH_SERVICES } from '../pushServices';
@@ -170,19 +179,20 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // The Lambda API a function invokes others through (its SDK finds it by AWS_ENDPOINT_URL_LAMBDA);
     // its port is known before the functions are made, and it serves them once they exist.
     const lambdaPort = await portOrFree(0);
-    // Where the page function finds the app's shell (LAMBDA_TASK_ROOT on AWS is its bundle, which has
-    // it): the build in dist mode, the copy the web server writes of Vite's in dev mode.
-    const shellDir = options.webMode === 'dist' ? DIST_DIR : join(dataDir, 'web-shell');
     // A function that reads files beside its handler (its declaration's `files`, bundled with it on
-    // AWS) finds copies of them in a folder of its own.
+    // AWS) finds copies of them in a folder of its own; so does the page function its shell (bundled
+    // beside it on AWS): the build's index.html in dist mode, Vite's (written by the web server) in dev mode.
     const taskRoots = new Map<string, string>();
     for (const declaration of FUNCTIONS) {
-      if (!declaration.files) continue;
+      if (!declaration.files && declaration.trigger.type !== 'document') continue;
       const root = join(dataDir, 'functions', declaration.id);
       await mkdir(root, { recursive: true });
-      for (const [name, path] of Object.entries(declaration.files)) await copyFile(join(REPOSITORY_ROOT, path), join(root, name));
+      for (const [name, path] of Object.entries(declaration.files ?? {})) await copyFile(join(REPOSITORY_ROOT, path), join(root, name));
       taskRoots.set(declaration.id, root);
     }
+    const shellDir = taskRoots.get(functionsTriggeredBy('document')[0]?.id ?? '');
+    if (!shellDir) throw new Error('Exactly one function serves the documents (a `document` trigger)');
+    if (options.webMode === 'dist') await copyFile(join(DIST_DIR, PAGE_SHELL_FILE), join(shellDir, PAGE_SHELL_FILE));
     const functions = new Map<string, LocalFunction>(
       FUNCTIONS.map((declaration) => [
         declaration.id,
@@ -199,7 +209,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
             AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsManager.url,
             AWS_LAMBDA_FUNCTION_NAME: declaration.id,
             AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(declaration.memorySize ?? 256),
-            LAMBDA_TASK_ROOT: declaration.trigger.type === 'document' ? shellDir : (taskRoots.get(declaration.id) ?? REPOSITORY_ROOT),
+            LAMBDA_TASK_ROOT: taskRoots.get(declaration.id) ?? REPOSITORY_ROOT,
             // What the bundle has built in (infra/constructs/lambdaFunction.ts `define`): libraries run their production code.
             NODE_ENV: 'production',
             // Lambda runs Node 24; this machine may run Node 20, and the SDK's reminder is noise here.

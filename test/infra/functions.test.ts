@@ -6,7 +6,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_SHELL_FILE } from '../../functions/config';
 import { ENV } from '../../functions/store/tables';
+import { FUNCTIONS } from '../../infra/functions';
 import { DEFAULT_VAPID_SECRET_NAME, PUSH_SERVICES } from '../../infra/pushServices';
 import { logicalId, references, render, sharedSynthesis, type CfnResourceJson, type Synthesized } from './synth';
 
@@ -257,6 +259,13 @@ describe('functions', () => {
       expect(code.length / code.split('\n').length).toBeGreaterThan(1000);
       expect(code).not.toContain('AWS_WEB_IDENTITY_TOKEN_FILE');
       expect(code).not.toContain('credential-provider-sso');
+      // The files it reads beside itself (the page function's shell and API description, the cards' fonts).
+      const declared = FUNCTIONS.find((declaration) => declaration.id === path.split('/')[1]);
+      const beside = [
+        ...Object.keys(declared && 'files' in declared ? declared.files : {}),
+        ...(path === 'Pages/Pages' ? [PAGE_SHELL_FILE] : []),
+      ];
+      for (const name of beside) expect(existsSync(join(asset, name)), name).toBe(true);
       // Its own log group, kept a month.
       const logGroup = (props.LoggingConfig as { LogGroup: unknown }).LogGroup;
       expect(propsOf([...references(logGroup)][0]!).RetentionInDays).toBe(30);

@@ -7,7 +7,8 @@
  *   their data and meta tags (functions/domain/appPages.ts, web/src/server/renderDocument.tsx), and
  *   the forms' and signed-in pages' routes as the app's bare shell;
  * - `/rss.xml`, `/category/:c/rss.xml`, `/sitemap.xml` (and its pages) and `/robots.txt`;
- * - `/api/openapi.json`, the API's description (docs/openapi.json, bundled with the function).
+ * - `/api/openapi.json`, the API's description (docs/openapi.json, a file beside the function, read on
+ *   its first request: parsing 170 KB of JSON in every cold start cost every page's first visitor).
  *
  * The shell is the built web/dist/index.html, bundled beside the handler as `index.html` (the
  * declaration's `shell`: infra/functions.ts); it is read from `LAMBDA_TASK_ROOT`, which Lambda sets
@@ -20,7 +21,7 @@
  * local server does the same) and `x-forwarded-proto` its scheme (set by Lambda's URL, and locally).
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { PAGE_SHELL_FILE, requireEnv } from '../../config';
+import { OPENAPI_FILE, PAGE_SHELL_FILE, requireEnv } from '../../config';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { appDocument } from '../../domain/appPages';
@@ -28,7 +29,6 @@ import { siteDocument, type SiteDocument } from '../../domain/documents';
 import { loggedRequest } from '../../observability';
 import { preloadServerRenderedPages, renderDocument } from '../../../web/src/server/renderDocument';
 import { DOCUMENT_PATHS } from '../../contract/documents';
-import openApiDocument from '../../../docs/openapi.json';
 import { siteOrigin } from './origin';
 import { authorStore, postRepository, rankingStore, searchStore, sitemapSource } from '../../wiring';
 
@@ -48,7 +48,8 @@ let shell: Promise<string> | undefined;
 const readShell = () => (shell ??= readFile(join(env.LAMBDA_TASK_ROOT, PAGE_SHELL_FILE), 'utf8'));
 
 /** The API's description, as served: it changes only with a deployment. */
-const OPENAPI_BODY = JSON.stringify(openApiDocument);
+let openApi: Promise<string> | undefined;
+const readOpenApi = () => (openApi ??= readFile(join(env.LAMBDA_TASK_ROOT, OPENAPI_FILE), 'utf8'));
 
 /** CloudFront shares a feed or the sitemap for a minute (and browsers keep it as long): new posts show soon. */
 export const DOCUMENT_CACHE_CONTROL = 'public, max-age=60, s-maxage=60';
@@ -74,7 +75,8 @@ export const REDIRECT_CACHE_CONTROL = 'no-store';
 
 /** The answer for a GET of `path`: the API's description, a feed, the sitemap, robots.txt, or one of the app's pages. */
 async function answer(path: string, rawQuery: string, origin: string): Promise<Answer> {
-  if (path === DOCUMENT_PATHS.openapi) return { status: 200, kind: 'json', cacheControl: DOCUMENT_CACHE_CONTROL, body: OPENAPI_BODY };
+  if (path === DOCUMENT_PATHS.openapi)
+    return { status: 200, kind: 'json', cacheControl: DOCUMENT_CACHE_CONTROL, body: await readOpenApi() };
   const document = await siteDocument(deps, path, origin);
   if (document) return { status: document.status, kind: document.kind, cacheControl: DOCUMENT_CACHE_CONTROL, body: document.body };
   const query = new URLSearchParams(rawQuery);
