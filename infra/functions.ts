@@ -464,8 +464,13 @@ export const FUNCTIONS = [
     id: 'GetMe',
     entry: 'functions/handlers/http/getMe.ts',
     trigger: { type: 'http', method: 'GET', path: '/me', auth: 'user' },
-    // The account row, and the unread notifications counted (one capped COUNT Query of a sparse index).
-    tables: { names: { items: ['GetItem'] }, notifications: { queryIndexes: [NOTIFICATIONS_INDEX.unread] } },
+    // The account row, and the unread notifications counted (one capped COUNT Query of a sparse index);
+    // while suspended, the suspension's record the row names (its reason).
+    tables: {
+      names: { items: ['GetItem'] },
+      notifications: { queryIndexes: [NOTIFICATIONS_INDEX.unread] },
+      moderation: { items: ['GetItem'] },
+    },
   },
   {
     id: 'ListNotifications',

@@ -97,14 +97,17 @@ export const setNameSchema = z.object({ name: z.string() });
 
 /**
  * `GET /me`: the caller's apodo (null until they choose one), their email (only ever sent to them), role, and
- * when a suspension in force ends (ISO time; {@link PERMANENT_SUSPENSION} for good; null when none), and
- * how many of their notifications are unread (at most 10: the bell shows «9+» past nine).
+ * when a suspension in force ends (ISO time; {@link PERMANENT_SUSPENSION} for good; null when none) and
+ * the moderator's reason for it (null when none), and how many of their notifications are unread (at
+ * most 10: the bell shows «9+» past nine).
  */
 export const meSchema = z.object({
   name: z.nullable(z.string()),
   email: z.string(),
   moderator: z.boolean(),
   suspendedUntil: z.nullable(z.string()),
+  /** The reason the moderator gave for the suspension in force (plain text, 1–300 characters); null when not suspended. */
+  suspensionReason: z.nullable(z.string()),
   /** Unread notifications, counted up to UNREAD_COUNT_CAP (functions/contract/notifications.ts). */
   unreadNotifications: z.number(),
 });

@@ -9,6 +9,7 @@ import { DomainError, ValidationError } from './errors';
 import { parseRequest, untilSettled } from './input';
 import type { AccountDirectory, NameStore, Signature } from './ports/accounts';
 import type { NotificationStore } from './ports/notifications';
+import type { SuspensionStore } from './ports/moderation';
 import { unreadNotifications } from './notifications';
 import type { CommentStore } from './ports/comments';
 import type { PostRepository } from './ports/posts';
@@ -47,14 +48,19 @@ export async function signatureOf(deps: NamesDeps, author: Author): Promise<Sign
   return { name: row.name?.name ?? ANONYMOUS_NAME, version: row.version };
 }
 
+export type ReadMeDeps = NamesDeps & {
+  notifications: Pick<NotificationStore, 'countUnread'>;
+  suspensions: Pick<SuspensionStore, 'get'>;
+  now?: () => Date;
+};
+
 /**
- * `GET /me`: the caller's apodo (null until chosen), email, role, the end of a suspension in force,
- * and how many notifications are unread (up to UNREAD_COUNT_CAP).
+ * `GET /me`: the caller's apodo (null until chosen), email, role, the end of a suspension in force and
+ * the moderator's reason for it, and how many notifications are unread (up to UNREAD_COUNT_CAP). The
+ * reason is read from the suspension's own record (the one the account row names), so it costs one
+ * more GetItem only while the account is suspended.
  */
-export async function readMe(
-  deps: NamesDeps & { notifications: Pick<NotificationStore, 'countUnread'>; now?: () => Date },
-  account: Account,
-): Promise<Me> {
+export async function readMe(deps: ReadMeDeps, account: Account): Promise<Me> {
   const [row, unread] = await Promise.all([liveAccount(deps, account), unreadNotifications(deps, account)]);
   const suspended = isSuspended(row, deps.now?.() ?? new Date());
   return {
@@ -62,8 +68,16 @@ export async function readMe(
     email: account.email,
     moderator: account.moderator,
     suspendedUntil: suspended ? (row.suspendedUntil ?? null) : null,
+    suspensionReason: suspended ? await suspensionReason(deps, row.suspensionId) : null,
     unreadNotifications: unread,
   };
+}
+
+/** The reason of the suspension `id` (the one in force), or null when its record is gone or lifted. */
+async function suspensionReason(deps: Pick<ReadMeDeps, 'suspensions'>, id: string | undefined): Promise<string | null> {
+  if (id === undefined) return null;
+  const suspension = await deps.suspensions.get(id);
+  return suspension && suspension.liftedAt === undefined ? suspension.reason : null;
 }
 
 /**

@@ -129,7 +129,10 @@ describe('functions', () => {
       entry: 'connect',
       env: { [ENV.connectionsTable]: 'connections', [ENV.namesTable]: 'names', [ENV.tokenIssuer]: 'issuer', [ENV.tokenAudience]: 'client' },
     },
-    'Api/GetMe': { entry: 'getMe', env: { [ENV.namesTable]: 'names', [ENV.notificationsTable]: 'notifications' } },
+    'Api/GetMe': {
+      entry: 'getMe',
+      env: { [ENV.namesTable]: 'names', [ENV.notificationsTable]: 'notifications', [ENV.moderationTable]: 'moderation' },
+    },
     'Api/ListNotifications': { entry: 'listNotifications', env: { [ENV.notificationsTable]: 'notifications', [ENV.namesTable]: 'names' } },
     'Api/MarkNotificationsRead': {
       entry: 'markNotificationsRead',
@@ -426,6 +429,7 @@ describe('functions', () => {
       'Api/GetMe': [
         [['dynamodb:GetItem'], [names]],
         [['dynamodb:Query'], [`${notifications}/index/unread-index`]],
+        [['dynamodb:GetItem'], [moderation]],
       ],
       'Api/ListNotifications': [
         [['dynamodb:Query'], [`${notifications}/index/recent-index`]],

@@ -68,6 +68,7 @@ describe('GET /me and PUT /me/name', () => {
       email: user.email,
       moderator: false,
       suspendedUntil: null,
+      suspensionReason: null,
       unreadNotifications: 0,
     });
     expect((await me(moderator)).body.moderator).toBe(true);

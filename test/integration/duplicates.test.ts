@@ -1,12 +1,21 @@
 /**
  * Cleaner submissions (DESIGN §3b, issue 20 item 6): 409 DUPLICATE_POST when a text repeats a published,
  * hidden or pending post once case, accents, punctuation, spacing and stretched letters are ignored —
- * on POST /posts and PUT /posts/{id} — against the real local cloud.
+ * on POST /posts and PUT /posts/{id} — against the real local cloud; and the backfill that gives posts
+ * written before fingerprints existed theirs (`npm run rebuild -- fingerprints`).
  */
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type ErrorBody, type ErrorCode } from '../../functions/contract/errors';
 import type { OwnPost } from '../../functions/contract/posts';
+import { fingerprintOf } from '../../functions/domain/fingerprint';
+import type { StoredPost } from '../../functions/domain/ports/posts';
+import { fingerprintKey, DynamoPostRepository } from '../../functions/store/dynamodb/postRepository';
+import { ENV } from '../../functions/store/tables';
 import { call, publish } from '../support/api';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { createModerator, decide } from '../support/moderation';
@@ -160,5 +169,112 @@ describe('DUPLICATE_POST', () => {
       answers.find((answer) => answer.status === 409)!,
       'DUPLICATE_POST',
     );
+  });
+});
+
+describe('posts written before fingerprints existed (npm run rebuild -- fingerprints)', () => {
+  /** Runs the operator's command against this cloud's tables, as `npm run rebuild -- fingerprints` does. */
+  async function rebuildFingerprints(): Promise<{ checked: number; claimed: number; held: number; copies: number }> {
+    const root = resolve(import.meta.dirname, '../..');
+    const credentials = await cloud.dynamodb().config.credentials();
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'infra/tools/rebuild.ts', 'fingerprints'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DYNAMODB_ENDPOINT: cloud.dynamodbEndpoint,
+        DYNAMODB_ACCESS_KEY_ID: credentials.accessKeyId,
+        [ENV.postsTable]: cloud.tables.posts,
+        [ENV.moderationTable]: cloud.tables.moderation,
+      },
+    });
+    const figures = /(\d+) published, pending or hidden posts checked, (\d+) fingerprints written, (\d+) already there, (\d+) copies/.exec(
+      stdout,
+    );
+    expect(figures, stdout).not.toBeNull();
+    const [checked, claimed, held, copies] = figures!.slice(1).map(Number) as [number, number, number, number];
+    return { checked, claimed, held, copies };
+  }
+
+  /** A post as old data is: written straight to the posts table, with no fingerprint row. */
+  async function oldPost(text: string, status: StoredPost['status']): Promise<StoredPost> {
+    const createdAt = new Date(Date.now() - 86_400_000).toISOString();
+    const post: StoredPost = {
+      id: randomUUID(),
+      name: 'Veterana',
+      category: 'varios',
+      post: text,
+      createdAt,
+      publishedAt: status === 'published' || status === 'hidden' ? createdAt : null,
+      status,
+      authorId: randomUUID(),
+      votes: { agree: 0, deserved: 0 },
+      comments: 0,
+      moderation: { score: 0, votes: 0 },
+      reports: status === 'hidden' ? 3 : 0,
+    };
+    const client = cloud.dynamodb();
+    try {
+      await new DynamoPostRepository(DynamoDBDocumentClient.from(client), cloud.tables.posts).insert(post);
+    } finally {
+      client.destroy();
+    }
+    return post;
+  }
+
+  async function holderOf(text: string): Promise<unknown> {
+    const client = cloud.dynamodb();
+    try {
+      const { Item } = await DynamoDBDocumentClient.from(client).send(
+        new GetCommand({ TableName: cloud.tables.moderation, Key: { key: fingerprintKey(fingerprintOf(text)) }, ConsistentRead: true }),
+      );
+      return Item?.postId;
+    } finally {
+      client.destroy();
+    }
+  }
+
+  it('lets a copy of an old post through before the backfill, refuses it (409 DUPLICATE_POST) after; twice changes nothing', async () => {
+    const word = unique();
+    const published = await oldPost(`Se me cayó el móvil al váter el día de la boda (${word}).`, 'published');
+    const pending = await oldPost(`Pedí una pizza y llegó a casa del vecino (${word}).`, 'pending');
+    const hidden = await oldPost(`Mi gato me cerró la puerta del balcón (${word}).`, 'hidden');
+    const rejected = await oldPost(`Un texto rechazado hace tiempo (${word}).`, 'rejected');
+    const [copyA, copyB] = [
+      await oldPost(`Dos copias viejas (${word}).`, 'published'),
+      await oldPost(`¡Dos copias viejas, ${word}!`, 'published'),
+    ];
+    for (const post of [published, pending, hidden, rejected, copyA]) expect(await holderOf(post.post)).toBeUndefined();
+
+    // Before: a copy of the old published post passes (and claims its text; its author then deletes it,
+    // so the row names a removed post, which frees the text).
+    const author = await newAuthor();
+    const before = await send(author, published.post.toUpperCase());
+    expect(before.status, JSON.stringify(before.body)).toBe(201);
+    const copy = before.body as OwnPost;
+    expect((await call(cloud, `/posts/${copy.id}`, { method: 'DELETE', token: author.idToken })).status).toBe(204);
+
+    const first = await rebuildFingerprints();
+    expect(first.claimed).toBeGreaterThanOrEqual(4);
+    expect(await holderOf(published.post)).toBe(published.id);
+    expect(await holderOf(pending.post)).toBe(pending.id);
+    expect(await holderOf(hidden.post)).toBe(hidden.id);
+    // A rejected post frees its text: no row for it; of two old copies, one holds the text.
+    expect(await holderOf(rejected.post)).toBeUndefined();
+    expect([copyA.id, copyB.id]).toContain(await holderOf(copyA.post));
+
+    // After: every copy of a post that holds its text is refused, however written; a rejected one's passes.
+    const other = await newAuthor();
+    expectError(await send(other, published.post.toUpperCase()), 'DUPLICATE_POST');
+    expectError(await send(other, `pedi una pizza y llego a casa del vecino ${word}`), 'DUPLICATE_POST');
+    expectError(await send(other, hidden.post), 'DUPLICATE_POST');
+    expectError(await send(other, copyB.post), 'DUPLICATE_POST');
+    expect((await send(other, rejected.post)).status).toBe(201);
+
+    // Run again: nothing written, the same rows.
+    const second = await rebuildFingerprints();
+    expect(second.claimed).toBe(0);
+    expect(second.checked).toBeGreaterThanOrEqual(first.checked);
+    expect(second.copies).toBeGreaterThanOrEqual(1);
+    expect(await holderOf(published.post)).toBe(published.id);
   });
 });

@@ -198,7 +198,11 @@ describe('suspensions', () => {
       expect(await ownPost(author, post.id)).toMatchObject({ status: 'rejected', rejection: { reason: 'otro' } });
       expectError(await voteOn(cloud, voters[3]!.idToken, post.id, 'publish'), 'POST_NOT_FOUND');
     }
-    expect(await call(cloud, '/me', { token: author.idToken })).toMatchObject({ status: 200, body: { suspendedUntil: suspension.until } });
+    // The account sees until when and why: the moderator's reason, as they wrote it (trimmed).
+    expect(await call(cloud, '/me', { token: author.idToken })).toMatchObject({
+      status: 200,
+      body: { suspendedUntil: suspension.until, suspensionReason: 'Insultos a otros usuarios.' },
+    });
 
     // Every write route: 403 ACCOUNT_SUSPENDED. `{}` is refused by every handler anyway, so a
     // container that still trusts its ≤ 5 s old read changes nothing while the test waits for it.
@@ -221,7 +225,10 @@ describe('suspensions', () => {
     // Lifted: the account writes again on its very next request, in a function that just refused it.
     expect((await lift(moderator, suspension.id)).status).toBe(204);
     expect((await publish(cloud, author.idToken, { category: 'varios', post: 'Vuelvo a poder escribir.' })).status).toBe(201);
-    expect(await call(cloud, '/me', { token: author.idToken })).toMatchObject({ status: 200, body: { suspendedUntil: null } });
+    expect(await call(cloud, '/me', { token: author.idToken })).toMatchObject({
+      status: 200,
+      body: { suspendedUntil: null, suspensionReason: null },
+    });
     expect(((await suspensions(moderator)).body as SuspensionPage).items.map((item) => item.id)).not.toContain(suspension.id);
     expectError(await lift(moderator, suspension.id), 'SUSPENSION_NOT_FOUND');
     // The lift kept the apodo on the account row, and nothing of the suspension.
@@ -238,8 +245,13 @@ describe('suspensions', () => {
     const author = await newAuthor();
     const post = await publishApproved(cloud, await newAuthor(), moderator, { category: 'varios', post: 'Con comentarios.' });
     const commentId = await comment(author, post.id);
-    const first = (await suspend(moderator, { commentId, days: null, reason: 'Spam sin parar.' })).body as Suspension;
+    const first = (await suspend(moderator, { commentId, days: null, reason: 'Spam <b>sin parar</b>.' })).body as Suspension;
     expect(first).toMatchObject({ name: author.name, until: PERMANENT_SUSPENSION });
+    // GET /me: for good, and why — the reason as written (the web shows it as text, never as markup).
+    expect(await call(cloud, '/me', { token: author.idToken })).toMatchObject({
+      status: 200,
+      body: { suspendedUntil: PERMANENT_SUSPENSION, suspensionReason: 'Spam <b>sin parar</b>.' },
+    });
     const second = (await suspend(otherModerator, { postId: (await send(await newAuthor())).id, days: 1, reason: 'Otra.' }))
       .body as Suspension;
     const third = (await suspend(moderator, { postId: (await send(await newAuthor())).id, days: 30, reason: 'Y otra.' }))

@@ -100,11 +100,18 @@ describe('apodos for data from before them', () => {
       return { me, names: own.map((post) => post.name) };
     };
     expect(await after(named)).toEqual({
-      me: { name: `Begoña ${tag}`, email: named.email, moderator: false, suspendedUntil: null, unreadNotifications: 0 },
+      me: {
+        name: `Begoña ${tag}`,
+        email: named.email,
+        moderator: false,
+        suspendedUntil: null,
+        suspensionReason: null,
+        unreadNotifications: 0,
+      },
       names: [`Begoña ${tag}`],
     });
     expect(await after(emailNamed)).toEqual({
-      me: { name: null, email: emailNamed.email, moderator: false, suspendedUntil: null, unreadNotifications: 0 },
+      me: { name: null, email: emailNamed.email, moderator: false, suspendedUntil: null, suspensionReason: null, unreadNotifications: 0 },
       names: ['Anónimo'],
     });
     // The demo moderator signs as «Moderadora», a name others may not take.

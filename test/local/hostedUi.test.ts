@@ -166,6 +166,7 @@ describe('the hosted UI stand-in', () => {
       email,
       moderator: false,
       suspendedUntil: null,
+      suspensionReason: null,
       unreadNotifications: 0,
     });
     expect(((await publish(cloud, tokens.id_token, { category: 'varios', post: 'Desde Google' })).body as OwnPost).name).toBe('Anónimo');

@@ -135,11 +135,13 @@ describe('names in the store', () => {
     expect(await code(setMyName(deps, bob, { name: 'Alice\u200b' }))).toBe('INVALID_NAME');
     await setMyName(deps, alice, { name: 'alice' });
     const notifications = { countUnread: () => Promise.resolve(3) };
-    expect(await readMe({ ...deps, notifications }, { ...alice, email: 'a@example.com', username: 'u' })).toEqual({
+    const suspensions = { get: () => Promise.resolve(undefined) };
+    expect(await readMe({ ...deps, notifications, suspensions }, { ...alice, email: 'a@example.com', username: 'u' })).toEqual({
       name: 'alice',
       email: 'a@example.com',
       moderator: false,
       suspendedUntil: null,
+      suspensionReason: null,
       unreadNotifications: 3,
     });
     await setMyName(deps, alice, { name: 'Alicia' });

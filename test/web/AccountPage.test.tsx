@@ -11,7 +11,14 @@ import { AccountContext, type AccountState } from '../../web/src/lib/account';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
 import { fakeApiClient } from './factories';
 
-const me: Me = { name: 'Rocío', email: 'rocio@example.com', moderator: false, suspendedUntil: null, unreadNotifications: 0 };
+const me: Me = {
+  name: 'Rocío',
+  email: 'rocio@example.com',
+  moderator: false,
+  suspendedUntil: null,
+  suspensionReason: null,
+  unreadNotifications: 0,
+};
 
 function renderWith(ui: ReactNode, api: ApiClient, state: AccountState = { status: 'ready', me }) {
   const reload = vi.fn(async () => {});

@@ -13,7 +13,14 @@ import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
 import { aComment, aPost, fakeApiClient } from './factories';
 import { WithQueries } from './queries';
 
-const moderator: Me = { name: 'Moderadora', email: 'mod@example.com', moderator: true, suspendedUntil: null, unreadNotifications: 0 };
+const moderator: Me = {
+  name: 'Moderadora',
+  email: 'mod@example.com',
+  moderator: true,
+  suspendedUntil: null,
+  suspensionReason: null,
+  unreadNotifications: 0,
+};
 
 function renderCard(api: ApiClient, { post = aPost({ name: 'Trol' }), me = moderator }: { post?: Post; me?: Me | null } = {}) {
   const state: AccountState = me ? { status: 'ready', me } : { status: 'none' };

@@ -21,7 +21,14 @@ import { fakeApiClient } from './factories';
 import { FakeSocket } from './fakeSocket';
 import { WithQueries } from './queries';
 
-const me: Me = { name: 'Trol', email: 'trol@example.com', moderator: false, suspendedUntil: null, unreadNotifications: 0 };
+const me: Me = {
+  name: 'Trol',
+  email: 'trol@example.com',
+  moderator: false,
+  suspendedUntil: null,
+  suspensionReason: null,
+  unreadNotifications: 0,
+};
 const signedIn: AuthState = { status: 'signedIn', user: { displayName: 'trol@example.com' } };
 
 function auth(state: AuthState): AuthContextValue {
@@ -79,6 +86,26 @@ describe('a suspended account is told why and until when', () => {
     expect(notice.querySelector('time')!.getAttribute('datetime')).toBe(until);
     expect(notice.textContent).toMatch(new RegExp(`hasta el .*${new Date(until).getFullYear()}.*\\.`));
     expect(screen.getByRole('link', { name: 'Qué significa' }).getAttribute('href')).toBe('/cuenta');
+  });
+
+  it("in the header and in «Mi cuenta»: the moderator's reason, as plain text (markup shows literally)", () => {
+    const reason = 'Insultos <b>repetidos</b> & <img src=x onerror=alert(1)>';
+    const account: AccountState = { status: 'ready', me: { ...me, suspendedUntil: inAMonth(), suspensionReason: reason } };
+    renderWith(<Header />, account);
+    const notice = screen.getByText(/^Tu cuenta está suspendida hasta el/).closest('p')!;
+    expect(notice.textContent).toContain(`Motivo: «${reason}»`);
+    expect(notice.querySelector('b, img')).toBeNull();
+    document.body.innerHTML = '';
+
+    renderWith(<AccountPage onDeleted={async () => {}} />, account);
+    const section = screen.getByRole('region', { name: 'Cuenta suspendida' });
+    expect(section.textContent).toContain(`Motivo: «${reason}»`);
+    expect(section.querySelector('b, img')).toBeNull();
+  });
+
+  it('without a reason (none recorded), only until when', () => {
+    renderWith(<Header />, suspended(inAMonth()));
+    expect(screen.getByText(/^Tu cuenta está suspendida hasta el/).closest('p')!.textContent).not.toContain('Motivo');
   });
 
   it('in the header: for good', () => {

@@ -107,6 +107,7 @@ describe('the bell', () => {
     email: 'a@example.com',
     moderator: false,
     suspendedUntil: null,
+    suspensionReason: null,
     unreadNotifications: unread,
   });
 

@@ -3,11 +3,18 @@ export type StoredName = { name: string; key: string };
 
 /**
  * An account's row in the names store: its apodo if it has one; `deleted` once the account was deleted;
- * `suspendedUntil` (ISO time) while a moderator's suspension may be in force; `version`, which every
+ * `suspendedUntil` (ISO time) while a moderator's suspension may be in force, and `suspensionId`, the
+ * suspension that set it (its record holds the reason); `version`, which every
  * change of the apodo (a rename, the deletion) moves up by one — posts and comments are signed with
  * the version of the name they carry, so a slower re-signing never overwrites a newer one.
  */
-export type AccountName = { name: StoredName | undefined; deleted: boolean; suspendedUntil?: string; version: number };
+export type AccountName = {
+  name: StoredName | undefined;
+  deleted: boolean;
+  suspendedUntil?: string;
+  suspensionId?: string;
+  version: number;
+};
 
 /** The account's name as read: what a change is conditioned on (the row must still say it). */
 export type NameAsRead = Pick<AccountName, 'name' | 'version'>;

@@ -129,6 +129,22 @@ export interface SubmissionStore {
 /** A fingerprint to claim for a post, and who held it when read (undefined: nobody). */
 export type FingerprintClaim = { fingerprint: string; holder: string | undefined };
 
+/**
+ * The fingerprints' backfill (domain/fingerprintBackfill.ts), an operator's tool: posts written before
+ * fingerprints existed get their text's row. Reads every post that holds its text page by page, and
+ * claims rows one conditional write each.
+ */
+export interface FingerprintBackfillStore {
+  /** Every published, pending or hidden post, a page at a time (Queries of the feed and queue indexes: no Scan). */
+  holdingPosts(pageSize: number): AsyncIterable<StoredPost[]>;
+  /** One post as it is now (consistent read). */
+  get(id: string, options?: { consistent?: boolean }): Promise<StoredPost | undefined>;
+  /** The post that last claimed `fingerprint`, as SubmissionStore. */
+  holderOf(fingerprint: string): Promise<string | undefined>;
+  /** Names `postId` in the fingerprint's row if its holder is still `claim.holder`; false when it changed meanwhile. */
+  claim(claim: FingerprintClaim, postId: string, at: string): Promise<boolean>;
+}
+
 /** Per-user sliding window of publish times. */
 export interface PublishRateLimiter {
   /** Records a publish at `now` unless the user already reached the limit; false when refused. */

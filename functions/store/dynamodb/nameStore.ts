@@ -25,8 +25,15 @@ export class DynamoNameStore implements NameStore {
     );
     const name = typeof Item?.name === 'string' && typeof Item.nameKey === 'string' ? { name: Item.name, key: Item.nameKey } : undefined;
     const suspendedUntil = typeof Item?.suspendedUntil === 'string' ? Item.suspendedUntil : undefined;
+    const suspensionId = typeof Item?.suspensionId === 'string' ? Item.suspensionId : undefined;
     const version = typeof Item?.version === 'number' ? Item.version : 0;
-    return { name, deleted: Item?.deleted === true, version, ...(suspendedUntil ? { suspendedUntil } : {}) };
+    return {
+      name,
+      deleted: Item?.deleted === true,
+      version,
+      ...(suspendedUntil ? { suspendedUntil } : {}),
+      ...(suspensionId ? { suspensionId } : {}),
+    };
   }
 
   /**

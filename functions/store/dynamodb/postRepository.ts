@@ -31,6 +31,26 @@ import type { Signature } from '../../domain/ports/accounts';
 /** The moderation table's row of one text fingerprint (domain/fingerprint.ts): `{ postId, at }`. */
 export const fingerprintKey = (fingerprint: string) => `fingerprint#${fingerprint}`;
 
+/**
+ * The Put of a fingerprint's row (moderation table) naming `postId`, on the condition that its holder
+ * is still the one read: none (`attribute_not_exists`), or that post.
+ */
+export function fingerprintPut(tableName: string, claim: FingerprintClaim, postId: string, at: string) {
+  const condition: {
+    ConditionExpression: string;
+    ExpressionAttributeNames: Record<string, string>;
+    ExpressionAttributeValues?: Record<string, unknown>;
+  } =
+    claim.holder === undefined
+      ? { ConditionExpression: 'attribute_not_exists(#key)', ExpressionAttributeNames: { '#key': 'key' } }
+      : {
+          ConditionExpression: '#postId = :holder',
+          ExpressionAttributeNames: { '#postId': 'postId' },
+          ExpressionAttributeValues: { ':holder': claim.holder },
+        };
+  return { TableName: tableName, Item: { key: fingerprintKey(claim.fingerprint), kind: 'fingerprint', postId, at }, ...condition };
+}
+
 export class DynamoPostRepository implements PostRepository, SubmissionStore {
   constructor(
     private readonly client: DynamoDBDocumentClient,
@@ -241,25 +261,7 @@ export class DynamoPostRepository implements PostRepository, SubmissionStore {
 
   /** The fingerprint row naming `postId`, on the condition that its holder is still the one read. */
   private claimPut(claim: FingerprintClaim, postId: string, at: string) {
-    const free = claim.holder === undefined;
-    const condition: {
-      ConditionExpression: string;
-      ExpressionAttributeNames: Record<string, string>;
-      ExpressionAttributeValues?: Record<string, unknown>;
-    } = free
-      ? { ConditionExpression: 'attribute_not_exists(#key)', ExpressionAttributeNames: { '#key': 'key' } }
-      : {
-          ConditionExpression: '#postId = :holder',
-          ExpressionAttributeNames: { '#postId': 'postId' },
-          ExpressionAttributeValues: { ':holder': claim.holder },
-        };
-    return {
-      Put: {
-        TableName: this.moderationTable(),
-        Item: { key: fingerprintKey(claim.fingerprint), kind: 'fingerprint', postId, at },
-        ...condition,
-      },
-    };
+    return { Put: fingerprintPut(this.moderationTable(), claim, postId, at) };
   }
 
   private moderationTable(): string {
