@@ -13,10 +13,10 @@ const noSubscription = () => () => undefined;
 /**
  * «¡Vaya día!» and «Te lo mereces» with their counts, on every card. Pressing one votes (pressing the
  * pressed one takes the vote back); the pressed state comes from the page's one `GET /me/votes`.
- * Signed in, they take a press once they show whether the vote is given. Signed out, the counts show and a press asks to sign in (which brings the person back here and
+ * Signed out, the counts show and a press asks to sign in (which brings the person back here and
  * offers that vote again: lib/pendingIntent.ts); on one's own post the API says so and the card tells
- * the person. Before the app can take a vote (in the server's HTML, while the session loads, and
- * signed in until `GET /me/votes` has answered) the buttons are `aria-disabled`, not disabled, so a tap on one is kept and carried out then (lib/taps.ts),
+ * the person. Before the app can take a vote (in the server's HTML, while the session loads) the
+ * buttons are `aria-disabled`, not disabled, so a tap on one is kept and carried out then (lib/taps.ts),
  * as a vote given: a kept tap on the vote already given leaves it given.
  */
 export function VoteButtons({ post }: { post: Post }) {
@@ -35,10 +35,9 @@ export function VoteButtons({ post }: { post: Post }) {
     book.show(post.id);
     return () => book.unwatch(post.id);
   }, [book, post.id]);
-  // Signed in, a vote is taken once the card shows whether it is given (GET /me/votes has answered).
   const ready = useSyncExternalStore(
     book ? book.subscribe : noSubscription,
-    () => book?.canVote(post.id) ?? false,
+    () => book?.ready() ?? false,
     () => false,
   );
 

@@ -7,8 +7,6 @@ import { ApiError, errorMessage, useApi, type ApiClient } from '../../lib/api';
 export type VoteEntry = {
   /** The signed-in user's vote: undefined until /me/votes said, null for none. */
   mine?: VoteKind | null;
-  /** `GET /me/votes` failed for this post: its vote is not known, and the card takes presses all the same. */
-  unknown?: boolean;
   /** Counts newer than the post's (a vote just cast, a live `post.updated`). */
   counts?: PostVotes;
   /** The API said this post is the user's own (OWN_POST): no buttons to press. */
@@ -48,18 +46,6 @@ export class VoteBook {
 
   /** Whether it knows yet who is signed in (cards wait for it before taking a vote). */
   readonly ready = (): boolean => this.account !== undefined;
-
-  /**
-   * Whether the card for `id` can take a vote: who is signed in is known and, signed in, whether this
-   * post has their vote (or asking failed). Until then its buttons cannot show the vote, so a tap is
-   * kept and carried out as a vote given (lib/taps.ts), never as taking one back.
-   */
-  readonly canVote = (id: string): boolean => {
-    if (!this.ready()) return false;
-    if (!this.signedIn) return true;
-    const entry = this.entry(id);
-    return entry.mine !== undefined || entry.unknown === true;
-  };
 
   /** Who is signed in now; a different account than before starts afresh. */
   setAccount(account: string | null | undefined): void {
@@ -122,15 +108,11 @@ export class VoteBook {
       this.api.myVotes(chunk).then(
         ({ votes }) => {
           if (generation !== this.generation) return;
-          for (const id of chunk) if (this.entry(id).mine === undefined) this.set(id, { mine: votes[id] ?? null, unknown: undefined });
+          for (const id of chunk) if (this.entry(id).mine === undefined) this.set(id, { mine: votes[id] ?? null });
         },
         () => {
-          // Not shown as pressed (presses taken all the same); asked for again when the card mounts again.
-          if (generation !== this.generation) return;
-          for (const id of chunk) {
-            this.requested.delete(id);
-            if (this.entry(id).mine === undefined) this.set(id, { unknown: true });
-          }
+          // Not shown as pressed; asked for again when the card mounts again.
+          if (generation === this.generation) for (const id of chunk) this.requested.delete(id);
         },
       );
     }
