@@ -213,7 +213,8 @@ describe('every control works from the first paint', () => {
 
       scripts.release();
       await expect.poll(() => agree.getAttribute('data-tap-pending'), { timeout: 30_000 }).toBeNull();
-      expect(await agree.getAttribute('aria-pressed')).toBe('true');
+      // Shown given once the card knows (GET /me/votes, or the cast's answer), and never taken back.
+      await expect.poll(() => agree.getAttribute('aria-pressed'), { timeout: 30_000 }).toBe('true');
       expect(await agree.textContent()).toBe(`¡Vaya día! ${given.agree}`);
       expect(await votesOf(post)).toEqual(given);
       const mine = await call<{ votes: Record<string, string> }>(cloud, `/me/votes?ids=${post.id}`, { token: voter.idToken });
