@@ -2,8 +2,10 @@
  * No tap lost, intent survives sign-in, compact header (issue 24) in Chromium on the built site.
  * The app's scripts are held back (every /assets/*.js response waits until the test lets it go), so
  * what a person does between the first paint and the app taking over is tested for sure, not by luck:
- * a vote tapped then is counted once; «Aleatorio», Login and Register are links that work without the
- * app. Sign-in returns to where it started (/newpost, a post page, Google), and a vote pressed signed
+ * a vote tapped then is counted once (and one given already stays given), a «Compartir» then copies
+ * the link; «Aleatorio», Login and Register are links that work without the app. The apodo typed at
+ * registration is claimed when the code is confirmed from /login in another tab (or asked for again,
+ * prefilled, when it was taken meanwhile). Sign-in returns to where it started (/newpost, a post page, Google), and a vote pressed signed
  * out is offered again there. Layout: the first anecdote in the top half of a 375 × 812 phone, one
  * navigation row at 1280 signed in; screenshots of home, a post, /top and /avisos at both widths.
  */
@@ -15,7 +17,7 @@ import type { Post } from '../../functions/contract/posts';
 import { call } from '../support/api';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { createModerator, publishApproved } from '../support/moderation';
-import { createUser, type TestUser } from '../support/users';
+import { createUser, signIn } from '../support/users';
 import { cspViolations, launchChromium, newVisitor, takenOver } from './browser';
 
 const SCREENSHOTS = 'test-results/screenshots';
@@ -79,19 +81,44 @@ async function visitor(width = 1280, options: { ignoreHTTPSErrors?: boolean } = 
 }
 
 /** Fills the login form the page is on and submits it. */
-async function logIn(page: Page, user: TestUser): Promise<void> {
+async function logIn(page: Page, user: { email: string; password: string }): Promise<void> {
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Contraseña', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
 }
 
-async function signedIn(user: TestUser, width = 1280): Promise<Page> {
+async function signedIn(user: { email: string; password: string }, width = 1280): Promise<Page> {
   const page = await visitor(width);
   await page.goto('/login');
   await logIn(page, user);
   await page.waitForURL((url) => url.pathname === '/');
   await header(page).getByRole('button', { name: 'Logout' }).waitFor();
   return page;
+}
+
+type Newcomer = { email: string; password: string; name: string };
+
+/** Fills /register with an apodo and sends it: the page then waits for the e-mailed code. */
+async function startRegistration(person: Newcomer): Promise<Page> {
+  const page = await visitor(375);
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(person.password);
+  await page.getByLabel('Apodo').fill(person.name);
+  await page.getByRole('button', { name: 'Registrarme' }).click();
+  await page.getByLabel('Código de confirmación').waitFor();
+  return page;
+}
+
+/** Signs in from /login on `page`, which asks for the code of the unconfirmed account; enters it; back on /. */
+async function confirmFromLogin(page: Page, person: Newcomer): Promise<void> {
+  await page.goto('/login');
+  await logIn(page, person);
+  const code = page.getByLabel('Código de confirmación');
+  await code.waitFor();
+  await code.fill(await cloud.confirmationCode(person.email));
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
 }
 
 /**
@@ -158,6 +185,78 @@ describe('every control works from the first paint', () => {
       await page.waitForLoadState('networkidle');
       expect(await votesOf(post)).toEqual({ agree: 1, deserved: 0 });
       expect(await agree.getAttribute('aria-pressed')).toBe('true');
+    },
+    WALK_MS,
+  );
+
+  it(
+    'a «¡Vaya día!» tapped before the app runs by someone who has voted it already leaves the vote given: counted once, shown pressed',
+    async () => {
+      const voter = await createUser(cloud, { name: `Repetidora ${short()}` });
+      const post = posts[2]!;
+      const before = await votesOf(post);
+      const cast = await call(cloud, `/posts/${post.id}/vote`, { method: 'PUT', token: voter.idToken, body: { vote: 'agree' } });
+      expect(cast.status).toBe(200);
+      const given = { ...before, agree: before.agree + 1 };
+      expect(await votesOf(post)).toEqual(given);
+
+      const page = await signedIn(voter);
+      const scripts = await holdScripts(page);
+      await page.goto(postPath(post), { waitUntil: 'domcontentloaded' });
+      const agree = page.locator('article.post-card').getByRole('button', { name: /Vaya día/ });
+      await agree.waitFor();
+      expect(await appRunning(page)).toBe(false);
+      // The server's page cannot show whose vote it is: the tap is made blind, and means "I want it given".
+      expect(await agree.getAttribute('aria-pressed')).toBe('false');
+      await agree.click({ force: true });
+      expect(await agree.getAttribute('data-tap-pending')).toBe('');
+
+      scripts.release();
+      await expect.poll(() => agree.getAttribute('data-tap-pending'), { timeout: 30_000 }).toBeNull();
+      // Shown given once the card knows (GET /me/votes, or the cast's answer), and never taken back.
+      await expect.poll(() => agree.getAttribute('aria-pressed'), { timeout: 30_000 }).toBe('true');
+      expect(await agree.textContent()).toBe(`¡Vaya día! ${given.agree}`);
+      expect(await votesOf(post)).toEqual(given);
+      const mine = await call<{ votes: Record<string, string> }>(cloud, `/me/votes?ids=${post.id}`, { token: voter.idToken });
+      expect(mine.body.votes).toEqual({ [post.id]: 'agree' });
+      await page.waitForLoadState('networkidle');
+      expect(await votesOf(post)).toEqual(given);
+      expect(await agree.getAttribute('aria-pressed')).toBe('true');
+    },
+    WALK_MS,
+  );
+
+  it(
+    'a «Compartir» tapped before the app runs copies the link once it has (no share sheet without a fresh tap), and says so',
+    async () => {
+      const page = await visitor(375);
+      const origin = new URL(cloud.webUrl).origin;
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+      // A phone's share sheet, as browsers give it: refused without a fresh user activation; the calls are recorded.
+      await page
+        .context()
+        .addInitScript(
+          'window.__shared = []; navigator.share = (data) => { if (!navigator.userActivation.isActive) return Promise.reject(new DOMException("sin gesto", "NotAllowedError")); window.__shared.push(data.url); return Promise.resolve(); };',
+        );
+      const post = posts[1]!;
+      const link = `${origin}${postPath(post)}`;
+      const scripts = await holdScripts(page);
+      await page.goto(postPath(post), { waitUntil: 'domcontentloaded' });
+      const share = page.locator('article.post-card').getByRole('button', { name: /^Compartir/ });
+      await share.waitFor();
+      expect(await appRunning(page)).toBe(false);
+      await share.click();
+      expect(await share.getAttribute('data-tap-pending')).toBe('');
+
+      scripts.release();
+      await page.getByText('Enlace copiado: pégalo donde quieras compartirlo.').waitFor({ timeout: 30_000 });
+      expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(link);
+      expect(await share.getAttribute('data-tap-pending')).toBeNull();
+      expect(await page.evaluate<string[]>('window.__shared')).toEqual([]);
+
+      // A tap made now has its user activation: the share sheet opens.
+      await share.click();
+      await expect.poll(() => page.evaluate<string[]>('window.__shared')).toEqual([link]);
     },
     WALK_MS,
   );
@@ -256,6 +355,41 @@ describe('intent survives sign-in', () => {
       await page.getByRole('button', { name: 'Continuar', exact: true }).click();
       await page.waitForURL((url) => url.origin === new URL(cloud.webUrl).origin && url.pathname === postPath(post), { timeout: 30_000 });
       await header(page).getByRole('button', { name: 'Logout' }).waitFor();
+    },
+    WALK_MS,
+  );
+
+  it(
+    'the apodo typed at registration is claimed when the code is confirmed from /login in another tab',
+    async () => {
+      const person = { email: `apodo-${short()}@example.com`, password: 'Contraseña-123', name: `Paciente ${short()}` };
+      const tabA = await startRegistration(person);
+      // Tab A waits for the code; the person signs in from a second tab instead, and is asked for it there.
+      const tabB = await tabA.context().newPage();
+      await confirmFromLogin(tabB, person);
+      await header(tabB).getByText(person.name).waitFor({ timeout: 30_000 });
+      expect(await tabB.getByRole('heading', { name: 'Elige tu apodo' }).count()).toBe(0);
+      const { idToken } = await signIn(cloud, person);
+      const me = await call<{ name: string | null }>(cloud, '/me', { token: idToken });
+      expect(me.body.name).toBe(person.name);
+    },
+    WALK_MS,
+  );
+
+  it(
+    'an apodo taken while the code waited is asked for again, prefilled, after the code is confirmed from /login',
+    async () => {
+      const person = { email: `apodo-${short()}@example.com`, password: 'Contraseña-123', name: `Ocupado ${short()}` };
+      const tabA = await startRegistration(person);
+      await createUser(cloud, { name: person.name });
+      const tabB = await tabA.context().newPage();
+      await confirmFromLogin(tabB, person);
+      const prompt = tabB.locator('.name-prompt');
+      await prompt.getByRole('heading', { name: 'Elige tu apodo' }).waitFor({ timeout: 30_000 });
+      await prompt.getByText(`No pudimos guardar «${person.name}», el apodo que elegiste al registrarte`, { exact: false }).waitFor();
+      expect(await prompt.getByLabel('Apodo').inputValue()).toBe(person.name);
+      const { idToken } = await signIn(cloud, person);
+      expect((await call<{ name: string | null }>(cloud, '/me', { token: idToken })).body.name).toBeNull();
     },
     WALK_MS,
   );

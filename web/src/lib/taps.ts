@@ -8,7 +8,10 @@
  * once (a second tap on the same button is the same wish, not a second vote), and marks the button
  * `data-tap-pending`, which the style sheet shows as in progress. Once the app has taken the page
  * over and knows who is signed in, useTapReplay clicks each kept button again, when it is ready: the
- * app's own handler runs it, exactly once.
+ * app's own handler runs it, exactly once. That click is told apart ({@link isReplayedTap}): a tap made
+ * before the app could show any state means the state wished for, not a toggle — a replayed vote or
+ * «Guardar» only adds (already given: nothing changes), and a replayed «Compartir», which has no fresh
+ * user activation for the share sheet, copies the link instead.
  *
  * No imports: vite.config.ts loads this file (through its own import) outside the app's aliases.
  */
@@ -54,6 +57,26 @@ export function findIntent(intent: string, root: ParentNode = document): HTMLEle
   return null;
 }
 
+/** The clicks made by a replay (not by a person's tap just now). */
+const replayed = new WeakSet<Event>();
+
+/**
+ * Whether `event` (a click's native event) is a kept tap carried out by the app, rather than a tap made
+ * just now: its handler then does what the person wanted when tapping blind, before the page could
+ * show any state (a vote or «Guardar» only added, never taken back), and has no user activation
+ * (no share sheet). A handler under React passes `event.nativeEvent`.
+ */
+export function isReplayedTap(event: Event): boolean {
+  return replayed.has(event);
+}
+
+/** Clicks `element` as the replay of a kept tap (see {@link isReplayedTap}). */
+function replayClick(element: HTMLElement): void {
+  const click = new MouseEvent('click', { bubbles: true, cancelable: true, composed: true });
+  replayed.add(click);
+  element.dispatchEvent(click);
+}
+
 /** Whether the app would act on a click on `element` now. */
 function isReady(element: HTMLElement): boolean {
   return (
@@ -91,7 +114,7 @@ export function startReplay(options: { onGiveUp: (intent: string) => void; now?:
       taps.q.splice(taps.q.indexOf(intent), 1);
       since.delete(intent);
       element?.removeAttribute(PENDING_ATTRIBUTE);
-      if (ready) element.click();
+      if (ready) replayClick(element);
       else options.onGiveUp(intent);
     }
     if (taps.q.length === 0 && timer !== undefined) {

@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useSignInHref } from '../../lib/nextPath';
 import { rememberIntent } from '../../lib/pendingIntent';
-import { intentOf } from '../../lib/taps';
+import { intentOf, isReplayedTap } from '../../lib/taps';
 import { useSavedBook, type SavedEntry } from './saved';
 
 const NO_ENTRY: SavedEntry = {};
@@ -43,8 +43,9 @@ export function SaveButton({ postId }: { postId: string }) {
         aria-busy={entry.busy === true}
         aria-disabled={ready ? undefined : true}
         data-intent={intentOf('save', postId)}
-        onClick={() => {
-          if (ready) void book.toggle(postId);
+        onClick={(event) => {
+          // A tap kept from before the page showed «Guardada» only saves (lib/taps.ts).
+          if (ready) void book.toggle(postId, { onlyAdd: isReplayedTap(event.nativeEvent) });
         }}
       >
         {saved ? 'Guardada' : 'Guardar'}

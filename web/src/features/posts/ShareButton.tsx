@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Post } from '@contract/posts';
-import { intentOf } from '../../lib/taps';
+import { intentOf, isReplayedTap } from '../../lib/taps';
 
 type State = { step: 'idle' } | { step: 'copied' } | { step: 'manual'; url: string };
 
@@ -16,6 +16,7 @@ export function postUrl(post: Pick<Post, 'id'>): string {
  * «Compartir» on a post: the device's own share sheet (Web Share API) where the browser has one;
  * otherwise the link is copied to the clipboard with a Spanish confirmation, and where even that is
  * not allowed the link is shown, selected, to copy by hand. Cancelling the share sheet does nothing.
+ * A tap kept before the app ran (lib/taps.ts) is carried out by copying: its replay has no user activation.
  */
 export function ShareButton({ post }: { post: Post }) {
   const [state, setState] = useState<State>({ step: 'idle' });
@@ -30,10 +31,12 @@ export function ShareButton({ post }: { post: Post }) {
     return undefined;
   }, [state]);
 
-  async function share() {
+  async function share(replayed: boolean) {
     const url = postUrl(post);
     const data: ShareData = { title: `Anécdota de ${post.name} · Vaya día`, text: post.post, url };
-    if (typeof navigator.share === 'function' && (typeof navigator.canShare !== 'function' || navigator.canShare(data))) {
+    // A tap kept before the app ran and carried out now (lib/taps.ts) has no user activation left: the
+    // share sheet would be refused, so the link is copied straight away.
+    if (!replayed && typeof navigator.share === 'function' && (typeof navigator.canShare !== 'function' || navigator.canShare(data))) {
       try {
         await navigator.share(data);
         return;
@@ -55,7 +58,7 @@ export function ShareButton({ post }: { post: Post }) {
       <button
         type="button"
         className="link-button"
-        onClick={() => void share()}
+        onClick={(event) => void share(isReplayedTap(event.nativeEvent))}
         aria-label={`Compartir la anécdota de ${post.name}`}
         data-intent={intentOf('share', post.id)}
       >

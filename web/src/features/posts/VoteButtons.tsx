@@ -2,7 +2,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useSignInHref } from '../../lib/nextPath';
 import { rememberIntent } from '../../lib/pendingIntent';
-import { intentOf } from '../../lib/taps';
+import { intentOf, isReplayedTap } from '../../lib/taps';
 import { type Post } from '@contract/posts';
 import { VOTE_KINDS, VOTE_LABELS, type VoteKind } from '@contract/votes';
 import { useVoteBook, type VoteBook, type VoteEntry } from './votes';
@@ -16,7 +16,8 @@ const noSubscription = () => () => undefined;
  * Signed out, the counts show and a press asks to sign in (which brings the person back here and
  * offers that vote again: lib/pendingIntent.ts); on one's own post the API says so and the card tells
  * the person. Before the app can take a vote (in the server's HTML, while the session loads) the
- * buttons are `aria-disabled`, not disabled, so a tap on one is kept and carried out then (lib/taps.ts).
+ * buttons are `aria-disabled`, not disabled, so a tap on one is kept and carried out then (lib/taps.ts),
+ * as a vote given: a kept tap on the vote already given leaves it given.
  */
 export function VoteButtons({ post }: { post: Post }) {
   const book = useVoteBook();
@@ -105,10 +106,11 @@ function VoteButton({
       aria-disabled={book ? undefined : true}
       disabled={entry.own === true}
       data-intent={intentOf(`vote-${kind}`, postId)}
-      onClick={() => {
+      onClick={(event) => {
         if (!book) return;
         onPress();
-        void book.toggle(postId, kind);
+        // A tap kept from before the page showed the vote only adds it (lib/taps.ts).
+        void book.toggle(postId, kind, { onlyAdd: isReplayedTap(event.nativeEvent) });
       }}
     >
       <span className="vote-button__label">{VOTE_LABELS[kind]}</span> <span className="vote-button__count">{count}</span>

@@ -109,15 +109,19 @@ export class SavedBook {
     }
   }
 
-  /** Saves the post, or takes it out of «Guardadas» when it is saved already. */
-  async toggle(id: string): Promise<void> {
+  /**
+   * Saves the post, or takes it out of «Guardadas» when it is saved already. `onlyAdd`: a tap kept
+   * before the page could show whether it is saved (lib/taps.ts) only saves; saved already, nothing changes.
+   */
+  async toggle(id: string, { onlyAdd = false }: { onlyAdd?: boolean } = {}): Promise<void> {
     const current = this.entry(id);
     if (current.busy || !this.ready()) return;
+    if (onlyAdd && current.saved === true) return;
     if (!this.signedIn) {
       this.set(id, { message: { text: 'Inicia sesión para guardar anécdotas.', signIn: true } });
       return;
     }
-    const next = current.saved !== true;
+    const next = onlyAdd || current.saved !== true;
     this.set(id, { busy: true, message: undefined });
     const generation = this.generation;
     try {

@@ -128,10 +128,16 @@ export class VoteBook {
     this.set(id, { counts: votes });
   }
 
-  /** Presses `kind` (or, when it is the user's vote already, takes it back). */
-  async toggle(id: string, kind: VoteKind): Promise<void> {
+  /**
+   * Presses `kind` (or, when it is the user's vote already, takes it back). `onlyAdd`: a tap kept
+   * before the page could show the vote (lib/taps.ts) means "I want to have voted this": cast, never
+   * taken back — when it is the user's vote already nothing changes (and before `GET /me/votes` has
+   * said, the cast is harmless: the same vote again changes nothing on the API).
+   */
+  async toggle(id: string, kind: VoteKind, { onlyAdd = false }: { onlyAdd?: boolean } = {}): Promise<void> {
     const current = this.entry(id);
     if (current.busy || !this.ready()) return;
+    if (onlyAdd && current.mine === kind) return;
     if (!this.signedIn) {
       this.set(id, { message: { text: 'Inicia sesión para votar.', signIn: true } });
       return;
@@ -139,7 +145,7 @@ export class VoteBook {
     this.set(id, { busy: true, message: undefined });
     const generation = this.generation;
     try {
-      const result = current.mine === kind ? await this.api.removeVote(id) : await this.api.castVote(id, kind);
+      const result = current.mine === kind && !onlyAdd ? await this.api.removeVote(id) : await this.api.castVote(id, kind);
       if (generation !== this.generation) this.set(id, { busy: false, counts: result.votes });
       else this.set(id, { busy: false, mine: result.myVote, counts: result.votes });
     } catch (error) {
