@@ -498,8 +498,10 @@ export const FUNCTIONS = [
     id: 'PutPushSubscription',
     entry: 'functions/handlers/http/putPushSubscription.ts',
     trigger: { type: 'http', method: 'PUT', path: '/me/push-subscriptions', auth: 'user' },
-    // One PutItem keyed by the endpoint's hash; the endpoint checked against the push services first.
-    tables: { pushSubscriptions: { items: ['PutItem'] }, names: { items: ['GetItem'] } },
+    // The endpoint checked against the push services first; then the account's list of devices read
+    // (GetItem) and written with the row (PutItem) in one TransactWriteItems, past the cap the list's rows
+    // read (BatchGetItem) and the oldest deleted in it (DeleteItem).
+    tables: { pushSubscriptions: { items: ['GetItem', 'BatchGetItem', 'PutItem', 'DeleteItem'] }, names: { items: ['GetItem'] } },
     endpoints: ['pushServices'],
   },
   {
@@ -527,10 +529,12 @@ export const FUNCTIONS = [
     trigger: { type: 'http', method: 'DELETE', path: '/me', auth: 'user' },
     // Marks the account deleted and frees the apodo (one transaction), signs the posts and comments «Anónimo», then AdminDeleteUser on the pool (the only
     // Cognito action granted: the API receives ID tokens, and DeleteUser would need the access token).
+    // Its Web Push devices go too (its list of devices and account-index, each row deleted).
     tables: {
       names: { items: ['GetItem', 'PutItem', 'DeleteItem'] },
       posts: { items: ['UpdateItem'], queryIndexes: [POSTS_INDEX.author] },
       comments: { items: ['UpdateItem'], queryIndexes: [COMMENTS_INDEX.author] },
+      pushSubscriptions: { items: ['GetItem', 'BatchGetItem', 'DeleteItem'], queryIndexes: [PUSH_SUBSCRIPTIONS_INDEX.account] },
     },
     endpoints: ['userPool'],
   },

@@ -293,7 +293,7 @@ export const API_OPERATIONS: Readonly<Record<string, Operation>> = {
   'PUT /me/push-subscriptions': {
     tag: 'notifications',
     summary:
-      "Keeps this device's Web Push subscription (`PushSubscription.toJSON()`): each new notification of the caller is pushed to it. The endpoint must be https on a configured push service (FCM, Mozilla, Apple, Windows); the same subscription again changes nothing, and a device another account had moves to the caller.",
+      "Keeps this device's Web Push subscription (`PushSubscription.toJSON()`): each new notification of the caller is pushed to it. The endpoint must be https on a configured push service (FCM, Mozilla, Apple, Windows); the same subscription again changes nothing, and a device another account had moves to the caller. An account keeps at most 10 devices: one more drops the one subscribed longest ago.",
     body: pushSubscriptionSchema,
     success: { status: 204, description: 'Kept.' },
     errors: ['INVALID_REQUEST', 'INVALID_SUBSCRIPTION'],
@@ -314,7 +314,7 @@ export const API_OPERATIONS: Readonly<Record<string, Operation>> = {
   },
   'DELETE /me': {
     tag: 'accounts',
-    summary: 'Deletes the account; its posts and comments stay, signed «Anónimo».',
+    summary: 'Deletes the account and its Web Push devices; its posts and comments stay, signed «Anónimo».',
     success: { status: 204, description: 'Deleted.' },
     errors: [],
   },

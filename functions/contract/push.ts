@@ -11,6 +11,13 @@ import * as z from 'zod/mini';
 import type { Notification } from './notifications';
 import { REJECTION_REASON_LABELS } from './posts';
 
+/**
+ * The most devices one account receives «Avisos» on. Subscribing one more keeps the new one and drops
+ * the account's device subscribed (or last confirmed, as «Avisos» does on each visit) longest ago: a
+ * person who changed phones a few times expects the new phone to work, not an error.
+ */
+export const MAX_PUSH_DEVICES = 10;
+
 /** The longest endpoint accepted (the push services' are about 200–500 characters). */
 export const MAX_ENDPOINT_LENGTH = 2048;
 

@@ -13,6 +13,7 @@ import type { SuspensionStore } from './ports/moderation';
 import { unreadNotifications } from './notifications';
 import type { CommentStore } from './ports/comments';
 import type { PostRepository } from './ports/posts';
+import type { PushSubscriptionStore } from './ports/push';
 import { timeOf } from './clock';
 
 export class NameTakenError extends DomainError {
@@ -23,7 +24,11 @@ export class NameTakenError extends DomainError {
 
 export type NamesDeps = { names: NameStore };
 export type RenameDeps = NamesDeps & { posts: PostRepository; comments: Pick<CommentStore, 'setAuthorName'>; now?: () => Date };
-export type DeleteAccountDeps = RenameDeps & { accounts: AccountDirectory; now?: () => Date };
+export type DeleteAccountDeps = RenameDeps & {
+  accounts: AccountDirectory;
+  pushSubscriptions: Pick<PushSubscriptionStore, 'removeAllOf'>;
+  now?: () => Date;
+};
 
 /**
  * How long a deleted account stays marked so: longer than any token Cognito issues lives (an ID
@@ -104,7 +109,7 @@ export async function setMyName(deps: RenameDeps, author: Author, body: unknown)
 
 /**
  * `DELETE /me`: marks the account deleted and frees its apodo, signs every post of the account
- * «Anónimo» (they stay, with their votes and comments) and deletes the Cognito user — last, so a
+ * «Anónimo» (they stay, with their votes and comments), forgets its Web Push devices and deletes the Cognito user — last, so a
  * failure half-way can be finished by calling again with the same token. Nothing of the account but
  * its opaque id stays on its posts; no table ever held its email.
  */
@@ -120,5 +125,7 @@ export async function deleteMe(deps: DeleteAccountDeps, account: Account): Promi
   const anonymous = { name: ANONYMOUS_NAME, version };
   await deps.posts.setAuthorName(account.id, anonymous);
   await deps.comments.setAuthorName(account.id, anonymous);
+  // No device hears of the account again (its token can no longer subscribe one: the account is marked).
+  await deps.pushSubscriptions.removeAllOf(account.id);
   await deps.accounts.deleteAccount(account.username);
 }

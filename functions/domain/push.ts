@@ -10,7 +10,7 @@
  * (SSRF). The list is checked when a subscription is stored and again before each send.
  */
 import { createHash } from 'node:crypto';
-import { pushMessageOf, pushSubscriptionSchema, pushUnsubscribeSchema, type PushKey } from '../contract/push';
+import { MAX_PUSH_DEVICES, pushMessageOf, pushSubscriptionSchema, pushUnsubscribeSchema, type PushKey } from '../contract/push';
 import type { Author } from './author';
 import { timeOf } from './clock';
 import { ValidationError } from './errors';
@@ -71,7 +71,8 @@ export type SubscribeDeps = { subscriptions: PushSubscriptionStore; services: re
 /**
  * `PUT /me/push-subscriptions { endpoint, keys: { p256dh, auth } }`: the device's subscription kept for
  * the caller (the same one again writes the same row; a device another account had moves to the
- * caller). INVALID_SUBSCRIPTION for an endpoint off the list or keys that are not a P-256 point and a
+ * caller). An account keeps MAX_PUSH_DEVICES devices at most: one more drops the one subscribed longest
+ * ago. INVALID_SUBSCRIPTION for an endpoint off the list or keys that are not a P-256 point and a
  * 16-byte secret; INVALID_REQUEST for another shape.
  */
 export async function subscribe(deps: SubscribeDeps, caller: Author, body: unknown): Promise<void> {
@@ -88,14 +89,17 @@ export async function subscribe(deps: SubscribeDeps, caller: Author, body: unkno
   if (!isAllowedEndpoint(endpoint, deps.services) || p256dh.length !== 65 || p256dh[0] !== 4 || auth.length !== 16) {
     throw new ValidationError('INVALID_SUBSCRIPTION');
   }
-  await deps.subscriptions.put({
-    endpointHash: endpointHashOf(endpoint),
-    accountId: caller.id,
-    endpoint,
-    p256dh: p256dh.toString('base64url'),
-    auth: auth.toString('base64url'),
-    createdAt: timeOf(deps).toISOString(),
-  });
+  await deps.subscriptions.put(
+    {
+      endpointHash: endpointHashOf(endpoint),
+      accountId: caller.id,
+      endpoint,
+      p256dh: p256dh.toString('base64url'),
+      auth: auth.toString('base64url'),
+      createdAt: timeOf(deps).toISOString(),
+    },
+    MAX_PUSH_DEVICES,
+  );
 }
 
 /** `DELETE /me/push-subscriptions { endpoint }`: the device forgotten if it is the caller's (204 either way). */

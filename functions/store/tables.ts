@@ -315,8 +315,15 @@ export const NOTIFICATIONS_TABLE = {
  *                                           that subscribes again for another account moves to that
  *                                           account (one Put), so it never shows the first one's «Avisos»
  *   account-index   accountId (S)            an account's devices (one Query per notification pushed)
+ * `account#<accountId>` (the same key attribute) one item per account that subscribed: its list of
+ *                                           devices { devices: { endpointHash → createdAt }, version,
+ *                                           owner }, written with the rows in one transaction on its
+ *                                           version, so the account keeps MAX_PUSH_DEVICES at most (not
+ *                                           in account-index: it has no accountId)
  */
 export const PUSH_SUBSCRIPTIONS_KEYS = { endpointHash: 'endpointHash', accountId: 'accountId' } as const;
+/** The key of an account's list of devices in the push-subscriptions table (an endpoint's hash never has a `#`). */
+export const pushDevicesKey = (accountId: string) => `account#${accountId}`;
 export const PUSH_SUBSCRIPTIONS_INDEX = { account: 'account-index' } as const;
 export const PUSH_SUBSCRIPTIONS_TABLE = {
   logicalName: 'push-subscriptions',

@@ -123,7 +123,13 @@ describe('functions', () => {
     'Api/SetMyName': { entry: 'setMyName', env: { [ENV.namesTable]: 'names', [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments' } },
     'Api/DeleteMe': {
       entry: 'deleteMe',
-      env: { [ENV.namesTable]: 'names', [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.userPoolId]: 'userPool' },
+      env: {
+        [ENV.namesTable]: 'names',
+        [ENV.postsTable]: 'posts',
+        [ENV.commentsTable]: 'comments',
+        [ENV.pushSubscriptionsTable]: 'pushSubscriptions',
+        [ENV.userPoolId]: 'userPool',
+      },
     },
     'Live/Connect': {
       entry: 'connect',
@@ -450,7 +456,7 @@ describe('functions', () => {
       ],
       'Api/GetPushKey': [readVapidSecret],
       'Api/PutPushSubscription': [
-        [['dynamodb:PutItem'], [pushSubscriptions]],
+        [['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'], [pushSubscriptions]],
         [['dynamodb:GetItem'], [names]],
       ],
       'Api/DeletePushSubscription': [
@@ -484,6 +490,8 @@ describe('functions', () => {
         [['dynamodb:Query'], [`${posts}/index/author-index`]],
         [['dynamodb:UpdateItem'], [comments]],
         [['dynamodb:Query'], [`${comments}/index/author-index`]],
+        [['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:DeleteItem'], [pushSubscriptions]],
+        [['dynamodb:Query'], [`${pushSubscriptions}/index/account-index`]],
         // The one Cognito action, on this pool only.
         [['cognito-idp:AdminDeleteUser'], [`\${${logicalId(s.stack.auth.userPool)}.Arn}`]],
       ],

@@ -14,12 +14,13 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import { decodeJwt, importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../functions/contract/errors';
-import type { PushKey, PushMessage } from '../../functions/contract/push';
+import type { OwnPost } from '../../functions/contract/posts';
+import { MAX_PUSH_DEVICES, type PushKey, type PushMessage } from '../../functions/contract/push';
 import { endpointHashOf } from '../../functions/domain/push';
-import { PUSH_SUBSCRIPTIONS_INDEX } from '../../functions/store/tables';
-import { call } from '../support/api';
+import { PUSH_SUBSCRIPTIONS_INDEX, pushDevicesKey } from '../../functions/store/tables';
+import { call, publish } from '../support/api';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
-import { createModerator, publishApproved } from '../support/moderation';
+import { createModerator, decide, publishApproved } from '../support/moderation';
 import { createUser, type TestUser } from '../support/users';
 
 /** `http_ece`, the RFC 8188/8291 implementation web-push encrypts with (it has no types of its own). */
@@ -70,6 +71,27 @@ async function until<T>(check: () => Promise<T | undefined> | T | undefined, wha
     if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** The endpoints account-index lists for the account. */
+async function indexedEndpoints(user: TestUser): Promise<string[]> {
+  const { sub } = decodeJwt(user.idToken);
+  const { Items = [] } = await documents.send(
+    new QueryCommand({
+      TableName: cloud.tables.pushSubscriptions,
+      IndexName: PUSH_SUBSCRIPTIONS_INDEX.account,
+      KeyConditionExpression: 'accountId = :a',
+      ExpressionAttributeValues: { ':a': sub },
+    }),
+  );
+  return Items.map((item) => item.endpoint as string).sort();
+}
+
+/** Which of these devices still have a row for the user (consistent reads of each row). */
+async function storedFor(user: TestUser, devices: readonly Device[]): Promise<Device[]> {
+  const { sub } = decodeJwt(user.idToken);
+  const rows = await Promise.all(devices.map((one) => rowOf(one.subscription.endpoint)));
+  return devices.filter((_, index) => rows[index]?.accountId === sub);
 }
 
 const messagesAt = (path: string) => received.filter((request) => request.path === path);
@@ -262,4 +284,89 @@ describe('DELETE /me/push-subscriptions', () => {
       (await call<ErrorBody>(cloud, '/me/push-subscriptions', { method: 'DELETE', token: second.idToken, body: [] })).body.error.code,
     ).toBe('INVALID_REQUEST');
   });
+});
+
+describe('DELETE /me', () => {
+  it('deletes every push subscription of the account, and a notification for it afterwards is sent to no device', async () => {
+    const leaving = await createUser(cloud, { name: 'Cuenta Que Se Va' });
+    const staying = await createUser(cloud, { name: 'Cuenta Que Se Queda' });
+    const [phone, laptop, stayingPhone] = [device(), device(), device()];
+    expect((await subscribe(leaving, phone.subscription)).status).toBe(204);
+    expect((await subscribe(leaving, laptop.subscription)).status).toBe(204);
+    expect((await subscribe(staying, stayingPhone.subscription)).status).toBe(204);
+    // A post still waiting for moderation when the account goes: published afterwards, it makes a notification.
+    const pending = await publish(cloud, leaving.idToken, { category: 'amor', post: `Anécdota de una cuenta que se va ${randomUUID()}` });
+    expect(pending.status).toBe(201);
+
+    expect((await call(cloud, '/me', { method: 'DELETE', token: leaving.idToken })).status).toBe(204);
+    expect(await rowOf(phone.subscription.endpoint)).toBeUndefined();
+    expect(await rowOf(laptop.subscription.endpoint)).toBeUndefined();
+    expect(await indexedEndpoints(leaving)).toEqual([]);
+    const { sub } = decodeJwt(leaving.idToken);
+    const list = await documents.send(
+      new GetCommand({ TableName: cloud.tables.pushSubscriptions, Key: { endpointHash: pushDevicesKey(sub!) }, ConsistentRead: true }),
+    );
+    expect(list.Item).toBeUndefined();
+    // The other account's device is left alone.
+    expect(await rowOf(stayingPhone.subscription.endpoint)).toMatchObject({ endpoint: stayingPhone.subscription.endpoint });
+    // Its still-valid token cannot subscribe a device again.
+    expect((await subscribe(leaving, device().subscription)).status).toBe(401);
+
+    // The deleted account's post is published, then the other account's: once the latter's device hears of
+    // it, the notifications stream has gone past the former's notification (one shard, in order).
+    expect((await decide(cloud, moderator.idToken, (pending.body as OwnPost).id, 'publish')).status).toBe(200);
+    await publishApproved(cloud, staying, moderator, { category: 'amor', post: `Anécdota de la que se queda ${randomUUID()}` });
+    await until(() => messagesAt(stayingPhone.path)[0], 'the staying account is pushed its notification', 120_000);
+    expect(messagesAt(phone.path)).toEqual([]);
+    expect(messagesAt(laptop.path)).toEqual([]);
+  }, 240_000);
+});
+
+describe('at most MAX_PUSH_DEVICES devices per account', () => {
+  it('keeps the newest when one more subscribes: the device subscribed longest ago is dropped', async () => {
+    const user = await createUser(cloud, { name: 'Persona Muchos Móviles' });
+    const other = await createUser(cloud, { name: 'Persona Otro Móvil' });
+    const othersPhone = device();
+    await subscribe(other, othersPhone.subscription);
+    const devices = Array.from({ length: MAX_PUSH_DEVICES }, () => device());
+    for (const one of devices) expect((await subscribe(user, one.subscription)).status).toBe(204);
+    expect(await storedFor(user, devices)).toHaveLength(MAX_PUSH_DEVICES);
+
+    const newest = device();
+    expect((await subscribe(user, newest.subscription)).status).toBe(204);
+    expect(await storedFor(user, [...devices, newest])).toEqual([...devices.slice(1), newest]);
+    expect(await indexedEndpoints(user)).toEqual([...devices.slice(1), newest].map((one) => one.subscription.endpoint).sort());
+    // Subscribing the second-oldest again makes it the newest: the next one over the cap drops the third.
+    expect((await subscribe(user, devices[1]!.subscription)).status).toBe(204);
+    expect((await subscribe(user, device().subscription)).status).toBe(204);
+    expect(await rowOf(devices[2]!.subscription.endpoint)).toBeUndefined();
+    expect(await rowOf(devices[1]!.subscription.endpoint)).toBeDefined();
+    // A device that moved to another account frees its place: no device of the account is dropped for the next one.
+    await subscribe(other, devices[3]!.subscription);
+    const afterMove = await indexedEndpoints(user);
+    expect(afterMove).toHaveLength(MAX_PUSH_DEVICES - 1);
+    const another = device();
+    expect((await subscribe(user, another.subscription)).status).toBe(204);
+    expect(await indexedEndpoints(user)).toEqual([...afterMove, another.subscription.endpoint].sort());
+    // The other account's devices are never touched.
+    expect(await storedFor(other, [othersPhone, devices[3]!])).toHaveLength(2);
+  });
+
+  it('twenty different devices subscribing at once end with exactly the cap, every request answered 204', async () => {
+    const user = await createUser(cloud, { name: 'Persona Veinte Móviles' });
+    const devices = Array.from({ length: 20 }, () => device());
+    const answers20 = await Promise.all(devices.map((one) => subscribe(user, one.subscription)));
+    expect(answers20.map((answer) => answer.status)).toEqual(Array(20).fill(204));
+    const kept = await storedFor(user, devices);
+    expect(kept).toHaveLength(MAX_PUSH_DEVICES);
+    expect(await indexedEndpoints(user)).toEqual(kept.map((one) => one.subscription.endpoint).sort());
+    // And a push reaches exactly those.
+    const post = await publishApproved(cloud, user, moderator, {
+      category: 'varios',
+      post: `Anécdota para veinte móviles ${randomUUID()}`,
+    });
+    for (const one of kept) await until(() => messagesAt(one.path)[0], `device ${one.path} is pushed`, 120_000);
+    for (const one of devices.filter((candidate) => !kept.includes(candidate))) expect(messagesAt(one.path)).toEqual([]);
+    expect(decrypt(messagesAt(kept[0]!.path)[0]!, kept[0]!).notification.postId).toBe(post.id);
+  }, 240_000);
 });

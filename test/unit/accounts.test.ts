@@ -111,7 +111,16 @@ describe('names in the store', () => {
       signed: [] as [string, string][],
       setAuthorName: async (id: string, signature: { name: string }) => void comments.signed.push([id, signature.name]),
     };
-    return { names, posts, accounts, comments };
+    // Push devices are forgotten through their store (tested against the local cloud in push.test.ts): here, for whom and when.
+    const pushSubscriptions = {
+      removedFor: [] as string[],
+      removeAllOf: async (accountId: string) => {
+        expect(accounts.deleted).toEqual([]);
+        pushSubscriptions.removedFor.push(accountId);
+        return 0;
+      },
+    };
+    return { names, posts, accounts, comments, pushSubscriptions };
   };
   let sent = 0;
   const publish = (deps: ReturnType<typeof setUp>, author: { id: string }) =>
@@ -163,6 +172,7 @@ describe('names in the store', () => {
     await deleteMe(deps, { ...author, email: 'e@example.com', username: 'user-name' });
     expect(deps.posts.posts.get(post.id)?.name).toBe(ANONYMOUS_NAME);
     expect(deps.accounts.deleted).toEqual(['user-name']);
+    expect(deps.pushSubscriptions.removedFor).toEqual([author.id]);
     expect([...deps.names.rows.values()]).toEqual([{ deleted: true, version: 2 }]);
     expect(await setMyName(deps, caller(), { name: 'Efímera' })).toEqual({ name: 'Efímera' });
     // A token of the deleted account, still valid for a while, can neither claim a name nor publish.

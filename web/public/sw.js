@@ -25,11 +25,19 @@ const MAX_ASSETS = 120;
 const PUBLIC_READS = [/^\/posts(\/|$|\?)/, /^\/authors\//, /^\/config\.json$/];
 const DOCUMENT_KEEP = [/^\/$/, /^\/category\/[a-z]+$/, /^\/post\/[0-9a-f-]+$/, /^\/top$/, /^\/autor\/[^/]+$/];
 
-// The shell kept at once: the home page and the files it names, so the first offline reload works
-// even if the page was first loaded before this worker controlled it. Offline, the install still succeeds.
+// The shell kept at once: the home page, the files it names and /config.json (the app cannot start
+// without it: an offline reload would replace the kept feed with «el sitio no ha podido arrancar»), so the
+// first offline reload works even if the page was loaded before this worker controlled it — its own
+// /config.json request then never passed through here. Offline, the install still succeeds.
 self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
+      try {
+        const config = await fetch('/config.json', { cache: 'no-cache' });
+        if (keepable(config)) await (await caches.open(READS)).put('/config.json', config);
+      } catch {
+        // Offline: kept on the next visit instead.
+      }
       try {
         const home = await fetch('/', { cache: 'no-cache' });
         if (keepable(home)) {

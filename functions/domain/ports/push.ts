@@ -11,8 +11,14 @@ export type StoredPushSubscription = {
 
 /** The push-subscriptions table: one row per device (endpoint), owned by the account that subscribed it last. */
 export interface PushSubscriptionStore {
-  /** Stores the device's subscription for the account (replacing what was stored for that endpoint: one row). */
-  put(subscription: StoredPushSubscription): Promise<void>;
+  /**
+   * Stores the device's subscription for the account (replacing what was stored for that endpoint: one
+   * row) and keeps the account at `maxDevices` devices at most, however many subscribe at once: past
+   * it, the account's devices with the oldest `createdAt` are deleted. Returns how many were dropped.
+   */
+  put(subscription: StoredPushSubscription, maxDevices: number): Promise<number>;
+  /** Forgets every device of the account (its deletion); returns how many there were. */
+  removeAllOf(accountId: string): Promise<number>;
   /** Forgets the device if it is this account's (another account's row is left alone). */
   remove(endpointHash: string, accountId: string): Promise<void>;
   /** Forgets the device if it still has this endpoint and owner (the push service said it is gone). */

@@ -5,7 +5,9 @@ import type { RuntimeConfig } from '@contract/documents';
 import { ACCOUNT_SUSPENDED_EVENT } from '../lib/account';
 import { ApiContext, createApiClient } from '../lib/api';
 import { ConfigContext } from '../lib/config';
+import { leaveWebPush } from '../lib/pushDevice';
 import { AuthProvider } from '../features/auth/AuthProvider';
+import type { AuthService } from '../features/auth/types';
 import { useAuth } from '../features/auth/context';
 import { mayHaveSession } from '../features/auth/storedSession';
 import { AccountProvider } from './AccountProvider';
@@ -75,10 +77,15 @@ export function AppProviders({ config, queryClient, maybeSignedIn, children }: P
     () => import('../features/auth/cognito').then(({ createCognitoAuth }) => createCognitoAuth(config)),
     [config],
   );
+  // On logout, this device leaves Web Push first, with the token that is still valid.
+  const beforeSignOut = useCallback(
+    (auth: AuthService) => leaveWebPush(createApiClient({ apiUrl: config.apiUrl, getIdToken: () => auth.getIdToken() })),
+    [config.apiUrl],
+  );
   return (
     <ConfigContext.Provider value={config}>
       <QueryClientProvider client={queryClient}>
-        <AuthProvider load={loadAuth} maybeSignedIn={maybeSignedIn}>
+        <AuthProvider load={loadAuth} maybeSignedIn={maybeSignedIn} beforeSignOut={beforeSignOut}>
           <ApiProvider apiUrl={config.apiUrl}>
             <AccountProvider>
               <ForAccount>{children}</ForAccount>

@@ -13,13 +13,18 @@ type Props = {
    * @default true
    */
   maybeSignedIn?: boolean;
+  /**
+   * Runs on logout before the session ends, while the ID token is still valid (the app takes this
+   * device off Web Push). Its failure never stops the logout.
+   */
+  beforeSignOut?: (auth: AuthService) => Promise<void>;
   children: ReactNode;
 };
 
 const LOADING: AuthState = { status: 'loading' };
 
 /** Holds the auth state for the whole site and keeps it live (Amplify Hub: sign-in, sign-out, Google). */
-export function AuthProvider({ load, maybeSignedIn = true, children }: Props) {
+export function AuthProvider({ load, maybeSignedIn = true, beforeSignOut, children }: Props) {
   const [known, setState] = useState<AuthState>(maybeSignedIn ? { status: 'loading' } : { status: 'signedOut' });
   // A server-rendered page shows auth loading (the server cannot know who reads), and the render that
   // takes it over must be that markup: who is signed in shows right after.
@@ -70,12 +75,13 @@ export function AuthProvider({ load, maybeSignedIn = true, children }: Props) {
     setSignOutError(null);
     try {
       const auth = await service();
+      await beforeSignOut?.(auth).catch(() => undefined);
       await auth.signOut();
       await readUser(auth);
     } catch (error) {
       setSignOutError(authErrorMessage(error));
     }
-  }, [service, readUser]);
+  }, [service, readUser, beforeSignOut]);
 
   const value = useMemo<AuthContextValue>(
     () => ({ state, service, refresh, signOut, signOutError, redirectError, returnTo, clearReturnTo }),
