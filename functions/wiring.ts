@@ -7,10 +7,11 @@
  * handler asks for exactly what it uses, at module scope, where a missing variable fails the init.
  * Some stores come in narrower shapes for functions that hold fewer tables (`callerVotes`,
  * `rankWriter`, `commentStore` without reports). Each getter is a plain function over a module-level
- * variable, so esbuild drops the ones a handler never calls.
+ * variable, so esbuild drops the ones a handler never calls — but not the packages their modules
+ * import when those are CommonJS (web-push): the push sender's getters live in ./pushWiring.ts, so
+ * only the functions that send pushes load it.
  */
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { documentClient } from './clients';
 import { requireEnv } from './config';
 import { COMMENT_RATE_LIMIT } from './contract/comments';
@@ -34,8 +35,6 @@ import { DynamoIdempotencyStore } from './store/dynamodb/idempotencyStore';
 import { DynamoTopRebuildStore } from './store/dynamodb/topRebuildStore';
 import { DynamoDayTopReader, DynamoNotificationStore } from './store/dynamodb/notificationStore';
 import { DynamoPushSubscriptionStore } from './store/dynamodb/pushSubscriptionStore';
-import { SecretVapidKeys } from './store/push/secretVapidKeys';
-import { WebPushGateway } from './store/push/webPushGateway';
 import { parsePushServices, type PushService } from './domain/push';
 
 /** One declared variable's value (a table's name, the user pool's id); throws naming it when missing. */
@@ -216,25 +215,11 @@ export function pushSubscriptionStore(): DynamoPushSubscriptionStore {
   return pushSubscriptions;
 }
 
-let vapid: SecretVapidKeys | undefined;
-/** The VAPID keys, from the secret the function's environment names. */
-export function vapidKeys(): SecretVapidKeys {
-  vapid ??= new SecretVapidKeys(new SecretsManagerClient({}), table(ENV.vapidSecret));
-  return vapid;
-}
-
 let services: PushService[] | undefined;
 /** The push services a subscription's endpoint may be on (the deployment's allow-list). */
 export function pushServices(): PushService[] {
   services ??= parsePushServices(table(ENV.pushServices));
   return services;
-}
-
-let gateway: WebPushGateway | undefined;
-/** Push messages, encrypted and signed, to the push services. */
-export function pushGateway(): WebPushGateway {
-  gateway ??= new WebPushGateway();
-  return gateway;
 }
 
 let searchIndex: DynamoSearchStore | undefined;

@@ -1,6 +1,6 @@
 import { pushKey } from '../../domain/push';
 import { httpHandler, json } from './http';
-import { vapidKeys } from '../../wiring';
+import { vapidKeys } from '../../pushWiring';
 
 const keys = vapidKeys();
 

@@ -6,7 +6,8 @@ import { pushNotifications } from '../../domain/push';
 import type { StoredNotification } from '../../domain/ports/notifications';
 import { flushMetrics, logger } from '../../observability';
 import { notificationFromItem } from '../../store/dynamodb/notificationStore';
-import { pushGateway, pushServices, pushSubscriptionStore, vapidKeys } from '../../wiring';
+import { pushGateway, vapidKeys } from '../../pushWiring';
+import { pushServices, pushSubscriptionStore } from '../../wiring';
 
 const deps = {
   subscriptions: pushSubscriptionStore(),
