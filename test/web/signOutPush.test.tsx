@@ -25,7 +25,14 @@ const config: RuntimeConfig = {
   apiUrl: 'http://api.test',
   wsUrl: 'ws://live.test',
 };
-const me: Me = { name: 'Lucía', email: 'lucia@example.com', moderator: false, suspendedUntil: null, unreadNotifications: 0 };
+const me: Me = {
+  name: 'Lucía',
+  email: 'lucia@example.com',
+  moderator: false,
+  suspendedUntil: null,
+  suspensionReason: null,
+  unreadNotifications: 0,
+};
 
 /** What happened, in order: API requests (method, path, token, body) and the identity service's sign-out. */
 let events: string[] = [];
