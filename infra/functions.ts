@@ -239,6 +239,12 @@ const POST_STATUS_MOVES: readonly FilterPattern[] = [
   { eventName: ['REMOVE'], dynamodb: { OldImage: PUBLISHED } },
 ];
 
+/** Any change touching a published post: entering the feeds, changing in them (its counts) or leaving them. */
+const POST_FEED_CHANGES: readonly FilterPattern[] = [
+  { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: PUBLISHED } },
+  { eventName: ['MODIFY', 'REMOVE'], dynamodb: { OldImage: PUBLISHED } },
+];
+
 /** The environment variable that names each function another one invokes. */
 export const INVOKED_FUNCTION_ENV: Readonly<Record<string, string>> = {
   BroadcastPart: ENV.broadcastPartFunction,
@@ -714,11 +720,7 @@ export const FUNCTIONS = [
       retryAttempts: 5,
       bisectBatchOnError: true,
       maxRecordAgeSeconds: 3600,
-      // As the broadcast's: a post entering, changing in or leaving the feeds.
-      filters: [
-        { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { status: { S: ['published'] } } } },
-        { eventName: ['MODIFY', 'REMOVE'], dynamodb: { OldImage: { status: { S: ['published'] } } } },
-      ],
+      filters: POST_FEED_CHANGES,
     },
     tables: { top: { items: ['BatchWriteItem'] } },
   },
@@ -733,12 +735,8 @@ export const FUNCTIONS = [
       retryAttempts: 5,
       bisectBatchOnError: true,
       maxRecordAgeSeconds: 3600,
-      // A post entering, changing in or leaving the feeds (as the Rankings'): the handler writes the
-      // entries of each post's last state and deletes those of the states before it.
-      filters: [
-        { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { status: { S: ['published'] } } } },
-        { eventName: ['MODIFY', 'REMOVE'], dynamodb: { OldImage: { status: { S: ['published'] } } } },
-      ],
+      // The handler writes the entries of each post's last state and deletes those of the states before it.
+      filters: POST_FEED_CHANGES,
     },
     tables: { search: { items: ['BatchWriteItem'] } },
   },
