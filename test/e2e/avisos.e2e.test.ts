@@ -4,54 +4,36 @@
  * grows; the author opens «Avisos» and goes from there to the post.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { OwnPost } from '../../functions/contract/posts';
 import { publish } from '../support/api';
-import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { createModerator, decide } from '../support/moderation';
-import { createUser, type TestUser } from '../support/users';
-import { cspViolations, launchChromium, newVisitor, seriousA11yViolations, signInWithForm, takenOver } from './browser';
+import { createUser } from '../support/users';
+import { cspViolations, seriousA11yViolations, takenOver } from './browser';
+import { builtSiteForFile } from './builtSite';
 
-let cloud: LocalCloudProcess;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const site = builtSiteForFile();
 const header = (page: Page) => page.locator('header');
 const short = () => randomUUID().slice(0, 6);
 /** Two browsers and a moderator's decision through the stream functions: longer than one page's test on a busy machine. */
 const LONG_TEST_MS = 240_000;
-
-beforeAll(async () => {
-  [cloud, browser] = await Promise.all([startLocalCloudProcess({ env: { WEB_MODE: 'dist' } }), launchChromium()]);
-});
-
-afterAll(async () => {
-  await Promise.allSettled(contexts.map((context) => context.close()));
-  await browser?.close();
-  await cloud?.stop();
-});
-
-async function signedIn(user: TestUser, width = 1280): Promise<Page> {
-  const { context, page } = await newVisitor(browser, cloud.webUrl, width);
-  contexts.push(context);
-  return signInWithForm(page, user);
-}
 
 describe('«Avisos» in two browsers (built site, local cloud)', () => {
   it(
     'the author hears of the publication and of a comment live, and «Avisos» opens the post',
     async () => {
       const [author, reader, moderator] = await Promise.all([
-        createUser(cloud, { name: `Autora ${short()}` }),
-        createUser(cloud, { name: `Lectora ${short()}` }),
-        createModerator(cloud),
+        createUser(site.cloud, { name: `Autora ${short()}` }),
+        createUser(site.cloud, { name: `Lectora ${short()}` }),
+        createModerator(site.cloud),
       ]);
       const text = `Me quedé encerrada en el baño de la oficina ${short()}. Vaya día.`;
-      const created = await publish(cloud, author.idToken, { category: 'trabajo', post: text });
+      const created = await publish(site.cloud, author.idToken, { category: 'trabajo', post: text });
       expect(created.status).toBe(201);
       const { id } = created.body as OwnPost;
 
-      const authorPage = await signedIn(author, 375);
+      const authorPage = await site.signedIn(author, 375);
       await takenOver(authorPage);
       const bell = header(authorPage).getByRole('link', { name: /^Avisos/ });
       expect(await bell.textContent()).toBe('Avisos');
@@ -60,10 +42,10 @@ describe('«Avisos» in two browsers (built site, local cloud)', () => {
         (window as unknown as { stayed: boolean }).stayed = true;
       });
 
-      expect((await decide(cloud, moderator.idToken, id, 'publish')).status).toBe(200);
+      expect((await decide(site.cloud, moderator.idToken, id, 'publish')).status).toBe(200);
       await header(authorPage).getByRole('link', { name: 'Avisos 1 sin leer' }).waitFor();
 
-      const readerPage = await signedIn(reader);
+      const readerPage = await site.signedIn(reader);
       await readerPage.goto(`/post/${id}`);
       await takenOver(readerPage);
       await readerPage.getByLabel('Tu comentario').fill('A mí me pasó lo mismo el lunes.');

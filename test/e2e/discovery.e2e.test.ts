@@ -3,17 +3,15 @@
  * matter), opens the author's page from a result, saves the anecdote there and finds it in «Guardadas».
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { authorPath } from '../../functions/contract/authors';
-import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { createModerator, publishApproved } from '../support/moderation';
-import { createUser, type TestUser } from '../support/users';
-import { cspViolations, launchChromium, newVisitor, seriousA11yViolations, signInWithForm, takenOver } from './browser';
+import { createUser } from '../support/users';
+import { cspViolations, seriousA11yViolations, takenOver } from './browser';
+import { builtSiteForFile } from './builtSite';
 
-let cloud: LocalCloudProcess;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const site = builtSiteForFile();
 const header = (page: Page) => page.locator('header');
 /** A word of letters only that no other post has (search terms are words of letters). */
 const uniqueWord = () =>
@@ -23,36 +21,20 @@ const uniqueWord = () =>
 /** A search, an author's page, a save and «Guardadas»: several documents and a stream on a busy machine. */
 const LONG_TEST_MS = 240_000;
 
-beforeAll(async () => {
-  [cloud, browser] = await Promise.all([startLocalCloudProcess({ env: { WEB_MODE: 'dist' } }), launchChromium()]);
-});
-
-afterAll(async () => {
-  await Promise.allSettled(contexts.map((context) => context.close()));
-  await browser?.close();
-  await cloud?.stop();
-});
-
-async function signedIn(user: TestUser, width = 1280): Promise<Page> {
-  const { context, page } = await newVisitor(browser, cloud.webUrl, width);
-  contexts.push(context);
-  return signInWithForm(page, user);
-}
-
 describe('discovery in a browser (built site, local cloud)', () => {
   it(
     'searches from the header, opens the author from a result, saves the anecdote and finds it in «Guardadas»',
     async () => {
       const word = uniqueWord();
       const [author, reader, moderator] = await Promise.all([
-        createUser(cloud, { name: `Buscada ${randomUUID().slice(0, 5)}` }),
-        createUser(cloud, { name: `Lectora ${randomUUID().slice(0, 5)}` }),
-        createModerator(cloud),
+        createUser(site.cloud, { name: `Buscada ${randomUUID().slice(0, 5)}` }),
+        createUser(site.cloud, { name: `Lectora ${randomUUID().slice(0, 5)}` }),
+        createModerator(site.cloud),
       ]);
       const text = `El camión de la mudanza se llevó mis ${word} por error. Vaya día.`;
-      await publishApproved(cloud, author, moderator, { category: 'varios', post: text });
+      await publishApproved(site.cloud, author, moderator, { category: 'varios', post: text });
 
-      const page = await signedIn(reader);
+      const page = await site.signedIn(reader);
       await takenOver(page);
       // Without the accent, and both words required; the index is fed by the posts stream, so the
       // search is asked again until the new post is in it.

@@ -1,0 +1,49 @@
+/**
+ * The built site in a local cloud of its own and one headless Chromium, for a test file that walks it
+ * as several signed-in people: started before the file's tests, and closed after them with every
+ * browser context they opened.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
+import type { TestUser } from '../support/users';
+import { launchChromium, newVisitor, signInWithForm } from './browser';
+
+export type BuiltSite = {
+  /** The local cloud, once the file's `beforeAll` has started it. */
+  readonly cloud: LocalCloudProcess;
+  /** A new visitor (a context of its own) at `width` px, signed in with the site's form. */
+  signedIn(user: TestUser, width?: number): Promise<Page>;
+};
+
+export function builtSiteForFile(): BuiltSite {
+  let cloud: LocalCloudProcess | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    [cloud, browser] = await Promise.all([startLocalCloudProcess({ env: { WEB_MODE: 'dist' } }), launchChromium()]);
+  });
+
+  afterAll(async () => {
+    await Promise.allSettled(contexts.map((context) => context.close()));
+    await browser?.close();
+    await cloud?.stop();
+  });
+
+  const started = () => {
+    if (!cloud || !browser) throw new Error('The built site is not started yet (builtSiteForFile starts it in beforeAll)');
+    return { cloud, browser };
+  };
+  return {
+    get cloud() {
+      return started().cloud;
+    },
+    async signedIn(user, width = 1280) {
+      const { cloud: running, browser: chromium } = started();
+      const { context, page } = await newVisitor(chromium, running.webUrl, width);
+      contexts.push(context);
+      return signInWithForm(page, user);
+    },
+  };
+}
