@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { Me } from '@contract/accounts';
 import type { RuntimeConfig } from '@contract/documents';
-import { AppProviders } from '../../web/src/app/App';
+import { AppProviders } from '../../web/src/app/AppProviders';
 import { Header } from '../../web/src/app/Header';
 import type { AuthService, AuthUser } from '../../web/src/features/auth/types';
 import { createQueryClient } from '../../web/src/lib/queries';
@@ -58,8 +58,8 @@ const service: AuthService = {
   onChange: () => () => {},
 };
 
-// The app loads Amplify's service with a dynamic import; here it gets the stand-in.
-vi.mock('../../web/src/features/auth/cognito', () => ({ createCognitoAuth: () => service }));
+// The browser's app loads Amplify's service with a dynamic import; here the providers get the stand-in.
+const loadAuth = () => Promise.resolve(service);
 
 /** How the fake API answers DELETE /me/push-subscriptions. */
 let deleteAnswer: () => Promise<Response>;
@@ -92,7 +92,7 @@ function browserWith(hasSubscription: boolean) {
 function showSignedIn() {
   user = { displayName: 'lucia@example.com' };
   render(
-    <AppProviders config={config} queryClient={createQueryClient()} maybeSignedIn>
+    <AppProviders config={config} queryClient={createQueryClient()} maybeSignedIn loadAuth={loadAuth}>
       <MemoryRouter>
         <Header />
       </MemoryRouter>

@@ -1,5 +1,5 @@
 import { DOCUMENT_PATHS } from '@contract/documents';
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, type ComponentType } from 'react';
 import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { Announcements } from '../components/Announcements';
 import { OfflineNotice } from '../components/OfflineNotice';
@@ -8,13 +8,14 @@ import { useAccount } from '../lib/account';
 import { Header } from './Header';
 import { IntentOffer, useClaimPendingName, useReturnAfterSignIn, useTapReplay } from './KeptIntents';
 
-const NamePrompt = lazy(() => import('../features/account/NamePrompt'));
-
 /** Pages where the apodo prompt would get in the way (registration sets the apodo itself). */
 const NO_NAME_PROMPT = new Set(['/register', '/login', '/cuenta']);
 
-/** Skip link, header, the page, and a footer with what the site is. */
-export function Layout() {
+/**
+ * Skip link, header, the page, and a footer with what the site is. `NamePrompt` (the browser's, lazily
+ * loaded: ./ClientRoutes.tsx) asks a signed-in account without an apodo for one; the server has none to ask.
+ */
+export function Layout({ NamePrompt }: { NamePrompt?: ComponentType }) {
   const { pathname, key } = useLocation();
   const navigationType = useNavigationType();
   const main = useRef<HTMLElement>(null);
@@ -65,7 +66,7 @@ export function Layout() {
       <main id="main" ref={main} className="site-main" tabIndex={-1}>
         <IntentOffer />
         <OfflineNotice />
-        {askForName && (
+        {askForName && NamePrompt && (
           <Suspense fallback={null}>
             <NamePrompt />
           </Suspense>

@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { NavLink } from 'react-router-dom';
 import { useAuth } from '../features/auth/context';
 import { openLiveSocket } from '../features/live/liveSocket';
-import { NOTIFICATIONS_KEY } from '../features/notifications/NotificationsPage';
 import { useAccount } from '../lib/account';
 import { useConfig } from '../lib/config';
+import { queryKeys } from '../lib/queries';
 
 /** What the bell shows: the count, «9+» past nine. */
 export function bellCount(unread: number): string {
@@ -42,7 +42,7 @@ export function NotificationBell() {
     if (who === null) return undefined;
     const refresh = () => {
       void reload.current();
-      void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+      void client.invalidateQueries({ queryKey: queryKeys.notifications });
     };
     return openLiveSocket({
       url: config.wsUrl,

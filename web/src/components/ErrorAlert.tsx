@@ -1,7 +1,7 @@
 /**
- * The red box with a message for people, announced by screen readers when it appears. Light markup
- * (no Amplify UI JavaScript) because the feeds, in the first script, use it too; the forms use
- * FormAlert, Amplify UI's Alert, which looks the same.
+ * The red box with a message for people, announced by screen readers when it appears: on the feeds and
+ * in every form. Light markup (no Amplify UI JavaScript): the feeds are in the first script, and the
+ * comment form is on pages the server renders, whose bundle leaves Amplify UI out.
  */
 export function ErrorAlert({ children }: { children: string }) {
   return (

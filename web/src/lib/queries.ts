@@ -32,6 +32,7 @@ export const queryKeys = {
   account: ['account'] as const,
   myPosts: ['account', 'posts'] as const,
   saved: ['account', 'saved'] as const,
+  notifications: ['account', 'notifications'] as const,
   reported: ['account', 'moderation', 'reported'] as const,
   suspensions: ['account', 'moderation', 'suspensions'] as const,
   moderationLog: ['account', 'moderation', 'log'] as const,

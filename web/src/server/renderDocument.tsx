@@ -10,12 +10,11 @@
  * page loads after its first paint (lib/documentScripts.ts).
  */
 import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender as prerenderToStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { SITE_NAME, type PageDataEntries, type PageHead, type RuntimeConfig } from '@contract/documents';
 import { SHARE_CARD_PATHS, SHARE_CARD_SIZE, SITE_CARD_ALT } from '@contract/shareCards';
-import { AppProviders } from '../app/App';
+import { AppProviders } from '../app/AppProviders';
 import { AppRoutes } from '../app/AppRoutes';
 import { ENTRY_ATTRIBUTE, PAGE_DATA_ELEMENT_ID, PRELOAD_ATTRIBUTE } from '../lib/documentScripts';
 import { createQueryClient, documentStateJson, seedFromPageData } from '../lib/queries';
@@ -32,6 +31,9 @@ const NO_CONFIG: RuntimeConfig = {
   apiUrl: 'https://server-render.invalid',
   wsUrl: 'wss://server-render.invalid',
 };
+
+/** The server signs no one in (AuthProvider loads the auth service only in the browser's effects). */
+const noSignIn = () => Promise.reject(new Error('No sign-in while rendering on the server'));
 
 /** `<div id="root">` of the shell with what the app-html markers (web/index.html) enclose. */
 const ROOT = /<div id="root">[\s\S]*?<!--\/app-html-->\s*<\/div>/;
@@ -58,7 +60,7 @@ export async function renderDocument({ shell, url, head, data }: RenderInput): P
   seedFromPageData(queryClient, data);
   const json = documentStateJson(queryClient);
   const app = await renderApp(
-    <AppProviders config={NO_CONFIG} queryClient={queryClient} maybeSignedIn={false}>
+    <AppProviders config={NO_CONFIG} queryClient={queryClient} maybeSignedIn={false} loadAuth={noSignIn}>
       <StaticRouter location={url}>
         <AppRoutes />
       </StaticRouter>
@@ -79,15 +81,18 @@ export async function renderDocument({ shell, url, head, data }: RenderInput): P
   if (scripts.entries.length === 0) throw new ShellError('The shell has no entry script (<script type="module" src>)');
   // React writes (and escapes) the attributes; the JSON goes in as text that cannot end the element
   // (documentStateJson escapes every `<`).
-  const dataElement = renderToStaticMarkup(
-    <script
-      id={PAGE_DATA_ELEMENT_ID}
-      type="application/json"
-      {...{ [ENTRY_ATTRIBUTE]: scripts.entries.join(' '), [PRELOAD_ATTRIBUTE]: scripts.preloads.join(' ') }}
-    />,
+  const dataElement = (
+    await prerender(
+      <script
+        id={PAGE_DATA_ELEMENT_ID}
+        type="application/json"
+        {...{ [ENTRY_ATTRIBUTE]: scripts.entries.join(' '), [PRELOAD_ATTRIBUTE]: scripts.preloads.join(' ') }}
+      />,
+    )
   ).replace('></script>', () => `>${json}</script>`);
+  const headMarkup = await headTags(head);
   return withoutScripts
-    .replace(/<title>[\s\S]*?<\/title>/, () => headTags(head))
+    .replace(/<title>[\s\S]*?<\/title>/, () => headMarkup)
     .replace(/<meta\s+name="description"[^>]*>\s*/, '')
     .replace(ROOT, () => `<div id="root">${app}</div>\n    ${dataElement}`);
 }
@@ -108,8 +113,11 @@ async function renderApp(tree: ReactNode): Promise<string> {
 }
 
 /**
- * Renders every lazy route and waits for it, as a crawler must see the whole page. A component that
- * fails on the server fails the document (the page function answers 500 and logs it) rather than
+ * Markup of a tree (every lazy route rendered and waited for, as a crawler must see the whole page).
+ * The page, its head tags and its data element all go through this one renderer (React DOM's static
+ * prerender): the function's bundle carries no second copy (renderToStaticMarkup is React's legacy
+ * renderer, another ~100 KB to load at every cold start). A component that fails on the server
+ * fails the document (the page function answers 500 and logs it) rather than
  * sending a page the browser would have to render again.
  */
 async function prerender(tree: ReactNode): Promise<string> {
@@ -130,9 +138,9 @@ async function prerender(tree: ReactNode): Promise<string> {
  * The page's title and meta tags, written by React (which escapes every value). Every page has a share
  * card (DESIGN §3b): its own, or the site's at the page's origin.
  */
-function headTags(head: PageHead): string {
+function headTags(head: PageHead): Promise<string> {
   const image = head.image ?? { url: `${new URL(head.url).origin}${SHARE_CARD_PATHS.site}`, alt: SITE_CARD_ALT };
-  return renderToStaticMarkup(
+  return prerender(
     <>
       <title>{head.title}</title>
       <meta name="description" content={head.description} />

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from '@aws-amplify/ui-react';
 import { ANONYMOUS_NAME } from '@contract/accounts';
-import { FormAlert } from '../../components/FormAlert';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageSpinner } from '../../components/PageSpinner';
 import { SuspensionNotice } from '../../components/SuspensionNotice';
 import { useAccount } from '../../lib/account';
@@ -31,7 +31,7 @@ export default function AccountPage({ onDeleted, passwordForm }: Props) {
     return (
       <section className="narrow">
         <h1>Mi cuenta</h1>
-        <FormAlert>{state.message}</FormAlert>
+        <ErrorAlert>{state.message}</ErrorAlert>
       </section>
     );
   }
@@ -61,7 +61,7 @@ export default function AccountPage({ onDeleted, passwordForm }: Props) {
       <NameForm current={me.name} submitLabel="Cambiar el apodo" />
       {passwordForm}
       <h2>Eliminar la cuenta</h2>
-      {error && <FormAlert>{error}</FormAlert>}
+      {error && <ErrorAlert>{error}</ErrorAlert>}
       {confirming ? (
         <div className="stack danger-zone" role="group" aria-labelledby="delete-question">
           <p id="delete-question">

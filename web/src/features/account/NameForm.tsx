@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, TextField } from '@aws-amplify/ui-react';
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, checkName } from '@contract/accounts';
 import { ERRORS } from '@contract/errors';
-import { FormAlert } from '../../components/FormAlert';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { useAccount } from '../../lib/account';
 import { errorMessage, useApi } from '../../lib/api';
 import '../../components/amplifyUi.css';
@@ -51,7 +51,7 @@ export function NameForm({ current, submitLabel, onSaved }: Props) {
 
   return (
     <form className="stack" onSubmit={(event) => void handleSubmit(event)} noValidate>
-      {error && <FormAlert>{error}</FormAlert>}
+      {error && <ErrorAlert>{error}</ErrorAlert>}
       <TextField
         label="Apodo"
         name="apodo"

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { FormAlert } from '../../components/FormAlert';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { useAccount } from '../../lib/account';
 import { forgetName, pendingNameFor } from '../../lib/pendingName';
 import { NameForm } from './NameForm';
@@ -16,7 +16,7 @@ export default function NamePrompt() {
   return (
     <section className="name-prompt narrow" aria-labelledby="name-prompt-title">
       <h2 id="name-prompt-title">Elige tu apodo</h2>
-      {state?.nameError && <FormAlert>{`No pudimos guardar el apodo que elegiste: ${state.nameError}`}</FormAlert>}
+      {state?.nameError && <ErrorAlert>{`No pudimos guardar el apodo que elegiste: ${state.nameError}`}</ErrorAlert>}
       <p>Todavía no tienes apodo: hasta que lo elijas, lo que publiques aparecerá firmado como «Anónimo».</p>
       {kept && !state?.nameError && (
         <p>{`No pudimos guardar «${kept}», el apodo que elegiste al registrarte: quizá ya lo usa alguien. Prueba con ese u otro.`}</p>

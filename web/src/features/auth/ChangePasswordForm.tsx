@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@aws-amplify/ui-react';
 import { passwordProblems } from '@contract/accounts';
-import { FormAlert } from '../../components/FormAlert';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { PasswordInput } from './AuthFormParts';
 import { useAuth } from './context';
 import { authErrorMessage } from './errors';
@@ -59,7 +59,7 @@ export default function ChangePasswordForm({ onChanged }: Props) {
   return (
     <form className="stack" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="change-password-title">
       <h2 id="change-password-title">Cambiar contraseña</h2>
-      {error && <FormAlert>{error}</FormAlert>}
+      {error && <ErrorAlert>{error}</ErrorAlert>}
       <PasswordInput
         label="Contraseña actual"
         name="current-password"

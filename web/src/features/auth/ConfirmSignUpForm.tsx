@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, TextField } from '@aws-amplify/ui-react';
-import { FormAlert } from '../../components/FormAlert';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { useAuth } from './context';
 import { authErrorMessage } from './errors';
 import '../../components/amplifyUi.css';
@@ -49,7 +49,7 @@ export function ConfirmSignUpForm({ email, onConfirmed }: Props) {
   return (
     <form className="stack" onSubmit={(event) => void handleSubmit(event)} noValidate>
       <h2 className="form-subtitle">Confirma tu email</h2>
-      {error && <FormAlert>{error}</FormAlert>}
+      {error && <ErrorAlert>{error}</ErrorAlert>}
       <p>
         Te hemos enviado un código a <strong>{email}</strong>. Escríbelo aquí para activar tu cuenta.
       </p>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { nextFromSearch } from '../../lib/nextPath';
 import { Button } from '@aws-amplify/ui-react';
-import { FormAlert } from '../../components/FormAlert';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ConfirmSignUpForm } from './ConfirmSignUpForm';
 import { EmailField, OtherWaysIn, PasswordInput } from './AuthFormParts';
@@ -76,7 +76,7 @@ export default function LoginPage() {
       ) : (
         <>
           <form className="stack" onSubmit={(event) => void handleSubmit(event)} noValidate>
-            {error && <FormAlert>{error}</FormAlert>}
+            {error && <ErrorAlert>{error}</ErrorAlert>}
             <EmailField value={email} onChange={setEmail} />
             <PasswordInput
               label="Contraseña"

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, TextField } from '@aws-amplify/ui-react';
 import { passwordProblems } from '@contract/accounts';
-import { FormAlert } from '../../components/FormAlert';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { EmailField, PasswordInput } from './AuthFormParts';
 import { useAuth } from './context';
 import { authErrorMessage } from './errors';
@@ -64,7 +64,7 @@ export function ResetPasswordForm({ initialEmail, onReset, onCancel }: Props) {
   return step === 'email' ? (
     <form className="stack" onSubmit={(event) => void sendCode(event)} noValidate>
       <h2 className="form-subtitle">¿Olvidaste tu contraseña?</h2>
-      {error && <FormAlert>{error}</FormAlert>}
+      {error && <ErrorAlert>{error}</ErrorAlert>}
       <p>Escribe el email de tu cuenta y te enviaremos un código para elegir una contraseña nueva.</p>
       <EmailField value={email} onChange={setEmail} />
       <Button type="submit" variation="primary" isFullWidth isDisabled={busy} isLoading={busy} loadingText="Enviando…">
@@ -77,7 +77,7 @@ export function ResetPasswordForm({ initialEmail, onReset, onCancel }: Props) {
   ) : (
     <form className="stack" onSubmit={(event) => void setNewPassword(event)} noValidate>
       <h2 className="form-subtitle">Elige una contraseña nueva</h2>
-      {error && <FormAlert>{error}</FormAlert>}
+      {error && <ErrorAlert>{error}</ErrorAlert>}
       <p>
         Si hay una cuenta con <strong>{email}</strong>, te hemos enviado un código. Escríbelo aquí con tu contraseña nueva.
       </p>

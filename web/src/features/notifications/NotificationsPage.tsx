@@ -12,9 +12,6 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { usePagedList } from '../../lib/usePagedList';
 import { PushSettings } from './PushSettings';
 
-/** The cache key of the signed-in user's notifications (forgotten with the account's other lists). */
-export const NOTIFICATIONS_KEY = [...queryKeys.account, 'notifications'] as const;
-
 /**
  * `/avisos` (signed-in users): what happened to their anecdotes, newest first, each linking to its
  * post (a rejected one to «Mis anécdotas», where it can be edited and sent again), «Cargar más», and
@@ -24,7 +21,7 @@ export default function NotificationsPage({ onRead }: { onRead?: () => void }) {
   useDocumentTitle('Avisos');
   const api = useApi();
   const client = useQueryClient();
-  const list = usePagedList<Notification>(NOTIFICATIONS_KEY, (cursor, signal) => api.notifications({ cursor, signal }));
+  const list = usePagedList<Notification>(queryKeys.notifications, (cursor, signal) => api.notifications({ cursor, signal }));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const unread = list.items.some((notification) => !notification.read);
@@ -34,7 +31,7 @@ export default function NotificationsPage({ onRead }: { onRead?: () => void }) {
     setError(null);
     try {
       await api.markNotificationsRead();
-      await client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+      await client.invalidateQueries({ queryKey: queryKeys.notifications });
       onRead?.();
     } catch (failure) {
       setError(errorMessage(failure));

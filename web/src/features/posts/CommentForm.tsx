@@ -4,7 +4,7 @@ import { postLength } from '@contract/common';
 import { ERRORS } from '@contract/errors';
 import { ApiError, errorMessage, useApi } from '../../lib/api';
 import { useSubmissionKey } from '../../lib/submissionKey';
-import { FormAlert } from '../../components/FormAlert';
+import { ErrorAlert } from '../../components/ErrorAlert';
 
 /**
  * The comment form of a post page, for signed-in readers: a live character count, the contract's own
@@ -47,7 +47,7 @@ export function CommentForm({ postId, onCreated }: { postId: string; onCreated: 
 
   return (
     <form className="comment-form" onSubmit={(event) => void send(event)} noValidate>
-      {error && <FormAlert>{error}</FormAlert>}
+      {error && <ErrorAlert>{error}</ErrorAlert>}
       <label htmlFor={fieldId} className="comment-form__label">
         Tu comentario
       </label>

@@ -12,8 +12,8 @@ type Props = {
   loadingLabel?: string;
   /** A ranking (the Top): each card shows its place. The list is an `<ol>`, so readers already hear it. */
   ranked?: boolean;
-  /** A search's terms, marked in each card's text. */
-  highlight?: ReadonlySet<string>;
+  /** How each card's text is shown (a search marks the words that match: PostCard's `renderText`). */
+  renderText?: (text: string) => ReactNode;
 };
 
 /** A list of post cards with its loading, empty and error states and «Cargar más» (the feeds and the Top). */
@@ -24,7 +24,7 @@ export function FeedView({
   className = 'feed',
   loadingLabel = 'Cargando anécdotas…',
   ranked = false,
-  highlight,
+  renderText,
 }: Props) {
   return (
     <LoadMoreList
@@ -41,7 +41,7 @@ export function FeedView({
               {index + 1}
             </span>
           )}
-          <PostCard post={post} highlight={highlight} />
+          <PostCard post={post} renderText={renderText} />
         </li>
       )}
     />

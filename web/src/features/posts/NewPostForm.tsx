@@ -3,7 +3,7 @@ import { Button, SelectField, TextAreaField } from '@aws-amplify/ui-react';
 import { postLength } from '@contract/common';
 import { ERRORS } from '@contract/errors';
 import { CATEGORIES, DEFAULT_CATEGORY, MAX_POST_LENGTH, validateCreatePost, type Category, type CreatePostRequest } from '@contract/posts';
-import { FormAlert } from '../../components/FormAlert';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { categoryLabel } from '../../lib/format';
 import '../../components/amplifyUi.css';
 
@@ -57,7 +57,7 @@ export function NewPostForm({ onSubmit }: Props) {
           <li>Si la tuya no se publica, gracias de todas formas por contarla.</li>
         </ul>
       </div>
-      {error && <FormAlert>{error}</FormAlert>}
+      {error && <ErrorAlert>{error}</ErrorAlert>}
       <SelectField label="Categoria" name="category" value={category} onChange={(event) => setCategory(event.target.value as Category)}>
         {CATEGORIES.map((value) => (
           <option key={value} value={value}>

@@ -1,7 +1,7 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Post } from '@contract/posts';
 import { AuthorName } from '../../components/AuthorName';
-import { HighlightedText } from '../../components/HighlightedText';
 import { LocalTime } from '../../components/LocalTime';
 import { ReportControl } from './ReportControl';
 import { SuspendAuthorControl } from './SuspendAuthorControl';
@@ -15,15 +15,18 @@ type Props = {
   headingLevel?: 'h1' | 'h2';
   /** Whether the text links to the post's own page. */
   linkToPost?: boolean;
-  /** A search's terms: the words of the text that match them are marked. */
-  highlight?: ReadonlySet<string>;
+  /**
+   * How the text is shown when not as it is: a search marks the words that match (components/HighlightedText,
+   * given by the search page, so the feeds' script carries no stemmer).
+   */
+  renderText?: (text: string) => ReactNode;
 };
 
 /**
  * One published anecdote: who, when it was published, which category, and the text (always as
  * text, never as HTML); its votes; a permalink, its comment count (a link to its page) and «Denunciar»; for moderators, «Suspender autor».
  */
-export function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true, highlight }: Props) {
+export function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true, renderText }: Props) {
   return (
     <article className="post-card" aria-labelledby={`post-${post.id}-title`}>
       <Heading id={`post-${post.id}-title`} className="post-card__meta">
@@ -37,7 +40,7 @@ export function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true
           {post.category}
         </Link>
       </p>
-      <p className="post-card__text">{highlight ? <HighlightedText text={post.post} terms={highlight} /> : post.post}</p>
+      <p className="post-card__text">{renderText ? renderText(post.post) : post.post}</p>
       <VoteButtons post={post} />
       <div className="post-card__actions">
         {linkToPost && (

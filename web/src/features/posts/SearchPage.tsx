@@ -1,9 +1,10 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from '@contract/common';
 import { PAGE_TITLES } from '@contract/documents';
 import { CATEGORIES, isCategory, type Post } from '@contract/posts';
 import { MAX_QUERY_LENGTH, queryTerms, searchPath } from '@contract/search';
+import { HighlightedText } from '../../components/HighlightedText';
 import { useApi } from '../../lib/api';
 import { queryKeys } from '../../lib/queries';
 import { usePagedList } from '../../lib/usePagedList';
@@ -18,12 +19,13 @@ function SearchResults({ query, category }: { query: string; category?: (typeof 
     api.search(query, { category, cursor, limit: DEFAULT_PAGE_SIZE, signal }),
   );
   const terms = useMemo(() => new Set(queryTerms(query)), [query]);
+  const renderText = useCallback((text: string) => <HighlightedText text={text} terms={terms} />, [terms]);
   return (
     <FeedView
       feed={list}
       label={`Resultados de «${query}», los que más se parecen primero`}
       loadingLabel="Buscando…"
-      highlight={terms}
+      renderText={renderText}
       emptyText={
         <>
           No encontramos anécdotas{category ? ` de ${category}` : ''} con todas esas palabras. Prueba con otras, o mira una categoría:{' '}

@@ -1,0 +1,95 @@
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { RuntimeConfig } from '@contract/documents';
+import { ACCOUNT_SUSPENDED_EVENT } from '../lib/account';
+import { ApiContext, createApiClient } from '../lib/api';
+import { ConfigContext } from '../lib/config';
+import { leaveWebPush } from '../lib/pushDevice';
+import { AuthProvider } from '../features/auth/AuthProvider';
+import type { AuthService } from '../features/auth/types';
+import { useAuth } from '../features/auth/context';
+import { AccountProvider } from './AccountProvider';
+import { VotesProvider } from '../features/posts/votes';
+import { SavedProvider } from '../features/posts/saved';
+import { queryKeys } from '../lib/queries';
+
+/** The API client, with the signed-in user's ID token when there is one; a suspension it meets is told to AccountProvider. */
+function ApiProvider({ apiUrl, children }: { apiUrl: string; children: ReactNode }) {
+  const { service } = useAuth();
+  const api = useMemo(
+    () =>
+      createApiClient({
+        apiUrl,
+        getIdToken: async () => (await service()).getIdToken(),
+        onAccountSuspended: () => window.dispatchEvent(new Event(ACCOUNT_SUSPENDED_EVENT)),
+      }),
+    [apiUrl, service],
+  );
+  return <ApiContext.Provider value={api}>{children}</ApiContext.Provider>;
+}
+
+/**
+ * What belongs to who is signed in: their votes and saved posts on the cards on screen, and their lists in the cache
+ * («Mis anécdotas», the moderators' lists), forgotten when who is signed in changes, so one account's
+ * answers are never shown to another.
+ */
+function ForAccount({ children }: { children: ReactNode }) {
+  const { state } = useAuth();
+  const account = state.status === 'signedIn' ? state.user.displayName : state.status === 'signedOut' ? null : undefined;
+  const client = useQueryClient();
+  const shownFor = useRef(account);
+  useEffect(() => {
+    if (account === undefined || account === shownFor.current) return;
+    if (shownFor.current !== undefined) client.removeQueries({ queryKey: queryKeys.account });
+    shownFor.current = account;
+  }, [account, client]);
+  // A save or unsave elsewhere makes «Guardadas» read again when it is next shown.
+  const savedChanged = useCallback(() => void client.invalidateQueries({ queryKey: queryKeys.saved }), [client]);
+  return (
+    <VotesProvider account={account}>
+      <SavedProvider account={account} onChange={savedChanged}>
+        {children}
+      </SavedProvider>
+    </VotesProvider>
+  );
+}
+
+type ProvidersProps = {
+  config: RuntimeConfig;
+  /** The server state cache (holding a server-rendered document's data when the app takes one over). */
+  queryClient: QueryClient;
+  /** Whether a session may exist (false on the server, which renders for no one in particular). */
+  maybeSignedIn: boolean;
+  /**
+   * Loads the auth service (Amplify, a separate script: see AuthProvider). Given by the browser's App;
+   * the server never signs anyone in, and its bundle leaves Amplify out.
+   */
+  loadAuth: () => Promise<AuthService>;
+  children: ReactNode;
+};
+
+/**
+ * Everything around the router: config, the server state cache, auth, the API, the account and votes.
+ * The same tree in the browser (./App.tsx) and on the server (web/src/server/renderDocument.tsx), so the server's
+ * markup is what the browser's first render produces.
+ */
+export function AppProviders({ config, queryClient, maybeSignedIn, loadAuth, children }: ProvidersProps) {
+  // On logout, this device leaves Web Push first, with the token that is still valid.
+  const beforeSignOut = useCallback(
+    (auth: AuthService) => leaveWebPush(createApiClient({ apiUrl: config.apiUrl, getIdToken: () => auth.getIdToken() })),
+    [config.apiUrl],
+  );
+  return (
+    <ConfigContext.Provider value={config}>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider load={loadAuth} maybeSignedIn={maybeSignedIn} beforeSignOut={beforeSignOut}>
+          <ApiProvider apiUrl={config.apiUrl}>
+            <AccountProvider>
+              <ForAccount>{children}</ForAccount>
+            </AccountProvider>
+          </ApiProvider>
+        </AuthProvider>
+      </QueryClientProvider>
+    </ConfigContext.Provider>
+  );
+}

@@ -1,0 +1,169 @@
+/**
+ * The routes only the browser renders: the forms and the signed-in pages. The page function answers
+ * them with the bare shell (functions/domain/appPages.ts), so the server renderer never needs them,
+ * and its bundle leaves them out (Amplify and its form fields with them): web/src/server/renderDocument.tsx
+ * renders AppRoutes without these. Each page is its own script, loaded when its route is visited.
+ * The apodo prompt is here too: only a signed-in account is asked, and the server renders for no one.
+ */
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import { Route, useNavigate } from 'react-router-dom';
+import { useAuth } from '../features/auth/context';
+import { ACCOUNT_DELETED_MESSAGE, PASSWORD_CHANGED_MESSAGE } from '../features/auth/messages';
+import { RequireModerator, RequireSignedIn, RequireSignedOut } from '../features/auth/guards';
+import { ModerationNav } from '../features/moderators/ModerationNav';
+import { useAccount } from '../lib/account';
+import { announce } from '../lib/announcer';
+
+const NewPostPage = lazy(() => import('../features/posts/NewPostPage'));
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
+const ModerationPage = lazy(() => import('../features/moderation/ModerationPage'));
+const MyPostsPage = lazy(() => import('../features/myPosts/MyPostsPage'));
+const AccountPage = lazy(() => import('../features/account/AccountPage'));
+const ChangePasswordForm = lazy(() => import('../features/auth/ChangePasswordForm'));
+const SuspensionsPage = lazy(() => import('../features/moderators/SuspensionsPage'));
+const ModerationLogPage = lazy(() => import('../features/moderators/ModerationLogPage'));
+const SavedPage = lazy(() => import('../features/posts/SavedPage'));
+const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
+
+/** /avisos: marking them read also reads the bell's count again. */
+function NotificationsRoute() {
+  const account = useAccount();
+  return <NotificationsPage onRead={() => void account.reload()} />;
+}
+
+/**
+ * /moderar for whoever is signed in; moderators (as their token says) also decide at once, and get
+ * the links to their other pages (suspensions, the log).
+ */
+function ModerationRoute() {
+  const { state } = useAuth();
+  const moderator = state.status === 'signedIn' && state.user.moderator === true;
+  return (
+    <>
+      {moderator && <ModerationNav />}
+      <ModerationPage moderator={moderator} />
+    </>
+  );
+}
+
+/**
+ * «Mi cuenta»: after deleting the account, sign out (local tokens only: the user is gone), go home and
+ * say so; a changed password is said site-wide too (the announcement outlives the form).
+ */
+function AccountRoute() {
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  return (
+    <AccountPage
+      onDeleted={async () => {
+        await signOut();
+        void navigate('/', { replace: true });
+        announce(ACCOUNT_DELETED_MESSAGE);
+      }}
+      passwordForm={<ChangePasswordForm onChanged={() => announce(PASSWORD_CHANGED_MESSAGE)} />}
+    />
+  );
+}
+
+/** What only the browser renders, handed to AppRoutes by the browser's App. */
+export type BrowserOnlyParts = {
+  /** <Route> elements, as children of the layout route. */
+  routes: ReactNode;
+  /** The signed-in account's «elige tu apodo» prompt, over every page while it has none. */
+  NamePrompt: ComponentType;
+};
+
+/**
+ * The routes, as children of AppRoutes' layout route (a fragment of <Route> elements, which React
+ * Router reads as they are); the guards send signed-out visitors to /login and signed-in users away from it.
+ */
+const clientOnlyRoutes = (
+  <>
+    <Route
+      path="avisos"
+      element={
+        <RequireSignedIn>
+          <NotificationsRoute />
+        </RequireSignedIn>
+      }
+    />
+    <Route
+      path="newpost"
+      element={
+        <RequireSignedIn>
+          <NewPostPage />
+        </RequireSignedIn>
+      }
+    />
+    <Route
+      path="moderar"
+      element={
+        <RequireSignedIn>
+          <ModerationRoute />
+        </RequireSignedIn>
+      }
+    />
+    <Route
+      path="moderar/suspensiones"
+      element={
+        <RequireModerator>
+          <SuspensionsPage />
+        </RequireModerator>
+      }
+    />
+    <Route
+      path="moderar/registro"
+      element={
+        <RequireModerator>
+          <ModerationLogPage />
+        </RequireModerator>
+      }
+    />
+    <Route
+      path="mis-anecdotas"
+      element={
+        <RequireSignedIn>
+          <MyPostsPage />
+        </RequireSignedIn>
+      }
+    />
+    <Route
+      path="guardadas"
+      element={
+        <RequireSignedIn>
+          <SavedPage />
+        </RequireSignedIn>
+      }
+    />
+    <Route
+      path="cuenta"
+      element={
+        <RequireSignedIn>
+          <AccountRoute />
+        </RequireSignedIn>
+      }
+    />
+    <Route
+      path="login"
+      element={
+        <RequireSignedOut>
+          <LoginPage />
+        </RequireSignedOut>
+      }
+    />
+    <Route
+      path="register"
+      element={
+        <RequireSignedOut>
+          <RegisterPage />
+        </RequireSignedOut>
+      }
+    />
+  </>
+);
+
+export const browserOnlyParts: BrowserOnlyParts = {
+  routes: clientOnlyRoutes,
+  NamePrompt: lazy(() => import('../features/account/NamePrompt')),
+};
