@@ -184,6 +184,9 @@ async function oneRun(browser: Browser, url: string): Promise<TapRun | TapMiss> 
     const state = () => page.evaluate<InPage>('window.__bench');
     const deadline = Date.now() + LOAD_DEADLINE_MS;
     for (;;) {
+      // A tap that reached a link instead took the reader elsewhere.
+      if (new URL(page.url()).pathname !== new URL(url).pathname)
+        return { missed: `a link to ${new URL(page.url()).pathname}`, largestShift: null };
       const now = await state();
       // Another control (a vote…) may have been tapped: this load says nothing more about «Compartir».
       if (now.tapAt !== null && !now.tapHit) return { missed: now.missed ?? 'nothing', largestShift: now.largestShift };
