@@ -272,6 +272,11 @@ export function webRows(
   const notes = last
     ? [
         `Lighthouse LCP element on ${pages[0]?.path ?? '/'}: \`${last.lcpElement.replace(/`/g, "'")}\`.`,
+        `Lighthouse's benchmarkIndex (its measure of this machine's speed during each run; a loaded machine scores low and its TBT grows): ${formatSummary(
+          summarize(pages.flatMap((page) => page.runs.map((run) => run.benchmarkIndex))),
+          '',
+          0,
+        )}.`,
         last.opportunities.length > 0
           ? `Lighthouse opportunities (last run): ${last.opportunities.join('; ')}.`
           : 'Lighthouse listed no opportunity with savings.',

@@ -43,6 +43,8 @@ export type LighthouseRun = {
   /** What Lighthouse says costs the most, for docs/benchmarks-notes.md's "what limits it". */
   opportunities: string[];
   lcpElement: string;
+  /** Lighthouse's own measure of the machine's speed during the run (its `benchmarkIndex`): a loaded machine scores low, and TBT grows. */
+  benchmarkIndex: number;
 };
 
 /** The author the bench seeds for `/autor/:apodo`, and the word its posts (and a sample post) hold for `/buscar?q=`. */
@@ -141,7 +143,7 @@ type Audit = {
   title: string;
   details?: { type?: string; items?: Array<Record<string, unknown>>; overallSavingsMs?: number };
 };
-type Report = { categories: Record<string, { score: number }>; audits: Record<string, Audit> };
+type Report = { categories: Record<string, { score: number }>; audits: Record<string, Audit>; environment?: { benchmarkIndex?: number } };
 
 export async function lighthouse(url: string): Promise<LighthouseRun> {
   const dir = mkdtempSync(join(tmpdir(), 'vaya-dia-bench-lh-'));
@@ -185,6 +187,7 @@ export async function lighthouse(url: string): Promise<LighthouseRun> {
       styles: [...new Set(assets('Stylesheet'))],
       opportunities,
       lcpElement: lcpNode.replace(/\\"/g, '"'),
+      benchmarkIndex: report.environment?.benchmarkIndex ?? Number.NaN,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
