@@ -12,7 +12,18 @@ import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import * as feed from './feedPages';
-import { bundleRows, fanoutScaleRows, liveLatencyRows, memoryRows, searchRows, shareCardRows, throughputRows, webRows } from './figures';
+import {
+  bundleRows,
+  fanoutScaleRows,
+  firstTapRows,
+  liveLatencyRows,
+  memoryRows,
+  searchRows,
+  shareCardRows,
+  throughputRows,
+  webRows,
+} from './figures';
+import * as firstTap from './firstTap';
 import * as shareCards from './shareCards';
 import * as http from './httpThroughput';
 import * as bundles from './lambdaBundles';
@@ -87,12 +98,16 @@ try {
     const assets = declared;
     await figure(5, 'the page a visitor loads', async () => {
       const options = smoke ? web.SMOKE : web.FULL;
-      // The home page, and a post's page as a shared link opens it (the newest sample post).
+      // The home page, a post's page as a shared link opens it (the newest sample post), an author's
+      // page and a search (an author the bench seeds, with several published posts the search finds).
       const newest = (await (await fetch(`${running.webUrl}/posts?limit=1`)).json()) as { items: Array<{ id: string }> };
       const postPath = `/post/${newest.items[0]?.id ?? 'none'}`;
+      const { authorPath, searchPath } = await web.seedDiscovery(running);
       const pages = [
         { path: '/', runs: [] as web.LighthouseRun[] },
         { path: '/post/:id', url: postPath, runs: [] as web.LighthouseRun[] },
+        { path: '/autor/:apodo', url: authorPath, runs: [] as web.LighthouseRun[] },
+        { path: `/buscar?q=${web.SEARCH_WORD}`, url: searchPath, runs: [] as web.LighthouseRun[] },
       ];
       for (const page of pages) {
         // A page's first render in a fresh function loads its code (a cold start): not what a visitor of a warm site waits for.
@@ -112,6 +127,10 @@ try {
         : undefined;
       return webRows(assets, fetched, pages);
     });
+
+    await figure(5, 'the first tap that works on a slow phone', async () =>
+      firstTapRows(await firstTap.measureFirstTap(`${running.webUrl}/`, smoke ? firstTap.SMOKE : firstTap.FULL)),
+    );
 
     await figure(2, 'HTTP throughput through the local gateway (two back-to-back runs)', async () => {
       const options = smoke ? http.SMOKE : http.FULL;

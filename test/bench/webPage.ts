@@ -10,6 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import type { PostPage } from '../../functions/contract/posts';
+import { call } from '../support/api';
+import type { LocalCloudProcess } from '../support/localCloud';
+import { createModerator, publishApproved } from '../support/moderation';
+import { createUser } from '../support/users';
 
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '../..');
@@ -38,7 +43,44 @@ export type LighthouseRun = {
   /** What Lighthouse says costs the most, for docs/benchmarks-notes.md's "what limits it". */
   opportunities: string[];
   lcpElement: string;
+  /** Lighthouse's own measure of the machine's speed during the run (its `benchmarkIndex`): a loaded machine scores low, and TBT grows. */
+  benchmarkIndex: number;
 };
+
+/** The author the bench seeds for `/autor/:apodo`, and the word its posts (and a sample post) hold for `/buscar?q=`. */
+export const BENCH_AUTHOR = 'Rocío Bench';
+export const SEARCH_WORD = 'jefe';
+const AUTHOR_POSTS: Array<{ category: string; post: string }> = [
+  { category: 'trabajo', post: 'Mi jefe me pide el informe para ayer. Se lo mando y me contesta que era el del año pasado. Vaya día.' },
+  { category: 'trabajo', post: 'Llego tarde a la reunión, entro corriendo y me siento en la silla del jefe. Estaba él detrás. Vaya día.' },
+  { category: 'varios', post: 'Le escribo a mi jefe «te quiero» en vez de «te quito» el turno. Ahora me saluda con cariño. Vaya día.' },
+  {
+    category: 'familia',
+    post: 'Mi madre llama a mi jefe para decirle que hoy no voy porque estoy malo. Tengo treinta y cinco años. Vaya día.',
+  },
+];
+
+/**
+ * Pages beyond the samples' for Lighthouse: an author with several published posts (signed up, named,
+ * posting through the API and published by a moderator, as on the site), and a search that finds them.
+ * Returns their paths once the search answers them all (the index is written by the posts' stream).
+ */
+export async function seedDiscovery(cloud: LocalCloudProcess): Promise<{ authorPath: string; searchPath: string }> {
+  const moderator = await createModerator(cloud);
+  const author = await createUser(cloud, { name: BENCH_AUTHOR });
+  for (const body of AUTHOR_POSTS) await publishApproved(cloud, author, moderator, body);
+  const searchPath = `/buscar?q=${encodeURIComponent(SEARCH_WORD)}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const response = await call<PostPage>(cloud, `/search?q=${encodeURIComponent(SEARCH_WORD)}`);
+    const found = response.status === 200 ? response.body.items.length : 0;
+    if (found >= AUTHOR_POSTS.length) break;
+    if (Date.now() > deadline)
+      throw new Error(`GET /search?q=${SEARCH_WORD} found ${found} posts, not the ${AUTHOR_POSTS.length} seeded, within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { authorPath: `/autor/${encodeURIComponent(BENCH_AUTHOR)}`, searchPath };
+}
 
 /** `npm run build`: the production build the local cloud serves in dist mode. */
 export async function buildWeb(): Promise<number> {
@@ -101,7 +143,7 @@ type Audit = {
   title: string;
   details?: { type?: string; items?: Array<Record<string, unknown>>; overallSavingsMs?: number };
 };
-type Report = { categories: Record<string, { score: number }>; audits: Record<string, Audit> };
+type Report = { categories: Record<string, { score: number }>; audits: Record<string, Audit>; environment?: { benchmarkIndex?: number } };
 
 export async function lighthouse(url: string): Promise<LighthouseRun> {
   const dir = mkdtempSync(join(tmpdir(), 'vaya-dia-bench-lh-'));
@@ -145,6 +187,7 @@ export async function lighthouse(url: string): Promise<LighthouseRun> {
       styles: [...new Set(assets('Stylesheet'))],
       opportunities,
       lcpElement: lcpNode.replace(/\\"/g, '"'),
+      benchmarkIndex: report.environment?.benchmarkIndex ?? Number.NaN,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
