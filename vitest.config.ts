@@ -24,8 +24,9 @@ export default defineConfig({
           environment: 'node',
           include: ['test/infra/**/*.test.ts'],
           // The stack's files, one per construct, read one synthesized stack (test/infra/synth.ts,
-          // sharedSynthesis): one worker that keeps modules between files, so it is built once, and so
-          // is each function's bundle (CDK caches bundles per process) for the files with other options.
+          // sharedSynthesis): one worker that keeps modules between files, so it is built once. (CDK's
+          // bundle cache is per output folder, so it does not help another synthesis: the files with other
+          // options synthesize without bundling, which their assertions do not read.)
           isolate: false,
           fileParallelism: false,
           testTimeout: 60_000,

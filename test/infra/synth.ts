@@ -4,7 +4,7 @@
  */
 import { CfnElement, Stack, type NestedStack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import { BUNDLING_STACKS, type CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -60,9 +60,24 @@ export function fakeWebDist(): string {
   return dist;
 }
 
-export function synthesize(context: Record<string, string> = {}): Synthesized {
+export type SynthesizeOptions = {
+  /**
+   * Bundle every function with esbuild, as `cdk synth` does (about 60 bundles: most of a synthesis's
+   * time). Off, CDK skips the bundling (its `aws:cdk:bundling-stacks` context, the one `cdk deploy
+   * --exclusively` sets for the stacks it does not deploy): the templates are the same but for each
+   * function's code location, and cdk-nag sees the same constructs. For the variants whose assertions
+   * read neither the bundles nor their hashes; the default synthesis's bundles are checked
+   * (functions.test.ts) and built twice to compare (stack.test.ts). @default true
+   */
+  bundle?: boolean;
+};
+
+export function synthesize(context: Record<string, string> = {}, options: SynthesizeOptions = {}): Synthesized {
+  // An empty list: no stack's assets are bundled. (createApp's context is typed as `-c key=value`
+  // strings; CDK reads this key as a list of stack patterns.)
+  const noBundling = options.bundle === false ? ({ [BUNDLING_STACKS]: [] } as unknown as Record<string, string>) : {};
   const { app, stack, firewall } = createApp({
-    context: { ...(cdkJson.context as Record<string, string>), ...context },
+    context: { ...(cdkJson.context as Record<string, string>), ...context, ...noBundling },
     webDist: fakeWebDist(),
     outdir: mkdtempSync(join(tmpdir(), 'vaya-dia-cdk-')),
   });
