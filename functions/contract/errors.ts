@@ -4,7 +4,7 @@ import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './accounts';
 import { MAX_COMMENT_LENGTH } from './comments';
 import { MAX_PAGE_SIZE } from './common';
 import { MAX_POST_LENGTH } from './posts';
-import { MAX_QUERY_LENGTH } from './search';
+import { MAX_QUERY_LENGTH } from './searchLimits';
 
 /** Stable error codes for programs; each has its HTTP status and a Spanish message for people. */
 export const ERRORS = {

@@ -8,13 +8,7 @@
  */
 import { stemmer } from '@orama/stemmers/spanish';
 
-/** `GET /search?q=`: at most this many characters (longer is 400 INVALID_QUERY). */
-export const MAX_QUERY_LENGTH = 100;
-/**
- * A query's distinct terms are looked up one Query each; past this many, only the longest are (a
- * longer stem is rarer, so it narrows the results most; the rest still decide the highlighting).
- */
-export const MAX_QUERY_TERMS = 8;
+export { MAX_QUERY_LENGTH, MAX_QUERY_TERMS } from './searchLimits';
 
 /** The path of the search page on the site for a query. */
 export function searchPath(query: string, category?: string): string {

@@ -1,4 +1,4 @@
-import { MAX_QUERY_LENGTH } from '@contract/search';
+import { MAX_QUERY_LENGTH } from '@contract/searchLimits';
 
 /**
  * The header's search box: a plain GET form to `/buscar`, which the page function renders with the
