@@ -47,7 +47,7 @@ export type AppDocument =
 
 export type AppPageDeps = { posts: PostRepository; top: RankingStore; authors: AuthorStore; search: SearchIndexReader; now?: () => Date };
 
-/** Routes of the app that only the browser renders (web/src/app/AppRoutes.tsx). */
+/** Routes of the app that only the browser renders (web/src/app/ClientRoutes.tsx). */
 const SHELL_ROUTES = new Set([
   '/newpost',
   '/login',
