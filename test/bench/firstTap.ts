@@ -14,6 +14,7 @@
  * who is signed in known), read through an accessor the bench installs before the page's scripts run.
  */
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_FLAGS } from '../e2e/browser';
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -221,17 +222,7 @@ async function oneRun(browser: Browser, url: string): Promise<TapRun | TapMiss> 
  * away from «Compartir» is recorded as a miss and loaded again (at most `runs` times more; then it fails).
  */
 export async function measureFirstTap(url: string, options: TapOptions): Promise<TapResult> {
-  const browser = await chromium.launch({
-    executablePath: CHROME,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROMIUM_FLAGS });
   try {
     const result: TapResult = { runs: [], misses: [] };
     while (result.runs.length < options.runs) {
