@@ -58,7 +58,7 @@ export function nameKey(name: string): string {
 /** A word's key without spaces or punctuation (how reserved words are looked for). */
 const compactKey = (text: string) => nameKey(text).replace(/[ ._'-]/g, '');
 
-/** Reserved words (compared by their compact key); a name containing one is refused. */
+/** Reserved words; a name containing one (compared by their compact keys) is refused. */
 const RESERVED_NAME_WORDS = [
   'anonimo',
   'anonima',
@@ -70,9 +70,19 @@ const RESERVED_NAME_WORDS = [
   'vayadia',
   'oficial',
   'soporte',
-].map(compactKey);
+];
 /** Reserved as whole names. */
-const RESERVED_NAMES = ['admin', 'root', 'staff', 'sistema', 'system'].map(compactKey);
+const RESERVED_NAMES = ['admin', 'root', 'staff', 'sistema', 'system'];
+
+let reservedKeys: { words: string[]; names: string[] } | undefined;
+
+/**
+ * The reserved words' and names' compact keys, worked out on first use: at load they would cost every
+ * page that shows a name (not only the forms that check one) the first Unicode normalisation of the tab.
+ */
+function reserved(): { words: string[]; names: string[] } {
+  return (reservedKeys ??= { words: RESERVED_NAME_WORDS.map(compactKey), names: RESERVED_NAMES.map(compactKey) });
+}
 
 export type NameCheck = { ok: true; name: string; key: string } | { ok: false };
 
@@ -88,7 +98,8 @@ export function checkName(input: unknown): NameCheck {
   if (name.normalize('NFKC') !== name) return { ok: false };
   const key = nameKey(name);
   const compact = key.replace(/[ ._'-]/g, '');
-  if (RESERVED_NAMES.includes(compact) || RESERVED_NAME_WORDS.some((word) => compact.includes(word))) return { ok: false };
+  const { words, names } = reserved();
+  if (names.includes(compact) || words.some((word) => compact.includes(word))) return { ok: false };
   return { ok: true, name, key };
 }
 

@@ -29,11 +29,17 @@ export function launchChromium(): Promise<Browser> {
 export const cspViolations: string[] = [];
 
 /**
- * A fresh visitor (own cookies and storage) with a phone-sized or desktop window. The site is served
+ * A fresh visitor (own cookies and storage) with a phone-sized or desktop window, in the machine's time
+ * zone or `timezoneId`. The site is served
  * with its production Content-Security-Policy, and what the browser blocks is collected.
  */
-export async function newVisitor(browser: Browser, baseURL: string, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport: { width, height: width < 600 ? 812 : 900 }, locale: 'es-ES' });
+export async function newVisitor(
+  browser: Browser,
+  baseURL: string,
+  width = 1280,
+  timezoneId?: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport: { width, height: width < 600 ? 812 : 900 }, locale: 'es-ES', timezoneId });
   const page = await context.newPage();
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))

@@ -7,6 +7,7 @@ import { ERRORS } from '../../functions/contract/errors';
 import { MAX_POST_LENGTH, RATE_LIMIT } from '../../functions/contract/posts';
 import { mkdirSync } from 'node:fs';
 import { publish as publishByApi } from '../support/api';
+import { spelledDate } from '../support/dates';
 import { createModerator, decide, publishApproved } from '../support/moderation';
 import { cognitoClient, createUser, signIn, type TestUser } from '../support/users';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
@@ -15,9 +16,11 @@ import { cspViolations, launchChromium, newVisitor, seriousA11yViolations, taken
 let cloud: LocalCloudProcess;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
+/** A reader's time zone other than the site's (Madrid) and the machine's: UTC−6 all year. */
+const READERS_ZONE = 'America/Mexico_City';
 
-async function visitor(width = 1280): Promise<Page> {
-  const { context, page } = await newVisitor(browser, cloud.webUrl, width);
+async function visitor(width = 1280, timezoneId?: string): Promise<Page> {
+  const { context, page } = await newVisitor(browser, cloud.webUrl, width, timezoneId);
   contexts.push(context);
   return page;
 }
@@ -518,7 +521,8 @@ describe('first load', () => {
       )
       .toBeGreaterThan(0);
     for (const path of ['/', '/category/amor', '/top?period=all']) {
-      const page = await visitor(375);
+      // A reader in Mexico City: the server writes the dates in Madrid's time, the app in the reader's.
+      const page = await visitor(375, READERS_ZONE);
       const requests: string[] = [];
       const problems: string[] = [];
       page.on('request', (request) => requests.push(request.url()));
@@ -526,11 +530,14 @@ describe('first load', () => {
         if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
       });
       page.on('pageerror', (error) => problems.push(error.message));
-      const rendered = (await (await fetch(`${cloud.webUrl}${path}`)).text()).includes('post-card__text');
-      expect(rendered, path).toBe(true);
+      const rendered = await (await fetch(`${cloud.webUrl}${path}`)).text();
+      expect(rendered.includes('post-card__text'), path).toBe(true);
+      const [, iso, sitesText] = /<time dateTime="([^"]+)">([^<]+)<\/time>/i.exec(rendered) ?? [];
+      expect(sitesText, path).toBe(spelledDate(iso!, 'Europe/Madrid'));
       await page.goto(path);
       // Taken over: the header, rendered with auth loading, shows a first-time visitor signed out.
       await header(page).getByText('Anonimo', { exact: true }).waitFor();
+      await page.locator(`time[datetime="${iso}"]`).first().getByText(spelledDate(iso!, READERS_ZONE), { exact: true }).waitFor();
       await page.waitForLoadState('networkidle');
       expect(problems, path).toEqual([]);
       expect(requests.filter((url) => new URL(url).pathname === '/config.json')).toEqual([`${origin}/config.json`]);

@@ -13,6 +13,7 @@ import { type OwnPost, type Post } from '../../functions/contract/posts';
 import type { StoredPost } from '../../functions/domain/ports/posts';
 import { postItem } from '../../functions/store/dynamodb/postItems';
 import { call, publish } from '../support/api';
+import { spelledDate } from '../support/dates';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { createModerator, publishApproved } from '../support/moderation';
 import { createUser, type TestUser } from '../support/users';
@@ -290,6 +291,11 @@ describe('pages rendered with their posts', () => {
     expect(shown.meta('og:url')).toBe(`${cloud.webUrl}/post/${amor.id}`);
     expect(shown.canonical).toBe(`${cloud.webUrl}/post/${amor.id}`);
     expect(shown.body).not.toContain(author.email);
+    // Its date in Madrid's time (the server cannot know the reader's zone), spelled as the app spells it
+    // in the reader's zone once it takes the page over: "26 de noviembre de 2026, 7:05".
+    expect(shown.document.querySelector(`time[datetime="${amor.publishedAt}"]`)?.textContent).toBe(
+      spelledDate(amor.publishedAt, 'Europe/Madrid'),
+    );
 
     const hostilePage = await page(`/post/${hostile.id}`);
     expect(hostilePage.meta('og:description')).toBe(HOSTILE_TEXT.replace(/\s+/g, ' '));

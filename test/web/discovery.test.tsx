@@ -152,7 +152,7 @@ describe('/autor/:apodo', () => {
     const authorPosts = vi.fn(async () => ({ items: posts, nextCursor: null }));
     render(route(fakeApiClient({ author, authorPosts }), '/autor/maria%20jose'));
     expect(await screen.findByRole('heading', { level: 1, name: 'María José' })).toBeTruthy();
-    expect(screen.getByText('Desde marzo de 2026')).toBeTruthy();
+    expect(screen.getByText('marzo de 2026').closest('p')?.textContent).toBe('Desde marzo de 2026');
     expect(screen.getByText('1 anécdota')).toBeTruthy();
     expect(screen.getByText('7 votos')).toBeTruthy();
     expect(await screen.findByText('La fotocopiadora me odia.')).toBeTruthy();

@@ -4,6 +4,7 @@ import { App } from './app/App';
 import { ConfigError, loadConfig } from './lib/config';
 import { earlyConfigFetch } from './lib/earlyStart';
 import { createQueryClient, hydrateFromDocument, readDocumentState } from './lib/queries';
+import { renderingWithoutServerMarkup } from './lib/useHydrated';
 import './app/styles.css';
 
 const container = document.getElementById('root')!;
@@ -16,7 +17,10 @@ if (documentState) hydrateFromDocument(queryClient, documentState);
 
 function show(app: ReactNode) {
   if (documentState) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  else {
+    renderingWithoutServerMarkup();
+    createRoot(container).render(app);
+  }
 }
 
 // The service worker (web/public/sw.js: offline reading, Web Push). It keeps only documents, the hashed

@@ -49,18 +49,24 @@ function LiveFeed({ category }: { category?: Category }) {
   );
 }
 
+/** After a post was sent: it is in moderation (until closed, which forgets it in the history entry). */
+function SentNoticeOnceTakenOver() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  // history.state survives a reload but the server cannot see it: the notice waits until the page is
+  // taken over, or the first render would differ from the server's HTML (a hydration error). Asked
+  // here, not by the feed: the switch re-renders the component that asks, at once.
+  const hydrated = useHydrated();
+  const sent = hydrated && typeof (location.state as Partial<SentState> | null)?.sent === 'string';
+  return sent ? <SentNotice onClose={() => void navigate(location.pathname, { replace: true, state: null })} /> : null;
+}
+
 /**
  * `/` (all posts) and `/category/:category` (one category, or "categoría desconocida"); after a
  * post was sent, `/` first says it is in moderation.
  */
 export function FeedRoute() {
   const { category: param } = useParams();
-  const location = useLocation();
-  const navigate = useNavigate();
-  // history.state survives a reload but the server cannot see it: the notice waits until the page is
-  // taken over, or the first render would differ from the server's HTML (a hydration error).
-  const hydrated = useHydrated();
-  const sent = hydrated && typeof (location.state as Partial<SentState> | null)?.sent === 'string';
   const category = param === undefined ? undefined : isCategory(param) ? param : null;
   useDocumentTitle(category === undefined ? undefined : category === null ? PAGE_TITLES.unknownCategory : PAGE_TITLES.category(category));
   useCategoryFeedLink(category);
@@ -68,7 +74,7 @@ export function FeedRoute() {
   return (
     <div className="page-grid">
       <section className="page-main" aria-labelledby="feed-title">
-        {sent && <SentNotice onClose={() => void navigate(location.pathname, { replace: true, state: null })} />}
+        <SentNoticeOnceTakenOver />
         {category === null ? (
           <div className="notice">
             <h1 id="feed-title">Categoría desconocida</h1>

@@ -8,7 +8,6 @@ import { forgetName, pendingNameFor } from '../lib/pendingName';
 import { safeNextPath } from '../lib/nextPath';
 import { forgetIntent, pendingIntentFor, type PendingIntent } from '../lib/pendingIntent';
 import { keepTap, startReplay } from '../lib/taps';
-import { useHydrated } from '../lib/useHydrated';
 
 /** Said when a tap kept before the app ran could not be carried out (its button never became ready). */
 export const TAP_GIVEN_UP = 'No pudimos completar lo que pulsaste mientras cargaba la página: vuelve a pulsarlo.';
@@ -20,9 +19,9 @@ export const TAP_GIVEN_UP = 'No pudimos completar lo que pulsaste mientras carga
  * have run.
  */
 export function useTapReplay(): void {
-  const hydrated = useHydrated();
   const { state } = useAuth();
-  const known = hydrated && state.status !== 'loading';
+  // Auth says loading until the page is taken over (AuthProvider), so a known state is a taken-over page.
+  const known = state.status !== 'loading';
   useEffect(() => {
     if (!known) return;
     let stop: (() => void) | undefined;
@@ -55,11 +54,11 @@ export function useReturnAfterSignIn(): void {
 export function IntentOffer() {
   const { state } = useAuth();
   const { pathname } = useLocation();
-  const hydrated = useHydrated();
   // Bumped when the offer is answered, so the next render reads storage again (and finds nothing).
   const [, setAnswered] = useState(0);
-  // Storage is read only after hydration: the server's HTML (and the render taking it over) has no offer.
-  const offer: PendingIntent | null = hydrated && state.status === 'signedIn' ? pendingIntentFor(pathname) : null;
+  // Storage is read only once signed in, which auth says only after the page was taken over
+  // (AuthProvider): the server's HTML (and the render taking it over) has no offer.
+  const offer: PendingIntent | null = state.status === 'signedIn' ? pendingIntentFor(pathname) : null;
   if (!offer) return null;
   const answer = (yes: boolean) => {
     forgetIntent();

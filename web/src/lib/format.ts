@@ -1,28 +1,80 @@
 /** The site's time zone: Top periods are Madrid's calendar, and server-rendered dates are Madrid's. */
 export const SITE_TIME_ZONE = 'Europe/Madrid';
 
-const readersZone = new Intl.DateTimeFormat('es', { dateStyle: 'long', timeStyle: 'short' });
-const sitesZone = new Intl.DateTimeFormat('es', { dateStyle: 'long', timeStyle: 'short', timeZone: SITE_TIME_ZONE });
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
+
+/** A moment as a calendar and a clock read it somewhere (month 0–11, as `Date`'s). */
+type WallClock = { year: number; month: number; day: number; hour: number; minute: number };
 
 /**
- * The creation date in Spanish ("3 de mayo de 2025, 14:05"), in the reader's time zone, or in
- * `timeZone` (only the site's is supported: see components/LocalTime.tsx).
+ * The reader's wall clock, from `Date`'s local fields. Not `Intl.DateTimeFormat`: its first use in a
+ * page loads the locale's data, ~0.1 s of one task on a phone, on the first render of every page.
+ */
+function readersClock(date: Date): WallClock {
+  return {
+    year: date.getFullYear(),
+    month: date.getMonth(),
+    day: date.getDate(),
+    hour: date.getHours(),
+    minute: date.getMinutes(),
+  };
+}
+
+let sitesZoneParts: Intl.DateTimeFormat | undefined;
+
+/** Madrid's wall clock, by `Intl` (the server renders in it; built on first use). */
+function sitesClock(date: Date): WallClock {
+  sitesZoneParts ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: SITE_TIME_ZONE,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
+  const parts = Object.fromEntries(sitesZoneParts.formatToParts(date).map(({ type, value }) => [type, Number(value)]));
+  return { year: parts.year!, month: parts.month! - 1, day: parts.day!, hour: parts.hour!, minute: parts.minute! };
+}
+
+function clockOf(iso: string, timeZone?: typeof SITE_TIME_ZONE): WallClock | null {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return timeZone ? sitesClock(date) : readersClock(date);
+}
+
+/**
+ * The date in Spanish ("3 de mayo de 2025, 14:05"), in the reader's time zone, or in `timeZone` (only
+ * the site's is supported: see components/LocalTime.tsx). Spelled here rather than by `Intl`'s
+ * `dateStyle`, whose wording changes between ICU versions ("…de 2025, 14:05" or "…de 2025 a las 14:05"):
+ * the server's and the browser's would not always agree.
  */
 export function formatPostDate(iso: string, timeZone?: typeof SITE_TIME_ZONE): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return (timeZone ? sitesZone : readersZone).format(date);
+  const clock = clockOf(iso, timeZone);
+  if (!clock) return '';
+  return `${clock.day} de ${MONTHS[clock.month]} de ${clock.year}, ${clock.hour}:${String(clock.minute).padStart(2, '0')}`;
+}
+
+/** "noviembre de 2026", in the reader's time zone or in the site's (as formatPostDate). */
+export function formatMonthYear(iso: string, timeZone?: typeof SITE_TIME_ZONE): string {
+  const clock = clockOf(iso, timeZone);
+  return clock ? `${MONTHS[clock.month]} de ${clock.year}` : '';
 }
 
 /** "amor" → "Amor", for labels; the stored and linked value stays lowercase. */
 export function categoryLabel(category: string): string {
   return category.charAt(0).toUpperCase() + category.slice(1);
-}
-
-const monthYear = new Intl.DateTimeFormat('es', { month: 'long', year: 'numeric', timeZone: SITE_TIME_ZONE });
-
-/** "noviembre de 2026" (in the site's zone, so the server's and the browser's renders agree). */
-export function formatMonthYear(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : monthYear.format(date);
 }

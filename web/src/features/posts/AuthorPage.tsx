@@ -5,9 +5,9 @@ import { PAGE_TITLES } from '@contract/documents';
 import { VOTE_LABELS } from '@contract/votes';
 import type { Post } from '@contract/posts';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { LocalTime } from '../../components/LocalTime';
 import { PageSpinner } from '../../components/PageSpinner';
 import { ApiError, errorMessage, useApi } from '../../lib/api';
-import { formatMonthYear } from '../../lib/format';
 import { queryKeys } from '../../lib/queries';
 import { usePagedList } from '../../lib/usePagedList';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -82,7 +82,11 @@ export default function AuthorPage() {
           <>
             <header className="author-profile">
               <h1 className="feed-title">{author.name}</h1>
-              {author.since && <p className="author-profile__since">Desde {formatMonthYear(author.since)}</p>}
+              {author.since && (
+                <p className="author-profile__since">
+                  Desde <LocalTime iso={author.since} show="monthYear" />
+                </p>
+              )}
               <dl className="author-profile__stats">
                 <div>
                   <dt>Publicadas</dt>
