@@ -4,6 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { render, within } from '@testing-library/react';
 import { LocalTime } from '../../web/src/components/LocalTime';
 import { formatMonthYear, formatPostDate, SITE_TIME_ZONE } from '../../web/src/lib/format';
+import { HydrationProvider } from '../../web/src/lib/hydration';
 
 // Node reads TZ again when it is assigned: the reader, here, is in Mexico City (UTC−6, no summer time).
 const zoneBefore = process.env.TZ;
@@ -55,9 +56,11 @@ describe('<LocalTime> taking over a server-rendered date', () => {
     const intl = [vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts'), vi.spyOn(Intl, 'DateTimeFormat')];
     const errors: unknown[] = [];
     const page = (
-      <p>
-        Publicado el <LocalTime iso={iso} />
-      </p>
+      <HydrationProvider>
+        <p>
+          Publicado el <LocalTime iso={iso} />
+        </p>
+      </HydrationProvider>
     );
     let root: ReturnType<typeof hydrateRoot> | undefined;
     await act(async () => {
@@ -73,9 +76,11 @@ describe('<LocalTime> taking over a server-rendered date', () => {
     const later = textsShown(container);
     act(() =>
       root!.render(
-        <p>
-          Publicado el <LocalTime key="another" iso="2026-03-10T10:00:00.000Z" show="monthYear" />
-        </p>,
+        <HydrationProvider>
+          <p>
+            Publicado el <LocalTime key="another" iso="2026-03-10T10:00:00.000Z" show="monthYear" />
+          </p>
+        </HydrationProvider>,
       ),
     );
     expect(later()).toEqual(['marzo de 2026']);

@@ -4,7 +4,7 @@ import { App } from './app/App';
 import { ConfigError, loadConfig } from './lib/config';
 import { earlyConfigFetch } from './lib/earlyStart';
 import { createQueryClient, hydrateFromDocument, readDocumentState } from './lib/queries';
-import { renderingWithoutServerMarkup } from './lib/useHydrated';
+import { renderingWithoutServerMarkup } from './lib/hydration';
 import './app/styles.css';
 
 const container = document.getElementById('root')!;

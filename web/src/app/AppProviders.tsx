@@ -4,6 +4,7 @@ import type { RuntimeConfig } from '@contract/documents';
 import { ACCOUNT_SUSPENDED_EVENT } from '../lib/account';
 import { ApiContext, createApiClient } from '../lib/api';
 import { ConfigContext } from '../lib/config';
+import { HydrationProvider } from '../lib/hydration';
 import { leaveWebPush } from '../lib/pushDevice';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import type { AuthService } from '../features/auth/types';
@@ -69,7 +70,8 @@ type ProvidersProps = {
 };
 
 /**
- * Everything around the router: config, the server state cache, auth, the API, the account and votes.
+ * Everything around the router: whether the page is taken over yet, config, the server state cache, auth,
+ * the API, the account and votes.
  * The same tree in the browser (./App.tsx) and on the server (web/src/server/renderDocument.tsx), so the server's
  * markup is what the browser's first render produces.
  */
@@ -80,16 +82,18 @@ export function AppProviders({ config, queryClient, maybeSignedIn, loadAuth, chi
     [config.apiUrl],
   );
   return (
-    <ConfigContext.Provider value={config}>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider load={loadAuth} maybeSignedIn={maybeSignedIn} beforeSignOut={beforeSignOut}>
-          <ApiProvider apiUrl={config.apiUrl}>
-            <AccountProvider>
-              <ForAccount>{children}</ForAccount>
-            </AccountProvider>
-          </ApiProvider>
-        </AuthProvider>
-      </QueryClientProvider>
-    </ConfigContext.Provider>
+    <HydrationProvider>
+      <ConfigContext.Provider value={config}>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider load={loadAuth} maybeSignedIn={maybeSignedIn} beforeSignOut={beforeSignOut}>
+            <ApiProvider apiUrl={config.apiUrl}>
+              <AccountProvider>
+                <ForAccount>{children}</ForAccount>
+              </AccountProvider>
+            </ApiProvider>
+          </AuthProvider>
+        </QueryClientProvider>
+      </ConfigContext.Provider>
+    </HydrationProvider>
   );
 }

@@ -3,7 +3,7 @@ import { DOCUMENT_PATHS, PAGE_TITLES } from '@contract/documents';
 import { isCategory, type Category } from '@contract/posts';
 import { useConfig } from '../lib/config';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
-import { useHydrated } from '../lib/useHydrated';
+import { useHydrated } from '../lib/hydration';
 import { useCategoryFeedLink } from '../lib/useCategoryFeedLink';
 import { useFeed } from '../features/posts/useFeed';
 import { FeedView } from '../features/posts/FeedView';
@@ -54,8 +54,7 @@ function SentNoticeOnceTakenOver() {
   const location = useLocation();
   const navigate = useNavigate();
   // history.state survives a reload but the server cannot see it: the notice waits until the page is
-  // taken over, or the first render would differ from the server's HTML (a hydration error). Asked
-  // here, not by the feed: the switch re-renders the component that asks, at once.
+  // taken over, or the first render would differ from the server's HTML (a hydration error).
   const hydrated = useHydrated();
   const sent = hydrated && typeof (location.state as Partial<SentState> | null)?.sent === 'string';
   return sent ? <SentNotice onClose={() => void navigate(location.pathname, { replace: true, state: null })} /> : null;

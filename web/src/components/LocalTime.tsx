@@ -1,5 +1,5 @@
 import { formatMonthYear, formatPostDate, SITE_TIME_ZONE } from '../lib/format';
-import { useHydrated } from '../lib/useHydrated';
+import { useHydrated } from '../lib/hydration';
 
 const FORMATS = { dateTime: formatPostDate, monthYear: formatMonthYear };
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useHydrated } from '../lib/useHydrated';
+import { useHydrated } from '../lib/hydration';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('online', onChange);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { AuthContext, type AuthContextValue } from './context';
 import { authErrorMessage } from './errors';
 import type { AuthService, AuthState } from './types';
-import { useRootHydrated } from '../../lib/useHydrated';
+import { useHydrated } from '../../lib/hydration';
 
 type Props = {
   /** Loads and configures the identity service; called at most once. */
@@ -28,7 +28,7 @@ export function AuthProvider({ load, maybeSignedIn = true, beforeSignOut, childr
   const [known, setState] = useState<AuthState>(maybeSignedIn ? { status: 'loading' } : { status: 'signedOut' });
   // A server-rendered page shows auth loading (the server cannot know who reads), and the render that
   // takes it over must be that markup: who is signed in shows right after.
-  const state: AuthState = useRootHydrated() ? known : LOADING;
+  const state: AuthState = useHydrated() ? known : LOADING;
   const [signOutError, setSignOutError] = useState<string | null>(null);
   const [redirectError, setRedirectError] = useState<string | null>(null);
   const [returnTo, setReturnTo] = useState<string | null>(null);

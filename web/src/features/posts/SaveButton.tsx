@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useSignInHref } from '../../lib/nextPath';
 import { rememberIntent } from '../../lib/pendingIntent';
 import { intentOf, isReplayedTap } from '../../lib/taps';
-import { useSavedBook, type SavedEntry } from './saved';
+import { useSavedBook, useSavedReady, type SavedEntry } from './saved';
 
 const NO_ENTRY: SavedEntry = {};
 const noSubscription = () => () => undefined;
@@ -20,11 +20,7 @@ export function SaveButton({ postId }: { postId: string }) {
     () => (book ? book.entry(postId) : NO_ENTRY),
     () => NO_ENTRY,
   );
-  const ready = useSyncExternalStore(
-    book ? book.subscribe : noSubscription,
-    () => book?.ready() ?? false,
-    () => false,
-  );
+  const ready = useSavedReady();
   useEffect(() => {
     if (!book) return;
     book.show(postId);

@@ -5,7 +5,7 @@ import { rememberIntent } from '../../lib/pendingIntent';
 import { intentOf, isReplayedTap } from '../../lib/taps';
 import { type Post } from '@contract/posts';
 import { VOTE_KINDS, VOTE_LABELS, type VoteKind } from '@contract/votes';
-import { useVoteBook, type VoteBook, type VoteEntry } from './votes';
+import { useVoteBook, useVotesReady, type VoteBook, type VoteEntry } from './votes';
 
 const NO_ENTRY: VoteEntry = {};
 const noSubscription = () => () => undefined;
@@ -35,11 +35,7 @@ export function VoteButtons({ post }: { post: Post }) {
     book.show(post.id);
     return () => book.unwatch(post.id);
   }, [book, post.id]);
-  const ready = useSyncExternalStore(
-    book ? book.subscribe : noSubscription,
-    () => book?.ready() ?? false,
-    () => false,
-  );
+  const ready = useVotesReady();
 
   const counts = entry.counts ?? post.votes;
   const signIn = useSignInHref();

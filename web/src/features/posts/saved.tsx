@@ -145,6 +145,7 @@ export class SavedBook {
 }
 
 const SavedContext = createContext<SavedBook | null>(null);
+const SavedReadyContext = createContext(false);
 
 /** The page's saved book, told who is signed in (as VotesProvider is). */
 export function SavedProvider({
@@ -159,7 +160,16 @@ export function SavedProvider({
   const api = useApi();
   const book = useMemo(() => new SavedBook(api, onChange), [api, onChange]);
   useLayoutEffect(() => book.setAccount(account), [book, account]);
-  return <SavedContext.Provider value={book}>{children}</SavedContext.Provider>;
+  return (
+    <SavedContext.Provider value={book}>
+      <SavedReadyContext.Provider value={account !== undefined}>{children}</SavedReadyContext.Provider>
+    </SavedContext.Provider>
+  );
+}
+
+/** Whether «Guardar» can act (who is signed in is known): as useVotesReady in ./votes.tsx. */
+export function useSavedReady(): boolean {
+  return useContext(SavedReadyContext);
 }
 
 /** The page's saved book, or null outside a SavedProvider (the card then has no «Guardar»). */

@@ -161,6 +161,8 @@ export class VoteBook {
 }
 
 const VotesContext = createContext<VoteBook | null>(null);
+/** Whether who is signed in is known (the book's `ready()`), as React state rather than the book's store. */
+const VotesReadyContext = createContext(false);
 
 /**
  * The page's vote book, told who is signed in (`account`: an id for the account, null for nobody,
@@ -170,7 +172,21 @@ export function VotesProvider({ account, children }: { account: string | null | 
   const api = useApi();
   const book = useMemo(() => new VoteBook(api), [api]);
   useLayoutEffect(() => book.setAccount(account), [book, account]);
-  return <VotesContext.Provider value={book}>{children}</VotesContext.Provider>;
+  return (
+    <VotesContext.Provider value={book}>
+      <VotesReadyContext.Provider value={account !== undefined}>{children}</VotesReadyContext.Provider>
+    </VotesContext.Provider>
+  );
+}
+
+/**
+ * Whether the cards' vote buttons can take a vote (who is signed in is known). Read from the provider's
+ * props, so it changes in the render that learns the account (after the page is taken over: a
+ * transition, in slices) rather than in a synchronous re-render of every card that the book's
+ * notification would force.
+ */
+export function useVotesReady(): boolean {
+  return useContext(VotesReadyContext);
 }
 
 /** The page's vote book, or null outside a VotesProvider (the card then shows counts only). */
