@@ -33,7 +33,7 @@ import { localFunction, type LocalFunction } from './aws/lambda/runtime';
 import { ensureModerators } from './fixtures/demoModerator';
 import { migrateNames } from './fixtures/migrations/apodosForOldData';
 import { migrateNameKeys } from './fixtures/migrations/nameKeysToSkeletons';
-import { LOOPBACK, portOrFree } from './process/ports';
+import { LOOPBACK, PortInUseError, portOrFree } from './process/ports';
 import { seedIfEmpty } from './fixtures/samplePosts';
 import { startStreamPoller } from './aws/lambda/streamPoller';
 import { DIST_DIR, startWebServer } from './aws/cloudfront/webServer';
@@ -87,7 +87,26 @@ const REGION = 'eu-west-1';
 const REPOSITORY_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FUNCTIONS: readonly FunctionDeclaration[] = DECLARED;
 
+/**
+ * Starts the local cloud (see startOnce). A port it chooses itself is free when chosen, not reserved
+ * until the server told to use it binds it, seconds later: another program (another test file's cloud
+ * starting beside it) may take it first. Then the whole start is made again with other ports, up to
+ * three times; a port given in `options.ports` is never changed, so its clash is reported at once.
+ */
 export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      const chosenHere = error instanceof PortInUseError && !Object.values(options.ports).includes(error.port);
+      if (!chosenHere || attempt === 3) throw error;
+      console.error(`The local cloud starts again on other ports: ${error.message}.`);
+    }
+  }
+}
+
+/** One attempt: every service started in order; on any failure, what was started is stopped. */
+async function startOnce(options: LocalCloudOptions): Promise<LocalCloud> {
   const dataDir = resolve(options.dataDir);
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {

@@ -13,6 +13,16 @@ export const LOOPBACK = '127.0.0.1';
  */
 const CHOSEN_PORTS = { first: 20_000, count: 12_000 };
 
+/** A port someone else holds: the server (or child) told to use it could not. */
+export class PortInUseError extends Error {
+  constructor(
+    readonly port: number,
+    detail = '',
+  ) {
+    super(`Port ${port} on ${LOOPBACK} is already in use${detail}`);
+  }
+}
+
 /** A port that was free a moment ago, for children that must be told their port up front. */
 export async function freePort(): Promise<number> {
   for (let attempt = 0; attempt < 100; attempt++) {
@@ -37,7 +47,7 @@ export async function portOrFree(requested: number): Promise<number> {
 export function listen(server: Server, port: number, host = LOOPBACK): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
-      reject(error.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${host} is already in use`) : error);
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(port) : error);
     };
     server.once('error', onError);
     server.listen(port, host, () => {

@@ -19,7 +19,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import type { TableDescription } from '../../../../functions/store/tables';
 import { spawnGuarded } from '../../process/childProcess';
-import { LOOPBACK, freePort } from '../../process/ports';
+import { LOOPBACK, PortInUseError, freePort } from '../../process/ports';
 
 const require = createRequire(import.meta.url);
 
@@ -69,8 +69,6 @@ function dynamoDbLocalJar(): { jar: string; libraryPath: string } {
   if (!existsSync(jar)) throw new Error(`DynamoDB Local is missing from ${lib}: run npm ci`);
   return { jar, libraryPath: join(lib, release ?? '', 'DynamoDBLocal_lib') };
 }
-
-class PortInUseError extends Error {}
 
 /**
  * Starts DynamoDB Local and supervises it: if it stops while the local cloud runs (killed, crashed),
@@ -190,9 +188,9 @@ async function waitUntilServing(endpoint: string, exited: Promise<number | null>
         return;
       } catch {
         if (gone) {
-          const port = new URL(endpoint).port;
+          const port = Number(new URL(endpoint).port);
           const inUse = /Address already in use|BindException/.test(output());
-          if (inUse) throw new PortInUseError(`Port ${port} on ${LOOPBACK} is already in use (DynamoDB Local)`);
+          if (inUse) throw new PortInUseError(port, ' (DynamoDB Local)');
           throw new Error(`DynamoDB Local stopped while starting:\n${output()}`);
         }
         if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer within 60 s:\n${output()}`);
