@@ -6,50 +6,25 @@
 import { randomUUID } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createUser, signIn, type TestUser } from '../support/users';
-import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
-import { cspViolations, launchChromium, newVisitor, seriousA11yViolations } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createUser, signIn } from '../support/users';
+import { builtSiteForFile } from './builtSite';
+import { cspViolations, seriousA11yViolations } from './browser';
 
-let cloud: LocalCloudProcess;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [cloud, browser] = await Promise.all([startLocalCloudProcess({ env: { WEB_MODE: 'dist' } }), launchChromium()]);
-});
-
-afterAll(async () => {
-  await Promise.allSettled(contexts.map((context) => context.close()));
-  await browser?.close();
-  await cloud?.stop();
-});
+const site = builtSiteForFile();
 
 const header = (page: Page) => page.locator('header');
 const short = () => randomUUID().slice(0, 4);
 
 async function visitor(width = 1280): Promise<Page> {
-  const { context, page } = await newVisitor(browser, cloud.webUrl, width);
-  contexts.push(context);
-  return page;
-}
-
-async function signedIn(user: TestUser, width = 1280): Promise<Page> {
-  const page = await visitor(width);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  await header(page).getByRole('button', { name: 'Logout' }).waitFor();
-  return page;
+  return (await site.visitor(width)).page;
 }
 
 async function storedPost(text: string): Promise<Record<string, unknown> | undefined> {
-  const client = cloud.dynamodb();
+  const client = site.cloud.dynamodb();
   try {
-    const { Items = [] } = await client.send(new ScanCommand({ TableName: cloud.tables.posts, ConsistentRead: true }));
+    const { Items = [] } = await client.send(new ScanCommand({ TableName: site.cloud.tables.posts, ConsistentRead: true }));
     return Items.map((item) => unmarshall(item)).find((item) => item.post === text);
   } finally {
     client.destroy();
@@ -59,13 +34,12 @@ async function storedPost(text: string): Promise<Record<string, unknown> | undef
 describe('accounts in a browser (built site, local cloud)', () => {
   it('signs in with Google through the stand-in, asks for an apodo on the first visit, then publishes under it', async () => {
     // The stand-in's certificate is self-signed: a person accepts it once; this browser ignores it.
-    const context = await browser.newContext({
-      baseURL: cloud.webUrl,
+    const context = await site.newContext({
+      baseURL: site.cloud.webUrl,
       locale: 'es-ES',
       ignoreHTTPSErrors: true,
       viewport: { width: 1280, height: 900 },
     });
-    contexts.push(context);
     const page = await context.newPage();
     page.on('console', (message) => {
       if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
@@ -76,13 +50,15 @@ describe('accounts in a browser (built site, local cloud)', () => {
 
     await page.goto('/login');
     await page.getByRole('button', { name: 'Entrar con Google' }).click();
-    await page.waitForURL((url) => url.host === cloud.config.oauthDomain && url.pathname === '/oauth2/authorize');
+    await page.waitForURL((url) => url.host === site.cloud.config.oauthDomain && url.pathname === '/oauth2/authorize');
     await page.getByRole('heading', { name: 'Google (simulado)' }).waitFor();
     await page.getByLabel('Otra cuenta de Google de prueba').fill(email);
     await page.getByRole('button', { name: 'Continuar', exact: true }).click();
 
     // Back on the site: Amplify exchanged the code (PKCE) at /oauth2/token and holds the session.
-    await page.waitForURL((url) => url.origin === new URL(cloud.webUrl).origin && url.pathname === '/' && !url.search.includes('code='));
+    await page.waitForURL(
+      (url) => url.origin === new URL(site.cloud.webUrl).origin && url.pathname === '/' && !url.search.includes('code='),
+    );
     await header(page).getByRole('button', { name: 'Logout' }).waitFor();
     await header(page)
       .getByRole('link', { name: /Anónimo/ })
@@ -105,18 +81,18 @@ describe('accounts in a browser (built site, local cloud)', () => {
     // Logout goes through the stand-in's /logout and back.
     await header(page).getByRole('button', { name: 'Logout' }).click();
     await header(page).getByRole('link', { name: 'Login' }).waitFor();
-    expect(new URL(page.url()).origin).toBe(new URL(cloud.webUrl).origin);
+    expect(new URL(page.url()).origin).toBe(new URL(site.cloud.webUrl).origin);
   });
 
   it('resets a forgotten password with the printed code and signs in with the new one', async () => {
-    const user = await createUser(cloud, { name: `Olvidadiza ${short()}` });
-    cloud.forgetCode(user.email);
+    const user = await createUser(site.cloud, { name: `Olvidadiza ${short()}` });
+    site.cloud.forgetCode(user.email);
     const page = await visitor(375);
     await page.goto('/login');
     await page.getByLabel('Email').fill(user.email);
     await page.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click();
     await page.getByRole('button', { name: 'Enviarme el código' }).click();
-    await page.getByLabel('Código').fill(await cloud.confirmationCode(user.email));
+    await page.getByLabel('Código').fill(await site.cloud.confirmationCode(user.email));
     await page.getByLabel('Contraseña nueva', { exact: true }).fill('corta');
     await page.getByRole('button', { name: 'Cambiar la contraseña' }).click();
     await page
@@ -131,14 +107,14 @@ describe('accounts in a browser (built site, local cloud)', () => {
     await header(page)
       .getByRole('link', { name: new RegExp(user.name ?? '') })
       .waitFor();
-    await expect(signIn(cloud, { email: user.email, password: newPassword })).resolves.toMatchObject({ idToken: expect.any(String) });
-    await expect(signIn(cloud, user)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(signIn(site.cloud, { email: user.email, password: newPassword })).resolves.toMatchObject({ idToken: expect.any(String) });
+    await expect(signIn(site.cloud, user)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   });
 
   it('renames the account in «Mi cuenta» (the header follows) and refuses a taken apodo', async () => {
-    const taken = await createUser(cloud, { name: `Ocupada ${short()}` });
-    const user = await createUser(cloud, { name: `Primera ${short()}` });
-    const page = await signedIn(user);
+    const taken = await createUser(site.cloud, { name: `Ocupada ${short()}` });
+    const user = await createUser(site.cloud, { name: `Primera ${short()}` });
+    const page = await site.signedIn(user);
     await header(page)
       .getByRole('link', { name: new RegExp(user.name ?? '') })
       .click();
@@ -160,8 +136,8 @@ describe('accounts in a browser (built site, local cloud)', () => {
   });
 
   it('changes the password in «Mi cuenta»: a wrong current one is refused, then the new one signs in and the old does not', async () => {
-    const user = await createUser(cloud, { name: `Cambiante ${short()}` });
-    const page = await signedIn(user, 375);
+    const user = await createUser(site.cloud, { name: `Cambiante ${short()}` });
+    const page = await site.signedIn(user, 375);
     await page.goto('/cuenta');
     const form = page.getByRole('form', { name: 'Cambiar contraseña' });
     await form.getByLabel('Contraseña actual', { exact: true }).fill('No-es-esta-123');
@@ -173,14 +149,16 @@ describe('accounts in a browser (built site, local cloud)', () => {
     await form.getByRole('button', { name: 'Cambiar la contraseña' }).click();
     await page.getByRole('status').getByText('Contraseña cambiada.').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await expect(signIn(cloud, { email: user.email, password: 'Clave-Nueva-789' })).resolves.toMatchObject({ idToken: expect.any(String) });
-    await expect(signIn(cloud, user)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(signIn(site.cloud, { email: user.email, password: 'Clave-Nueva-789' })).resolves.toMatchObject({
+      idToken: expect.any(String),
+    });
+    await expect(signIn(site.cloud, user)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   });
 
   it('deletes the account after a confirmation: signed out, the account gone, its post signed «Anónimo»', async () => {
-    const user = await createUser(cloud, { name: `Adiós ${short()}` });
+    const user = await createUser(site.cloud, { name: `Adiós ${short()}` });
     const text = `Me doy de baja, pero esto se queda ${short()}.`;
-    const page = await signedIn(user, 375);
+    const page = await site.signedIn(user, 375);
     await page.goto('/newpost');
     await page.getByLabel('Post').fill(text);
     await page.getByRole('button', { name: 'Enviar' }).click();
@@ -194,7 +172,7 @@ describe('accounts in a browser (built site, local cloud)', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await header(page).getByRole('link', { name: 'Login' }).waitFor();
     await page.getByRole('status').getByText('Tu cuenta se ha eliminado y has salido.').waitFor();
-    await expect(signIn(cloud, user)).rejects.toBeTruthy();
+    await expect(signIn(site.cloud, user)).rejects.toBeTruthy();
     expect((await storedPost(text))?.name).toBe('Anónimo');
   });
 

@@ -4,7 +4,7 @@
  * browser context they opened.
  */
 import { afterAll, beforeAll } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import type { TestUser } from '../support/users';
 import { launchChromium, newVisitor, signInWithForm } from './browser';
@@ -12,8 +12,12 @@ import { launchChromium, newVisitor, signInWithForm } from './browser';
 export type BuiltSite = {
   /** The local cloud, once the file's `beforeAll` has started it. */
   readonly cloud: LocalCloudProcess;
+  /** A new signed-out visitor (a context of its own) at `width` px, in a time zone other than the machine's if given. */
+  visitor(width?: number, timezoneId?: string): Promise<{ context: BrowserContext; page: Page }>;
   /** A new visitor (a context of its own) at `width` px, signed in with the site's form. */
   signedIn(user: TestUser, width?: number): Promise<Page>;
+  /** A browser context with options of its own (closed with the others after the file). */
+  newContext(options: BrowserContextOptions): Promise<BrowserContext>;
 };
 
 export function builtSiteForFile(): BuiltSite {
@@ -39,11 +43,20 @@ export function builtSiteForFile(): BuiltSite {
     get cloud() {
       return started().cloud;
     },
-    async signedIn(user, width = 1280) {
+    async visitor(width = 1280, timezoneId) {
       const { cloud: running, browser: chromium } = started();
-      const { context, page } = await newVisitor(chromium, running.webUrl, width);
-      contexts.push(context);
+      const visitor = await newVisitor(chromium, running.webUrl, width, timezoneId);
+      contexts.push(visitor.context);
+      return visitor;
+    },
+    async signedIn(user, width = 1280) {
+      const { page } = await this.visitor(width);
       return signInWithForm(page, user);
+    },
+    async newContext(options) {
+      const context = await started().browser.newContext(options);
+      contexts.push(context);
+      return context;
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { ConsoleMessage, Page } from 'playwright-core';
 import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { ERRORS } from '../../functions/contract/errors';
@@ -10,19 +10,15 @@ import { publish as publishByApi } from '../support/api';
 import { spelledDate } from '../support/dates';
 import { createModerator, decide, publishApproved } from '../support/moderation';
 import { cognitoClient, createUser, signIn, type TestUser } from '../support/users';
-import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
-import { cspViolations, launchChromium, newVisitor, seriousA11yViolations, takenOver } from './browser';
+import { builtSiteForFile } from './builtSite';
+import { cspViolations, seriousA11yViolations, takenOver } from './browser';
 
-let cloud: LocalCloudProcess;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const site = builtSiteForFile();
 /** A reader's time zone other than the site's (Madrid) and the machine's: UTC−6 all year. */
 const READERS_ZONE = 'America/Mexico_City';
 
 async function visitor(width = 1280, timezoneId?: string): Promise<Page> {
-  const { context, page } = await newVisitor(browser, cloud.webUrl, width, timezoneId);
-  contexts.push(context);
-  return page;
+  return (await site.visitor(width, timezoneId)).page;
 }
 
 const header = (page: Page) => page.locator('header');
@@ -47,15 +43,8 @@ async function publish(page: Page, category: string, text: string) {
 
 /** A visitor signed in through the login form as a fresh account (or the one given). */
 async function signedInVisitor(width = 1280, account?: TestUser): Promise<Page> {
-  const user = account ?? (await createUser(cloud, { name: `Lectora ${randomUUID().slice(0, 4)}` }));
-  const page = await visitor(width);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  await header(page).getByRole('button', { name: 'Logout' }).waitFor();
-  return page;
+  const user = account ?? (await createUser(site.cloud, { name: `Lectora ${randomUUID().slice(0, 4)}` }));
+  return site.signedIn(user, width);
 }
 
 /**
@@ -89,9 +78,9 @@ let moderator: TestUser | undefined;
 
 /** How many open WebSocket connections read one post's page (stored by $connect with `?post=`). */
 async function connectionsWatching(postId: string): Promise<number> {
-  const client = cloud.dynamodb();
+  const client = site.cloud.dynamodb();
   try {
-    const { Items = [] } = await client.send(new ScanCommand({ TableName: cloud.tables.connections, ConsistentRead: true }));
+    const { Items = [] } = await client.send(new ScanCommand({ TableName: site.cloud.tables.connections, ConsistentRead: true }));
     return Items.filter((item) => item.watching?.S === postId).length;
   } finally {
     client.destroy();
@@ -99,26 +88,16 @@ async function connectionsWatching(postId: string): Promise<number> {
 }
 /** Publishes a pending post at once through the API, as a moderator would. */
 async function approve(text: string) {
-  moderator ??= await createModerator(cloud);
-  const token = (await signIn(cloud, newcomer)).idToken;
-  const mine = await fetch(`${cloud.config.apiUrl}/me/posts`, { headers: { authorization: `Bearer ${token}` } });
+  moderator ??= await createModerator(site.cloud);
+  const token = (await signIn(site.cloud, newcomer)).idToken;
+  const mine = await fetch(`${site.cloud.config.apiUrl}/me/posts`, { headers: { authorization: `Bearer ${token}` } });
   const { items } = (await mine.json()) as { items: { id: string; post: string }[] };
   const post = items.find((item) => item.post === text);
   if (!post) throw new Error(`no post "${text}" in «Mis anécdotas»`);
-  expect((await decide(cloud, moderator.idToken, post.id, 'publish')).status).toBe(200);
+  expect((await decide(site.cloud, moderator.idToken, post.id, 'publish')).status).toBe(200);
 }
 
 const SCREENSHOTS = 'test-results/screenshots';
-
-beforeAll(async () => {
-  [cloud, browser] = await Promise.all([startLocalCloudProcess({ env: { WEB_MODE: 'dist' } }), launchChromium()]);
-});
-
-afterAll(async () => {
-  await Promise.allSettled(contexts.map((context) => context.close()));
-  await browser?.close();
-  await cloud?.stop();
-});
 
 describe('Vaya día in a browser (built site, local cloud)', () => {
   it('registers a newcomer with the emailed code, lands on / signed in and shows their name', async () => {
@@ -132,7 +111,7 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
 
     const codeField = author.getByLabel('Código de confirmación');
     await codeField.waitFor();
-    await codeField.fill(await cloud.confirmationCode(newcomer.email));
+    await codeField.fill(await site.cloud.confirmationCode(newcomer.email));
     await author.getByRole('button', { name: 'Confirmar' }).click();
 
     await author.waitForURL((url) => url.pathname === '/');
@@ -303,10 +282,10 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
   });
 
   it('shows the Spanish error and keeps the text when publishing fails (too many posts)', async () => {
-    const token = (await signIn(cloud, newcomer)).idToken;
+    const token = (await signIn(site.cloud, newcomer)).idToken;
     // Two were published above; fill the window through the API.
     for (let index = 2; index < RATE_LIMIT.count; index++) {
-      expect((await publishByApi(cloud, token, { category: 'varios', post: `relleno ${index}` })).status).toBe(201);
+      expect((await publishByApi(site.cloud, token, { category: 'varios', post: `relleno ${index}` })).status).toBe(201);
     }
     await author.goto('/newpost');
     const text = 'Esta ya no cabe: demasiadas anécdotas seguidas.';
@@ -319,10 +298,10 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
 
   it('asks an unconfirmed account for its code at login, then signs it in', async () => {
     const email = `e2e-unconfirmed-${randomUUID().slice(0, 8)}@example.com`;
-    const client = cognitoClient(cloud);
+    const client = cognitoClient(site.cloud);
     await client.send(
       new SignUpCommand({
-        ClientId: cloud.userPoolClientId,
+        ClientId: site.cloud.userPoolClientId,
         Username: email,
         Password: newcomer.password,
         UserAttributes: [{ Name: 'email', Value: email }],
@@ -336,7 +315,7 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     const codeField = page.getByLabel('Código de confirmación');
     await codeField.waitFor();
-    await codeField.fill(await cloud.confirmationCode(email));
+    await codeField.fill(await site.cloud.confirmationCode(email));
     await page.getByRole('button', { name: 'Confirmar' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     // No apodo yet (this account skipped the register form): «Anónimo», and the site asks for one.
@@ -375,8 +354,8 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
   );
 
   it('shows a comment to a second reader of the same post without a reload, as text', async () => {
-    moderator ??= await createModerator(cloud);
-    const post = await publishApproved(cloud, await createUser(cloud, { name: 'Autora de comentarios' }), moderator, {
+    moderator ??= await createModerator(site.cloud);
+    const post = await publishApproved(site.cloud, await createUser(site.cloud, { name: 'Autora de comentarios' }), moderator, {
       category: 'familia',
       post: 'Comentad esto',
     });
@@ -421,13 +400,12 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
 describe('sharing', () => {
   /** A visitor whose browser has no share sheet (Chromium on Linux has none), the clipboard allowed. */
   async function copier(width: number): Promise<Page> {
-    const { context, page } = await newVisitor(browser, cloud.webUrl, width);
-    contexts.push(context);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(cloud.webUrl).origin });
+    const { context, page } = await site.visitor(width);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(site.cloud.webUrl).origin });
     return page;
   }
   const permalinkOf = async (page: Page, card: ReturnType<Page['locator']>) =>
-    new URL((await card.getByRole('link', { name: /Enlace permanente/ }).getAttribute('href')) ?? '', cloud.webUrl).href;
+    new URL((await card.getByRole('link', { name: /Enlace permanente/ }).getAttribute('href')) ?? '', site.cloud.webUrl).href;
 
   it('copies the link of a card, and of a post on its own page, with a Spanish confirmation', async () => {
     const page = await copier(375);
@@ -450,8 +428,7 @@ describe('sharing', () => {
   });
 
   it("opens the device's share sheet with the post's link where the browser has one", async () => {
-    const { context, page } = await newVisitor(browser, cloud.webUrl, 375);
-    contexts.push(context);
+    const { context, page } = await site.visitor(375);
     // A phone's navigator.share, recording what the page asked to share.
     await context.addInitScript(
       'window.__shared = []; navigator.share = (data) => { window.__shared.push(data); return Promise.resolve(); };',
@@ -478,18 +455,17 @@ describe('sharing', () => {
     );
     expect(feeds).toEqual(['/rss.xml', '/category/amor/rss.xml']);
     for (const feed of feeds) {
-      const response = await fetch(`${cloud.webUrl}${feed}`);
+      const response = await fetch(`${site.cloud.webUrl}${feed}`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
-      expect(await response.text()).toContain(`<link>${cloud.webUrl}/`);
+      expect(await response.text()).toContain(`<link>${site.cloud.webUrl}/`);
     }
   });
 });
 
 describe('first load', () => {
   it('shows the posts of /, a category and a post page with JavaScript disabled (the page function rendered them)', async () => {
-    const context = await browser.newContext({ baseURL: cloud.webUrl, javaScriptEnabled: false });
-    contexts.push(context);
+    const context = await site.newContext({ baseURL: site.cloud.webUrl, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/');
     const texts = await cardTexts(page);
@@ -502,11 +478,11 @@ describe('first load', () => {
   });
 
   it("takes the rendered page over without an error and without asking again for its posts; asks once for /config.json on the site's own origin", async () => {
-    const origin = new URL(cloud.webUrl).origin;
+    const origin = new URL(site.cloud.webUrl).origin;
     // The Top lists only posts with a vote of its kind: give the newest post one «¡Vaya día!».
-    moderator ??= await createModerator(cloud);
-    const [newest] = ((await (await fetch(`${cloud.config.apiUrl}/posts?limit=1`)).json()) as { items: { id: string }[] }).items;
-    const voted = await fetch(`${cloud.config.apiUrl}/posts/${newest!.id}/vote`, {
+    moderator ??= await createModerator(site.cloud);
+    const [newest] = ((await (await fetch(`${site.cloud.config.apiUrl}/posts?limit=1`)).json()) as { items: { id: string }[] }).items;
+    const voted = await fetch(`${site.cloud.config.apiUrl}/posts/${newest!.id}/vote`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${moderator.idToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ vote: 'agree' }),
@@ -514,7 +490,7 @@ describe('first load', () => {
     expect(voted.status).toBe(200);
     await expect
       .poll(
-        async () => ((await (await fetch(`${cloud.config.apiUrl}/posts/top?period=all`)).json()) as { items: unknown[] }).items.length,
+        async () => ((await (await fetch(`${site.cloud.config.apiUrl}/posts/top?period=all`)).json()) as { items: unknown[] }).items.length,
         {
           timeout: 10_000,
         },
@@ -530,7 +506,7 @@ describe('first load', () => {
         if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
       });
       page.on('pageerror', (error) => problems.push(error.message));
-      const rendered = await (await fetch(`${cloud.webUrl}${path}`)).text();
+      const rendered = await (await fetch(`${site.cloud.webUrl}${path}`)).text();
       expect(rendered.includes('post-card__text'), path).toBe(true);
       const [, iso, sitesText] = /<time dateTime="([^"]+)">([^<]+)<\/time>/i.exec(rendered) ?? [];
       expect(sitesText, path).toBe(spelledDate(iso!, 'Europe/Madrid'));
@@ -552,10 +528,10 @@ describe('first load', () => {
 
 describe('Content-Security-Policy', () => {
   it('is sent with the built site, and no page above broke it', async () => {
-    const response = await fetch(`${cloud.webUrl}/category/amor`);
+    const response = await fetch(`${site.cloud.webUrl}/category/amor`);
     const policy = response.headers.get('content-security-policy') ?? '';
     expect(policy).toContain("script-src 'self'");
-    expect(policy).toContain(cloud.config.apiUrl);
+    expect(policy).toContain(site.cloud.config.apiUrl);
     expect(cspViolations).toEqual([]);
   });
 });
