@@ -2,7 +2,8 @@
  * Accounts: the apodo (the one public name of an account, stored here and never in Cognito), `GET
  * /me`, renaming and deleting an account.
  */
-import { ANONYMOUS_NAME, checkName, setNameSchema, type Me } from '../contract/accounts';
+import { ANONYMOUS_NAME, setNameSchema, type Me } from '../contract/accounts';
+import { checkName } from '../contract/apodos';
 import type { Account, Author } from './author';
 import { AccountDeletedError, forgetAccountState, isSuspended } from './accountState';
 import { DomainError, ValidationError } from './errors';

@@ -14,7 +14,8 @@
  * more than anyone publishes under the rate limit (5 posts in 10 minutes) and community moderation.
  */
 import { MAX_AUTHOR_LOOKUP_LENGTH, type AuthorProfile } from '../contract/authors';
-import { ANONYMOUS_NAME, nameKey } from '../contract/accounts';
+import { ANONYMOUS_NAME } from '../contract/accounts';
+import { nameKey } from '../contract/apodos';
 import type { PostPage } from '../contract/posts';
 import { decodeCursor, encodeCursor } from './cursor';
 import { DomainError } from './errors';

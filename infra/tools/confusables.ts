@@ -7,7 +7,7 @@
  *
  * Only the mappings whose source is a character an apodo may hold are kept (Latin letters of the
  * blocks the contract allows, digits, space and punctuation: U+0020–U+024F and U+1E00–U+1EFF, see
- * functions/contract/accounts.ts), so the table stays a few kilobytes in the functions and the web app.
+ * functions/contract/apodos.ts), so the table stays a few kilobytes in the functions and the web app.
  * Run it again when Unicode publishes a new version; the file says which version it was made from.
  */
 import { readFile, writeFile } from 'node:fs/promises';

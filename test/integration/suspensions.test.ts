@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nameKey, PERMANENT_SUSPENSION } from '../../functions/contract/accounts';
+import { PERMANENT_SUSPENSION } from '../../functions/contract/accounts';
+import { nameKey } from '../../functions/contract/apodos';
 import { ERRORS, type ErrorBody, type ErrorCode } from '../../functions/contract/errors';
 import {
   MAX_SUSPENSION_REASON_LENGTH,

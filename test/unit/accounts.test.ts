@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ANONYMOUS_NAME, NAME_MAX_LENGTH, checkName, nameKey } from '../../functions/contract/accounts';
+import { ANONYMOUS_NAME, NAME_MAX_LENGTH } from '../../functions/contract/accounts';
+import { checkName, nameKey } from '../../functions/contract/apodos';
 import { hasContent } from '../../functions/contract/common';
 import { validateCreatePost } from '../../functions/contract/posts';
 import { deleteMe, readMe, setMyName } from '../../functions/domain/accounts';

@@ -123,7 +123,7 @@ describe('comments on a post page', () => {
     expect(screen.getByRole('heading', { name: '1 comentario' })).toBeTruthy();
 
     await user.click(within(theirItem).getByRole('button', { name: 'Denunciar' }));
-    await user.click(within(theirItem).getByRole('radio', { name: REPORT_REASON_LABELS.ofensivo }));
+    await user.click(await within(theirItem).findByRole('radio', { name: REPORT_REASON_LABELS.ofensivo }));
     await user.click(within(theirItem).getByRole('button', { name: 'Enviar denuncia' }));
     expect(reportComment).toHaveBeenCalledWith(theirs.id, 'ofensivo', { idempotencyKey: expect.any(String) });
   });

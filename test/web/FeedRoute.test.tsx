@@ -87,6 +87,7 @@ describe('FeedRoute', () => {
 
     await screen.findByText('historia 1');
     expect(shownTexts()).toHaveLength(20);
+    await FakeSocket.made();
     act(() => FakeSocket.latest().open());
 
     const live = aPost({ minutesAgo: 0, post: 'recién llegada', category: 'trabajo' });
@@ -107,6 +108,7 @@ describe('FeedRoute', () => {
     const { api } = fakeApi(all);
     renderAt('/', api);
     await screen.findByText('se va');
+    await FakeSocket.made();
     act(() => FakeSocket.latest().open());
     act(() => FakeSocket.latest().send({ type: 'post.removed', id: all[1]!.id }));
     act(() => FakeSocket.latest().send({ type: 'post.removed', id: all[1]!.id }));
@@ -130,6 +132,7 @@ describe('FeedRoute', () => {
       const { api, listPosts } = fakeApi(all);
       renderAt('/', api);
       await screen.findByText('vieja');
+      await FakeSocket.made();
       act(() => FakeSocket.latest().open());
       act(() => FakeSocket.latest().drop());
       all.unshift(aPost({ minutesAgo: 1, post: 'perdida mientras tanto' }));
@@ -150,6 +153,7 @@ describe('FeedRoute', () => {
     await screen.findByText('de amor');
     expect(listPosts).toHaveBeenCalledWith(expect.objectContaining({ category: 'amor' }));
     expect(screen.queryByText('de trabajo')).toBeNull();
+    await FakeSocket.made();
     act(() => FakeSocket.latest().open());
     act(() =>
       FakeSocket.latest().send({ type: 'post.published', post: aPost({ minutesAgo: 0, category: 'trabajo', post: 'otro trabajo' }) }),

@@ -42,7 +42,8 @@ describe('«Denunciar» on a post card', () => {
     const reportPost = vi.fn(async () => {});
     const post = renderCard(fakeApiClient({ reportPost }));
     await user.click(screen.getByRole('button', { name: 'Denunciar' }));
-    const send = screen.getByRole('button', { name: 'Enviar denuncia' });
+    // The form is a script of its own: it arrives after the tap.
+    const send = await screen.findByRole('button', { name: 'Enviar denuncia' });
     expect((send as HTMLButtonElement).disabled).toBe(true);
     await user.click(screen.getByRole('radio', { name: REPORT_REASON_LABELS['datos-personales'] }));
     await user.click(send);
@@ -54,7 +55,7 @@ describe('«Denunciar» on a post card', () => {
     const user = userEvent.setup();
     renderCard(fakeApiClient({ reportPost: vi.fn(() => Promise.reject(new ApiError(ERRORS.UNAUTHORIZED.message, 401, 'UNAUTHORIZED'))) }));
     await user.click(screen.getByRole('button', { name: 'Denunciar' }));
-    await user.click(screen.getByRole('radio', { name: REPORT_REASON_LABELS.spam }));
+    await user.click(await screen.findByRole('radio', { name: REPORT_REASON_LABELS.spam }));
     await user.click(screen.getByRole('button', { name: 'Enviar denuncia' }));
     await screen.findByText(/Tienes que iniciar sesión para denunciar/);
     expect(screen.getByRole('link', { name: 'Iniciar sesión' }).getAttribute('href')).toBe('/login');
@@ -66,7 +67,7 @@ describe('«Denunciar» on a post card', () => {
       fakeApiClient({ reportPost: vi.fn(() => Promise.reject(new ApiError(ERRORS.ALREADY_REPORTED.message, 409, 'ALREADY_REPORTED'))) }),
     );
     await user.click(screen.getByRole('button', { name: 'Denunciar' }));
-    await user.click(screen.getByRole('radio', { name: REPORT_REASON_LABELS.otro }));
+    await user.click(await screen.findByRole('radio', { name: REPORT_REASON_LABELS.otro }));
     await user.click(screen.getByRole('button', { name: 'Enviar denuncia' }));
     await screen.findByText(ERRORS.ALREADY_REPORTED.message);
   });
@@ -88,7 +89,7 @@ describe('«Denunciar» as the app shows it', () => {
     const reportPost = vi.fn(async () => {});
     renderInApp(fakeApiClient({ reportPost }), null);
     await user.click(screen.getByRole('button', { name: 'Denunciar' }));
-    expect(screen.getByRole('alert').textContent).toContain('Inicia sesión para denunciar.');
+    expect((await screen.findByRole('alert')).textContent).toContain('Inicia sesión para denunciar.');
     expect(screen.queryByRole('radio')).toBeNull();
     const link = screen.getByRole('link', { name: 'Iniciar sesión' });
     expect(document.activeElement).toBe(link);
@@ -101,7 +102,7 @@ describe('«Denunciar» as the app shows it', () => {
     const user = userEvent.setup();
     renderInApp(fakeApiClient(), 'cuenta-1');
     await user.click(screen.getByRole('button', { name: 'Denunciar' }));
-    expect(document.activeElement).toBe(screen.getByRole('radio', { name: REPORT_REASON_LABELS.spam }));
+    expect(document.activeElement).toBe(await screen.findByRole('radio', { name: REPORT_REASON_LABELS.spam }));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('radio')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Denunciar' }));
@@ -114,7 +115,7 @@ describe('«Denunciar» as the app shows it', () => {
     const user = userEvent.setup();
     const { view } = renderInApp(fakeApiClient({ reportPost: vi.fn(async () => {}) }), 'cuenta-1');
     await user.click(screen.getByRole('button', { name: 'Denunciar' }));
-    await user.click(screen.getByRole('radio', { name: REPORT_REASON_LABELS.ofensivo }));
+    await user.click(await screen.findByRole('radio', { name: REPORT_REASON_LABELS.ofensivo }));
     await user.click(screen.getByRole('button', { name: 'Enviar denuncia' }));
     const status = await screen.findByText('Gracias: hemos recibido tu denuncia.', { selector: '.announcements span' });
     // The third report hides the post: its card leaves the feed; the site's status area still says thanks.

@@ -1,3 +1,5 @@
+import { vi } from 'vitest';
+
 /** A stand-in for the browser WebSocket that the test drives by hand. */
 export class FakeSocket {
   static instances: FakeSocket[] = [];
@@ -15,6 +17,11 @@ export class FakeSocket {
     const socket = FakeSocket.instances.at(-1);
     if (!socket) throw new Error('no socket opened');
     return socket;
+  }
+
+  /** The latest socket, once the app has made one: it loads the socket's own script first (features/live/connect.ts). */
+  static made(): Promise<FakeSocket> {
+    return vi.waitFor(() => FakeSocket.latest());
   }
 
   open() {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { backoffDelay, openLiveSocket, parseLiveMessage } from '../../web/src/features/live/liveSocket';
+import { connectLive } from '../../web/src/features/live/connect';
 import { aPost } from './factories';
 import { FakeSocket } from './fakeSocket';
 
@@ -103,5 +104,32 @@ describe('openLiveSocket', () => {
     expect(FakeSocket.instances).toHaveLength(1);
     socket.send({ type: 'post.published', post: aPost() });
     expect(onPost).not.toHaveBeenCalled();
+  });
+});
+
+describe('connectLive (the socket from its own script)', () => {
+  const handlers = {
+    onPublished: () => undefined,
+    onRemoved: () => undefined,
+    onReconnect: () => undefined,
+    createSocket: (url: string) => new FakeSocket(url) as unknown as WebSocket,
+  };
+
+  it('opens the socket once its script has arrived, and closes it for good', async () => {
+    const onPublished = vi.fn();
+    const stop = connectLive({ ...handlers, url: 'ws://live.test', onPublished });
+    const socket = await FakeSocket.made();
+    socket.open();
+    socket.send({ type: 'post.published', post: aPost() });
+    expect(onPublished).toHaveBeenCalledTimes(1);
+    stop();
+    expect(socket.closed).toBe(true);
+  });
+
+  it('opens none when the page closed it before the script arrived', async () => {
+    const stop = connectLive({ ...handlers, url: 'ws://live.test' });
+    stop();
+    await vi.dynamicImportSettled();
+    expect(FakeSocket.instances).toHaveLength(0);
   });
 });

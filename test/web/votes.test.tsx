@@ -222,6 +222,7 @@ describe('/top', () => {
     ];
     renderTop(fakeApiClient({ topPosts: topApi({ 'all-agree': posts }) }), '/top?period=all&by=agree');
     await screen.findByText('primera');
+    await FakeSocket.made();
     act(() => FakeSocket.latest().open());
     act(() => FakeSocket.latest().send({ type: 'post.updated', id: posts[1]!.id, votes: { agree: 6, deserved: 1 }, comments: 0 }));
     const second = within(screen.getByText('segunda').closest('article')!);
@@ -239,10 +240,10 @@ function PostWithLive({ post }: { post: Post }) {
 }
 
 describe('a post’s own page', () => {
-  it('moves the counts live, on a socket that reads that post', () => {
+  it('moves the counts live, on a socket that reads that post', async () => {
     const post = aPost({ name: 'sola', votes: { agree: 1, deserved: 0 } });
     render(providers(fakeApiClient(), null, <PostWithLive post={post} />));
-    expect(new URL(FakeSocket.latest().url).searchParams.get('post')).toBe(post.id);
+    expect(new URL((await FakeSocket.made()).url).searchParams.get('post')).toBe(post.id);
     act(() => FakeSocket.latest().open());
     act(() => FakeSocket.latest().send({ type: 'post.updated', id: post.id, votes: { agree: 2, deserved: 3 }, comments: 0 }));
     expect(button(post, /Vaya día/).textContent).toBe('¡Vaya día! 2');

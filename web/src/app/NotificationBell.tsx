@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { NavLink } from 'react-router-dom';
 import { useAuth } from '../features/auth/context';
-import { openLiveSocket } from '../features/live/liveSocket';
+import { connectLive } from '../features/live/connect';
 import { useAccount } from '../lib/account';
 import { useConfig } from '../lib/config';
 import { queryKeys } from '../lib/queries';
@@ -44,7 +44,7 @@ export function NotificationBell() {
       void reload.current();
       void client.invalidateQueries({ queryKey: queryKeys.notifications });
     };
-    return openLiveSocket({
+    return connectLive({
       url: config.wsUrl,
       resolveUrl: async () => {
         const token = await (await service()).getIdToken();

@@ -3,7 +3,7 @@ import { type Me } from '@contract/accounts';
 import { type AuthorProfile } from '@contract/authors';
 import { type SavedIds } from '@contract/saved';
 import { type Comment, type CommentPage } from '@contract/comments';
-import { ERRORS, type ErrorBody, type ErrorCode } from '@contract/errors';
+import type { ErrorBody, ErrorCode } from '@contract/errors';
 import {
   type ModerationDecision,
   type ModerationLogPage,
@@ -47,6 +47,19 @@ function isErrorBody(value: unknown): value is ErrorBody {
   return typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string';
 }
 
+/**
+ * The contract's Spanish message for an error the API names without a body of ours (a 401 from the
+ * gateway's authorizer, a 5xx). The table of messages is a script of its own, loaded on the first such
+ * failure: a reader who meets none never downloads it.
+ */
+async function contractMessage(code: 'UNAUTHORIZED' | 'INTERNAL_ERROR'): Promise<string> {
+  try {
+    return (await import('@contract/errors')).ERRORS[code].message;
+  } catch {
+    return UNKNOWN_MESSAGE;
+  }
+}
+
 /** Turns a failed response into an ApiError with a Spanish message, whatever the body looks like. */
 async function toApiError(response: Response): Promise<ApiError> {
   let body: unknown = null;
@@ -59,12 +72,12 @@ async function toApiError(response: Response): Promise<ApiError> {
   // for a deleted account, which the API names so the person is told why.
   if (response.status === 401) {
     if (isErrorBody(body) && body.error.code === 'ACCOUNT_DELETED') return new ApiError(body.error.message, 401, 'ACCOUNT_DELETED');
-    return new ApiError(ERRORS.UNAUTHORIZED.message, 401, 'UNAUTHORIZED');
+    return new ApiError(await contractMessage('UNAUTHORIZED'), 401, 'UNAUTHORIZED');
   }
   if (isErrorBody(body)) return new ApiError(body.error.message, response.status, body.error.code);
   // A 429 without our body is API Gateway's stage throttling, not the publishing limit.
   if (response.status === 429) return new ApiError(THROTTLED_MESSAGE, 429, 'THROTTLED');
-  if (response.status >= 500) return new ApiError(ERRORS.INTERNAL_ERROR.message, response.status, 'INTERNAL_ERROR');
+  if (response.status >= 500) return new ApiError(await contractMessage('INTERNAL_ERROR'), response.status, 'INTERNAL_ERROR');
   return new ApiError(UNKNOWN_MESSAGE, response.status, 'UNKNOWN');
 }
 
@@ -189,7 +202,7 @@ export function createApiClient({
     init: { method?: string; body?: unknown; signal?: AbortSignal; idempotencyKey?: string } = {},
   ): Promise<T> {
     const token = await getIdToken();
-    if (!token) throw new ApiError(ERRORS.UNAUTHORIZED.message, 401, 'UNAUTHORIZED');
+    if (!token) throw new ApiError(await contractMessage('UNAUTHORIZED'), 401, 'UNAUTHORIZED');
     const headers: Record<string, string> = { authorization: `Bearer ${token}` };
     if (init.body !== undefined) headers['content-type'] = 'application/json';
     if (init.idempotencyKey !== undefined) headers['idempotency-key'] = init.idempotencyKey;

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, TextField } from '@aws-amplify/ui-react';
-import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, checkName } from '@contract/accounts';
+import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from '@contract/accounts';
+import { checkName } from '@contract/apodos';
 import { ERRORS } from '@contract/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useAccount } from '../../lib/account';

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AuthContext, type AuthContextValue } from './context';
-import { authErrorMessage } from './errors';
 import type { AuthService, AuthState } from './types';
 import { useHydrated } from '../../lib/hydration';
 
@@ -79,7 +78,9 @@ export function AuthProvider({ load, maybeSignedIn = true, beforeSignOut, childr
       await auth.signOut();
       await readUser(auth);
     } catch (error) {
-      setSignOutError(authErrorMessage(error));
+      // The Spanish messages are in the identity service's own scripts, not the first load.
+      const messages = await import('./errors').catch(() => null);
+      setSignOutError(messages?.authErrorMessage(error) ?? 'No se pudo cerrar la sesión. Comprueba tu conexión e inténtalo de nuevo.');
     }
   }, [service, readUser, beforeSignOut]);
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Comment } from '@contract/comments';
 import type { Post, PostVotes } from '@contract/posts';
-import { openLiveSocket, type LiveStatus } from './liveSocket';
+import { connectLive } from './connect';
+import type { LiveStatus } from './liveSocket';
 
 export type LiveHandlers = {
   /** A post entered the feeds. */
@@ -33,7 +34,7 @@ export function useLivePosts(url: string, handlers: LiveHandlers): LiveStatus {
   });
   useEffect(
     () =>
-      openLiveSocket({
+      connectLive({
         url,
         onPublished: (post) => latest.current.onPublished(post),
         onRemoved: (id) => latest.current.onRemoved(id),

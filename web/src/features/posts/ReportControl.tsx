@@ -1,162 +1,53 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { REPORT_REASONS, REPORT_REASON_LABELS, type ReportReason } from '@contract/moderation';
-import { ApiError, errorMessage, useApi } from '../../lib/api';
-import { announce } from '../../lib/announcer';
-import { useSubmissionKey } from '../../lib/submissionKey';
-import { useSignInHref } from '../../lib/nextPath';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { intentOf } from '../../lib/taps';
-import { useVoteBook } from './votes';
-
-type State =
-  | { step: 'closed' }
-  | { step: 'signIn' }
-  | { step: 'choosing'; reason: ReportReason | null; sending: boolean; error: string | null; signIn: boolean }
-  | { step: 'sent'; message: string; announced: boolean };
 
 /** What is reported: a post, or one comment. */
 export type ReportTarget = { kind: 'post'; id: string } | { kind: 'comment'; id: string };
 
-const THANKS = 'Gracias: hemos recibido tu denuncia.';
+// The form is its own script, loaded on the first tap: most readers never report anything.
+const ReportForm = lazy(() => import('./ReportForm'));
 
 /**
- * «Denunciar» on a published post or a comment: pick a reason, send it. Reporting needs an account:
- * a reader known to be signed out is asked to sign in before any form opens (and one whose session
- * ran out, when the API says so). Three distinct reports hide the item for moderators, so the thanks
- * is also said in the site's status area: the card may leave the page the moment the report lands.
- * Keyboard: focus moves to the first reason when the form opens and back to «Denunciar» when it
- * closes; Escape closes it.
+ * «Denunciar» on a published post or a comment: a button that opens the report form (ReportForm.tsx)
+ * in its place; while the form's script arrives the button stays, busy. Reporting needs an account:
+ * the form asks a signed-out reader to sign in first. Focus returns to «Denunciar» when the form closes.
  */
 export function ReportControl(props: { postId: string } | { target: ReportTarget }) {
   const target: ReportTarget = 'target' in props ? props.target : { kind: 'post', id: props.postId };
-  const api = useApi();
-  const submission = useSubmissionKey();
-  const votes = useVoteBook();
-  const [state, setState] = useState<State>({ step: 'closed' });
-  const signIn = useSignInHref();
-  const legendId = useId();
+  const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
-  const firstReason = useRef<HTMLInputElement>(null);
-  const signInLink = useRef<HTMLAnchorElement>(null);
-  /** Where focus goes after the next render: into the form it opened, or back to the button. */
-  const focusNext = useRef<'form' | 'opener' | null>(null);
+  /** Set when the form closes, so the next render gives focus back to the button. */
+  const refocus = useRef(false);
 
   useEffect(() => {
-    if (focusNext.current === 'form') (firstReason.current ?? signInLink.current)?.focus();
-    if (focusNext.current === 'opener') opener.current?.focus();
-    focusNext.current = null;
+    if (!refocus.current) return;
+    refocus.current = false;
+    opener.current?.focus();
   });
 
-  const open = () => {
-    focusNext.current = 'form';
-    const signedOut = votes !== null && votes.ready() && !votes.signedIn;
-    setState(signedOut ? { step: 'signIn' } : { step: 'choosing', reason: null, sending: false, error: null, signIn: false });
-  };
-  const close = () => {
-    focusNext.current = 'opener';
-    setState({ step: 'closed' });
-  };
-
-  if (state.step === 'closed') {
-    return (
-      <button
-        ref={opener}
-        type="button"
-        className="link-button"
-        onClick={open}
-        data-intent={intentOf(target.kind === 'post' ? 'report' : 'report-comment', target.id)}
-      >
-        Denunciar
-      </button>
-    );
-  }
-  if (state.step === 'signIn') {
-    return (
-      <p className="report__error" role="alert">
-        Inicia sesión para denunciar.{' '}
-        <Link ref={signInLink} to={signIn}>
-          Iniciar sesión
-        </Link>{' '}
-        <button type="button" className="link-button" onClick={close}>
-          Cerrar
-        </button>
-      </p>
-    );
-  }
-  if (state.step === 'sent') {
-    return (
-      // The thanks is read out by the site's status area; only what it does not say is read here.
-      <p className="report__done" role={state.announced ? undefined : 'status'}>
-        {state.message}
-      </p>
-    );
-  }
-
-  const choosing = state;
-  async function send(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!choosing.reason || choosing.sending) return;
-    setState({ ...choosing, sending: true, error: null });
-    try {
-      const options = { idempotencyKey: submission.keyFor({ target, reason: choosing.reason }) };
-      if (target.kind === 'post') await api.reportPost(target.id, choosing.reason, options);
-      else await api.reportComment(target.id, choosing.reason, options);
-      submission.done();
-      announce(THANKS);
-      setState({ step: 'sent', message: THANKS, announced: true });
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'ALREADY_REPORTED') {
-        setState({ step: 'sent', message: error.message, announced: false });
-        return;
-      }
-      const signIn = error instanceof ApiError && error.code === 'UNAUTHORIZED';
-      setState({ ...choosing, sending: false, error: signIn ? 'Tienes que iniciar sesión para denunciar.' : errorMessage(error), signIn });
-    }
-  }
-
-  return (
-    // Escape from any of the form's own controls closes it (the disclosure pattern): the key events bubble
-    // up from those interactive controls, the form itself takes no clicks.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
-    <form
-      className="report"
-      onSubmit={(event) => void send(event)}
-      onKeyDown={(event: KeyboardEvent<HTMLFormElement>) => {
-        if (event.key === 'Escape') {
-          event.stopPropagation();
-          close();
-        }
-      }}
+  const button = (loading: boolean) => (
+    <button
+      ref={opener}
+      type="button"
+      className="link-button"
+      onClick={() => setOpen(true)}
+      disabled={loading}
+      aria-busy={loading || undefined}
+      data-intent={intentOf(target.kind === 'post' ? 'report' : 'report-comment', target.id)}
     >
-      <fieldset className="report__reasons" aria-describedby={choosing.error ? `${legendId}-error` : undefined}>
-        <legend id={legendId}>{target.kind === 'post' ? '¿Por qué la denuncias?' : '¿Por qué lo denuncias?'}</legend>
-        {REPORT_REASONS.map((reason, index) => (
-          <label key={reason} className="report__reason">
-            <input
-              ref={index === 0 ? firstReason : undefined}
-              type="radio"
-              name={`report-${target.kind}-${target.id}`}
-              value={reason}
-              checked={choosing.reason === reason}
-              onChange={() => setState({ ...choosing, reason })}
-            />
-            {REPORT_REASON_LABELS[reason]}
-          </label>
-        ))}
-      </fieldset>
-      {choosing.error && (
-        <p id={`${legendId}-error`} className="report__error" role="alert">
-          {choosing.error} {choosing.signIn && <Link to={signIn}>Iniciar sesión</Link>}
-        </p>
-      )}
-      <div className="report__actions">
-        <button type="submit" className="button button--small" disabled={!choosing.reason || choosing.sending} aria-busy={choosing.sending}>
-          {choosing.sending ? 'Enviando…' : 'Enviar denuncia'}
-        </button>
-        <button type="button" className="link-button" onClick={close}>
-          Cancelar
-        </button>
-      </div>
-    </form>
+      Denunciar
+    </button>
+  );
+  if (!open) return button(false);
+  return (
+    <Suspense fallback={button(true)}>
+      <ReportForm
+        target={target}
+        onClose={() => {
+          refocus.current = true;
+          setOpen(false);
+        }}
+      />
+    </Suspense>
   );
 }
