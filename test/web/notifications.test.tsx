@@ -156,7 +156,7 @@ describe('the bell', () => {
   });
 
   it('opens its socket with the ID token, and reads the count again on each notification, announcing it only when it changes', async () => {
-    const { reload } = bell([2, 3, 3]);
+    const { reload } = bell([2, 2, 3, 3]);
     const link = screen.getByRole('link', { name: 'Avisos 2 sin leer' });
     expect(link.getAttribute('href')).toBe('/avisos');
     await waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
@@ -164,18 +164,28 @@ describe('the bell', () => {
     const region = document.querySelector('[aria-live="polite"]')!;
     expect(region.textContent).toBe('Tienes 2 avisos sin leer');
     act(() => FakeSocket.latest().open());
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
 
     act(() => FakeSocket.latest().send({ type: 'notification.created', notification: notification({ type: 'post.published' }) }));
     await screen.findByRole('link', { name: 'Avisos 3 sin leer' });
     expect(region.textContent).toBe('Tienes 3 avisos sin leer');
     // A public message is not a notification: nothing is read again.
     act(() => FakeSocket.latest().send({ type: 'post.removed', id: POST }));
-    expect(reload).toHaveBeenCalledTimes(1);
+    expect(reload).toHaveBeenCalledTimes(2);
     // Another notification whose count is the same: the region's text stays as it was (nothing announced).
     const before = region.textContent;
     act(() => FakeSocket.latest().send({ type: 'notification.created', notification: notification({ type: 'post.top' }) }));
-    await waitFor(() => expect(reload).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(3));
     expect(region.textContent).toBe(before);
+  });
+
+  it('reads the count again when its socket first opens: a notification from before then reached no socket', async () => {
+    // GET /me said 0; a notification arrived before the socket (opened after the take-over) was open.
+    bell([0, 1]);
+    await screen.findByRole('link', { name: 'Avisos' });
+    await waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
+    act(() => FakeSocket.latest().open());
+    await screen.findByRole('link', { name: 'Avisos 1 sin leer' });
   });
 
   it('reconnects with the token as it is then (after a refresh)', async () => {

@@ -22,8 +22,8 @@ function spoken(unread: number): string {
 /**
  * The header's bell (signed-in users): a link to «Avisos» with the unread count of `GET /me`, kept
  * live by a socket opened with the account's ID token (`?token=`, asked again before every
- * reconnection, so a refreshed token is the one sent): each `notification.created` reads the count
- * and the list again. The count is announced politely, and only when it changes.
+ * reconnection, so a refreshed token is the one sent): each `notification.created`, and each time the
+ * socket opens, reads the count and the list again. The count is announced politely, and only when it changes.
  */
 export function NotificationBell() {
   const { state: auth, service } = useAuth();
@@ -56,8 +56,13 @@ export function NotificationBell() {
       onNotification: refresh,
       onPublished: () => undefined,
       onRemoved: () => undefined,
-      // Whatever arrived while the socket was down.
-      onReconnect: refresh,
+      // Every time the socket opens, the first time included: a notification that arrived after
+      // GET /me was read and before the socket first opened (it opens after the take-over), or while
+      // it was down, reached no socket.
+      onStatus: (status) => {
+        if (status === 'open') refresh();
+      },
+      onReconnect: () => undefined,
     });
   }, [who, config.wsUrl, service, client]);
 
