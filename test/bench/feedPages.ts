@@ -11,8 +11,7 @@
  * drift in the machine's speed hits every size alike and the 100k ÷ 1k ratio compares like with like.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
@@ -135,8 +134,8 @@ async function homeDocumentRenderer() {
 }
 
 export async function measureFeedPages(options: FeedPagesOptions): Promise<FigureResult> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'vaya-dia-bench-feed-'));
-  const dynamo = await startDynamo({ dataDir, port: 0 });
+  // The archive lives in DynamoDB Local's memory: written ~8 times faster than to its files here.
+  const dynamo = await startDynamo({ inMemory: true, port: 0 });
   const raw = new DynamoDBClient({
     endpoint: dynamo.endpoint,
     region: REGION,
@@ -262,7 +261,6 @@ export async function measureFeedPages(options: FeedPagesOptions): Promise<Figur
   } finally {
     raw.destroy();
     await dynamo.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -20,10 +20,18 @@ export type BundleOptions = { imports: number };
 export const FULL: BundleOptions = { imports: 10 };
 export const SMOKE: BundleOptions = { imports: 2 };
 
-export type BundleResult = { entry: string; bytes: number; importMs: number[] };
+export type BundleResult = {
+  entry: string;
+  bytes: number;
+  importMs: number[];
+  /** The reference bundle (the SDK's floor), not a handler of the product. */
+  reference?: boolean;
+};
 
 const ROOT = join(import.meta.dirname, '../..');
 const HANDLERS = join(ROOT, 'functions/handlers');
+/** Bundled and timed beside the handlers: the floor every API handler pays (see the file). */
+export const FLOOR_ENTRY = 'test/bench/lambdaFloor/dynamoOnly.ts';
 
 /** Every handler module: a file under functions/handlers that exports `handler`. */
 export function handlerEntries(): string[] {
@@ -97,9 +105,9 @@ export async function measureBundles(options: BundleOptions): Promise<BundleResu
   const results: BundleResult[] = [];
   const workDir = mkdtempSync(join(tmpdir(), 'vaya-dia-bench-bundles-'));
   try {
-    const files = bundleAll(handlerEntries(), workDir);
+    const files = bundleAll([FLOOR_ENTRY, ...handlerEntries()], workDir);
     for (const { entry, file } of files) {
-      results.push({ entry, bytes: statSync(file).size, importMs: [] });
+      results.push({ entry, bytes: statSync(file).size, importMs: [], ...(entry === FLOOR_ENTRY ? { reference: true } : {}) });
     }
     // Interleaved: one import of each bundle per pass, so drift hits all of them alike.
     for (let pass = 0; pass < options.imports; pass++) {

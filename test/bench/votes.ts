@@ -5,9 +5,6 @@
  * through `castVote`/`removeVote` and the real transaction, and whether any vote was lost.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, paginateQuery, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { CATEGORIES, type Post } from '../../functions/contract/posts';
@@ -106,8 +103,8 @@ async function rankKeys(client: DynamoDBDocumentClient, top: string): Promise<st
 type PerSize = { p50: number[]; p95: number[]; deepP50: number[] };
 
 export async function measureVotes(options: VotesBenchOptions): Promise<FigureResult> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'vaya-dia-bench-votes-'));
-  const dynamo = await startDynamo({ dataDir, port: 0 });
+  // The archive lives in DynamoDB Local's memory: written ~8 times faster than to its files here.
+  const dynamo = await startDynamo({ inMemory: true, port: 0 });
   const raw = new DynamoDBClient({
     endpoint: dynamo.endpoint,
     region: REGION,
@@ -237,6 +234,5 @@ export async function measureVotes(options: VotesBenchOptions): Promise<FigureRe
   } finally {
     raw.destroy();
     await dynamo.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
