@@ -13,14 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import {
-  BatchWriteCommand,
-  DynamoDBDocumentClient,
-  paginateScan,
-  type BatchWriteCommandInput,
-  type BatchWriteCommandOutput,
-} from '@aws-sdk/lib-dynamodb';
+import { paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CATEGORIES, type Post } from '../../functions/contract/posts';
 import { encodeCursor } from '../../functions/domain/cursor';
 import { readFeed } from '../../functions/domain/posts';
@@ -32,7 +25,8 @@ import { DynamoAuthorStore } from '../../functions/store/dynamodb/authorStore';
 import { DynamoSearchStore } from '../../functions/store/dynamodb/searchStore';
 import { appDocument, type AppPageDeps } from '../../functions/domain/appPages';
 import { DynamoRankingStore } from '../../functions/store/dynamodb/rankingStore';
-import { ensureTables, startDynamo } from '../../infra/local/aws/dynamodb/dynamoDbLocal';
+import { ensureTables } from '../../infra/local/aws/dynamodb/dynamoDbLocal';
+import { batchWrite, startArchiveDb } from './archiveDb';
 import { loadStyleSheetsAsEmpty } from '../../infra/local/aws/lambda/emptyCss';
 import type { FigureResult, Row } from './report';
 import { formatSummary, now, percentile, summarize, timeEach } from './stats';
@@ -53,7 +47,6 @@ export const FULL: FeedPagesOptions = {
 };
 export const SMOKE: FeedPagesOptions = { sizes: [50, 200, 1_000], rounds: 2, reads: 20, scans: () => 1 };
 
-const REGION = 'eu-west-1';
 const WORDS = 'hoy mi jefe ha dicho que el autobús se fue sin mí y encima llovía a cántaros vaya día madre mía'.split(' ');
 
 function samplePost(index: number, newest: number): StoredPost {
@@ -76,8 +69,6 @@ function samplePost(index: number, newest: number): StoredPost {
   };
 }
 
-type WriteRequests = NonNullable<BatchWriteCommandInput['RequestItems']>[string];
-
 /** Writes `count` posts in the shape the repository stores them, 25 per BatchWrite, 4 batches in flight. */
 async function seed(client: DynamoDBDocumentClient, table: string, count: number): Promise<string[]> {
   const newest = Date.now();
@@ -91,14 +82,9 @@ async function seed(client: DynamoDBDocumentClient, table: string, count: number
       for (let index = start; index < next; index++) {
         const item = postItem(samplePost(index, newest));
         sortKeys.push(item.sortKey as string);
-        items.push({ PutRequest: { Item: item } });
+        items.push(item);
       }
-      let pending: WriteRequests | undefined = items;
-      for (let attempt = 0; pending && pending.length > 0; attempt++) {
-        if (attempt > 10) throw new Error('DynamoDB Local kept returning unprocessed items');
-        const result: BatchWriteCommandOutput = await client.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
-        pending = result.UnprocessedItems?.[table];
-      }
+      await batchWrite(client, table, items);
     }
   };
   await Promise.all(Array.from({ length: 4 }, writer));
@@ -134,15 +120,8 @@ async function homeDocumentRenderer() {
 }
 
 export async function measureFeedPages(options: FeedPagesOptions): Promise<FigureResult> {
-  // The archive lives in DynamoDB Local's memory: written ~8 times faster than to its files here.
-  const dynamo = await startDynamo({ inMemory: true, port: 0 });
-  const raw = new DynamoDBClient({
-    endpoint: dynamo.endpoint,
-    region: REGION,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  // The same document-client options as functions/clients.ts.
-  const client = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
+  const db = await startArchiveDb();
+  const { raw, client } = db;
   const notes: string[] = [];
   try {
     const tables = options.sizes.map((size) => ({ size, name: `posts-${size}` }));
@@ -259,8 +238,7 @@ export async function measureFeedPages(options: FeedPagesOptions): Promise<Figur
     });
     return { rows, notes };
   } finally {
-    raw.destroy();
-    await dynamo.close();
+    await db.close();
   }
 }
 

@@ -6,7 +6,7 @@ import { basename } from 'node:path';
 import type { FanoutOptions, FanoutRound } from './liveFanout';
 import type { LatencyResult } from './liveLatency';
 import type { RouteRun } from './httpThroughput';
-import type { BundleResult } from './lambdaBundles';
+import { FLOOR_ENTRY, type BundleResult } from './lambdaBundles';
 import type { FigureResult, Row } from './report';
 import { formatBytes, formatSummary, percentile, summarize } from './stats';
 import type { ShareCardRun } from './shareCards';
@@ -147,11 +147,12 @@ export function bundleRows(bundles: BundleResult[]): FigureResult {
   return {
     rows: bundles.map((bundle): Row => {
       const importTime = summarize(bundle.importMs);
-      if (bundle.reference) {
+      const measured = `${formatBytes(bundle.bytes)} · ${formatSummary(importTime, ' ms', 0)}`;
+      if (bundle.entry === FLOOR_ENTRY) {
         return {
           figure: 4,
           what: `Reference: a handler that only reads one DynamoDB item (the SDK's document client, the floor of every API handler): minified size · import (median of ${bundle.importMs.length})`,
-          measured: `${formatBytes(bundle.bytes)} · ${formatSummary(importTime, ' ms', 0)}`,
+          measured,
           target: 'reported',
           status: 'reported',
         };
@@ -161,7 +162,7 @@ export function bundleRows(bundles: BundleResult[]): FigureResult {
       return {
         figure: 4,
         what: `Lambda ${basename(bundle.entry, '.ts')}: minified size · import in a fresh Node (median of ${bundle.importMs.length})`,
-        measured: `${formatBytes(bundle.bytes)} · ${formatSummary(importTime, ' ms', 0)}`,
+        measured,
         target: 'size reported · import ≤ 50 ms',
         status: met ? 'met' : 'missed',
       };

@@ -20,13 +20,7 @@ export type BundleOptions = { imports: number };
 export const FULL: BundleOptions = { imports: 10 };
 export const SMOKE: BundleOptions = { imports: 2 };
 
-export type BundleResult = {
-  entry: string;
-  bytes: number;
-  importMs: number[];
-  /** The reference bundle (the SDK's floor), not a handler of the product. */
-  reference?: boolean;
-};
+export type BundleResult = { entry: string; bytes: number; importMs: number[] };
 
 const ROOT = join(import.meta.dirname, '../..');
 const HANDLERS = join(ROOT, 'functions/handlers');
@@ -107,7 +101,7 @@ export async function measureBundles(options: BundleOptions): Promise<BundleResu
   try {
     const files = bundleAll([FLOOR_ENTRY, ...handlerEntries()], workDir);
     for (const { entry, file } of files) {
-      results.push({ entry, bytes: statSync(file).size, importMs: [], ...(entry === FLOOR_ENTRY ? { reference: true } : {}) });
+      results.push({ entry, bytes: statSync(file).size, importMs: [] });
     }
     // Interleaved: one import of each bundle per pass, so drift hits all of them alike.
     for (let pass = 0; pass < options.imports; pass++) {

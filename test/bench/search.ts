@@ -10,8 +10,7 @@
  * in interleaved rounds, so a drift in the machine's speed hits every size alike.
  */
 import { randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CATEGORIES, type Category } from '../../functions/contract/posts';
 import { indexEntriesFor, searchPosts } from '../../functions/domain/search';
 import type { StoredPost } from '../../functions/domain/ports/posts';
@@ -19,7 +18,8 @@ import type { SearchIndexReader } from '../../functions/domain/ports/search';
 import { postItem } from '../../functions/store/dynamodb/postItems';
 import { DynamoSearchStore, searchItem } from '../../functions/store/dynamodb/searchStore';
 import { POSTS_TABLE, SEARCH_TABLE } from '../../functions/store/tables';
-import { ensureTables, startDynamo } from '../../infra/local/aws/dynamodb/dynamoDbLocal';
+import { ensureTables } from '../../infra/local/aws/dynamodb/dynamoDbLocal';
+import { batchWrite, startArchiveDb } from './archiveDb';
 import { percentile, timeEach } from './stats';
 
 export type SearchBenchOptions = { sizes: number[]; rounds: number; reads: number };
@@ -73,17 +73,6 @@ function samplePost(index: number, newest: number, next: () => number): StoredPo
   };
 }
 
-async function batchWrite(client: DynamoDBDocumentClient, table: string, items: Record<string, unknown>[]): Promise<void> {
-  for (let start = 0; start < items.length; start += 25) {
-    let pending: Record<string, unknown>[] | undefined = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; pending && pending.length > 0; attempt++) {
-      if (attempt > 10) throw new Error('DynamoDB Local kept returning unprocessed items');
-      const result: BatchWriteCommandOutput = await client.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
-      pending = result.UnprocessedItems?.[table];
-    }
-  }
-}
-
 /** Seeds `count` posts and their index entries, 4 writers at once; answers the index items written. */
 async function seed(client: DynamoDBDocumentClient, tables: { posts: string; search: string }, count: number): Promise<number> {
   const newest = Date.now();
@@ -122,14 +111,8 @@ export type SearchBenchResult = {
 };
 
 export async function measureSearch(options: SearchBenchOptions): Promise<SearchBenchResult> {
-  // The archive lives in DynamoDB Local's memory: written ~8 times faster than to its files here.
-  const dynamo = await startDynamo({ inMemory: true, port: 0 });
-  const raw = new DynamoDBClient({
-    endpoint: dynamo.endpoint,
-    region: 'eu-west-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  const client = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
+  const db = await startArchiveDb();
+  const { raw, client } = db;
   try {
     const tables = options.sizes.map((size) => ({ size, posts: `posts-${size}`, search: `search-${size}` }));
     await ensureTables(
@@ -178,7 +161,6 @@ export async function measureSearch(options: SearchBenchOptions): Promise<Search
     }
     return { sizes: options.sizes, p50, p95, entriesRead, entriesPerPost: entries / total, seedSeconds };
   } finally {
-    raw.destroy();
-    await dynamo.close();
+    await db.close();
   }
 }

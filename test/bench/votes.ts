@@ -5,8 +5,7 @@
  * through `castVote`/`removeVote` and the real transaction, and whether any vote was lost.
  */
 import { randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, paginateQuery, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { paginateQuery, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CATEGORIES, type Post } from '../../functions/contract/posts';
 import type { StoredPost } from '../../functions/domain/ports/posts';
 import { encodeRankCursor, rankRowsFor } from '../../functions/domain/rankings';
@@ -16,7 +15,8 @@ import { DynamoPostRepository } from '../../functions/store/dynamodb/postReposit
 import { DynamoRankingStore } from '../../functions/store/dynamodb/rankingStore';
 import { DynamoVoteStore } from '../../functions/store/dynamodb/voteStore';
 import { POSTS_TABLE, TOP_TABLE, TOP_KEYS, VOTES_TABLE } from '../../functions/store/tables';
-import { ensureTables, startDynamo } from '../../infra/local/aws/dynamodb/dynamoDbLocal';
+import { ensureTables } from '../../infra/local/aws/dynamodb/dynamoDbLocal';
+import { batchWrite, startArchiveDb } from './archiveDb';
 import type { FigureResult, Row } from './report';
 import { formatSummary, now, percentile, summarize, timeEach } from './stats';
 
@@ -24,7 +24,6 @@ export type VotesBenchOptions = { sizes: number[]; rounds: number; reads: number
 export const FULL: VotesBenchOptions = { sizes: [1_000, 10_000, 100_000], rounds: 5, reads: 200, voters: 200, voteRounds: 3 };
 export const SMOKE: VotesBenchOptions = { sizes: [50, 200, 1_000], rounds: 2, reads: 20, voters: 20, voteRounds: 1 };
 
-const REGION = 'eu-west-1';
 const label = (size: number) => (size >= 1000 ? `${size / 1000}k` : String(size));
 
 function samplePost(index: number, newest: number): StoredPost {
@@ -44,15 +43,6 @@ function samplePost(index: number, newest: number): StoredPost {
     moderation: { score: 0, votes: 0 },
     reports: 0,
   };
-}
-
-async function batchWrite(client: DynamoDBDocumentClient, table: string, items: Record<string, unknown>[]): Promise<void> {
-  let pending: Record<string, unknown>[] | undefined = items.map((Item) => ({ PutRequest: { Item } }));
-  for (let attempt = 0; pending && pending.length > 0; attempt++) {
-    if (attempt > 10) throw new Error('DynamoDB Local kept returning unprocessed items');
-    const result: BatchWriteCommandOutput = await client.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
-    pending = result.UnprocessedItems?.[table];
-  }
 }
 
 /** `count` published posts and their rank rows in the `all` period (the one every size shares). */
@@ -103,14 +93,8 @@ async function rankKeys(client: DynamoDBDocumentClient, top: string): Promise<st
 type PerSize = { p50: number[]; p95: number[]; deepP50: number[] };
 
 export async function measureVotes(options: VotesBenchOptions): Promise<FigureResult> {
-  // The archive lives in DynamoDB Local's memory: written ~8 times faster than to its files here.
-  const dynamo = await startDynamo({ inMemory: true, port: 0 });
-  const raw = new DynamoDBClient({
-    endpoint: dynamo.endpoint,
-    region: REGION,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  const client = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
+  const db = await startArchiveDb();
+  const { raw, client } = db;
   const rows: Row[] = [];
   const notes: string[] = [];
   try {
@@ -232,7 +216,6 @@ export async function measureVotes(options: VotesBenchOptions): Promise<FigureRe
     );
     return { rows, notes };
   } finally {
-    raw.destroy();
-    await dynamo.close();
+    await db.close();
   }
 }
