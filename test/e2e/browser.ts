@@ -74,6 +74,26 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
 }
 
 /**
+ * What sticks out of the window on the right, as "tag.class right-edge" (none: []): on a phone a page
+ * wider than its screen is zoomed out or scrolls sideways, and the header's account buttons are the
+ * first to be cut off.
+ */
+export async function widerThanWindow(page: Page): Promise<string[]> {
+  // Rows that scroll inside their own box (the navigation, the tags) hold what does not fit on purpose.
+  return page.evaluate<string[]>(`(() => {
+    const width = document.documentElement.clientWidth;
+    const scrolledInside = (element) => {
+      for (let box = element.parentElement; box && box !== document.body; box = box.parentElement)
+        if (getComputedStyle(box).overflowX !== 'visible') return true;
+      return false;
+    };
+    return Array.from(document.querySelectorAll('body *'))
+      .filter((element) => element.getBoundingClientRect().right > width + 0.5 && !scrolledInside(element))
+      .map((element) => element.tagName.toLowerCase() + '.' + String(element.className) + ' ' + Math.round(element.getBoundingClientRect().right));
+  })()`);
+}
+
+/**
  * Waits until the app has taken a server-rendered page over (its buttons work from then on): the
  * header, rendered with auth loading (a spinner beside the Login and Register links), then shows who
  * is signed in (Logout) or a visitor («Anonimo»).

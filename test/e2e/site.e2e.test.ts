@@ -11,7 +11,7 @@ import { spelledDate } from '../support/dates';
 import { createModerator, decide, publishApproved } from '../support/moderation';
 import { cognitoClient, createUser, signIn, type TestUser } from '../support/users';
 import { builtSiteForFile } from './builtSite';
-import { cspViolations, seriousA11yViolations, takenOver } from './browser';
+import { cspViolations, seriousA11yViolations, takenOver, widerThanWindow } from './browser';
 
 const site = builtSiteForFile();
 /** A reader's time zone other than the site's (Madrid) and the machine's: UTC−6 all year. */
@@ -205,6 +205,7 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
       await page.locator('.moderation-card, .notice').first().waitFor();
       expect(await page.title()).toContain('Moderar');
       expect(await seriousA11yViolations(page), `/moderar at ${width}px`).toEqual([]);
+      expect(await widerThanWindow(page), `/moderar at ${width}px`).toEqual([]);
       await page.screenshot({ path: `${SCREENSHOTS}/moderar-${width}.png`, fullPage: true });
     }
     await author.goto('/mis-anecdotas');
@@ -349,6 +350,7 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
         expect(await page.title()).toMatch(/Vaya día/);
         expect(await page.getAttribute('html', 'lang')).toBe('es');
         expect(await seriousA11yViolations(page), `${path} at ${width}px`).toEqual([]);
+        expect(await widerThanWindow(page), `${path} at ${width}px`).toEqual([]);
       }
     },
   );

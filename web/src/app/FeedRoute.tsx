@@ -7,7 +7,7 @@ import { useHydrated } from '../lib/hydration';
 import { useCategoryFeedLink } from '../lib/useCategoryFeedLink';
 import { useFeed } from '../features/posts/useFeed';
 import { FeedView } from '../features/posts/FeedView';
-import { CategoryTags } from '../features/posts/CategoryTags';
+import { PageWithTags } from '../features/posts/CategoryTags';
 import { SentNotice } from '../features/posts/SentNotice';
 import type { SentState } from '../features/posts/NewPostPage';
 import { useLivePosts } from '../features/live/useLivePosts';
@@ -71,7 +71,7 @@ export function FeedRoute() {
   useCategoryFeedLink(category);
 
   return (
-    <div className="page-grid">
+    <PageWithTags current={category ?? undefined}>
       <section className="page-main" aria-labelledby="feed-title">
         <SentNoticeOnceTakenOver />
         {category === null ? (
@@ -103,9 +103,6 @@ export function FeedRoute() {
           </>
         )}
       </section>
-      <aside className="page-aside">
-        <CategoryTags current={category ?? undefined} />
-      </aside>
-    </div>
+    </PageWithTags>
   );
 }

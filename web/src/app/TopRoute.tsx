@@ -4,7 +4,7 @@ import { TOP_PERIODS, TOP_PERIOD_LABELS, TOP_RANKINGS, VOTE_LABELS, type TopPeri
 import { useConfig } from '../lib/config';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { useLivePosts } from '../features/live/useLivePosts';
-import { CategoryTags } from '../features/posts/CategoryTags';
+import { PageWithTags } from '../features/posts/CategoryTags';
 import { FeedView } from '../features/posts/FeedView';
 import { useTop } from '../features/posts/useTop';
 import { useVoteBook } from '../features/posts/votes';
@@ -55,7 +55,7 @@ export default function TopRoute() {
   const href = (next: { period?: TopPeriod; by?: TopRanking }) => `/top?period=${next.period ?? period}&by=${next.by ?? by}`;
 
   return (
-    <div className="page-grid">
+    <PageWithTags>
       <section className="page-main" aria-labelledby="top-title">
         <h1 id="top-title" className="feed-title">
           Top
@@ -81,9 +81,6 @@ export default function TopRoute() {
         </nav>
         <LiveTop key={`${period}-${by}`} period={period} by={by} />
       </section>
-      <aside className="page-aside">
-        <CategoryTags />
-      </aside>
-    </div>
+    </PageWithTags>
   );
 }

@@ -11,7 +11,7 @@ import { ApiError, errorMessage, useApi } from '../../lib/api';
 import { queryKeys } from '../../lib/queries';
 import { usePagedList } from '../../lib/usePagedList';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { CategoryTags } from './CategoryTags';
+import { PageWithTags } from './CategoryTags';
 import { FeedView } from './FeedView';
 
 /** An author's published posts, 20 a page, newest first, with «Cargar más». */
@@ -52,7 +52,7 @@ export default function AuthorPage() {
   useDocumentTitle(author ? PAGE_TITLES.author(author.name) : author === null ? PAGE_TITLES.authorNotFound : 'Autor');
 
   return (
-    <div className="page-grid">
+    <PageWithTags>
       <section className="page-main" aria-busy={read.status === 'pending'}>
         {read.status === 'pending' && (
           <>
@@ -106,9 +106,6 @@ export default function AuthorPage() {
           </>
         )}
       </section>
-      <aside className="page-aside">
-        <CategoryTags />
-      </aside>
-    </div>
+    </PageWithTags>
   );
 }

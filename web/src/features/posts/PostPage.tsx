@@ -8,7 +8,7 @@ import { queryKeys } from '../../lib/queries';
 import { PageSpinner } from '../../components/PageSpinner';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PostCard } from './PostCard';
-import { CategoryTags } from './CategoryTags';
+import { PageWithTags } from './CategoryTags';
 import { CommentsSection } from './CommentsSection';
 import type { SubscribeToComments } from './liveComments';
 import { SIGNED_OUT, type Viewer } from './viewer';
@@ -55,7 +55,7 @@ export default function PostPage({
   );
 
   return (
-    <div className="page-grid">
+    <PageWithTags>
       <section className="page-main" aria-busy={state.status === 'loading'}>
         {state.status === 'loading' && (
           <>
@@ -91,9 +91,6 @@ export default function PostPage({
           </>
         )}
       </section>
-      <aside className="page-aside">
-        <CategoryTags />
-      </aside>
-    </div>
+    </PageWithTags>
   );
 }

@@ -4,7 +4,7 @@ import { useApi } from '../../lib/api';
 import { queryKeys } from '../../lib/queries';
 import { usePagedList } from '../../lib/usePagedList';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { CategoryTags } from './CategoryTags';
+import { PageWithTags } from './CategoryTags';
 import { FeedView } from './FeedView';
 
 /**
@@ -17,7 +17,7 @@ export default function SavedPage() {
   useDocumentTitle('Guardadas');
   const list = usePagedList<Post>(queryKeys.saved, (cursor, signal) => api.savedPosts({ cursor, signal }));
   return (
-    <div className="page-grid">
+    <PageWithTags>
       <section className="page-main" aria-labelledby="saved-title">
         <h1 id="saved-title" className="feed-title">
           Guardadas
@@ -34,9 +34,6 @@ export default function SavedPage() {
           }
         />
       </section>
-      <aside className="page-aside">
-        <CategoryTags />
-      </aside>
-    </div>
+    </PageWithTags>
   );
 }

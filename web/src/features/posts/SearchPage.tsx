@@ -9,7 +9,7 @@ import { useApi } from '../../lib/api';
 import { queryKeys } from '../../lib/queries';
 import { usePagedList } from '../../lib/usePagedList';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { CategoryTags } from './CategoryTags';
+import { PageWithTags } from './CategoryTags';
 import { FeedView } from './FeedView';
 
 /** The results of one query, 20 a page, best match first, with «Cargar más»; matching words marked. */
@@ -54,7 +54,7 @@ export default function SearchPage() {
   const category = rawCategory !== null && isCategory(rawCategory) ? rawCategory : undefined;
   useDocumentTitle(PAGE_TITLES.search(query));
   return (
-    <div className="page-grid">
+    <PageWithTags>
       <section className="page-main" aria-labelledby="search-title">
         <h1 id="search-title" className="feed-title">
           {query ? `Resultados de «${query}»` : 'Buscar anécdotas'}
@@ -79,9 +79,6 @@ export default function SearchPage() {
           <p className="feed-message">Escribe una o varias palabras: encontramos las anécdotas que las tienen todas, con o sin tildes.</p>
         )}
       </section>
-      <aside className="page-aside">
-        <CategoryTags />
-      </aside>
-    </div>
+    </PageWithTags>
   );
 }
