@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import { Profiler, type ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { type RuntimeConfig } from '@contract/documents';
 import { ERRORS } from '@contract/errors';
@@ -12,6 +14,7 @@ import { usePostLive } from '../../web/src/app/usePostLive';
 import { PostCard } from '../../web/src/features/posts/PostCard';
 import { FeedView } from '../../web/src/features/posts/FeedView';
 import { VotesProvider } from '../../web/src/features/posts/votes';
+import { SavedProvider } from '../../web/src/features/posts/saved';
 import type { PagedList } from '../../web/src/lib/usePagedList';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
 import { ConfigContext } from '../../web/src/lib/config';
@@ -161,6 +164,42 @@ describe('votes on the cards', () => {
     await screen.findByText(/Es tu anécdota/);
     expect((button(post, /Vaya día/) as HTMLButtonElement).disabled).toBe(true);
     expect((button(post, /Te lo mereces/) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('taking a server-rendered page over', () => {
+  it('keeps the cards as they are: no vote or «Guardar» button renders again once it is taken over', async () => {
+    // hydrateRoot outside Testing Library's render: React's act() is told it runs in a test.
+    Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
+    const posts = [aPost({ name: 'uno' }), aPost({ name: 'dos', votes: { agree: 4, deserved: 1 } })];
+    const commits: string[] = [];
+    // Who is signed in is not known yet while a page is taken over (undefined).
+    const page = providers(
+      fakeApiClient(),
+      undefined,
+      <SavedProvider account={undefined}>
+        {posts.map((post) => (
+          <Profiler key={post.id} id={post.name ?? ''} onRender={(id, phase) => commits.push(`${id} ${phase}`)}>
+            <PostCard post={post} />
+          </Profiler>
+        ))}
+      </SavedProvider>,
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page);
+    document.body.append(container);
+    const errors: unknown[] = [];
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, page, { onRecoverableError: (error) => errors.push(error) });
+    });
+    expect(errors).toEqual([]);
+    expect(card(posts[1]!).getByRole('button', { name: /Vaya día/ }).textContent).toBe('¡Vaya día! 4');
+    // An update here is a synchronous re-render of every card right after the take-over, the task that
+    // keeps a slow phone's taps waiting (a book answering with another empty entry than the card rendered).
+    expect(commits).toEqual(['uno mount', 'dos mount']);
+    act(() => root!.unmount());
+    container.remove();
   });
 });
 

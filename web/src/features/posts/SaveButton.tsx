@@ -3,9 +3,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { useSignInHref } from '../../lib/nextPath';
 import { rememberIntent } from '../../lib/pendingIntent';
 import { intentOf, isReplayedTap } from '../../lib/taps';
-import { useSavedBook, useSavedReady, type SavedEntry } from './saved';
+import { NOT_SAVED, useSavedBook, useSavedReady } from './saved';
 
-const NO_ENTRY: SavedEntry = {};
 const noSubscription = () => () => undefined;
 
 /**
@@ -17,8 +16,8 @@ export function SaveButton({ postId }: { postId: string }) {
   const book = useSavedBook();
   const entry = useSyncExternalStore(
     book ? book.subscribe : noSubscription,
-    () => (book ? book.entry(postId) : NO_ENTRY),
-    () => NO_ENTRY,
+    () => (book ? book.entry(postId) : NOT_SAVED),
+    () => NOT_SAVED,
   );
   const ready = useSavedReady();
   useEffect(() => {

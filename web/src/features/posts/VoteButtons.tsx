@@ -5,9 +5,8 @@ import { rememberIntent } from '../../lib/pendingIntent';
 import { intentOf, isReplayedTap } from '../../lib/taps';
 import { type Post } from '@contract/posts';
 import { VOTE_KINDS, VOTE_LABELS, type VoteKind } from '@contract/votes';
-import { useVoteBook, useVotesReady, type VoteBook, type VoteEntry } from './votes';
+import { NO_VOTES, useVoteBook, useVotesReady, type VoteBook, type VoteEntry } from './votes';
 
-const NO_ENTRY: VoteEntry = {};
 const noSubscription = () => () => undefined;
 
 /**
@@ -23,8 +22,8 @@ export function VoteButtons({ post }: { post: Post }) {
   const book = useVoteBook();
   const entry = useSyncExternalStore(
     book ? book.subscribe : noSubscription,
-    () => (book ? book.entry(post.id) : NO_ENTRY),
-    () => NO_ENTRY,
+    () => (book ? book.entry(post.id) : NO_VOTES),
+    () => NO_VOTES,
   );
   const { agree, deserved } = post.votes;
   useEffect(() => {

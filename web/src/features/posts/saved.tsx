@@ -11,7 +11,8 @@ export type SavedEntry = {
   message?: { text: string; signIn: boolean };
 };
 
-const EMPTY: SavedEntry = {};
+/** A post the book knows nothing of: the very object the cards render before they read the book (NO_VOTES says why). */
+export const NOT_SAVED: SavedEntry = {};
 
 /**
  * «Guardar» on the cards on screen, as the vote book does for votes (votes.tsx): one
@@ -57,7 +58,7 @@ export class SavedBook {
   };
 
   entry(id: string): SavedEntry {
-    return this.entries.get(id) ?? EMPTY;
+    return this.entries.get(id) ?? NOT_SAVED;
   }
 
   private notify(): void {

@@ -16,7 +16,13 @@ export type VoteEntry = {
   message?: { text: string; signIn: boolean };
 };
 
-const EMPTY: VoteEntry = {};
+/**
+ * A post the book knows nothing of. The cards render this very object before they read the book (on
+ * the server, while taking the page over, outside a provider): when a card subscribes, React compares
+ * the book's answer with what it rendered, and a different empty object would force a synchronous
+ * re-render of every card on the page, the task that keeps taps waiting right after the take-over.
+ */
+export const NO_VOTES: VoteEntry = {};
 
 /**
  * The votes of the cards on screen: one `GET /me/votes` for every card that mounts in the same tick
@@ -75,7 +81,7 @@ export class VoteBook {
   };
 
   entry(id: string): VoteEntry {
-    return this.entries.get(id) ?? EMPTY;
+    return this.entries.get(id) ?? NO_VOTES;
   }
 
   private set(id: string, change: Partial<VoteEntry>): void {
