@@ -1,8 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { Link, useLocation } from 'react-router-dom';
-import { useSignInHref } from '../../lib/nextPath';
-import { rememberIntent } from '../../lib/pendingIntent';
 import { intentOf, isReplayedTap } from '../../lib/taps';
+import { SignInToContinue } from './SignInToContinue';
 import { NOT_SAVED, useSavedBook, useSavedReady } from './saved';
 
 const noSubscription = () => () => undefined;
@@ -25,8 +23,6 @@ export function SaveButton({ postId }: { postId: string }) {
     book.show(postId);
     return () => book.unwatch(postId);
   }, [book, postId]);
-  const signIn = useSignInHref();
-  const { pathname } = useLocation();
   if (!book) return null;
   const saved = entry.saved === true;
   return (
@@ -49,9 +45,7 @@ export function SaveButton({ postId }: { postId: string }) {
         <span className="save__message" role="status">
           {entry.message.text}{' '}
           {entry.message.signIn && (
-            <Link to={signIn} onClick={() => rememberIntent(intentOf('save', postId), '¿Guardar esta anécdota ahora?', pathname)}>
-              Iniciar sesión
-            </Link>
+            <SignInToContinue offer={() => ({ intent: intentOf('save', postId), question: '¿Guardar esta anécdota ahora?' })} />
           )}
         </span>
       )}

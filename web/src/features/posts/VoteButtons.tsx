@@ -1,8 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { Link, useLocation } from 'react-router-dom';
-import { useSignInHref } from '../../lib/nextPath';
-import { rememberIntent } from '../../lib/pendingIntent';
 import { intentOf, isReplayedTap } from '../../lib/taps';
+import { SignInToContinue } from './SignInToContinue';
 import { type Post } from '@contract/posts';
 import { VOTE_KINDS, VOTE_LABELS, type VoteKind } from '@contract/votes';
 import { NO_VOTES, useVoteBook, useVotesReady, type VoteBook, type VoteEntry } from './votes';
@@ -37,8 +35,6 @@ export function VoteButtons({ post }: { post: Post }) {
   const ready = useVotesReady();
 
   const counts = entry.counts ?? post.votes;
-  const signIn = useSignInHref();
-  const { pathname } = useLocation();
   const lastPressed = useRef<VoteKind>('agree');
   return (
     <div className="votes" role="group" aria-label="Votos">
@@ -57,18 +53,12 @@ export function VoteButtons({ post }: { post: Post }) {
         <p className="votes__message" role="status">
           {entry.message.text}{' '}
           {entry.message.signIn && (
-            <Link
-              to={signIn}
-              onClick={() =>
-                rememberIntent(
-                  intentOf(`vote-${lastPressed.current}`, post.id),
-                  `¿Votar «${VOTE_LABELS[lastPressed.current]}» ahora?`,
-                  pathname,
-                )
-              }
-            >
-              Iniciar sesión
-            </Link>
+            <SignInToContinue
+              offer={() => ({
+                intent: intentOf(`vote-${lastPressed.current}`, post.id),
+                question: `¿Votar «${VOTE_LABELS[lastPressed.current]}» ahora?`,
+              })}
+            />
           )}
         </p>
       )}
