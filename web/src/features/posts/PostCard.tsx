@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Post } from '@contract/posts';
 import { AuthorName } from '../../components/AuthorName';
@@ -25,8 +25,12 @@ type Props = {
 /**
  * One published anecdote: who, when it was published, which category, and the text (always as
  * text, never as HTML); its votes; a permalink, its comment count (a link to its page) and «Denunciar»; for moderators, «Suspender autor».
+ *
+ * Memoised: a feed re-renders when its own state changes (the live socket's status, a page loaded), and a
+ * card whose post is the same object need not (ten to twenty cards of ~16 components each, on a slow phone
+ * right after the take-over). What a card shows besides its post comes from contexts, which reach it anyway.
  */
-export function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true, renderText }: Props) {
+export const PostCard = memo(function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true, renderText }: Props) {
   return (
     <article className="post-card" aria-labelledby={`post-${post.id}-title`}>
       <Heading id={`post-${post.id}-title`} className="post-card__meta">
@@ -59,4 +63,4 @@ export function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true
       </div>
     </article>
   );
-}
+});
