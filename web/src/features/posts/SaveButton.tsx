@@ -1,9 +1,7 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { intentOf, isReplayedTap } from '../../lib/taps';
 import { SignInToContinue } from './SignInToContinue';
-import { NOT_SAVED, useSavedBook, useSavedReady } from './saved';
-
-const noSubscription = () => () => undefined;
+import { useSavedBook, useSavedEntry, useSavedReady } from './saved';
 
 /**
  * «Guardar» / «Guardada» on every card: a toggle (aria-pressed) whose state comes from the page's one
@@ -12,11 +10,7 @@ const noSubscription = () => () => undefined;
  */
 export function SaveButton({ postId }: { postId: string }) {
   const book = useSavedBook();
-  const entry = useSyncExternalStore(
-    book ? book.subscribe : noSubscription,
-    () => (book ? book.entry(postId) : NOT_SAVED),
-    () => NOT_SAVED,
-  );
+  const entry = useSavedEntry(postId);
   const ready = useSavedReady();
   useEffect(() => {
     if (!book) return;

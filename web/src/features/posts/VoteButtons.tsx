@@ -1,11 +1,9 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import { intentOf, isReplayedTap } from '../../lib/taps';
 import { SignInToContinue } from './SignInToContinue';
 import { type Post } from '@contract/posts';
 import { VOTE_KINDS, VOTE_LABELS, type VoteKind } from '@contract/votes';
-import { NO_VOTES, useVoteBook, useVotesReady, type VoteBook, type VoteEntry } from './votes';
-
-const noSubscription = () => () => undefined;
+import { useVoteBook, useVoteEntry, useVotesReady, type VoteBook, type VoteEntry } from './votes';
 
 /**
  * «¡Vaya día!» and «Te lo mereces» with their counts, on every card. Pressing one votes (pressing the
@@ -18,11 +16,7 @@ const noSubscription = () => () => undefined;
  */
 export function VoteButtons({ post }: { post: Post }) {
   const book = useVoteBook();
-  const entry = useSyncExternalStore(
-    book ? book.subscribe : noSubscription,
-    () => (book ? book.entry(post.id) : NO_VOTES),
-    () => NO_VOTES,
-  );
+  const entry = useVoteEntry(post.id);
   const { agree, deserved } = post.votes;
   useEffect(() => {
     book?.fresh(post.id);

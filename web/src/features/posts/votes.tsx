@@ -1,4 +1,4 @@
-import { createContext, useContext, useLayoutEffect, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { type PostVotes } from '@contract/posts';
 import { MAX_VOTE_IDS, type VoteKind } from '@contract/votes';
 import { ApiError, errorMessage, useApi, type ApiClient } from '../../lib/api';
@@ -22,7 +22,8 @@ export type VoteEntry = {
  * the book's answer with what it rendered, and a different empty object would force a synchronous
  * re-render of every card on the page, the task that keeps taps waiting right after the take-over.
  */
-export const NO_VOTES: VoteEntry = {};
+const NO_VOTES: VoteEntry = {};
+const noSubscription = () => () => undefined;
 
 /**
  * The votes of the cards on screen: one `GET /me/votes` for every card that mounts in the same tick
@@ -193,6 +194,19 @@ export function VotesProvider({ account, children }: { account: string | null | 
  */
 export function useVotesReady(): boolean {
   return useContext(VotesReadyContext);
+}
+
+/**
+ * What the page's vote book holds for `postId` (NO_VOTES while taking a page over, outside a provider,
+ * or for a post it knows nothing of), re-rendering only this card when that changes.
+ */
+export function useVoteEntry(postId: string): VoteEntry {
+  const book = useVoteBook();
+  return useSyncExternalStore(
+    book ? book.subscribe : noSubscription,
+    () => (book ? book.entry(postId) : NO_VOTES),
+    () => NO_VOTES,
+  );
 }
 
 /** The page's vote book, or null outside a VotesProvider (the card then shows counts only). */
