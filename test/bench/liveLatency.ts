@@ -6,7 +6,9 @@
  *   `notification.created` (the post's publication);
  * - the reader comments it: the API's 201 → the reader's `comment.created` and the author's
  *   `notification.created` (the comment).
- * A message that arrives before the answer counts as 0 ms; one still missing after `settleMs` is missed.
+ * A message that arrives before the answer counts as 0 ms; one still missing after `settleMs` is missed. A miss
+ * is printed with whether it came later (late or lost) and what the local cloud logged as an error or a warning
+ * during its round, so a miss in a long run can be traced without running it again.
  */
 import WebSocket from 'ws';
 import type { LiveMessage } from '../../functions/contract/live';
@@ -52,6 +54,17 @@ async function arrival(socket: Socket, matches: (message: LiveMessage) => boolea
   }
 }
 
+/** How long a missed message is still waited for, to tell a late one from a lost one. */
+const LATE_MS = 30_000;
+
+/** A missed message, whether it came late, and the local cloud's error and warning lines of its round. */
+function reportMiss(what: string, postId: string, lateMs: number | undefined, log: string): void {
+  const suspect = log.split('\n').filter((line) => /error|warn|timed out|failure/i.test(line));
+  const came = lateMs === undefined ? `not there ${LATE_MS / 1000} s later either` : `arrived ${Math.round(lateMs)} ms after the answer`;
+  console.log(`  missed ${what} of post ${postId} (${came}); the local cloud's errors and warnings in that round: ${suspect.length}`);
+  for (const line of suspect.slice(-20)) console.log(`    ${line.slice(0, 400)}`);
+}
+
 let runs = 0;
 
 export async function measureLatency(
@@ -66,6 +79,7 @@ export async function measureLatency(
   const authorSocket = await open(`${cloud.config.wsUrl}?token=${encodeURIComponent(author.idToken)}`);
   try {
     for (let index = 0; index < options.rounds; index++) {
+      const logStart = cloud.output().length;
       const created = await publish(cloud, author.idToken, {
         category: 'varios',
         post: `Aviso ${run}.${index}: perdí el último tren por un minuto y llovía a mares. Vaya día.`,
@@ -88,21 +102,23 @@ export async function measureLatency(
         });
         const commentedAt = now();
         if (commented.status !== 201) throw new Error(`the comment answered ${commented.status}: ${JSON.stringify(commented.body)}`);
+        const commentOf = (message: LiveMessage) => message.type === 'comment.created' && message.comment.postId === id;
         const [comment, commentNotice] = await Promise.all([
-          arrival(
-            readerSocket,
-            (message) => message.type === 'comment.created' && message.comment.postId === id,
-            commentedAt + options.settleMs,
-          ),
+          arrival(readerSocket, commentOf, commentedAt + options.settleMs),
           arrival(authorSocket, noticeOf('comment.created'), commentedAt + options.settleMs),
         ]);
-        for (const [list, at, from] of [
-          [result.publicationNotice, published, publishedAt],
-          [result.comment, comment, commentedAt],
-          [result.commentNotice, commentNotice, commentedAt],
+        for (const [what, list, at, from, socket, matches] of [
+          ['the publication notice', result.publicationNotice, published, publishedAt, authorSocket, noticeOf('post.published')],
+          ['comment.created', result.comment, comment, commentedAt, readerSocket, commentOf],
+          ['the comment notice', result.commentNotice, commentNotice, commentedAt, authorSocket, noticeOf('comment.created')],
         ] as const) {
-          if (at === undefined) result.missed++;
-          else list.push(Math.max(0, at - from));
+          if (at !== undefined) list.push(Math.max(0, at - from));
+          else {
+            result.missed++;
+            // Late or lost: the socket is kept open a while longer for it (not counted either way).
+            const late = await arrival(socket, matches, now() + LATE_MS);
+            reportMiss(what, id, late === undefined ? undefined : late - from, cloud.output().slice(logStart));
+          }
         }
       } finally {
         readerSocket.socket.terminate();
