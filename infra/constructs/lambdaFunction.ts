@@ -5,6 +5,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
+import { FUNCTION_BUNDLE } from '../functionBundle';
 import { environmentOf, type EndpointName, type FunctionDeclaration, type TableAccess, type TableName } from '../functions';
 import type { Data } from './data';
 
@@ -65,31 +66,19 @@ export class LambdaFunction extends Construct implements iam.IGrantable {
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
       bundling: {
         forceDockerBundling: false,
-        // ES modules from the SDK's `module` builds, so esbuild can drop what a handler never calls.
+        // The options the local cloud bundles with too (infra/functionBundle.ts).
         format: OutputFormat.ESM,
-        mainFields: ['module', 'main'],
-        // Some bundled CommonJS still calls require() for Node's own modules.
-        banner: "import{createRequire as __createRequire}from'node:module';const require=__createRequire(import.meta.url);",
-        target: 'node24',
-        minify: true,
-        sourceMap: true,
+        mainFields: [...FUNCTION_BUNDLE.mainFields],
+        banner: FUNCTION_BUNDLE.banner,
+        target: FUNCTION_BUNDLE.target,
+        minify: FUNCTION_BUNDLE.minify,
+        sourceMap: FUNCTION_BUNDLE.sourceMap,
         // The SDK is bundled at the version the tests ran against, not whatever the runtime ships;
         // a bundled, tree-shaken SDK also loads faster than the runtime's full copy.
         bundleAwsSDK: true,
-        esbuildArgs: {
-          '--alias:@aws-sdk/credential-provider-node': './functions/lambdaCredentials.ts',
-          // react-router-dom's `node` export is CommonJS (its ES module is under `module-sync`, a condition
-          // esbuild does not use and that would also switch the SDK to its larger builds): bundled as
-          // CommonJS it cannot be tree-shaken, and the page function carried all of React Router
-          // (203 KB instead of 41). Its own ES module build is the same code.
-          '--alias:react-router-dom': './node_modules/react-router-dom/dist/index.mjs',
-        },
-        // The page function renders the web app's components, some of which import their styles: the
-        // document has the styles already (index.html), the function needs none.
-        loader: { '.css': 'empty' },
-        // Libraries' production code only (React's server renderer is several times faster than its
-        // development build, and the bundle sheds the latter); the local cloud sets the same value.
-        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        esbuildArgs: Object.fromEntries(Object.entries(FUNCTION_BUNDLE.alias).map(([module, file]) => [`--alias:${module}`, file])),
+        loader: { ...FUNCTION_BUNDLE.loader },
+        define: { ...FUNCTION_BUNDLE.define },
         commandHooks: {
           beforeBundling: () => [],
           beforeInstall: () => [],

@@ -1,8 +1,8 @@
 /**
  * Style sheets load as empty modules, as the stack's bundler loads them (`loader: { '.css': 'empty' }`
  * in infra/constructs/lambdaFunction.ts): the page function renders web components that import their
- * styles, which the document already has. A Node module hook, registered in each local function's
- * worker (process/tsxWorker.ts) and by whatever else renders pages outside a bundle (the benchmarks).
+ * styles, which the document already has. Local functions are bundled with that loader (bundle.ts); this
+ * Node module hook is for whatever renders pages outside a bundle (the benchmarks).
  */
 import { register } from 'node:module';
 

@@ -1,8 +1,9 @@
 /**
  * One local Lambda function: a worker thread of its own (runtime.ts) whose `process.env` is
  * only the function's declared environment plus what Lambda itself provides, so a handler that reads
- * a variable its declaration does not give fails here as it would on AWS. The handler module is
- * loaded once, like a Lambda execution environment's init; invocations arrive as messages.
+ * a variable its declaration does not give fails here as it would on AWS. The handler's bundle
+ * (bundle.ts) is loaded once, like a Lambda execution environment's init; invocations arrive as
+ * messages. This file is bundled too, so the thread loads no TypeScript.
  */
 import { randomUUID } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -16,6 +17,9 @@ export type WorkerMessage =
   | { type: 'result'; id: number; result: unknown }
   | { type: 'error'; id: number; error: SerializedError };
 export type SerializedError = { name: string; message: string; stack?: string };
+
+// Stack traces name the TypeScript sources, as `--enable-source-maps` does on Lambda (the stack sets it).
+process.setSourceMapsEnabled(true);
 
 const parent = parentPort;
 if (!parent) throw new Error('functionThread.ts runs as a worker thread (see runtime.ts)');

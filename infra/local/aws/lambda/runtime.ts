@@ -1,19 +1,19 @@
 /**
- * The local stand-in for Lambda: each declared function (infra/functions.ts) runs its real handler
- * module on a worker thread of its own (functionThread.ts), started on its first invocation like a cold
- * start, with only the environment the function is given. Errors behave as on AWS: an init failure
+ * The local stand-in for Lambda: each declared function (infra/functions.ts) runs its real handler,
+ * bundled as the stack bundles it (bundle.ts), on a worker thread of its own (functionThread.ts), started
+ * on its first invocation like a cold start, with only the environment the function is given. Errors behave as on AWS: an init failure
  * (a missing variable, say) fails every invocation until the next start, a handler's rejection
  * fails that invocation only, and an invocation past the function's timeout fails and ends its
  * environment (the handler stops there and writes nothing more); the next invocation starts a new one.
  */
 import { Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
-import { resolve } from 'node:path';
 import type { FunctionDeclaration } from '../../../functions';
+import { functionBundle } from './bundle';
 import type { InvokeRequest, LambdaWorkerData, SerializedError, WorkerMessage } from './functionThread';
-import { tsWorker } from '../../process/tsxWorker';
 
-const REPOSITORY_ROOT = resolve(import.meta.dirname, '../../../..');
+/** The thread's own code (./functionThread.ts), bundled like a handler so a worker loads plain modules only. */
+const FUNCTION_THREAD = 'infra/local/aws/lambda/functionThread.ts';
 
 export type LocalFunction = {
   readonly id: string;
@@ -69,47 +69,60 @@ export function localFunction(declaration: FunctionDeclaration, environment: Rec
   };
 
   const start = (): Environment => {
-    const data: LambdaWorkerData = {
-      entry: pathToFileURL(resolve(REPOSITORY_ROOT, declaration.entry)).href,
-      functionName: declaration.id,
-      memorySize: declaration.memorySize ?? 256,
-      timeoutMs,
-      region,
-    };
-    const thread = tsWorker(new URL('./functionThread.ts', import.meta.url), { workerData: data, env: environment });
     const env: Environment = { thread: undefined as unknown as Promise<Worker>, pending: new Map() };
-    env.thread = new Promise<Worker>((resolveStart, rejectStart) => {
-      let ready = false;
-      thread.on('message', (message: WorkerMessage) => {
-        if (message.type === 'ready') {
-          ready = true;
-          resolveStart(thread);
-        } else if (message.type === 'init-error') {
-          console.error(JSON.stringify({ level: 'error', function: declaration.id, message: 'init failed', error: message.error.message }));
-          rejectStart(new InvocationError(declaration.id, 'init', message.error));
-        } else {
-          const call = env.pending.get(message.id);
-          if (!call) return;
-          env.pending.delete(message.id);
-          clearTimeout(call.timer);
-          if (message.type === 'result') call.resolve(message.result);
-          else call.reject(new InvocationError(declaration.id, 'handler', message.error));
-        }
-      });
-      thread.on('error', (error) => {
-        // An exception outside any invocation's promise ends the environment, as on Lambda.
-        if (ready)
-          console.error(JSON.stringify({ level: 'error', function: declaration.id, message: 'runtime crashed', error: error.message }));
-        failAll(env, new InvocationError(declaration.id, 'crash', { name: error.name, message: error.message, stack: error.stack }));
-      });
-      thread.once('exit', () => {
-        if (current === env) current = undefined;
+    env.thread = Promise.all([functionBundle(FUNCTION_THREAD), functionBundle(declaration.entry)]).then(
+      ([threadModule, handlerModule]) => {
+        const data: LambdaWorkerData = {
+          entry: pathToFileURL(handlerModule).href,
+          functionName: declaration.id,
+          memorySize: declaration.memorySize ?? 256,
+          timeoutMs,
+          region,
+        };
+        return new Promise<Worker>((resolveStart, rejectStart) => {
+          const thread = new Worker(threadModule, { workerData: data, env: environment });
+          let ready = false;
+          thread.on('message', (message: WorkerMessage) => {
+            if (message.type === 'ready') {
+              ready = true;
+              resolveStart(thread);
+            } else if (message.type === 'init-error') {
+              console.error(
+                JSON.stringify({ level: 'error', function: declaration.id, message: 'init failed', error: message.error.message }),
+              );
+              rejectStart(new InvocationError(declaration.id, 'init', message.error));
+            } else {
+              const call = env.pending.get(message.id);
+              if (!call) return;
+              env.pending.delete(message.id);
+              clearTimeout(call.timer);
+              if (message.type === 'result') call.resolve(message.result);
+              else call.reject(new InvocationError(declaration.id, 'handler', message.error));
+            }
+          });
+          thread.on('error', (error) => {
+            // An exception outside any invocation's promise ends the environment, as on Lambda.
+            if (ready)
+              console.error(JSON.stringify({ level: 'error', function: declaration.id, message: 'runtime crashed', error: error.message }));
+            failAll(env, new InvocationError(declaration.id, 'crash', { name: error.name, message: error.message, stack: error.stack }));
+          });
+          thread.once('exit', () => {
+            if (current === env) current = undefined;
+            all.delete(env);
+            if (!ready)
+              rejectStart(new InvocationError(declaration.id, 'init', { name: 'Error', message: 'the function exited while starting' }));
+            failAll(env, new InvocationError(declaration.id, 'crash', { name: 'Error', message: 'the function exited' }));
+          });
+        });
+      },
+      (error: unknown) => {
+        // Code that does not build (a syntax error, a missing module) fails the init, as a deployment could not have it.
+        const message = error instanceof Error ? error.message : String(error);
+        console.error(JSON.stringify({ level: 'error', function: declaration.id, message: 'bundling failed', error: message }));
         all.delete(env);
-        if (!ready)
-          rejectStart(new InvocationError(declaration.id, 'init', { name: 'Error', message: 'the function exited while starting' }));
-        failAll(env, new InvocationError(declaration.id, 'crash', { name: 'Error', message: 'the function exited' }));
-      });
-    });
+        throw new InvocationError(declaration.id, 'init', { name: 'Error', message });
+      },
+    );
     env.thread.catch(() => {
       if (current === env) current = undefined; // the next invocation tries a fresh start, as Lambda does
     });
