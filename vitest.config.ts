@@ -1,11 +1,15 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 // Three projects: unit, integration and local-cloud tests in Node (against real local servers), the stack's assertions
 // (infra), and the web components in jsdom. End-to-end tests have their own config (test/e2e).
 export default defineConfig({
   test: {
+    // Two test files at a time even on 2 cores (vitest's default there is cores − 1 = one): the files mostly wait on
+    // their local clouds, and one at a time left a quarter of the CPU idle through the run.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -29,6 +33,8 @@ export default defineConfig({
           // options synthesize without bundling, which their assertions do not read.)
           isolate: false,
           fileParallelism: false,
+          // A project with another number of workers runs as a group of its own: after the others.
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
