@@ -1,4 +1,5 @@
-import { createContext, useContext, useLayoutEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useMemo, type ReactNode } from 'react';
+import { usePostBookEntry } from '../../lib/bookEntry';
 import { MAX_SAVED_IDS } from '@contract/saved';
 import { ApiError, errorMessage, useApi, type ApiClient } from '../../lib/api';
 
@@ -13,7 +14,6 @@ export type SavedEntry = {
 
 /** A post the book knows nothing of: the very object the cards render before they read the book (NO_VOTES says why). */
 const NOT_SAVED: SavedEntry = {};
-const noSubscription = () => () => undefined;
 
 /**
  * «Guardar» on the cards on screen, as the vote book does for votes (votes.tsx): one
@@ -176,12 +176,7 @@ export function useSavedReady(): boolean {
 
 /** What the page's saved book holds for `postId` (NOT_SAVED as useVoteEntry's NO_VOTES), re-rendering only this card. */
 export function useSavedEntry(postId: string): SavedEntry {
-  const book = useSavedBook();
-  return useSyncExternalStore(
-    book ? book.subscribe : noSubscription,
-    () => (book ? book.entry(postId) : NOT_SAVED),
-    () => NOT_SAVED,
-  );
+  return usePostBookEntry(useSavedBook(), postId, NOT_SAVED);
 }
 
 /** The page's saved book, or null outside a SavedProvider (the card then has no «Guardar»). */

@@ -1,4 +1,5 @@
-import { createContext, useContext, useLayoutEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useMemo, type ReactNode } from 'react';
+import { usePostBookEntry } from '../../lib/bookEntry';
 import { type PostVotes } from '@contract/posts';
 import { MAX_VOTE_IDS, type VoteKind } from '@contract/votes';
 import { ApiError, errorMessage, useApi, type ApiClient } from '../../lib/api';
@@ -23,7 +24,6 @@ export type VoteEntry = {
  * re-render of every card on the page, the task that keeps taps waiting right after the take-over.
  */
 const NO_VOTES: VoteEntry = {};
-const noSubscription = () => () => undefined;
 
 /**
  * The votes of the cards on screen: one `GET /me/votes` for every card that mounts in the same tick
@@ -201,12 +201,7 @@ export function useVotesReady(): boolean {
  * or for a post it knows nothing of), re-rendering only this card when that changes.
  */
 export function useVoteEntry(postId: string): VoteEntry {
-  const book = useVoteBook();
-  return useSyncExternalStore(
-    book ? book.subscribe : noSubscription,
-    () => (book ? book.entry(postId) : NO_VOTES),
-    () => NO_VOTES,
-  );
+  return usePostBookEntry(useVoteBook(), postId, NO_VOTES);
 }
 
 /** The page's vote book, or null outside a VotesProvider (the card then shows counts only). */
