@@ -5,7 +5,10 @@
  *
  * Beside it, the home page's document as the page function serves it: the same read, then React
  * rendering the app's components into the shell (appDocument + renderDocument), which must not grow
- * with the table either.
+ * with the table either. And a control: one post read by its key (GetItem). Neither it nor the feed's
+ * Query does more work on DynamoDB as the table grows; the control shows how DynamoDB Local's own cost
+ * of a request moves with the table's size, beside the feed's Query of an index partition that holds
+ * every post.
  *
  * The three tables live side by side in one DynamoDB Local and are measured in interleaved rounds, so a
  * drift in the machine's speed hits every size alike and the 100k ÷ 1k ratio compares like with like.
@@ -102,7 +105,15 @@ async function scanEverything(client: DynamoDBDocumentClient, table: string): Pr
   return posts.sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : -1));
 }
 
-type PerSize = { p50: number[]; p95: number[]; deepP50: number[]; deepP95: number[]; scans: number[]; documentP50: number[] };
+type PerSize = {
+  p50: number[];
+  p95: number[];
+  deepP50: number[];
+  deepP95: number[];
+  scans: number[];
+  documentP50: number[];
+  getP50: number[];
+};
 
 /** The home page's document, as the page function makes it: read, then render into the shell. */
 async function homeDocumentRenderer() {
@@ -139,7 +150,7 @@ export async function measureFeedPages(options: FeedPagesOptions): Promise<Figur
     notes.push(`Figure 1 seeded ${total.toLocaleString('en')} posts into DynamoDB Local in ${seedSeconds.toFixed(0)} s.`);
 
     const results = new Map<number, PerSize>(
-      options.sizes.map((size) => [size, { p50: [], p95: [], deepP50: [], deepP95: [], scans: [], documentP50: [] }]),
+      options.sizes.map((size) => [size, { p50: [], p95: [], deepP50: [], deepP95: [], scans: [], documentP50: [], getP50: [] }]),
     );
     const renderHome = await homeDocumentRenderer();
     for (let round = 0; round < options.rounds; round++) {
@@ -167,6 +178,12 @@ export async function measureFeedPages(options: FeedPagesOptions): Promise<Figur
         });
         result.deepP50.push(percentile(deep, 50));
         result.deepP95.push(percentile(deep, 95));
+        const gets = await timeEach(options.reads, async (index) => {
+          const sortKey = keys[(index * 7919) % keys.length] as string;
+          const post = await deps.posts.get(sortKey.slice(sortKey.indexOf('#') + 1));
+          if (!post) throw new Error(`no post under ${sortKey}`);
+        });
+        result.getP50.push(percentile(gets, 50));
         await renderHome(deps);
         const documents = await timeEach(Math.ceil(options.reads / 4), () => renderHome(deps));
         result.documentP50.push(percentile(documents, 50));
@@ -192,6 +209,7 @@ export async function measureFeedPages(options: FeedPagesOptions): Promise<Figur
         (r) => `${formatSummary(summarize(r.deepP50), ' ms', 2)} / ${formatSummary(summarize(r.deepP95), ' ms', 2)}`,
       ],
       ['Home document (page function: 1 Query + React render), p50', (r) => formatSummary(summarize(r.documentP50), ' ms', 2)],
+      ['Control: one post by its key (GetItem), p50', (r) => formatSummary(summarize(r.getP50), ' ms', 2)],
       [
         'Scan baseline (read every post, sort)',
         (r) => `${formatSummary(summarize(r.scans), ' ms', 0)} / ${percentile(r.scans, 95).toFixed(0)} ms (${r.scans.length} scans)`,
@@ -227,6 +245,14 @@ export async function measureFeedPages(options: FeedPagesOptions): Promise<Figur
       measured: formatSummary(documentRatio, '×', 2),
       target: '≤ 1.2×',
       status: documentRatio.median <= 1.2 ? 'met' : 'missed',
+    });
+    const getRatio = summarize(largest.getP50.map((p50, round) => p50 / (smallest.getP50[round] as number)));
+    rows.push({
+      figure: 1,
+      what: `Control: GetItem p50 at ${label(options.sizes.at(-1) as number)} ÷ p50 at ${label(options.sizes[0] as number)} (same round; DynamoDB Local's own growth)`,
+      measured: formatSummary(getRatio, '×', 2),
+      target: 'reported',
+      status: 'reported',
     });
     const scanRatio = median(largest.scans) / median(largest.p50);
     rows.push({
