@@ -302,6 +302,7 @@ export function webRows(
 export function firstTapRows({ runs, misses }: TapResult): FigureResult {
   const works = summarize(runs.map((run) => run.worksAfterPaintMs / 1000));
   const hydrated = summarize(runs.map((run) => run.hydratedAfterPaintMs / 1000));
+  const scripts = summarize(runs.map((run) => run.scriptsAfterPaintMs / 1000));
   const handled = summarize(runs.map((run) => run.tapAfterPaintMs));
   const fcp = summarize(runs.map((run) => run.fcpMs / 1000));
   const shift = summarize(runs.map((run) => run.shiftAfterPaint));
@@ -321,6 +322,13 @@ export function firstTapRows({ runs, misses }: TapResult): FigureResult {
         figure: 5,
         what: `Time from first paint until the app has taken / over, so a tap works directly (the tap keeper's window.__vayaTaps.app: hydrated, who is signed in known; same loads)`,
         measured: formatSummary(hydrated, ' s', 2),
+        target: 'reported',
+        status: 'reported',
+      },
+      {
+        figure: 5,
+        what: `Time from first paint until the scripts the document names (entry and module preloads, requested at first paint) have all arrived (Resource Timing; same loads): the rest of the take-over is CPU`,
+        measured: formatSummary(scripts, ' s', 2),
         target: 'reported',
         status: 'reported',
       },

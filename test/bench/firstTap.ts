@@ -11,10 +11,13 @@
  * (web/src/lib/taps.ts) before the app took over, and replayed by it, counts as working, as the person
  * sees it. Reported beside it: the time from first paint until the app has taken the page over, so a tap
  * works directly — the tap keeper's own `window.__vayaTaps.app` turning true (useTapReplay: hydrated and
- * who is signed in known), read through an accessor the bench installs before the page's scripts run.
+ * who is signed in known), read through an accessor the bench installs before the page's scripts run —
+ * and the time until the scripts the document names had all arrived (Resource Timing), so a run says how
+ * much of the wait is the download and how much the CPU after it.
  */
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_FLAGS } from '../e2e/browser';
+import { ENTRY_ATTRIBUTE, PAGE_DATA_ELEMENT_ID, PRELOAD_ATTRIBUTE } from '../../web/src/lib/documentScripts';
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -41,6 +44,8 @@ export type TapRun = {
   worksAfterPaintMs: number;
   /** First paint → the app has taken the page over (taps work directly). */
   hydratedAfterPaintMs: number;
+  /** First paint → the last of the scripts the document names (its entry and module preloads) has arrived. */
+  scriptsAfterPaintMs: number;
   /** Whether the tap was kept by the document's tap keeper and replayed by the app. */
   replayed: boolean;
   /** Layout shifts after first paint, summed, and the largest. */
@@ -202,12 +207,25 @@ async function oneRun(browser: Browser, url: string): Promise<TapRun | TapMiss> 
     }
     const bench = await state();
     const fcp = bench.fcp ?? Number.NaN;
+    // When the scripts the document names (the after-paint loader adds them) had all arrived: Resource Timing's responseEnd.
+    const scriptsAt = await page.evaluate<number | null>(`(() => {
+      const data = document.getElementById(${JSON.stringify(PAGE_DATA_ELEMENT_ID)});
+      if (!data) return null;
+      const names = [${JSON.stringify(ENTRY_ATTRIBUTE)}, ${JSON.stringify(PRELOAD_ATTRIBUTE)}]
+        .flatMap((attribute) => (data.getAttribute(attribute) || '').split(' '))
+        .filter(Boolean)
+        .map((src) => new URL(src, location.href).href);
+      const ends = performance.getEntriesByType('resource').filter((entry) => names.includes(entry.name)).map((entry) => entry.responseEnd);
+      return names.length > 0 && ends.length >= names.length ? Math.max(...ends) : null;
+    })()`);
+    if (scriptsAt === null) throw new Error(`${url}: the timing of the scripts the document names was not found`);
     return {
       fcpMs: fcp,
       observedAfterPaintMs: (bench.observedAt ?? Number.NaN) - fcp,
       tapAfterPaintMs: (bench.tapAt ?? Number.NaN) - fcp,
       worksAfterPaintMs: (bench.effectAt ?? Number.NaN) - fcp,
       hydratedAfterPaintMs: (bench.hydratedAt ?? Number.NaN) - fcp,
+      scriptsAfterPaintMs: scriptsAt - fcp,
       replayed: !bench.appAtTap,
       shiftAfterPaint: bench.shiftAfterPaint,
       largestShift: bench.largestShift,
@@ -238,7 +256,7 @@ export async function measureFirstTap(url: string, options: TapOptions): Promise
       }
       result.runs.push(run);
       console.log(
-        `  first tap ${result.runs.length}: FCP ${run.fcpMs.toFixed(0)} ms; tap sent ${run.observedAfterPaintMs.toFixed(0)} ms and handled ${run.tapAfterPaintMs.toFixed(0)} ms after it; «Enlace copiado» ${run.worksAfterPaintMs.toFixed(0)} ms after it (${run.replayed ? 'kept and replayed' : 'direct'}); app took over ${run.hydratedAfterPaintMs.toFixed(0)} ms after it; shift after paint ${run.shiftAfterPaint.toFixed(3)}${run.largestShift ? ` (largest ${run.largestShift})` : ''}`,
+        `  first tap ${result.runs.length}: FCP ${run.fcpMs.toFixed(0)} ms; tap sent ${run.observedAfterPaintMs.toFixed(0)} ms and handled ${run.tapAfterPaintMs.toFixed(0)} ms after it; «Enlace copiado» ${run.worksAfterPaintMs.toFixed(0)} ms after it (${run.replayed ? 'kept and replayed' : 'direct'}); its scripts arrived ${run.scriptsAfterPaintMs.toFixed(0)} ms and the app took over ${run.hydratedAfterPaintMs.toFixed(0)} ms after it; shift after paint ${run.shiftAfterPaint.toFixed(3)}${run.largestShift ? ` (largest ${run.largestShift})` : ''}`,
       );
     }
     return result;
