@@ -63,13 +63,29 @@ const rowOf = async (endpoint: string) =>
   (await documents.send(new GetCommand({ TableName: cloud.tables.pushSubscriptions, Key: { endpointHash: endpointHashOf(endpoint) } })))
     .Item;
 
-/** Polls until `check` gives a value (the stream functions run within seconds; a cold start takes longer). */
+/**
+ * Polls until `check` gives a value (the stream functions run within seconds; a cold start takes longer).
+ * A timeout says what the local cloud logged as an error or a warning meanwhile: the push travels through
+ * two stream functions, and which one failed is in that log, not in the test's.
+ */
 async function until<T>(check: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
+  const logStart = cloud.output().length;
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    if (Date.now() > deadline) {
+      const suspect = cloud
+        .output()
+        .slice(logStart)
+        .split('\n')
+        .filter((line) => /error|warn|timed out|failure/i.test(line))
+        .slice(-20)
+        .map((line) => line.slice(0, 400));
+      throw new Error(
+        `timed out waiting until ${what}; the local cloud's errors and warnings meanwhile:\n${suspect.join('\n') || '(none)'}`,
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
