@@ -14,7 +14,7 @@ import WebSocket from 'ws';
 import type { LiveMessage } from '../../functions/contract/live';
 import type { OwnPost } from '../../functions/contract/posts';
 import { call, publish } from '../support/api';
-import type { LocalCloudProcess } from '../support/localCloud';
+import { errorsAndWarnings, type LocalCloudProcess } from '../support/localCloud';
 import { decide } from '../support/moderation';
 import type { TestUser } from '../support/users';
 import { now, percentile } from './stats';
@@ -59,10 +59,10 @@ const LATE_MS = 30_000;
 
 /** A missed message, whether it came late, and the local cloud's error and warning lines of its round. */
 function reportMiss(what: string, postId: string, lateMs: number | undefined, log: string): void {
-  const suspect = log.split('\n').filter((line) => /error|warn|timed out|failure/i.test(line));
+  const suspect = errorsAndWarnings(log);
   const came = lateMs === undefined ? `not there ${LATE_MS / 1000} s later either` : `arrived ${Math.round(lateMs)} ms after the answer`;
   console.log(`  missed ${what} of post ${postId} (${came}); the local cloud's errors and warnings in that round: ${suspect.length}`);
-  for (const line of suspect.slice(-20)) console.log(`    ${line.slice(0, 400)}`);
+  for (const line of suspect.slice(-20)) console.log(`    ${line}`);
 }
 
 let runs = 0;

@@ -20,7 +20,7 @@ import { MAX_PUSH_DEVICES, type PushKey, type PushMessage } from '../../function
 import { endpointHashOf } from '../../functions/domain/push';
 import { PUSH_SUBSCRIPTIONS_INDEX, pushDevicesKey } from '../../functions/store/tables';
 import { call, publish } from '../support/api';
-import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
+import { errorsAndWarnings, startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { createModerator, decide, publishApproved } from '../support/moderation';
 import { createUser, type TestUser } from '../support/users';
 
@@ -75,13 +75,7 @@ async function until<T>(check: () => Promise<T | undefined> | T | undefined, wha
     const value = await check();
     if (value !== undefined) return value;
     if (Date.now() > deadline) {
-      const suspect = cloud
-        .output()
-        .slice(logStart)
-        .split('\n')
-        .filter((line) => /error|warn|timed out|failure/i.test(line))
-        .slice(-20)
-        .map((line) => line.slice(0, 400));
+      const suspect = errorsAndWarnings(cloud.output().slice(logStart)).slice(-20);
       throw new Error(
         `timed out waiting until ${what}; the local cloud's errors and warnings meanwhile:\n${suspect.join('\n') || '(none)'}`,
       );

@@ -37,6 +37,17 @@ export type LocalCloudProcess = {
   stop(): Promise<void>;
 };
 
+/**
+ * The lines of a stretch of a local cloud's output that report an error, a warning, a timeout or a failure
+ * (each cut to 400 characters): what a test or a benchmark prints when something it waited for did not come.
+ */
+export function errorsAndWarnings(output: string): string[] {
+  return output
+    .split('\n')
+    .filter((line) => /error|warn|timed out|failure/i.test(line))
+    .map((line) => line.slice(0, 400));
+}
+
 export type StartOptions = {
   /** Reuse a data folder (e.g. across a restart); it is then left in place on stop. */
   dataDir?: string;
