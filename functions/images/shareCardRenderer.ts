@@ -21,7 +21,7 @@ export type CardAssets = {
   layoutWasm: Uint8Array;
   /** resvg, `@resvg/resvg-wasm/index_bg.wasm`. */
   resvgWasm: Uint8Array;
-  /** Inter 400 and 700 (WOFF: satori reads TTF, OTF and WOFF, not WOFF2), Latin and Latin Extended. */
+  /** Inter 400 (Latin and Latin Extended) and 700 (Latin), WOFF: satori reads TTF, OTF and WOFF, not WOFF2. */
   fonts: { regular: Uint8Array; regularExtended: Uint8Array; bold: Uint8Array };
 };
 
