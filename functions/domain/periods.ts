@@ -8,8 +8,9 @@ import { TOP_TIME_ZONE, type TopPeriod } from '../contract/votes';
 
 /**
  * Made on first use, not when the module loads: a process's first `Intl.DateTimeFormat` loads ICU's
- * time-zone data, ~20 ms, and most functions that bundle this module (every one that reads posts) never
- * need a Madrid date — for them it was a fifth of their cold import.
+ * time-zone data, ~20 ms. Every function bundles this module (through the stores it may build), but only
+ * the Top's readers, the moderators' daily count, Rankings and the notifications need a Madrid date: for the
+ * others it was a fifth of their cold import.
  */
 let civilFormat: Intl.DateTimeFormat | undefined;
 
