@@ -24,8 +24,14 @@ export type BundleResult = { entry: string; bytes: number; importMs: number[] };
 
 const ROOT = join(import.meta.dirname, '../..');
 const HANDLERS = join(ROOT, 'functions/handlers');
-/** Bundled and timed beside the handlers: the floor every API handler pays (see the file). */
-export const FLOOR_ENTRY = 'test/bench/lambdaFloor/dynamoOnly.ts';
+/**
+ * Bundled and timed beside the handlers: the floor every API handler pays, and the floor of the page
+ * function (the same, and React's server renderer). See each file.
+ */
+export const FLOOR_ENTRIES = {
+  api: 'test/bench/lambdaFloor/dynamoOnly.ts',
+  page: 'test/bench/lambdaFloor/serverRender.ts',
+} as const;
 
 /** Every handler module: a file under functions/handlers that exports `handler`. */
 export function handlerEntries(): string[] {
@@ -99,7 +105,7 @@ export async function measureBundles(options: BundleOptions): Promise<BundleResu
   const results: BundleResult[] = [];
   const workDir = mkdtempSync(join(tmpdir(), 'vaya-dia-bench-bundles-'));
   try {
-    const files = bundleAll([FLOOR_ENTRY, ...handlerEntries()], workDir);
+    const files = bundleAll([...Object.values(FLOOR_ENTRIES), ...handlerEntries()], workDir);
     for (const { entry, file } of files) {
       results.push({ entry, bytes: statSync(file).size, importMs: [] });
     }
