@@ -6,7 +6,7 @@ import { basename } from 'node:path';
 import type { FanoutOptions, FanoutRound } from './liveFanout';
 import type { LatencyResult } from './liveLatency';
 import type { RouteRun } from './httpThroughput';
-import { FLOOR_ENTRIES, type BundleResult } from './lambdaBundles';
+import { REFERENCE_BUNDLES, type BundleResult } from './lambdaBundles';
 import type { FigureResult, Row } from './report';
 import { formatBytes, formatSummary, percentile, summarize } from './stats';
 import type { ShareCardRun } from './shareCards';
@@ -143,19 +143,12 @@ export function fanoutScaleRows(single: FanoutCase, small: FanoutCase, large: Fa
   };
 }
 
-/** What each reference bundle of figure 4 stands for (test/bench/lambdaFloor). */
-const REFERENCES: Record<string, string> = {
-  [FLOOR_ENTRIES.api]: "a handler that only reads one DynamoDB item (the SDK's document client, the floor of every API handler)",
-  [FLOOR_ENTRIES.page]:
-    "a handler that reads one item and renders it with React DOM's static prerender under React Router's StaticRouter (the floor of the page function)",
-};
-
 export function bundleRows(bundles: BundleResult[]): FigureResult {
   return {
     rows: bundles.map((bundle): Row => {
       const importTime = summarize(bundle.importMs);
       const measured = `${formatBytes(bundle.bytes)} · ${formatSummary(importTime, ' ms', 0)}`;
-      const reference = REFERENCES[bundle.entry];
+      const reference = REFERENCE_BUNDLES[bundle.entry];
       if (reference) {
         return {
           figure: 4,

@@ -25,13 +25,15 @@ export type BundleResult = { entry: string; bytes: number; importMs: number[] };
 const ROOT = join(import.meta.dirname, '../..');
 const HANDLERS = join(ROOT, 'functions/handlers');
 /**
- * Bundled and timed beside the handlers: the floor every API handler pays, and the floor of the page
- * function (the same, and React's server renderer). See each file.
+ * Bundled and timed beside the handlers, each with what it stands for in the report: the floor every API
+ * handler pays, and the floor of the page function (the same read, and React's server renderer). See each file.
  */
-export const FLOOR_ENTRIES = {
-  api: 'test/bench/lambdaFloor/dynamoOnly.ts',
-  page: 'test/bench/lambdaFloor/serverRender.ts',
-} as const;
+export const REFERENCE_BUNDLES: Record<string, string> = {
+  'test/bench/lambdaFloor/dynamoOnly.ts':
+    "a handler that only reads one DynamoDB item (the SDK's document client, the floor of every API handler)",
+  'test/bench/lambdaFloor/serverRender.ts':
+    "a handler that reads one item and renders it with React DOM's static prerender under React Router's StaticRouter (the floor of the page function)",
+};
 
 /** Every handler module: a file under functions/handlers that exports `handler`. */
 export function handlerEntries(): string[] {
@@ -105,7 +107,7 @@ export async function measureBundles(options: BundleOptions): Promise<BundleResu
   const results: BundleResult[] = [];
   const workDir = mkdtempSync(join(tmpdir(), 'vaya-dia-bench-bundles-'));
   try {
-    const files = bundleAll([...Object.values(FLOOR_ENTRIES), ...handlerEntries()], workDir);
+    const files = bundleAll([...Object.keys(REFERENCE_BUNDLES), ...handlerEntries()], workDir);
     for (const { entry, file } of files) {
       results.push({ entry, bytes: statSync(file).size, importMs: [] });
     }

@@ -7,7 +7,13 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../../functions/clients';
 
+/** The one read both reference bundles make (serverRender.ts renders what it returns). */
+export async function readFloorItem(key = 'floor'): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await documentClient.send(new GetCommand({ TableName: 'floor', Key: { key } }));
+  return Item;
+}
+
 export const handler = async (event: { key?: string }) => {
-  const { Item } = await documentClient.send(new GetCommand({ TableName: 'floor', Key: { key: event.key ?? 'floor' } }));
-  return { statusCode: Item ? 200 : 404 };
+  const item = await readFloorItem(event.key);
+  return { statusCode: item ? 200 : 404 };
 };
