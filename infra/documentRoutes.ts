@@ -3,7 +3,7 @@
  * infra/constructs/site.ts) and for the local web server (infra/local/aws/cloudfront/webServer.ts), so the two
  * cannot drift:
  *
- * - `api`: the API paths of DESIGN.md §3 (`/posts*`, `/me*`, `/moderation*`, `/comments*`, `/authors*`, `/push*`, `/search*`) go to the
+ * - `api`: the API's paths (the first segments of the contract's routes: `/posts*`, `/me*`, `/moderation*`, …) go to the
  *   HTTP API and always answer its JSON, never a page;
  * - `file`: the build's files ({@link FILE_PATH_PATTERNS}: hashed assets, the icons, the manifest, the service worker, `config.json`)
  *   come from the bucket, as they are or a real 404;
@@ -14,10 +14,10 @@
  *   for what it does not know (functions/handlers/pages/page.ts).
  */
 
+import { API_PATH_PREFIXES } from '../functions/contract/routes';
 import { SHARE_CARD_PREFIX } from '../functions/contract/shareCards';
 
-/** The API's paths: every path that starts with one of these (CloudFront path patterns `<prefix>*`). */
-export const API_PATH_PREFIXES = ['/posts', '/me', '/moderation', '/comments', '/authors', '/push', '/search'] as const;
+export { API_PATH_PREFIXES };
 
 /** Where Vite puts the content-hashed files (web/vite.config.ts `build.assetsDir`). */
 export const HASHED_ASSETS_DIR = 'assets';

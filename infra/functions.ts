@@ -7,51 +7,23 @@
  */
 import {
   COMMENTS_INDEX,
-  COMMENTS_TABLE,
   CONNECTIONS_INDEX,
-  CONNECTIONS_TABLE,
   ENV,
   MODERATION_INDEX,
-  MODERATION_TABLE,
-  NAMES_TABLE,
   NOTIFICATIONS_INDEX,
-  NOTIFICATIONS_TABLE,
   PUSH_SUBSCRIPTIONS_INDEX,
-  PUSH_SUBSCRIPTIONS_TABLE,
   POSTS_INDEX,
-  POSTS_TABLE,
-  RATE_LIMITS_TABLE,
-  TOP_INDEX,
-  TOP_TABLE,
-  IDEMPOTENCY_TABLE,
-  VOTES_TABLE,
   SAVED_INDEX,
-  SAVED_TABLE,
   SEARCH_INDEX,
-  SEARCH_TABLE,
-  type TableDescription,
+  TABLES,
+  TOP_INDEX,
+  type TableName,
 } from '../functions/store/tables';
 import { SHARE_CARD_FILES } from '../functions/images/assets';
 import { OPENAPI_FILE } from '../functions/config';
+import { routes, type Route } from '../functions/contract/routes';
 
-/** The tables, by the name declarations use. */
-export const TABLES = {
-  posts: { description: POSTS_TABLE, env: ENV.postsTable },
-  moderation: { description: MODERATION_TABLE, env: ENV.moderationTable },
-  comments: { description: COMMENTS_TABLE, env: ENV.commentsTable },
-  rateLimits: { description: RATE_LIMITS_TABLE, env: ENV.rateLimitsTable },
-  idempotency: { description: IDEMPOTENCY_TABLE, env: ENV.idempotencyTable },
-  connections: { description: CONNECTIONS_TABLE, env: ENV.connectionsTable },
-  names: { description: NAMES_TABLE, env: ENV.namesTable },
-  votes: { description: VOTES_TABLE, env: ENV.votesTable },
-  top: { description: TOP_TABLE, env: ENV.topTable },
-  saved: { description: SAVED_TABLE, env: ENV.savedTable },
-  notifications: { description: NOTIFICATIONS_TABLE, env: ENV.notificationsTable },
-  pushSubscriptions: { description: PUSH_SUBSCRIPTIONS_TABLE, env: ENV.pushSubscriptionsTable },
-  search: { description: SEARCH_TABLE, env: ENV.searchTable },
-} as const satisfies Record<string, { description: TableDescription; env: string }>;
-
-export type TableName = keyof typeof TABLES;
+export { TABLES, type TableName };
 
 /** DynamoDB item actions a function may be granted on a table (transactions need the same ones). */
 export type ItemAction = 'GetItem' | 'BatchGetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'ConditionCheckItem' | 'BatchWriteItem';
@@ -100,15 +72,13 @@ export const DEFAULT_THROTTLE = {
 
 export type HttpTrigger = {
   readonly type: 'http';
-  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** The route path, API Gateway style (`/posts/{id}`). */
-  readonly path: string;
   /**
-   * `user`: behind the JWT authorizer on the user pool's ID tokens, and the caller's account state read on
-   * every request (functions/handlers/http/http.ts), so a `user` route declares GetItem on the names table;
-   * `public`: anyone.
+   * The contract's route (functions/contract/routes.ts): method, path and who may call it. A `user` or
+   * `moderator` route is behind the JWT authorizer on the user pool's ID tokens, and the caller's
+   * account state is read on every request (functions/handlers/http/http.ts), so it declares GetItem
+   * on the names table.
    */
-  readonly auth: 'public' | 'user';
+  readonly route: Route;
   /** @default DEFAULT_THROTTLE.read for GET, DEFAULT_THROTTLE.write for every other method */
   readonly throttle?: Throttle;
 };
@@ -254,20 +224,20 @@ export const FUNCTIONS = [
   {
     id: 'ListPosts',
     entry: 'functions/handlers/http/listPosts.ts',
-    trigger: { type: 'http', method: 'GET', path: '/posts', auth: 'public' },
+    trigger: { type: 'http', route: routes.posts.list },
     tables: { posts: { queryIndexes: [POSTS_INDEX.feed, POSTS_INDEX.category] } },
   },
   {
     id: 'GetRandomPost',
     entry: 'functions/handlers/http/getRandomPost.ts',
     // Never cached (each call is another post), so every call reaches the function.
-    trigger: { type: 'http', method: 'GET', path: '/posts/random', auth: 'public', throttle: { rateLimit: 50, burstLimit: 100 } },
+    trigger: { type: 'http', route: routes.posts.random, throttle: { rateLimit: 50, burstLimit: 100 } },
     tables: { posts: { queryIndexes: [POSTS_INDEX.random] } },
   },
   {
     id: 'GetPost',
     entry: 'functions/handlers/http/getPost.ts',
-    trigger: { type: 'http', method: 'GET', path: '/posts/{id}', auth: 'public' },
+    trigger: { type: 'http', route: routes.posts.get },
     tables: { posts: { items: ['GetItem'] } },
   },
   {
@@ -275,7 +245,7 @@ export const FUNCTIONS = [
     entry: 'functions/handlers/http/createPost.ts',
     // Each account may publish 5 posts in 10 minutes (the contract's rate limit); this bounds all of
     // them together, many accounts included.
-    trigger: { type: 'http', method: 'POST', path: '/posts', auth: 'user', throttle: { rateLimit: 5, burstLimit: 10 } },
+    trigger: { type: 'http', route: routes.posts.create, throttle: { rateLimit: 5, burstLimit: 10 } },
     // The post (read first when sent again under an Idempotency-Key) and the key's record; the text's
     // fingerprint row (moderation table) read, then claimed with the post in one TransactWriteItems,
     // and the post it names read (domain/fingerprint.ts).
@@ -290,13 +260,13 @@ export const FUNCTIONS = [
   {
     id: 'ListMyPosts',
     entry: 'functions/handlers/http/listMyPosts.ts',
-    trigger: { type: 'http', method: 'GET', path: '/me/posts', auth: 'user' },
+    trigger: { type: 'http', route: routes.posts.mine },
     tables: { posts: { queryIndexes: [POSTS_INDEX.author] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'DeletePost',
     entry: 'functions/handlers/http/deletePost.ts',
-    trigger: { type: 'http', method: 'DELETE', path: '/posts/{id}', auth: 'user' },
+    trigger: { type: 'http', route: routes.posts.remove },
     // A moderator's removal and its log entry (moderation table) in one TransactWriteItems; the
     // moderator's apodo signs the entry.
     tables: { posts: { items: ['GetItem', 'UpdateItem'] }, moderation: { items: ['PutItem'] }, names: { items: ['GetItem'] } },
@@ -304,14 +274,14 @@ export const FUNCTIONS = [
   {
     id: 'ResendPost',
     entry: 'functions/handlers/http/resendPost.ts',
-    trigger: { type: 'http', method: 'PUT', path: '/posts/{id}', auth: 'user', throttle: { rateLimit: 5, burstLimit: 10 } },
+    trigger: { type: 'http', route: routes.posts.resend, throttle: { rateLimit: 5, burstLimit: 10 } },
     // The post read, then edited and its new text's fingerprint row claimed in one TransactWriteItems.
     tables: { posts: { items: ['GetItem', 'UpdateItem'] }, moderation: { items: ['GetItem', 'PutItem'] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'ReportPost',
     entry: 'functions/handlers/http/reportPost.ts',
-    trigger: { type: 'http', method: 'POST', path: '/posts/{id}/report', auth: 'user' },
+    trigger: { type: 'http', route: routes.reports.post },
     // The report row and the post's count in one TransactWriteItems; the Idempotency-Key's record.
     tables: {
       posts: { items: ['GetItem', 'UpdateItem'] },
@@ -323,13 +293,13 @@ export const FUNCTIONS = [
   {
     id: 'NextForModeration',
     entry: 'functions/handlers/http/nextForModeration.ts',
-    trigger: { type: 'http', method: 'GET', path: '/moderation/next', auth: 'user' },
+    trigger: { type: 'http', route: routes.moderation.next },
     tables: { posts: { queryIndexes: [POSTS_INDEX.queue] }, moderation: { items: ['BatchGetItem'] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'VoteOnPost',
     entry: 'functions/handlers/http/voteOnPost.ts',
-    trigger: { type: 'http', method: 'PUT', path: '/moderation/{id}/vote', auth: 'user' },
+    trigger: { type: 'http', route: routes.moderation.vote },
     // The vote row, the post's tally (and status) and the voter's count of the day in one TransactWriteItems.
     tables: {
       posts: { items: ['GetItem', 'UpdateItem'] },
@@ -340,33 +310,33 @@ export const FUNCTIONS = [
   {
     id: 'SkipForModeration',
     entry: 'functions/handlers/http/skipForModeration.ts',
-    trigger: { type: 'http', method: 'PUT', path: '/moderation/{id}/skip', auth: 'user' },
+    trigger: { type: 'http', route: routes.moderation.skip },
     // The post read (pending, not the caller's), then the skip row put.
     tables: { posts: { items: ['GetItem'] }, moderation: { items: ['PutItem'] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'ListPending',
     entry: 'functions/handlers/http/listPending.ts',
-    trigger: { type: 'http', method: 'GET', path: '/moderation/pending', auth: 'user' },
+    trigger: { type: 'http', route: routes.moderation.pending },
     tables: { posts: { queryIndexes: [POSTS_INDEX.queue] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'ModerationToday',
     entry: 'functions/handlers/http/moderationToday.ts',
-    trigger: { type: 'http', method: 'GET', path: '/moderation/today', auth: 'user' },
+    trigger: { type: 'http', route: routes.moderation.today },
     tables: { moderation: { items: ['GetItem'] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'DecideOnPost',
     entry: 'functions/handlers/http/decideOnPost.ts',
-    trigger: { type: 'http', method: 'PUT', path: '/moderation/{id}/decision', auth: 'user' },
+    trigger: { type: 'http', route: routes.moderation.decide },
     // The post's change and the log entry in one TransactWriteItems.
     tables: { posts: { items: ['GetItem', 'UpdateItem'] }, moderation: { items: ['PutItem'] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'CreateSuspension',
     entry: 'functions/handlers/http/createSuspension.ts',
-    trigger: { type: 'http', method: 'POST', path: '/moderation/suspensions', auth: 'user' },
+    trigger: { type: 'http', route: routes.moderation.suspend },
     // The account row, the suspension and its log entry in one TransactWriteItems; then the
     // account's pending posts (author index) rejected one conditional update each.
     tables: {
@@ -381,26 +351,26 @@ export const FUNCTIONS = [
   {
     id: 'ListSuspensions',
     entry: 'functions/handlers/http/listSuspensions.ts',
-    trigger: { type: 'http', method: 'GET', path: '/moderation/suspensions', auth: 'user' },
+    trigger: { type: 'http', route: routes.moderation.suspensions },
     tables: { moderation: { queryIndexes: [MODERATION_INDEX.list] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'LiftSuspension',
     entry: 'functions/handlers/http/liftSuspension.ts',
-    trigger: { type: 'http', method: 'DELETE', path: '/moderation/suspensions/{id}', auth: 'user' },
+    trigger: { type: 'http', route: routes.moderation.lift },
     // The account row, the suspension and the log entry in one TransactWriteItems.
     tables: { moderation: { items: ['GetItem', 'UpdateItem', 'PutItem'] }, names: { items: ['GetItem', 'UpdateItem'] } },
   },
   {
     id: 'ReadModerationLog',
     entry: 'functions/handlers/http/readModerationLog.ts',
-    trigger: { type: 'http', method: 'GET', path: '/moderation/log', auth: 'user' },
+    trigger: { type: 'http', route: routes.moderation.log },
     tables: { moderation: { queryIndexes: [MODERATION_INDEX.list] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'ListReported',
     entry: 'functions/handlers/http/listReported.ts',
-    trigger: { type: 'http', method: 'GET', path: '/moderation/reported', auth: 'user' },
+    trigger: { type: 'http', route: routes.moderation.reported },
     tables: {
       posts: { queryIndexes: [POSTS_INDEX.queue] },
       comments: { queryIndexes: [COMMENTS_INDEX.queue] },
@@ -410,14 +380,14 @@ export const FUNCTIONS = [
   {
     id: 'ListComments',
     entry: 'functions/handlers/http/listComments.ts',
-    trigger: { type: 'http', method: 'GET', path: '/posts/{id}/comments', auth: 'public' },
+    trigger: { type: 'http', route: routes.comments.list },
     tables: { posts: { items: ['GetItem'] }, comments: { queryIndexes: [COMMENTS_INDEX.post] } },
   },
   {
     id: 'CreateComment',
     entry: 'functions/handlers/http/createComment.ts',
     // Each account may comment 10 times in 10 minutes (the contract's limit); this bounds all together.
-    trigger: { type: 'http', method: 'POST', path: '/posts/{id}/comments', auth: 'user', throttle: { rateLimit: 10, burstLimit: 20 } },
+    trigger: { type: 'http', route: routes.comments.create, throttle: { rateLimit: 10, burstLimit: 20 } },
     // The comment and its post's count in one TransactWriteItems.
     tables: {
       posts: { items: ['GetItem', 'UpdateItem'] },
@@ -432,7 +402,7 @@ export const FUNCTIONS = [
   {
     id: 'DeleteComment',
     entry: 'functions/handlers/http/deleteComment.ts',
-    trigger: { type: 'http', method: 'DELETE', path: '/comments/{id}', auth: 'user' },
+    trigger: { type: 'http', route: routes.comments.remove },
     // A moderator's removal is logged in the same transaction (moderation table).
     tables: {
       posts: { items: ['UpdateItem'] },
@@ -444,7 +414,7 @@ export const FUNCTIONS = [
   {
     id: 'ReportComment',
     entry: 'functions/handlers/http/reportComment.ts',
-    trigger: { type: 'http', method: 'POST', path: '/comments/{id}/report', auth: 'user' },
+    trigger: { type: 'http', route: routes.reports.comment },
     // The report row, the comment's count and (when it hides it) the post's count in one transaction.
     tables: {
       posts: { items: ['UpdateItem'] },
@@ -457,7 +427,7 @@ export const FUNCTIONS = [
   {
     id: 'DecideOnComment',
     entry: 'functions/handlers/http/decideOnComment.ts',
-    trigger: { type: 'http', method: 'PUT', path: '/comments/{id}/decision', auth: 'user' },
+    trigger: { type: 'http', route: routes.comments.decide },
     // The comment's change, its post's count and the log entry in one transaction.
     tables: {
       posts: { items: ['UpdateItem'] },
@@ -469,7 +439,7 @@ export const FUNCTIONS = [
   {
     id: 'GetMe',
     entry: 'functions/handlers/http/getMe.ts',
-    trigger: { type: 'http', method: 'GET', path: '/me', auth: 'user' },
+    trigger: { type: 'http', route: routes.accounts.me },
     // The account row, and the unread notifications counted (one capped COUNT Query of a sparse index);
     // while suspended, the suspension's record the row names (its reason).
     tables: {
@@ -481,21 +451,21 @@ export const FUNCTIONS = [
   {
     id: 'ListNotifications',
     entry: 'functions/handlers/http/listNotifications.ts',
-    trigger: { type: 'http', method: 'GET', path: '/me/notifications', auth: 'user' },
+    trigger: { type: 'http', route: routes.notifications.list },
     // One Query of the account's recent-index a page.
     tables: { notifications: { queryIndexes: [NOTIFICATIONS_INDEX.recent] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'MarkNotificationsRead',
     entry: 'functions/handlers/http/markNotificationsRead.ts',
-    trigger: { type: 'http', method: 'POST', path: '/me/notifications/read', auth: 'user' },
+    trigger: { type: 'http', route: routes.notifications.markRead },
     // One conditional update per unread notification (all of them: read from the sparse unread-index).
     tables: { notifications: { items: ['UpdateItem'], queryIndexes: [NOTIFICATIONS_INDEX.unread] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'GetPushKey',
     entry: 'functions/handlers/http/getPushKey.ts',
-    trigger: { type: 'http', method: 'GET', path: '/push/key', auth: 'public' },
+    trigger: { type: 'http', route: routes.notifications.pushKey },
     // The VAPID public key, from the secret (read once per execution environment).
     tables: {},
     endpoints: ['pushKeys'],
@@ -503,7 +473,7 @@ export const FUNCTIONS = [
   {
     id: 'PutPushSubscription',
     entry: 'functions/handlers/http/putPushSubscription.ts',
-    trigger: { type: 'http', method: 'PUT', path: '/me/push-subscriptions', auth: 'user' },
+    trigger: { type: 'http', route: routes.notifications.subscribe },
     // The endpoint checked against the push services first; then the account's list of devices read
     // (GetItem) and written with the row (PutItem) in one TransactWriteItems, past the cap the list's rows
     // read (BatchGetItem) and the oldest deleted in it (DeleteItem).
@@ -513,14 +483,14 @@ export const FUNCTIONS = [
   {
     id: 'DeletePushSubscription',
     entry: 'functions/handlers/http/deletePushSubscription.ts',
-    trigger: { type: 'http', method: 'DELETE', path: '/me/push-subscriptions', auth: 'user' },
+    trigger: { type: 'http', route: routes.notifications.unsubscribe },
     // One DeleteItem, on condition that the row is the caller's.
     tables: { pushSubscriptions: { items: ['DeleteItem'] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'SetMyName',
     entry: 'functions/handlers/http/setMyName.ts',
-    trigger: { type: 'http', method: 'PUT', path: '/me/name', auth: 'user' },
+    trigger: { type: 'http', route: routes.accounts.setName },
     // The name row (Put), the account row (Update: a suspension on it stays) and the freed old name
     // in one TransactWriteItems; then the caller's posts and comments signed with the new name.
     tables: {
@@ -532,7 +502,7 @@ export const FUNCTIONS = [
   {
     id: 'DeleteMe',
     entry: 'functions/handlers/http/deleteMe.ts',
-    trigger: { type: 'http', method: 'DELETE', path: '/me', auth: 'user' },
+    trigger: { type: 'http', route: routes.accounts.remove },
     // Marks the account deleted and frees the apodo (one transaction), signs the posts and comments «Anónimo», then AdminDeleteUser on the pool (the only
     // Cognito action granted: the API receives ID tokens, and DeleteUser would need the access token).
     // Its Web Push devices go too (its list of devices and account-index, each row deleted).
@@ -548,7 +518,7 @@ export const FUNCTIONS = [
     id: 'CastVote',
     entry: 'functions/handlers/http/castVote.ts',
     // The most frequent write (a press on a card): looser than other writes, each one a two-item transaction.
-    trigger: { type: 'http', method: 'PUT', path: '/posts/{id}/vote', auth: 'user', throttle: { rateLimit: 40, burstLimit: 80 } },
+    trigger: { type: 'http', route: routes.votes.cast, throttle: { rateLimit: 40, burstLimit: 80 } },
     // The vote row and the post's counters in one TransactWriteItems (a change updates the row, a removal deletes it).
     tables: {
       posts: { items: ['GetItem', 'UpdateItem'] },
@@ -559,40 +529,40 @@ export const FUNCTIONS = [
   {
     id: 'RemoveVote',
     entry: 'functions/handlers/http/removeVote.ts',
-    trigger: { type: 'http', method: 'DELETE', path: '/posts/{id}/vote', auth: 'user', throttle: { rateLimit: 40, burstLimit: 80 } },
+    trigger: { type: 'http', route: routes.votes.remove, throttle: { rateLimit: 40, burstLimit: 80 } },
     tables: { posts: { items: ['GetItem', 'UpdateItem'] }, votes: { items: ['GetItem', 'DeleteItem'] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'ListMyVotes',
     entry: 'functions/handlers/http/listMyVotes.ts',
-    trigger: { type: 'http', method: 'GET', path: '/me/votes', auth: 'user' },
+    trigger: { type: 'http', route: routes.votes.mine },
     tables: { votes: { items: ['BatchGetItem'] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'ListTop',
     entry: 'functions/handlers/http/listTop.ts',
-    trigger: { type: 'http', method: 'GET', path: '/posts/top', auth: 'public' },
+    trigger: { type: 'http', route: routes.votes.top },
     // One Query of a period's ranking, then one BatchGetItem of its posts.
     tables: { top: { queryIndexes: [TOP_INDEX.agree, TOP_INDEX.deserved] }, posts: { items: ['BatchGetItem'] } },
   },
   {
     id: 'GetAuthor',
     entry: 'functions/handlers/http/getAuthor.ts',
-    trigger: { type: 'http', method: 'GET', path: '/authors/{name}', auth: 'public' },
+    trigger: { type: 'http', route: routes.authors.get },
     // The apodo's row and its account's row; the totals from the author's published posts' index entries.
     tables: { names: { items: ['GetItem'] }, posts: { queryIndexes: [POSTS_INDEX.authorFeed] } },
   },
   {
     id: 'ListAuthorPosts',
     entry: 'functions/handlers/http/listAuthorPosts.ts',
-    trigger: { type: 'http', method: 'GET', path: '/authors/{name}/posts', auth: 'public' },
+    trigger: { type: 'http', route: routes.authors.posts },
     // The apodo's rows, then one Query of the author's published posts and one BatchGetItem of them.
     tables: { names: { items: ['GetItem'] }, posts: { items: ['BatchGetItem'], queryIndexes: [POSTS_INDEX.authorFeed] } },
   },
   {
     id: 'SearchPosts',
     entry: 'functions/handlers/http/searchPosts.ts',
-    trigger: { type: 'http', method: 'GET', path: '/search', auth: 'public' },
+    trigger: { type: 'http', route: routes.search.posts },
     // One Query per term of the query (the table by term, or term-category-index for a category),
     // then one BatchGetItem of the page's posts, whose status is checked again.
     tables: { search: { query: true, queryIndexes: [SEARCH_INDEX.termCategory] }, posts: { items: ['BatchGetItem'] } },
@@ -600,27 +570,27 @@ export const FUNCTIONS = [
   {
     id: 'SavePost',
     entry: 'functions/handlers/http/savePost.ts',
-    trigger: { type: 'http', method: 'PUT', path: '/posts/{id}/save', auth: 'user' },
+    trigger: { type: 'http', route: routes.saved.save },
     // The post (published?), then one conditional PutItem of the saved row.
     tables: { posts: { items: ['GetItem'] }, saved: { items: ['PutItem'] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'UnsavePost',
     entry: 'functions/handlers/http/unsavePost.ts',
-    trigger: { type: 'http', method: 'DELETE', path: '/posts/{id}/save', auth: 'user' },
+    trigger: { type: 'http', route: routes.saved.unsave },
     tables: { posts: { items: ['GetItem'] }, saved: { items: ['DeleteItem'] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'ListSaved',
     entry: 'functions/handlers/http/listSaved.ts',
-    trigger: { type: 'http', method: 'GET', path: '/me/saved', auth: 'user' },
+    trigger: { type: 'http', route: routes.saved.list },
     // One Query of the caller's saved rows, one BatchGetItem of their posts.
     tables: { saved: { queryIndexes: [SAVED_INDEX.byTime] }, posts: { items: ['BatchGetItem'] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'ListSavedIds',
     entry: 'functions/handlers/http/listSavedIds.ts',
-    trigger: { type: 'http', method: 'GET', path: '/me/saved/ids', auth: 'user' },
+    trigger: { type: 'http', route: routes.saved.ids },
     tables: { saved: { items: ['BatchGetItem'] }, names: { items: ['GetItem'] } },
   },
   {
@@ -911,7 +881,7 @@ export function environmentOf(fn: FunctionDeclaration, addresses: Addresses): Re
 
 /** The throttle API Gateway applies to an HTTP route: its declaration's, or the default for its method. */
 export function throttleOf(trigger: HttpTrigger): Throttle {
-  return trigger.throttle ?? (trigger.method === 'GET' ? DEFAULT_THROTTLE.read : DEFAULT_THROTTLE.write);
+  return trigger.throttle ?? (trigger.route.method === 'GET' ? DEFAULT_THROTTLE.read : DEFAULT_THROTTLE.write);
 }
 
 export function functionsTriggeredBy<K extends Trigger['type']>(

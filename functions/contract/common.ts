@@ -46,17 +46,6 @@ export function hasContent(text: string): boolean {
   return text.replace(INVISIBLE, '').length > 0;
 }
 
-/**
- * Idempotent writes (DESIGN §3b): these routes accept an `Idempotency-Key` header; the same key from
- * the same account within {@link IDEMPOTENCY_WINDOW_HOURS} hours answers with the first request's
- * status and body and stores nothing more, also when the two arrive at once.
- */
-export const IDEMPOTENT_ROUTES: readonly string[] = [
-  'POST /posts',
-  'POST /posts/{id}/comments',
-  'POST /posts/{id}/report',
-  'POST /comments/{id}/report',
-];
 /** The header, as HTTP APIs hand headers to functions (lower case). */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 /** 1–64 of A–Z a–z 0–9 _ - (a UUID fits). */

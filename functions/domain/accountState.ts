@@ -9,6 +9,7 @@
  *   suspended account keeps: deleting its own content and its account, and marking its own
  *   notifications read. Reads stay open: the account can see why and until when.
  */
+import type { AccountRule } from '../contract/routes';
 import type { Author } from './author';
 import { DomainError } from './errors';
 import type { AccountName, NameStore } from './ports/accounts';
@@ -26,13 +27,14 @@ export class AccountSuspendedError extends DomainError {
 }
 
 /**
- * What a route does, as the account-state check sees it: `read` (any GET), `write`, `kept` — a write
- * a suspended account may still make (deleting its own post or comment) — or `accountDeletion`
- * (`DELETE /me`), the one call a deleted account's token may still make: it only finishes a deletion
- * that was cut short (re-signing what is left «Anónimo», removing the Cognito user), so a failure
- * half-way never leaves the account's content under a name it no longer holds.
+ * What a route does, as the account-state check sees it (each route's rule is in the contract's route
+ * table): `read` (any GET), `write`, `kept` — a write a suspended account may still make (deleting
+ * its own post or comment) — or `accountDeletion` (`DELETE /me`), the one call a deleted account's
+ * token may still make: it only finishes a deletion that was cut short (re-signing what is left
+ * «Anónimo», removing the Cognito user), so a failure half-way never leaves the account's content
+ * under a name it no longer holds.
  */
-export type RouteKind = 'read' | 'write' | 'kept' | 'accountDeletion';
+export type RouteKind = AccountRule;
 
 /**
  * How long one container trusts an account's state it read: a deletion or a suspension reaches every

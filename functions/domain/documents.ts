@@ -11,6 +11,7 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import { categoryFeedTitle, DOCUMENT_PATHS, FEED_DOCUMENT_SIZE, SITE_NAME } from '../contract/documents';
 import { CATEGORIES, isCategory, type Category } from '../contract/posts';
+import { API_PATH_PREFIXES } from '../contract/routes';
 import type { SitemapEntry, SitemapSource } from './ports/documents';
 import type { PostRepository, StoredPost } from './ports/posts';
 import { timeOf } from './clock';
@@ -176,23 +177,10 @@ function daysBetween(first: string, last: string, max: number): string[] {
 
 /**
  * robots.txt: everything public may be crawled; the forms, the pages of one account and the API's
- * JSON may not (the API's paths: infra/documentRoutes.ts `API_PATH_PREFIXES`). Names the sitemap.
+ * JSON may not (the API's paths: the contract's `API_PATH_PREFIXES`). Names the sitemap.
  */
 function robotsTxt(origin: string): string {
-  const disallowed = [
-    '/newpost',
-    '/login',
-    '/register',
-    '/moderar',
-    '/mis-anecdotas',
-    '/cuenta',
-    '/guardadas',
-    '/posts',
-    '/me',
-    '/moderation',
-    '/comments',
-    '/push',
-  ];
+  const disallowed = ['/newpost', '/login', '/register', '/moderar', '/mis-anecdotas', '/cuenta', '/guardadas', ...API_PATH_PREFIXES];
   return [
     'User-agent: *',
     ...disallowed.map((path) => `Disallow: ${path}`),

@@ -391,3 +391,26 @@ export const ENV = {
   /** The function that sends one part of a large broadcast (invoked by the broadcast). */
   broadcastPartFunction: 'BROADCAST_PART_FUNCTION',
 } as const;
+
+/**
+ * Every table, by the name function declarations use (infra/functions.ts): its description and the
+ * environment variable that gives a function its deployed name. The stack's `Data` construct and the
+ * local cloud each make one table per entry.
+ */
+export const TABLES = {
+  posts: { description: POSTS_TABLE, env: ENV.postsTable },
+  moderation: { description: MODERATION_TABLE, env: ENV.moderationTable },
+  comments: { description: COMMENTS_TABLE, env: ENV.commentsTable },
+  rateLimits: { description: RATE_LIMITS_TABLE, env: ENV.rateLimitsTable },
+  idempotency: { description: IDEMPOTENCY_TABLE, env: ENV.idempotencyTable },
+  connections: { description: CONNECTIONS_TABLE, env: ENV.connectionsTable },
+  names: { description: NAMES_TABLE, env: ENV.namesTable },
+  votes: { description: VOTES_TABLE, env: ENV.votesTable },
+  top: { description: TOP_TABLE, env: ENV.topTable },
+  saved: { description: SAVED_TABLE, env: ENV.savedTable },
+  notifications: { description: NOTIFICATIONS_TABLE, env: ENV.notificationsTable },
+  pushSubscriptions: { description: PUSH_SUBSCRIPTIONS_TABLE, env: ENV.pushSubscriptionsTable },
+  search: { description: SEARCH_TABLE, env: ENV.searchTable },
+} as const satisfies Record<string, { description: TableDescription; env: string }>;
+
+export type TableName = keyof typeof TABLES;

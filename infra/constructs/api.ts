@@ -7,6 +7,7 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { DEFAULT_THROTTLE, functionsTriggeredBy, throttleOf, type EndpointName } from '../functions';
+import { routeKey } from '../../functions/contract/routes';
 import type { Data } from './data';
 import { DeclaredFunction, type EndpointBinding } from './lambdaFunction';
 
@@ -94,14 +95,15 @@ export class Api extends Construct {
       });
       this.functions.push(fn);
       const { trigger } = declaration;
+      const { route } = trigger;
       const routes = this.httpApi.addRoutes({
-        path: trigger.path,
-        methods: [apigwv2.HttpMethod[trigger.method]],
+        path: route.path,
+        methods: [apigwv2.HttpMethod[route.method]],
         integration: new HttpLambdaIntegration(`${declaration.id}Integration`, fn.function),
-        authorizer: trigger.auth === 'user' ? authorizer : undefined,
+        authorizer: route.auth === 'public' ? undefined : authorizer,
       });
       const { rateLimit, burstLimit } = throttleOf(trigger);
-      routeSettings[`${trigger.method} ${trigger.path}`] = { ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit };
+      routeSettings[routeKey(route)] = { ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit };
       // A stage may only name routes that exist: CloudFormation must create them first.
       cfnStage.node.addDependency(...routes);
     }
@@ -109,7 +111,7 @@ export class Api extends Construct {
     Validations.of(this.httpApi).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason:
-        'The public GET routes are open reads by design (DESIGN §3); every route of signed-in users (writes, votes, moderation, /me) has the Cognito JWT authorizer, as each declaration in infra/functions.ts says.',
+        'The public GET routes are open reads by design (docs/api.md); every route of signed-in users (writes, votes, moderation, /me) has the Cognito JWT authorizer, as each route of functions/contract/routes.ts says.',
     });
   }
 }

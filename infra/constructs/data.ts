@@ -2,8 +2,8 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import type { KeyAttribute, TableDescription } from '../../functions/store/tables';
-import { TABLES, type TableAccess, type TableName } from '../functions';
+import { TABLES, type KeyAttribute, type TableDescription, type TableName } from '../../functions/store/tables';
+import type { TableAccess } from '../functions';
 
 /**
  * The DynamoDB tables, built from the descriptions in functions/store/tables.ts (the one source of
@@ -13,62 +13,18 @@ import { TABLES, type TableAccess, type TableName } from '../functions';
  * its protection off, then delete it (docs/deploy-and-operate.md, "Tearing down").
  */
 export class Data extends Construct {
-  /** Every table, by the name function declarations use (infra/functions.ts). */
+  /** Every table, by the name function declarations use (functions/store/tables.ts `TABLES`). */
   public readonly tables: Record<TableName, dynamodb.Table>;
-  public readonly posts: dynamodb.Table;
-  /** Moderation votes and reports, one row per user and post. */
-  public readonly moderation: dynamodb.Table;
-  /** Comments, each counted on its post. */
-  public readonly comments: dynamodb.Table;
-  public readonly rateLimits: dynamodb.Table;
-  public readonly connections: dynamodb.Table;
-  /** Apodos: a row per name (unique ignoring case and accents) and one per account. */
-  public readonly names: dynamodb.Table;
-  /** Votes on published posts, one row per account and post. */
-  public readonly votes: dynamodb.Table;
-  /** The Top's rank rows, by calendar period (written from the posts stream). */
-  public readonly top: dynamodb.Table;
-  /** Idempotent writes' records (Idempotency-Key), kept a day. */
-  public readonly idempotency: dynamodb.Table;
-  /** «Guardadas»: one row per account and post it saved. */
-  public readonly saved: dynamodb.Table;
-  /** Each account's notifications («Avisos»), kept 90 days (written from the posts and comments streams). */
-  public readonly notifications: dynamodb.Table;
-  /** Devices' Web Push subscriptions, one row per endpoint, listed by account. */
-  public readonly pushSubscriptions: dynamodb.Table;
-  /** The search index (term → post), derived from the posts by their stream; rebuildable (`npm run rebuild -- search`). */
-  public readonly search: dynamodb.Table;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
-    this.posts = tableFrom(this, 'PostsTable', TABLES.posts.description);
-    this.moderation = tableFrom(this, 'ModerationTable', TABLES.moderation.description);
-    this.comments = tableFrom(this, 'CommentsTable', TABLES.comments.description);
-    this.rateLimits = tableFrom(this, 'RateLimitsTable', TABLES.rateLimits.description);
-    this.connections = tableFrom(this, 'ConnectionsTable', TABLES.connections.description);
-    this.names = tableFrom(this, 'NamesTable', TABLES.names.description);
-    this.votes = tableFrom(this, 'VotesTable', TABLES.votes.description);
-    this.top = tableFrom(this, 'TopTable', TABLES.top.description);
-    this.idempotency = tableFrom(this, 'IdempotencyTable', TABLES.idempotency.description);
-    this.saved = tableFrom(this, 'SavedTable', TABLES.saved.description);
-    this.notifications = tableFrom(this, 'NotificationsTable', TABLES.notifications.description);
-    this.pushSubscriptions = tableFrom(this, 'PushSubscriptionsTable', TABLES.pushSubscriptions.description);
-    this.search = tableFrom(this, 'SearchTable', TABLES.search.description);
-    this.tables = {
-      posts: this.posts,
-      moderation: this.moderation,
-      comments: this.comments,
-      rateLimits: this.rateLimits,
-      connections: this.connections,
-      names: this.names,
-      votes: this.votes,
-      top: this.top,
-      idempotency: this.idempotency,
-      saved: this.saved,
-      notifications: this.notifications,
-      pushSubscriptions: this.pushSubscriptions,
-      search: this.search,
-    };
+    // Construct ids `PostsTable`, `RateLimitsTable`…: stable, so a table is never replaced.
+    this.tables = Object.fromEntries(
+      (Object.keys(TABLES) as TableName[]).map((name) => [
+        name,
+        tableFrom(this, `${name[0]!.toUpperCase()}${name.slice(1)}Table`, TABLES[name].description),
+      ]),
+    ) as Record<TableName, dynamodb.Table>;
   }
 
   /**

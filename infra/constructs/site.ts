@@ -10,13 +10,14 @@ import type { RuntimeConfig } from '../../functions/contract/documents';
 import { contentSecurityPolicy } from '../contentSecurityPolicy';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { API_PATH_PREFIXES, FILE_PATH_PATTERNS, HASHED_ASSETS_DIR, IMAGE_PATH_PREFIX, pageRequestFunctionCode } from '../documentRoutes';
+import { routes } from '../../functions/contract/routes';
 import { SHARE_CARD_MAX_AGE } from '../../functions/contract/shareCards';
 
 /**
  * The API prefix whose GET answers are public reads (the feeds, a post, its comments): CloudFront may
  * keep them for as long as they say (`s-maxage`, a few seconds), at most {@link API_CACHE_MAX_TTL}.
  */
-const PUBLIC_READS_PREFIX = '/posts';
+const PUBLIC_READS_PREFIX = routes.posts.list.path;
 
 /** The longest CloudFront keeps any API answer, whatever its Cache-Control says. */
 export const API_CACHE_MAX_TTL = Duration.seconds(10);

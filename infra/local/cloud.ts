@@ -12,6 +12,7 @@ import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { RuntimeConfig } from '../../functions/contract/documents';
+import { routes } from '../../functions/contract/routes';
 import { DynamoNameStore } from '../../functions/store/dynamodb/nameStore';
 import { DynamoPostRepository } from '../../functions/store/dynamodb/postRepository';
 import {
@@ -321,9 +322,9 @@ async function startOnce(options: LocalCloudOptions): Promise<LocalCloud> {
         declaration.trigger.type === 'http'
           ? [
               {
-                method: declaration.trigger.method,
-                path: declaration.trigger.path,
-                jwt: declaration.trigger.auth === 'user',
+                method: declaration.trigger.route.method,
+                path: declaration.trigger.route.path,
+                jwt: declaration.trigger.route.auth !== 'public',
                 handler: invoker(declaration.id),
               },
             ]
@@ -379,7 +380,8 @@ async function startOnce(options: LocalCloudOptions): Promise<LocalCloud> {
       const firstReached = FUNCTIONS.filter(
         ({ trigger }) =>
           trigger.type === 'document' ||
-          (trigger.type === 'http' && trigger.method === 'GET' && (trigger.auth === 'public' || trigger.path === '/me')),
+          (trigger.type === 'http' &&
+            (trigger.route === routes.accounts.me || (trigger.route.method === 'GET' && trigger.route.auth === 'public'))),
       );
       // Two at a time: each start imports its handler, and the machine may have two cores.
       for (let i = 0; i < firstReached.length; i += 2)

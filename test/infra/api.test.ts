@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_READ, PUBLIC_READ_SECONDS } from '../../functions/handlers/http/http';
 import { API_CACHE_MAX_TTL } from '../../infra/constructs/site';
 import { DEFAULT_THROTTLE, functionsTriggeredBy, throttleOf } from '../../infra/functions';
+import { allRoutes, routeKey } from '../../functions/contract/routes';
 import { logicalId, references, render, sharedSynthesis, type CfnResourceJson, type Synthesized } from './synth';
 
 let s: Synthesized;
@@ -20,59 +21,16 @@ beforeAll(() => {
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 const propsOf = (id: string) => resources[id]!.Properties;
 
-const PUBLIC_ROUTES = [
-  'GET /posts',
-  'GET /posts/random',
-  'GET /posts/{id}',
-  'GET /posts/{id}/comments',
-  'GET /posts/top',
-  'GET /authors/{name}',
-  'GET /authors/{name}/posts',
-  'GET /push/key',
-  'GET /search',
-];
-const USER_ROUTES = [
-  'POST /posts',
-  'GET /me/posts',
-  'DELETE /posts/{id}',
-  'PUT /posts/{id}',
-  'POST /posts/{id}/report',
-  'GET /moderation/next',
-  'PUT /moderation/{id}/vote',
-  'PUT /moderation/{id}/decision',
-  'GET /moderation/reported',
-  'PUT /moderation/{id}/skip',
-  'GET /moderation/pending',
-  'GET /moderation/today',
-  'POST /moderation/suspensions',
-  'GET /moderation/suspensions',
-  'DELETE /moderation/suspensions/{id}',
-  'GET /moderation/log',
-  'POST /posts/{id}/comments',
-  'DELETE /comments/{id}',
-  'POST /comments/{id}/report',
-  'PUT /comments/{id}/decision',
-  'GET /me',
-  'PUT /me/name',
-  'DELETE /me',
-  'PUT /posts/{id}/vote',
-  'DELETE /posts/{id}/vote',
-  'GET /me/votes',
-  'GET /me/notifications',
-  'POST /me/notifications/read',
-  'PUT /me/push-subscriptions',
-  'DELETE /me/push-subscriptions',
-  'PUT /posts/{id}/save',
-  'DELETE /posts/{id}/save',
-  'GET /me/saved',
-  'GET /me/saved/ids',
-];
+/** The contract's routes, by who may call them. */
+const contractRoutes = allRoutes().map(({ route }) => route);
+const PUBLIC_ROUTES = contractRoutes.filter((route) => route.auth === 'public').map(routeKey);
+const USER_ROUTES = contractRoutes.filter((route) => route.auth !== 'public').map(routeKey);
 
 describe('api', () => {
   const routeKeys = () =>
     ofType('AWS::ApiGatewayV2::Route').filter(([, r]) => render(r.Properties.ApiId) === `\${${logicalId(s.stack.api.httpApi)}}`);
 
-  it('serves exactly the routes of DESIGN.md §3', () => {
+  it('serves exactly the routes of the contract', () => {
     expect(
       routeKeys()
         .map(([, r]) => r.Properties.RouteKey)
@@ -108,7 +66,7 @@ describe('api', () => {
     ];
     expect(stage.Properties.AutoDeploy).toBe(true);
     const settings = stage.Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
-    const declared = functionsTriggeredBy('http').map(({ trigger }) => [`${trigger.method} ${trigger.path}`, throttleOf(trigger)] as const);
+    const declared = functionsTriggeredBy('http').map(({ trigger }) => [routeKey(trigger.route), throttleOf(trigger)] as const);
     expect(settings).toEqual(
       Object.fromEntries(declared.map(([key, t]) => [key, { ThrottlingRateLimit: t.rateLimit, ThrottlingBurstLimit: t.burstLimit }])),
     );

@@ -35,19 +35,19 @@ const propsOf = (id: string) => resources[id]!.Properties;
 
 describe('data', () => {
   const cases: [string, () => string, TableDescription][] = [
-    ['posts', () => logicalId(s.stack.data.posts), POSTS_TABLE],
-    ['moderation', () => logicalId(s.stack.data.moderation), MODERATION_TABLE],
-    ['comments', () => logicalId(s.stack.data.comments), COMMENTS_TABLE],
-    ['rate-limits', () => logicalId(s.stack.data.rateLimits), RATE_LIMITS_TABLE],
-    ['connections', () => logicalId(s.stack.data.connections), CONNECTIONS_TABLE],
-    ['names', () => logicalId(s.stack.data.names), NAMES_TABLE],
-    ['votes', () => logicalId(s.stack.data.votes), VOTES_TABLE],
-    ['top', () => logicalId(s.stack.data.top), TOP_TABLE],
-    ['idempotency', () => logicalId(s.stack.data.idempotency), IDEMPOTENCY_TABLE],
-    ['saved', () => logicalId(s.stack.data.saved), SAVED_TABLE],
-    ['notifications', () => logicalId(s.stack.data.notifications), NOTIFICATIONS_TABLE],
-    ['search', () => logicalId(s.stack.data.search), SEARCH_TABLE],
-    ['push-subscriptions', () => logicalId(s.stack.data.pushSubscriptions), PUSH_SUBSCRIPTIONS_TABLE],
+    ['posts', () => logicalId(s.stack.data.tables.posts), POSTS_TABLE],
+    ['moderation', () => logicalId(s.stack.data.tables.moderation), MODERATION_TABLE],
+    ['comments', () => logicalId(s.stack.data.tables.comments), COMMENTS_TABLE],
+    ['rate-limits', () => logicalId(s.stack.data.tables.rateLimits), RATE_LIMITS_TABLE],
+    ['connections', () => logicalId(s.stack.data.tables.connections), CONNECTIONS_TABLE],
+    ['names', () => logicalId(s.stack.data.tables.names), NAMES_TABLE],
+    ['votes', () => logicalId(s.stack.data.tables.votes), VOTES_TABLE],
+    ['top', () => logicalId(s.stack.data.tables.top), TOP_TABLE],
+    ['idempotency', () => logicalId(s.stack.data.tables.idempotency), IDEMPOTENCY_TABLE],
+    ['saved', () => logicalId(s.stack.data.tables.saved), SAVED_TABLE],
+    ['notifications', () => logicalId(s.stack.data.tables.notifications), NOTIFICATIONS_TABLE],
+    ['search', () => logicalId(s.stack.data.tables.search), SEARCH_TABLE],
+    ['push-subscriptions', () => logicalId(s.stack.data.tables.pushSubscriptions), PUSH_SUBSCRIPTIONS_TABLE],
   ];
 
   it.each(cases)('builds the %s table from functions/store/tables.ts', (_name, id, description) => {

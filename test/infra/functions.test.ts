@@ -1,14 +1,17 @@
 /**
- * Every function: runtime, bundle, environment, and the IAM grants of its role.
+ * Every declared function (infra/functions.ts) as the stack deploys it: runtime, bundle, exactly the
+ * environment its declaration derives, and exactly the IAM grants its declaration lists — checked
+ * generically for every function, then spot checks of a few that matter most.
  * The stack as `npm run synth` builds it without Google sign-in, synthesized once for every file of
  * this folder that asks for it (sharedSynthesis).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SHELL_FILE } from '../../functions/config';
-import { ENV } from '../../functions/store/tables';
-import { FUNCTIONS } from '../../infra/functions';
+import { DeclaredFunction } from '../../infra/constructs/lambdaFunction';
+import { environmentOf, FUNCTIONS, type EndpointName, type FunctionDeclaration, type TableName } from '../../infra/functions';
 import { DEFAULT_VAPID_SECRET_NAME, PUSH_SERVICES } from '../../infra/pushServices';
 import { logicalId, references, render, sharedSynthesis, type CfnResourceJson, type Synthesized } from './synth';
 
@@ -20,243 +23,122 @@ beforeAll(() => {
   resources = s.json.Resources;
 }, 300_000);
 
-const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 const propsOf = (id: string) => resources[id]!.Properties;
+const ref = (construct: IConstruct, attribute?: string) => `\${${logicalId(construct)}${attribute ? `.${attribute}` : ''}}`;
+const declarations = FUNCTIONS as readonly FunctionDeclaration[];
 
-describe('functions', () => {
-  const expected: Record<string, { entry: string; env: Record<string, string> }> = {
-    'Api/ListPosts': { entry: 'listPosts', env: { [ENV.postsTable]: 'posts' } },
-    'Api/GetRandomPost': { entry: 'getRandomPost', env: { [ENV.postsTable]: 'posts' } },
-    'Api/GetPost': { entry: 'getPost', env: { [ENV.postsTable]: 'posts' } },
-    'Api/CreatePost': {
-      entry: 'createPost',
-      env: {
-        [ENV.postsTable]: 'posts',
-        [ENV.moderationTable]: 'moderation',
-        [ENV.rateLimitsTable]: 'rateLimits',
-        [ENV.namesTable]: 'names',
-        [ENV.idempotencyTable]: 'idempotency',
-      },
-    },
-    'Api/ListMyPosts': { entry: 'listMyPosts', env: { [ENV.postsTable]: 'posts', [ENV.namesTable]: 'names' } },
-    'Api/DeletePost': {
-      entry: 'deletePost',
-      env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
-    },
-    'Api/ResendPost': {
-      entry: 'resendPost',
-      env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
-    },
-    'Api/ReportPost': {
-      entry: 'reportPost',
-      env: {
-        [ENV.postsTable]: 'posts',
-        [ENV.moderationTable]: 'moderation',
-        [ENV.namesTable]: 'names',
-        [ENV.idempotencyTable]: 'idempotency',
-      },
-    },
-    'Api/NextForModeration': {
-      entry: 'nextForModeration',
-      env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
-    },
-    'Api/VoteOnPost': {
-      entry: 'voteOnPost',
-      env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
-    },
-    'Api/SkipForModeration': {
-      entry: 'skipForModeration',
-      env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
-    },
-    'Api/ListPending': { entry: 'listPending', env: { [ENV.postsTable]: 'posts', [ENV.namesTable]: 'names' } },
-    'Api/ModerationToday': { entry: 'moderationToday', env: { [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' } },
-    'Api/DecideOnPost': {
-      entry: 'decideOnPost',
-      env: { [ENV.postsTable]: 'posts', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
-    },
-    'Api/CreateSuspension': {
-      entry: 'createSuspension',
-      env: {
-        [ENV.postsTable]: 'posts',
-        [ENV.commentsTable]: 'comments',
-        [ENV.moderationTable]: 'moderation',
-        [ENV.namesTable]: 'names',
-        [ENV.userPoolId]: 'userPool',
-      },
-    },
-    'Api/ListSuspensions': { entry: 'listSuspensions', env: { [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' } },
-    'Api/LiftSuspension': { entry: 'liftSuspension', env: { [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' } },
-    'Api/ReadModerationLog': { entry: 'readModerationLog', env: { [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' } },
-    'Api/ListReported': {
-      entry: 'listReported',
-      env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.namesTable]: 'names' },
-    },
-    'Api/ListComments': { entry: 'listComments', env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments' } },
-    'Api/CreateComment': {
-      entry: 'createComment',
-      env: {
-        [ENV.postsTable]: 'posts',
-        [ENV.commentsTable]: 'comments',
-        [ENV.rateLimitsTable]: 'rateLimits',
-        [ENV.namesTable]: 'names',
-        [ENV.idempotencyTable]: 'idempotency',
-      },
-    },
-    'Api/DeleteComment': {
-      entry: 'deleteComment',
-      env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
-    },
-    'Api/ReportComment': {
-      entry: 'reportComment',
-      env: {
-        [ENV.postsTable]: 'posts',
-        [ENV.commentsTable]: 'comments',
-        [ENV.moderationTable]: 'moderation',
-        [ENV.namesTable]: 'names',
-        [ENV.idempotencyTable]: 'idempotency',
-      },
-    },
-    'Api/DecideOnComment': {
-      entry: 'decideOnComment',
-      env: { [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments', [ENV.moderationTable]: 'moderation', [ENV.namesTable]: 'names' },
-    },
-    'Api/SetMyName': { entry: 'setMyName', env: { [ENV.namesTable]: 'names', [ENV.postsTable]: 'posts', [ENV.commentsTable]: 'comments' } },
-    'Api/DeleteMe': {
-      entry: 'deleteMe',
-      env: {
-        [ENV.namesTable]: 'names',
-        [ENV.postsTable]: 'posts',
-        [ENV.commentsTable]: 'comments',
-        [ENV.pushSubscriptionsTable]: 'pushSubscriptions',
-        [ENV.userPoolId]: 'userPool',
-      },
-    },
-    'Live/Connect': {
-      entry: 'connect',
-      env: { [ENV.connectionsTable]: 'connections', [ENV.namesTable]: 'names', [ENV.tokenIssuer]: 'issuer', [ENV.tokenAudience]: 'client' },
-    },
-    'Api/GetMe': {
-      entry: 'getMe',
-      env: { [ENV.namesTable]: 'names', [ENV.notificationsTable]: 'notifications', [ENV.moderationTable]: 'moderation' },
-    },
-    'Api/ListNotifications': { entry: 'listNotifications', env: { [ENV.notificationsTable]: 'notifications', [ENV.namesTable]: 'names' } },
-    'Api/MarkNotificationsRead': {
-      entry: 'markNotificationsRead',
-      env: { [ENV.notificationsTable]: 'notifications', [ENV.namesTable]: 'names' },
-    },
-    'Live/PostNotifications': {
-      entry: 'notifications',
-      env: {
-        [ENV.notificationsTable]: 'notifications',
-        [ENV.topTable]: 'top',
-        [ENV.connectionsTable]: 'connections',
-        [ENV.wsManagementEndpoint]: 'callback',
-      },
-    },
-    'Live/CommentNotifications': {
-      entry: 'commentNotifications',
-      env: {
-        [ENV.postsTable]: 'posts',
-        [ENV.notificationsTable]: 'notifications',
-        [ENV.connectionsTable]: 'connections',
-        [ENV.wsManagementEndpoint]: 'callback',
-      },
-    },
-    'Api/GetPushKey': { entry: 'getPushKey', env: { [ENV.vapidSecret]: 'vapidSecret' } },
-    'Api/PutPushSubscription': {
-      entry: 'putPushSubscription',
-      env: { [ENV.pushSubscriptionsTable]: 'pushSubscriptions', [ENV.namesTable]: 'names', [ENV.pushServices]: 'pushServices' },
-    },
-    'Api/DeletePushSubscription': {
-      entry: 'deletePushSubscription',
-      env: { [ENV.pushSubscriptionsTable]: 'pushSubscriptions', [ENV.namesTable]: 'names' },
-    },
-    'Live/PushNotifications': {
-      entry: 'pushNotifications',
-      env: { [ENV.pushSubscriptionsTable]: 'pushSubscriptions', [ENV.vapidSecret]: 'vapidSecret', [ENV.pushServices]: 'pushServices' },
-    },
-    'Live/Disconnect': { entry: 'disconnect', env: { [ENV.connectionsTable]: 'connections' } },
-    'Live/Broadcast': {
-      entry: 'broadcast',
-      env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback', [ENV.broadcastPartFunction]: 'BroadcastPart' },
-    },
-    'Live/CountsBroadcast': {
-      entry: 'broadcast',
-      env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback', [ENV.broadcastPartFunction]: 'BroadcastPart' },
-    },
-    'Live/BroadcastPart': {
-      entry: 'broadcastPart',
-      env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' },
-    },
-    'Pages/Pages': {
-      entry: 'page',
-      env: { [ENV.postsTable]: 'posts', [ENV.topTable]: 'top', [ENV.namesTable]: 'names', [ENV.searchTable]: 'search' },
-    },
-    'ShareCards/ShareCards': { entry: 'shareCard', env: { [ENV.postsTable]: 'posts' } },
-    'Api/SavePost': { entry: 'savePost', env: { [ENV.postsTable]: 'posts', [ENV.savedTable]: 'saved', [ENV.namesTable]: 'names' } },
-    'Api/UnsavePost': { entry: 'unsavePost', env: { [ENV.postsTable]: 'posts', [ENV.savedTable]: 'saved', [ENV.namesTable]: 'names' } },
-    'Api/ListSaved': { entry: 'listSaved', env: { [ENV.savedTable]: 'saved', [ENV.postsTable]: 'posts', [ENV.namesTable]: 'names' } },
-    'Api/ListSavedIds': { entry: 'listSavedIds', env: { [ENV.savedTable]: 'saved', [ENV.namesTable]: 'names' } },
-    'Api/GetAuthor': { entry: 'getAuthor', env: { [ENV.namesTable]: 'names', [ENV.postsTable]: 'posts' } },
-    'Api/ListAuthorPosts': { entry: 'listAuthorPosts', env: { [ENV.namesTable]: 'names', [ENV.postsTable]: 'posts' } },
-    'Live/CommentBroadcast': {
-      entry: 'commentBroadcast',
-      env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback' },
-    },
-    'Api/CastVote': { entry: 'castVote', env: { [ENV.postsTable]: 'posts', [ENV.votesTable]: 'votes', [ENV.namesTable]: 'names' } },
-    'Api/RemoveVote': { entry: 'removeVote', env: { [ENV.postsTable]: 'posts', [ENV.votesTable]: 'votes', [ENV.namesTable]: 'names' } },
-    'Api/ListMyVotes': { entry: 'listMyVotes', env: { [ENV.votesTable]: 'votes', [ENV.namesTable]: 'names' } },
-    'Api/ListTop': { entry: 'listTop', env: { [ENV.postsTable]: 'posts', [ENV.topTable]: 'top' } },
-    'Live/Rankings': { entry: 'rankings', env: { [ENV.topTable]: 'top' } },
-    'Api/SearchPosts': { entry: 'searchPosts', env: { [ENV.searchTable]: 'search', [ENV.postsTable]: 'posts' } },
-    'Live/SearchIndex': { entry: 'searchIndex', env: { [ENV.searchTable]: 'search' } },
+/** The function construct the stack made for a declaration. */
+function constructOf(id: string): DeclaredFunction {
+  const found = s.stack.node.findAll().filter((c): c is DeclaredFunction => c instanceof DeclaredFunction && c.node.id === id);
+  expect(found, id).toHaveLength(1);
+  return found[0]!;
+}
+
+/** What an endpoint's variable holds in the template. */
+function endpointValue(endpoint: EndpointName): string {
+  const pool = logicalId(s.stack.auth.userPool);
+  const values: Record<EndpointName, () => string> = {
+    liveManagement: () => `https://${ref(s.stack.live.webSocketApi)}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/live`,
+    userPool: () => `\${${pool}}`,
+    moderatorsGroup: () => `\${${pool}}`,
+    tokenIssuer: () => `https://cognito-idp.\${AWS::Region}.\${AWS::URLSuffix}/\${${pool}}`,
+    tokenAudience: () => ref(s.stack.auth.client),
+    pushKeys: () => DEFAULT_VAPID_SECRET_NAME,
+    pushServices: () => PUSH_SERVICES.join(','),
   };
-  const fn = (path: string) => s.stack.node.findChild(path.split('/')[0]!).node.findChild(path.split('/')[1]!);
+  return values[endpoint]();
+}
 
-  it.each(Object.keys(expected))(
-    '%s runs on Node.js 24 arm64, minified with source maps, its tables and endpoints in its environment',
-    (path) => {
-      const construct = fn(path);
-      const props = propsOf(logicalId(construct.node.findChild('Function')));
+type Grant = `${string} on ${string}`;
+
+/** The grants a declaration asks for, as `action on resource` pairs. */
+function declaredGrants(declaration: FunctionDeclaration): Grant[] {
+  const grants: Grant[] = [];
+  const on = (actions: readonly string[], resourcesOf: readonly string[]) => {
+    for (const action of actions) for (const resource of resourcesOf) grants.push(`${action} on ${resource}`);
+  };
+  for (const [name, access] of Object.entries(declaration.tables) as [TableName, NonNullable<FunctionDeclaration['tables'][TableName]>][]) {
+    const arn = ref(s.stack.data.tables[name], 'Arn');
+    on(
+      [...(access.scan ? ['Scan'] : []), ...(access.query ? ['Query'] : []), ...(access.items ?? [])].map((a) => `dynamodb:${a}`),
+      [arn],
+    );
+    on(
+      ['dynamodb:Query'],
+      (access.queryIndexes ?? []).map((index) => `${arn}/index/${index}`),
+    );
+  }
+  const pool = ref(s.stack.auth.userPool, 'Arn');
+  const endpointGrants: Record<EndpointName, () => void> = {
+    liveManagement: () =>
+      on(
+        ['execute-api:ManageConnections'],
+        [`arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:${ref(s.stack.live.webSocketApi)}/live/*/@connections/*`],
+      ),
+    userPool: () => on(['cognito-idp:AdminDeleteUser'], [pool]),
+    moderatorsGroup: () => on(['cognito-idp:ListUsersInGroup'], [pool]),
+    pushKeys: () =>
+      on(
+        ['secretsmanager:GetSecretValue'],
+        [`arn:\${AWS::Partition}:secretsmanager:\${AWS::Region}:\${AWS::AccountId}:secret:${DEFAULT_VAPID_SECRET_NAME}-??????`],
+      ),
+    tokenIssuer: () => undefined,
+    tokenAudience: () => undefined,
+    pushServices: () => undefined,
+  };
+  for (const endpoint of declaration.endpoints ?? []) endpointGrants[endpoint]();
+  for (const id of declaration.invokes ?? []) on(['lambda:InvokeFunction'], [ref(constructOf(id).function, 'Arn')]);
+  const { trigger } = declaration;
+  // What fails for good goes to the failed-broadcasts queue (the on-failure destination).
+  if (trigger.type === 'stream' || trigger.type === 'invoke')
+    on(['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [ref(s.stack.live.failedBroadcasts, 'Arn')]);
+  if (trigger.type === 'stream') {
+    on(['dynamodb:ListStreams'], ['*']);
+    on(
+      ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
+      [ref(s.stack.data.tables[trigger.table], 'StreamArn')],
+    );
+  }
+  return grants;
+}
+
+/** The grants the template gives a function's role, as `action on resource` pairs (every statement an Allow). */
+function templateGrants(id: string): Grant[] {
+  const construct = constructOf(id);
+  const role = ref(construct.node.findChild('Role'));
+  const policies = Object.values(resources).filter(
+    (r) => r.Type === 'AWS::IAM::Policy' && (r.Properties.Roles as unknown[]).map(render).includes(role),
+  );
+  expect(policies, id).toHaveLength(1);
+  const { Statement } = policies[0]!.Properties.PolicyDocument as {
+    Statement: { Effect: string; Action: string | string[]; Resource: unknown }[];
+  };
+  return Statement.flatMap((statement) => {
+    expect(statement.Effect, id).toBe('Allow');
+    return [statement.Action].flat().flatMap((action) => [statement.Resource].flat().map((resource) => `${action} on ${render(resource)}`));
+  });
+}
+
+describe('every declared function', () => {
+  it.each(declarations.map((declaration) => declaration.id))(
+    '%s runs on Node.js 24 arm64, minified with source maps, with exactly its declared environment',
+    (id) => {
+      const declaration = declarations.find((d) => d.id === id)!;
+      const construct = constructOf(id);
+      const props = propsOf(logicalId(construct.function));
       expect(props.Runtime).toBe('nodejs24.x');
       expect(props.Architectures).toEqual(['arm64']);
       expect(props.Handler).toBe('index.handler');
-      const tables = {
-        posts: s.stack.data.posts,
-        moderation: s.stack.data.moderation,
-        comments: s.stack.data.comments,
-        rateLimits: s.stack.data.rateLimits,
-        connections: s.stack.data.connections,
-        names: s.stack.data.names,
-        votes: s.stack.data.votes,
-        top: s.stack.data.top,
-        idempotency: s.stack.data.idempotency,
-        saved: s.stack.data.saved,
-        notifications: s.stack.data.notifications,
-        pushSubscriptions: s.stack.data.pushSubscriptions,
-        search: s.stack.data.search,
-        userPool: s.stack.auth.userPool,
-        client: s.stack.auth.client,
-      };
-      const env = Object.fromEntries(
-        Object.entries(expected[path]!.env).map(([name, what]) => [
-          name,
-          what === 'callback'
-            ? `https://\${${logicalId(s.stack.live.webSocketApi)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/live`
-            : what === 'issuer'
-              ? `https://cognito-idp.\${AWS::Region}.\${AWS::URLSuffix}/\${${logicalId(s.stack.auth.userPool)}}`
-              : what === 'vapidSecret'
-                ? DEFAULT_VAPID_SECRET_NAME
-                : what === 'pushServices'
-                  ? PUSH_SERVICES.join(',')
-                  : what === 'BroadcastPart'
-                    ? `\${${logicalId(s.stack.live.node.findChild('BroadcastPart').node.findChild('Function'))}}`
-                    : `\${${logicalId(tables[what as keyof typeof tables])}}`,
-        ]),
-      );
+      expect(props.MemorySize).toBe(declaration.memorySize ?? 256);
+      expect(props.Timeout).toBe(declaration.timeoutSeconds ?? 10);
+      const expected = environmentOf(declaration, {
+        tableName: (table) => ref(s.stack.data.tables[table]),
+        endpoint: endpointValue,
+        functionName: (invoked) => ref(constructOf(invoked).function),
+      });
       const variables = (props.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(Object.fromEntries(Object.entries(variables).map(([k, v]) => [k, render(v)]))).toEqual({
-        ...env,
+        ...expected,
         NODE_OPTIONS: '--enable-source-maps',
       });
       // The bundle: an ES module, minified, with its source map, built by the local esbuild (no Docker
@@ -269,11 +151,7 @@ describe('functions', () => {
       expect(code).not.toContain('AWS_WEB_IDENTITY_TOKEN_FILE');
       expect(code).not.toContain('credential-provider-sso');
       // The files it reads beside itself (the page function's shell and API description, the cards' fonts).
-      const declared = FUNCTIONS.find((declaration) => declaration.id === path.split('/')[1]);
-      const beside = [
-        ...Object.keys(declared && 'files' in declared ? declared.files : {}),
-        ...(path === 'Pages/Pages' ? [PAGE_SHELL_FILE] : []),
-      ];
+      const beside = [...Object.keys(declaration.files ?? {}), ...(declaration.trigger.type === 'document' ? [PAGE_SHELL_FILE] : [])];
       for (const name of beside) expect(existsSync(join(asset, name)), name).toBe(true);
       // Its own log group, kept a month.
       const logGroup = (props.LoggingConfig as { LogGroup: unknown }).LogGroup;
@@ -281,390 +159,63 @@ describe('functions', () => {
     },
   );
 
-  it('grants each function only the actions it needs, on the resources it needs', () => {
-    const posts = `\${${logicalId(s.stack.data.posts)}.Arn}`;
-    const connections = `\${${logicalId(s.stack.data.connections)}.Arn}`;
-    const rateLimits = `\${${logicalId(s.stack.data.rateLimits)}.Arn}`;
-    const moderation = `\${${logicalId(s.stack.data.moderation)}.Arn}`;
-    const comments = `\${${logicalId(s.stack.data.comments)}.Arn}`;
-    const names = `\${${logicalId(s.stack.data.names)}.Arn}`;
-    const votes = `\${${logicalId(s.stack.data.votes)}.Arn}`;
-    const top = `\${${logicalId(s.stack.data.top)}.Arn}`;
-    const saved = `\${${logicalId(s.stack.data.saved)}.Arn}`;
-    const idempotency = `\${${logicalId(s.stack.data.idempotency)}.Arn}`;
-    const notifications = `\${${logicalId(s.stack.data.notifications)}.Arn}`;
-    const pushSubscriptions = `\${${logicalId(s.stack.data.pushSubscriptions)}.Arn}`;
-    const readVapidSecret: [string[], string[]] = [
-      ['secretsmanager:GetSecretValue'],
-      [`arn:\${AWS::Partition}:secretsmanager:\${AWS::Region}:\${AWS::AccountId}:secret:${DEFAULT_VAPID_SECRET_NAME}-??????`],
-    ];
-    const search = `\${${logicalId(s.stack.data.search)}.Arn}`;
-    const manageConnections: [string[], string[]] = [
-      ['execute-api:ManageConnections'],
-      [
-        `arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${logicalId(s.stack.live.webSocketApi)}}/live/*/@connections/*`,
-      ],
-    ];
-    const streamOf = (table: keyof typeof s.stack.data.tables): [string[], string[]][] => [
-      [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
-      [['dynamodb:ListStreams'], ['*']],
-      [
-        ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
-        [`\${${logicalId(s.stack.data.tables[table])}.StreamArn}`],
-      ],
-    ];
-    const keyRecords: [string[], string[]] = [
-      ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
-      [idempotency],
-    ];
-    const want: Record<string, [string[], string[]][]> = {
-      'Api/ListPosts': [[['dynamodb:Query'], [`${posts}/index/feed-index`, `${posts}/index/category-index`]]],
-      'Api/GetRandomPost': [[['dynamodb:Query'], [`${posts}/index/random-index`]]],
-      'Api/GetPost': [[['dynamodb:GetItem'], [posts]]],
-      'Api/CreatePost': [
-        [['dynamodb:GetItem', 'dynamodb:PutItem'], [posts]],
-        [['dynamodb:GetItem', 'dynamodb:PutItem'], [moderation]],
-        [['dynamodb:GetItem', 'dynamodb:PutItem'], [rateLimits]],
-        [['dynamodb:GetItem'], [names]],
-        keyRecords,
-      ],
-      'Api/ListMyPosts': [
-        [['dynamodb:Query'], [`${posts}/index/author-index`]],
-        [['dynamodb:GetItem'], [names]],
-      ],
-      'Api/DeletePost': [
-        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
-        [['dynamodb:PutItem'], [moderation]],
-        [['dynamodb:GetItem'], [names]],
-      ],
-      'Api/ResendPost': [
-        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
-        [['dynamodb:GetItem', 'dynamodb:PutItem'], [moderation]],
-        [['dynamodb:GetItem'], [names]],
-      ],
-      'Api/ReportPost': [
-        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
-        [['dynamodb:PutItem'], [moderation]],
-        [['dynamodb:GetItem'], [names]],
-        keyRecords,
-      ],
-      'Api/NextForModeration': [
-        [['dynamodb:Query'], [`${posts}/index/queue-index`]],
-        [['dynamodb:BatchGetItem'], [moderation]],
-        [['dynamodb:GetItem'], [names]],
-      ],
-      'Api/VoteOnPost': [
-        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
-        [['dynamodb:PutItem', 'dynamodb:UpdateItem'], [moderation]],
-        [['dynamodb:GetItem'], [names]],
-      ],
-      'Api/SkipForModeration': [
-        [['dynamodb:GetItem'], [posts]],
-        [['dynamodb:PutItem'], [moderation]],
-        [['dynamodb:GetItem'], [names]],
-      ],
-      'Api/ListPending': [
-        [['dynamodb:Query'], [`${posts}/index/queue-index`]],
-        [['dynamodb:GetItem'], [names]],
-      ],
-      'Api/ModerationToday': [
-        [['dynamodb:GetItem'], [moderation]],
-        [['dynamodb:GetItem'], [names]],
-      ],
-      'Api/DecideOnPost': [
-        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
-        [['dynamodb:PutItem'], [moderation]],
-        [['dynamodb:GetItem'], [names]],
-      ],
-      'Api/CreateSuspension': [
-        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
-        [['dynamodb:Query'], [`${posts}/index/author-index`]],
-        [['dynamodb:GetItem'], [comments]],
-        [['dynamodb:PutItem'], [moderation]],
-        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [names]],
-        // Who moderates: the one Cognito action, on this pool only.
-        [['cognito-idp:ListUsersInGroup'], [`\${${logicalId(s.stack.auth.userPool)}.Arn}`]],
-      ],
-      'Api/ListSuspensions': [
-        [['dynamodb:Query'], [`${moderation}/index/list-index`]],
-        [['dynamodb:GetItem'], [names]],
-      ],
-      'Api/LiftSuspension': [
-        [['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:PutItem'], [moderation]],
-        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [names]],
-      ],
-      'Api/ReadModerationLog': [
-        [['dynamodb:Query'], [`${moderation}/index/list-index`]],
-        [['dynamodb:GetItem'], [names]],
-      ],
-      'Api/ListReported': [
-        [['dynamodb:Query'], [`${posts}/index/queue-index`]],
-        [['dynamodb:Query'], [`${comments}/index/queue-index`]],
-        [['dynamodb:GetItem'], [names]],
-      ],
-      'Api/ListComments': [
-        [['dynamodb:GetItem'], [posts]],
-        [['dynamodb:Query'], [`${comments}/index/post-index`]],
-      ],
-      'Api/CreateComment': [
-        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
-        [['dynamodb:GetItem', 'dynamodb:PutItem'], [comments]],
-        [['dynamodb:GetItem', 'dynamodb:PutItem'], [rateLimits]],
-        [['dynamodb:GetItem'], [names]],
-        keyRecords,
-      ],
-      'Api/DeleteComment': [
-        [['dynamodb:UpdateItem'], [posts]],
-        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [comments]],
-        [['dynamodb:PutItem'], [moderation]],
-        [['dynamodb:GetItem'], [names]],
-      ],
-      'Api/ReportComment': [
-        [['dynamodb:UpdateItem'], [posts]],
-        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [comments]],
-        [['dynamodb:PutItem'], [moderation]],
-        [['dynamodb:GetItem'], [names]],
-        keyRecords,
-      ],
-      'Api/DecideOnComment': [
-        [['dynamodb:UpdateItem'], [posts]],
-        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [comments]],
-        [['dynamodb:PutItem'], [moderation]],
-        [['dynamodb:GetItem'], [names]],
-      ],
-      'Api/GetMe': [
-        [['dynamodb:GetItem'], [names]],
-        [['dynamodb:Query'], [`${notifications}/index/unread-index`]],
-        [['dynamodb:GetItem'], [moderation]],
-      ],
-      'Api/ListNotifications': [
-        [['dynamodb:Query'], [`${notifications}/index/recent-index`]],
-        [['dynamodb:GetItem'], [names]],
-      ],
-      'Api/MarkNotificationsRead': [
-        [['dynamodb:UpdateItem'], [notifications]],
-        [['dynamodb:Query'], [`${notifications}/index/unread-index`]],
-        [['dynamodb:GetItem'], [names]],
-      ],
-      'Live/PostNotifications': [
-        [['dynamodb:PutItem'], [notifications]],
-        [['dynamodb:Query'], [`${top}/index/top-agree-index`]],
-        [['dynamodb:DeleteItem'], [connections]],
-        [['dynamodb:Query'], [`${connections}/index/account-index`]],
-        manageConnections,
-        ...streamOf('posts'),
-      ],
-      'Api/GetPushKey': [readVapidSecret],
-      'Api/PutPushSubscription': [
-        [['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'], [pushSubscriptions]],
-        [['dynamodb:GetItem'], [names]],
-      ],
-      'Api/DeletePushSubscription': [
-        [['dynamodb:DeleteItem'], [pushSubscriptions]],
-        [['dynamodb:GetItem'], [names]],
-      ],
-      'Live/PushNotifications': [
-        [['dynamodb:DeleteItem'], [pushSubscriptions]],
-        [['dynamodb:Query'], [`${pushSubscriptions}/index/account-index`]],
-        readVapidSecret,
-        ...streamOf('notifications'),
-      ],
-      'Live/CommentNotifications': [
-        [['dynamodb:GetItem'], [posts]],
-        [['dynamodb:GetItem', 'dynamodb:PutItem'], [notifications]],
-        [['dynamodb:DeleteItem'], [connections]],
-        [['dynamodb:Query'], [`${connections}/index/account-index`]],
-        manageConnections,
-        ...streamOf('comments'),
-      ],
-      'Api/SetMyName': [
-        [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'], [names]],
-        [['dynamodb:UpdateItem'], [posts]],
-        [['dynamodb:Query'], [`${posts}/index/author-index`]],
-        [['dynamodb:UpdateItem'], [comments]],
-        [['dynamodb:Query'], [`${comments}/index/author-index`]],
-      ],
-      'Api/DeleteMe': [
-        [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'], [names]],
-        [['dynamodb:UpdateItem'], [posts]],
-        [['dynamodb:Query'], [`${posts}/index/author-index`]],
-        [['dynamodb:UpdateItem'], [comments]],
-        [['dynamodb:Query'], [`${comments}/index/author-index`]],
-        [['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:DeleteItem'], [pushSubscriptions]],
-        [['dynamodb:Query'], [`${pushSubscriptions}/index/account-index`]],
-        // The one Cognito action, on this pool only.
-        [['cognito-idp:AdminDeleteUser'], [`\${${logicalId(s.stack.auth.userPool)}.Arn}`]],
-      ],
-      'Live/Connect': [
-        [['dynamodb:PutItem'], [connections]],
-        [['dynamodb:GetItem'], [names]],
-      ],
-      'Live/Disconnect': [[['dynamodb:DeleteItem'], [connections]]],
-      'Live/Broadcast': [
-        [['dynamodb:Scan', 'dynamodb:DeleteItem'], [connections]],
-        [
-          ['execute-api:ManageConnections'],
-          [
-            `arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${logicalId(s.stack.live.webSocketApi)}}/live/*/@connections/*`,
-          ],
-        ],
-        // Its parts: the BroadcastPart function itself, not its versions.
-        [['lambda:InvokeFunction'], [`\${${logicalId(s.stack.live.node.findChild('BroadcastPart').node.findChild('Function'))}.Arn}`]],
-        [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
-        [['dynamodb:ListStreams'], ['*']],
-        [
-          ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
-          [`\${${logicalId(s.stack.data.posts)}.StreamArn}`],
-        ],
-      ],
-      'Live/CountsBroadcast': [
-        [['dynamodb:Scan', 'dynamodb:DeleteItem'], [connections]],
-        [
-          ['execute-api:ManageConnections'],
-          [
-            `arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${logicalId(s.stack.live.webSocketApi)}}/live/*/@connections/*`,
-          ],
-        ],
-        // Its parts: the BroadcastPart function itself, not its versions.
-        [['lambda:InvokeFunction'], [`\${${logicalId(s.stack.live.node.findChild('BroadcastPart').node.findChild('Function'))}.Arn}`]],
-        [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
-        [['dynamodb:ListStreams'], ['*']],
-        [
-          ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
-          [`\${${logicalId(s.stack.data.posts)}.StreamArn}`],
-        ],
-      ],
-      'Live/CommentBroadcast': [
-        [['dynamodb:DeleteItem'], [connections]],
-        [['dynamodb:Query'], [`${connections}/index/watching-index`]],
-        [
-          ['execute-api:ManageConnections'],
-          [
-            `arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${logicalId(s.stack.live.webSocketApi)}}/live/*/@connections/*`,
-          ],
-        ],
-        [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
-        [['dynamodb:ListStreams'], ['*']],
-        [
-          ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
-          [`\${${logicalId(s.stack.data.comments)}.StreamArn}`],
-        ],
-      ],
-      'Api/CastVote': [
-        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
-        [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'], [votes]],
-        [['dynamodb:GetItem'], [names]],
-      ],
-      'Api/RemoveVote': [
-        [['dynamodb:GetItem', 'dynamodb:UpdateItem'], [posts]],
-        [['dynamodb:GetItem', 'dynamodb:DeleteItem'], [votes]],
-        [['dynamodb:GetItem'], [names]],
-      ],
-      'Api/ListMyVotes': [
-        [['dynamodb:BatchGetItem'], [votes]],
-        [['dynamodb:GetItem'], [names]],
-      ],
-      'Api/ListTop': [
-        [['dynamodb:Query'], [`${top}/index/top-agree-index`, `${top}/index/top-deserved-index`]],
-        [['dynamodb:BatchGetItem'], [posts]],
-      ],
-      'Live/Rankings': [
-        [['dynamodb:BatchWriteItem'], [top]],
-        [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
-        [['dynamodb:ListStreams'], ['*']],
-        [
-          ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
-          [`\${${logicalId(s.stack.data.posts)}.StreamArn}`],
-        ],
-      ],
-      'Api/SearchPosts': [
-        [['dynamodb:Query'], [search]],
-        [['dynamodb:Query'], [`${search}/index/term-category-index`]],
-        [['dynamodb:BatchGetItem'], [posts]],
-      ],
-      'Live/SearchIndex': [
-        [['dynamodb:BatchWriteItem'], [search]],
-        [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
-        [['dynamodb:ListStreams'], ['*']],
-        [
-          ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
-          [`\${${logicalId(s.stack.data.posts)}.StreamArn}`],
-        ],
-      ],
-      'Live/BroadcastPart': [
-        [['dynamodb:Scan', 'dynamodb:DeleteItem'], [connections]],
-        [
-          ['execute-api:ManageConnections'],
-          [
-            `arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${logicalId(s.stack.live.webSocketApi)}}/live/*/@connections/*`,
-          ],
-        ],
-        // Its on-failure destination: an invocation that failed every retry.
-        [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
-      ],
-      'Pages/Pages': [
-        [['dynamodb:GetItem', 'dynamodb:BatchGetItem'], [posts]],
-        [
-          ['dynamodb:Query'],
-          [`${posts}/index/feed-index`, `${posts}/index/category-index`, `${posts}/index/author-feed-index`, `${posts}/index/random-index`],
-        ],
-        [['dynamodb:Query'], [`${top}/index/top-agree-index`, `${top}/index/top-deserved-index`]],
-        [['dynamodb:GetItem'], [names]],
-        [['dynamodb:Query'], [search]],
-        [['dynamodb:Query'], [`${search}/index/term-category-index`]],
-      ],
-      // A published post, to draw its card.
-      'ShareCards/ShareCards': [[['dynamodb:GetItem'], [posts]]],
-      'Api/SavePost': [
-        [['dynamodb:GetItem'], [posts]],
-        [['dynamodb:PutItem'], [saved]],
-        [['dynamodb:GetItem'], [names]],
-      ],
-      'Api/UnsavePost': [
-        [['dynamodb:GetItem'], [posts]],
-        [['dynamodb:DeleteItem'], [saved]],
-        [['dynamodb:GetItem'], [names]],
-      ],
-      'Api/ListSaved': [
-        [['dynamodb:Query'], [`${saved}/index/saved-index`]],
-        [['dynamodb:BatchGetItem'], [posts]],
-        [['dynamodb:GetItem'], [names]],
-      ],
-      'Api/ListSavedIds': [
-        [['dynamodb:BatchGetItem'], [saved]],
-        [['dynamodb:GetItem'], [names]],
-      ],
-      'Api/GetAuthor': [
-        [['dynamodb:GetItem'], [names]],
-        [['dynamodb:Query'], [`${posts}/index/author-feed-index`]],
-      ],
-      'Api/ListAuthorPosts': [
-        [['dynamodb:GetItem'], [names]],
-        [['dynamodb:BatchGetItem'], [posts]],
-        [['dynamodb:Query'], [`${posts}/index/author-feed-index`]],
-      ],
-    };
-    for (const [path, statements] of Object.entries(want)) {
-      const construct = fn(path);
-      const role = `\${${logicalId(construct.node.findChild('Role'))}}`;
-      const logGroup = `\${${logicalId(construct.node.findChild('Logs'))}.Arn}`;
-      const [[, policy]] = ofType('AWS::IAM::Policy').filter(([, r]) => (r.Properties.Roles as unknown[]).map(render).includes(role)) as [
-        [string, CfnResourceJson],
-      ];
-      const actual = (
-        policy.Properties.PolicyDocument as { Statement: { Effect: string; Action: string | string[]; Resource: unknown }[] }
-      ).Statement.map((statement) => {
-        expect(statement.Effect).toBe('Allow');
-        return [[statement.Action].flat(), [statement.Resource].flat().map(render)];
-      });
-      expect(actual, path).toEqual([[['logs:CreateLogStream', 'logs:PutLogEvents'], [logGroup]], ...statements]);
-    }
+  it.each(declarations.map((declaration) => declaration.id))('%s is granted exactly what its declaration lists, and its own logs', (id) => {
+    const declaration = declarations.find((d) => d.id === id)!;
+    const logs = ref(constructOf(id).logGroup, 'Arn');
+    const expected = [`logs:CreateLogStream on ${logs}`, `logs:PutLogEvents on ${logs}`, ...declaredGrants(declaration)];
+    expect(templateGrants(id).sort()).toEqual(expected.sort());
   });
 
-  it('uses no wildcard action anywhere in the application roles', () => {
-    for (const path of Object.keys(expected)) {
-      const roleId = logicalId(fn(path).node.findChild('Role'));
-      expect(propsOf(roleId).ManagedPolicyArns).toBeUndefined();
+  it('uses no managed policy and no wildcard action in any function role', () => {
+    for (const { id } of declarations) {
+      const construct = constructOf(id);
+      expect(propsOf(logicalId(construct.node.findChild('Role'))).ManagedPolicyArns).toBeUndefined();
+      for (const grant of templateGrants(id)) expect(grant.split(' on ')[0], id).not.toMatch(/\*/);
     }
+  });
+});
+
+describe('spot checks of the grants that matter most', () => {
+  it('publishing writes the post, its fingerprint, the rate limit and the key record, and reads only the account row', () => {
+    const arn = (table: TableName) => ref(s.stack.data.tables[table], 'Arn');
+    expect(templateGrants('CreatePost')).toEqual(
+      expect.arrayContaining([
+        `dynamodb:PutItem on ${arn('posts')}`,
+        `dynamodb:PutItem on ${arn('moderation')}`,
+        `dynamodb:PutItem on ${arn('rateLimits')}`,
+        `dynamodb:PutItem on ${arn('idempotency')}`,
+        `dynamodb:GetItem on ${arn('names')}`,
+      ]),
+    );
+    expect(templateGrants('CreatePost')).not.toContain(`dynamodb:UpdateItem on ${arn('names')}`);
+  });
+
+  it('the public reads write nothing', () => {
+    for (const id of ['ListPosts', 'GetPost', 'ListComments', 'SearchPosts', 'Pages', 'ShareCards'])
+      for (const grant of templateGrants(id)) expect(grant, id).toMatch(/^(dynamodb:(GetItem|BatchGetItem|Query)|logs:)/);
+  });
+
+  it('only the functions that delete accounts or ask who moderates reach Cognito, each with its one action', () => {
+    const cognito = declarations.flatMap(({ id }) =>
+      templateGrants(id)
+        .filter((g) => g.startsWith('cognito-idp:'))
+        .map((g) => `${id}: ${g}`),
+    );
+    const pool = ref(s.stack.auth.userPool, 'Arn');
+    expect(cognito.sort()).toEqual([
+      `CreateSuspension: cognito-idp:ListUsersInGroup on ${pool}`,
+      `DeleteMe: cognito-idp:AdminDeleteUser on ${pool}`,
+    ]);
+  });
+
+  it('only the functions that send live messages may manage connections', () => {
+    const senders = declarations.filter(({ id }) => templateGrants(id).some((g) => g.startsWith('execute-api:ManageConnections')));
+    expect(senders.map(({ id }) => id).sort()).toEqual(
+      declarations
+        .filter((d) => d.endpoints?.includes('liveManagement'))
+        .map(({ id }) => id)
+        .sort(),
+    );
+    expect(senders.length).toBeGreaterThan(2);
   });
 });

@@ -77,7 +77,7 @@ describe('live', () => {
 
   it('feeds the broadcast from the posts stream, a post entering or leaving the feeds at once, with retries, bisection and an on-failure queue', () => {
     const p = mappingOf('Broadcast');
-    expect(render(p.EventSourceArn)).toBe(`\${${logicalId(s.stack.data.posts)}.StreamArn}`);
+    expect(render(p.EventSourceArn)).toBe(`\${${logicalId(s.stack.data.tables.posts)}.StreamArn}`);
     const published = '{"status":{"S":["published"]}}';
     const notPublished = '{"status":{"S":[{"anything-but":["published"]}]}}';
     expect(p.FilterCriteria).toEqual({
@@ -99,7 +99,7 @@ describe('live', () => {
 
   it('coalesces the counts of a published post over a second in a broadcast of their own', () => {
     const p = mappingOf('CountsBroadcast');
-    expect(render(p.EventSourceArn)).toBe(`\${${logicalId(s.stack.data.posts)}.StreamArn}`);
+    expect(render(p.EventSourceArn)).toBe(`\${${logicalId(s.stack.data.tables.posts)}.StreamArn}`);
     expect(p.FilterCriteria).toEqual({
       Filters: [
         {

@@ -41,8 +41,8 @@ describe('maintenance', () => {
         ([, policy]) => (policy.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement,
       )
       .filter((statement) => JSON.stringify(statement.Action).includes('dynamodb:'));
-    const posts = logicalId(s.stack.data.posts);
-    const top = logicalId(s.stack.data.top);
+    const posts = logicalId(s.stack.data.tables.posts);
+    const top = logicalId(s.stack.data.tables.top);
     const actionsOn = (table: string) =>
       statements
         .filter((statement) => JSON.stringify(statement.Resource).includes(table))

@@ -8,7 +8,7 @@ import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../functions/contract/errors';
-import { functionsTriggeredBy, type HttpTrigger } from '../../infra/functions';
+import { allRoutes, routeKey, routes, type Route } from '../../functions/contract/routes';
 import { call, publish } from '../support/api';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { createModerator, publishApproved } from '../support/moderation';
@@ -20,10 +20,10 @@ let postId: string;
 let commentId: string;
 
 /** Every route behind the authorizer, `DELETE /me` last (it ends the account it is called with). */
-const signedInRoutes: HttpTrigger[] = functionsTriggeredBy('http')
-  .map((fn) => fn.trigger)
-  .filter((trigger) => trigger.auth === 'user')
-  .sort((a, b) => Number(a.method === 'DELETE' && a.path === '/me') - Number(b.method === 'DELETE' && b.path === '/me'));
+const signedInRoutes: Route[] = allRoutes()
+  .map(({ route }) => route)
+  .filter((route) => route.auth !== 'public')
+  .sort((a, b) => Number(a === routes.accounts.remove) - Number(b === routes.accounts.remove));
 
 const PUSH_ENDPOINT = `http://127.0.0.1:9/push/${randomUUID()}`;
 const PUSH_KEY = (() => {
@@ -32,10 +32,10 @@ const PUSH_KEY = (() => {
   return ecdh.getPublicKey().toString('base64url');
 })();
 
-const label = (route: HttpTrigger) => `${route.method} ${route.path}`;
+const label = routeKey;
 
 /** The route's path with real ids in it, and a body that would pass validation where one is needed. */
-function request(route: HttpTrigger): { path: string; body?: unknown } {
+function request(route: Route): { path: string; body?: unknown } {
   const path = route.path.replace('{id}', route.path.startsWith('/comments/') ? commentId : postId);
   const bodies: Record<string, unknown> = {
     'POST /posts': { category: 'varios', post: `Desde una cuenta que no debería poder (${randomUUID()}).` },
@@ -53,10 +53,10 @@ function request(route: HttpTrigger): { path: string; body?: unknown } {
     'PUT /me/push-subscriptions': { endpoint: PUSH_ENDPOINT, keys: { p256dh: PUSH_KEY, auth: randomBytes(16).toString('base64url') } },
     'DELETE /me/push-subscriptions': { endpoint: PUSH_ENDPOINT },
   };
-  return { path: route.method === 'GET' && route.path === '/me/votes' ? `${path}?ids=${postId}` : path, body: bodies[label(route)] };
+  return { path: route === routes.votes.mine ? `${path}?ids=${postId}` : path, body: bodies[label(route)] };
 }
 
-async function callRoute(route: HttpTrigger, user: TestUser) {
+async function callRoute(route: Route, user: TestUser) {
   const { path, body } = request(route);
   return call<ErrorBody | undefined>(cloud, path, { method: route.method, token: user.idToken, body });
 }

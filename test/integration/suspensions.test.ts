@@ -20,7 +20,7 @@ import {
 } from '../../functions/contract/moderation';
 import type { OwnPost, OwnPostPage } from '../../functions/contract/posts';
 import { DynamoNameStore } from '../../functions/store/dynamodb/nameStore';
-import { functionsTriggeredBy, type HttpTrigger } from '../../infra/functions';
+import { allRoutes, type Route } from '../../functions/contract/routes';
 import { call, publish } from '../support/api';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { createModerator, decide, publishApproved, voteOn } from '../support/moderation';
@@ -170,11 +170,10 @@ describe('reject reasons', () => {
   });
 });
 
-/** Every write of the manifest a suspended account loses (all but deleting its own things and marking its own «Avisos» read). */
-const KEPT = ['DELETE /posts/{id}', 'DELETE /comments/{id}', 'DELETE /me', 'POST /me/notifications/read', 'DELETE /me/push-subscriptions'];
-const writeRoutes: HttpTrigger[] = functionsTriggeredBy('http')
-  .map((fn) => fn.trigger)
-  .filter((trigger) => trigger.auth === 'user' && trigger.method !== 'GET' && !KEPT.includes(`${trigger.method} ${trigger.path}`));
+/** Every signed-in write a suspended account loses (all but deleting its own things and marking its own «Avisos» read). */
+const writeRoutes: Route[] = allRoutes()
+  .map(({ route }) => route)
+  .filter((route) => route.auth !== 'public' && route.method !== 'GET' && route.account === undefined);
 
 describe('suspensions', () => {
   it('stop every write of the author at once (within seconds in every function), take their pending posts out of the queue, and a lift lets them write again at once', async () => {

@@ -19,6 +19,7 @@ import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { FUNCTIONS, type FunctionDeclaration, type StreamTrigger } from '../../infra/functions';
+import { routes } from '../../functions/contract/routes';
 import { InvocationError, localFunction } from '../../infra/local/aws/lambda/runtime';
 import { startStreamPoller } from '../../infra/local/aws/lambda/streamPoller';
 import { SHARED_DYNAMODB_ENV } from '../support/sharedDynamo';
@@ -84,7 +85,7 @@ describe('a function past its timeout', () => {
     const slow: FunctionDeclaration = {
       id: 'SlowWriter',
       entry: 'test/local/fixtures/slowHandler.ts',
-      trigger: { type: 'http', method: 'POST', path: '/slow', auth: 'public' },
+      trigger: { type: 'http', route: { ...routes.posts.create, path: '/slow', auth: 'public' } },
       tables: {},
       timeoutSeconds: 1,
     };

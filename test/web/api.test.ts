@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ERRORS } from '@contract/errors';
 import { ApiError, createApiClient } from '../../web/src/lib/api';
-import { aPost } from './factories';
+import { anOwnPost } from './factories';
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -16,13 +16,35 @@ describe('createApiClient', () => {
   });
 
   it('sends the ID token as a bearer token when publishing', async () => {
-    const post = aPost();
+    const post = anOwnPost('pending');
     const fetchImpl = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json(201, post));
     const api = createApiClient({ apiUrl: 'https://api.test', getIdToken: async () => 'tok', fetchImpl });
     await expect(api.createPost({ category: 'varios', post: 'hola' })).resolves.toEqual(post);
     const init = fetchImpl.mock.calls[0]![1]!;
     expect(new Headers(init.headers).get('authorization')).toBe('Bearer tok');
     expect(JSON.parse(init.body as string)).toEqual({ category: 'varios', post: 'hola' });
+  });
+
+  it('calls a route of the contract by name: its method, its path with encoded parameters, the query in its declared order', async () => {
+    const fetchImpl = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json(200, { items: [], nextCursor: null }));
+    const api = createApiClient({ apiUrl: 'https://api.test', getIdToken: async () => 'tok', fetchImpl });
+    await api.call('authors.posts', { params: { name: 'Ana María/1' }, query: { cursor: 'c2', limit: 5 } });
+    expect(fetchImpl.mock.calls[0]![0]).toBe('https://api.test/authors/Ana%20Mar%C3%ADa%2F1/posts?limit=5&cursor=c2');
+    expect(fetchImpl.mock.calls[0]![1]!.method).toBe('GET');
+    // A public route: no token sent.
+    expect(new Headers(fetchImpl.mock.calls[0]![1]!.headers).get('authorization')).toBeNull();
+  });
+
+  it('refuses an answer the contract does not describe, with the Spanish message for an unknown failure', async () => {
+    const api = createApiClient({
+      apiUrl: 'https://api.test',
+      getIdToken: async () => 'tok',
+      fetchImpl: async () => json(200, { votes: 'muchos', myVote: 'agree' }),
+    });
+    await expect(api.call('votes.cast', { params: { id: 'p1' }, body: { vote: 'agree' } })).rejects.toMatchObject({
+      code: 'UNKNOWN',
+      message: expect.stringContaining('Algo ha fallado'),
+    });
   });
 
   it('shows the server message of an error body', async () => {

@@ -40,6 +40,7 @@ export function anOwnPost(status: PostStatus, overrides: Partial<OwnPost> = {}):
 export function fakeApiClient(overrides: Partial<ApiClient> = {}): ApiClient {
   const unused = (name: string) => vi.fn(() => Promise.reject(new Error(`${name} was not expected in this test`)));
   return {
+    call: unused('call'),
     listPosts: unused('listPosts'),
     getPost: unused('getPost'),
     randomPost: unused('randomPost'),

@@ -6,10 +6,7 @@ const comments = commentStore({ moderation: true });
 const names = nameStore();
 
 /** DELETE /comments/{id} → 204: its author's or a moderator's. */
-export const handler = httpHandler(
-  async (event) => {
-    await deleteComment({ comments, names }, callerOf(event), event.pathParameters?.id);
-    return noContent();
-  },
-  { kind: 'kept' },
-);
+export const handler = httpHandler(async (event) => {
+  await deleteComment({ comments, names }, callerOf(event), event.pathParameters?.id);
+  return noContent();
+});

@@ -12,10 +12,7 @@ const deps = {
 };
 
 /** DELETE /me — frees the apodo, signs the caller's posts and comments «Anónimo», forgets their Web Push devices and deletes their Cognito user. */
-export const handler = httpHandler(
-  async (event) => {
-    await deleteMe(deps, accountFromClaims(jwtClaims(event)));
-    return noContent();
-  },
-  { kind: 'accountDeletion' },
-);
+export const handler = httpHandler(async (event) => {
+  await deleteMe(deps, accountFromClaims(jwtClaims(event)));
+  return noContent();
+});

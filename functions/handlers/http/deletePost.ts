@@ -6,10 +6,7 @@ const posts = postRepository({ log: true });
 const names = nameStore();
 
 /** DELETE /posts/{id} — by its author or a moderator (logged); the post becomes `removed`. */
-export const handler = httpHandler(
-  async (event) => {
-    await deletePost({ posts, names }, callerOf(event), event.pathParameters?.id);
-    return noContent();
-  },
-  { kind: 'kept' },
-);
+export const handler = httpHandler(async (event) => {
+  await deletePost({ posts, names }, callerOf(event), event.pathParameters?.id);
+  return noContent();
+});

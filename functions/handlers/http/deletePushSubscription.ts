@@ -5,10 +5,7 @@ import { pushSubscriptionStore } from '../../wiring';
 const deps = { subscriptions: pushSubscriptionStore() };
 
 /** DELETE /me/push-subscriptions { endpoint } — this device no longer receives the caller's «Avisos». A suspended account may. */
-export const handler = httpHandler(
-  async (event) => {
-    await unsubscribe(deps, callerOf(event), parseJsonBody(event));
-    return noContent();
-  },
-  { kind: 'kept' },
-);
+export const handler = httpHandler(async (event) => {
+  await unsubscribe(deps, callerOf(event), parseJsonBody(event));
+  return noContent();
+});

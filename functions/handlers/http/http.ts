@@ -4,7 +4,8 @@
  * request's metrics written when it ends.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_ROUTES, MAX_BODY_BYTES } from '../../contract/common';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, MAX_BODY_BYTES } from '../../contract/common';
+import { allRoutes, routeKey, type Route } from '../../contract/routes';
 import { ERRORS, errorBody, type ErrorCode } from '../../contract/errors';
 import { assertAccountAllows, type AccountStateDeps, type RouteKind } from '../../domain/accountState';
 import { callerFromClaims, type Caller } from '../../domain/author';
@@ -81,22 +82,26 @@ function accountState(): AccountStateDeps {
   return accountStateDeps;
 }
 
-export type HttpHandlerOptions = {
-  /**
-   * What the route does for the account-state check: a GET reads; any other method writes, unless
-   * the route is one a suspended account keeps (`kept`: deleting its own content) or `DELETE /me`.
-   * @default 'read' for GET, 'write' otherwise
-   */
-  readonly kind?: RouteKind;
-};
+/** The contract's routes by API Gateway's route key (`POST /posts`), which every event names. */
+const ROUTES_BY_KEY: ReadonlyMap<string, Route> = new Map(allRoutes().map(({ route }) => [routeKey(route), route]));
+
+/** The contract's declaration of the route a request came by (undefined for a key it lacks, as in tests' bare events). */
+function routeOf(event: HttpEvent): Route | undefined {
+  return ROUTES_BY_KEY.get(event.routeKey);
+}
+
+/** What the route is for the account-state check: its declaration's rule, else a GET reads and anything else writes. */
+function accountRuleOf(event: HttpEvent): RouteKind {
+  return routeOf(event)?.account ?? (event.requestContext?.http?.method === 'GET' ? 'read' : 'write');
+}
 
 /**
- * The idempotency record of a request to one of the contract's IDEMPOTENT_ROUTES that carries an
+ * The idempotency record of a request to one of the contract's idempotent routes that carries an
  * `Idempotency-Key` (INVALID_IDEMPOTENCY_KEY when it is malformed): the account, the method and
  * path, and the key. Undefined for any other request.
  */
 export function idempotencyRecordOf(event: HttpEvent): string | undefined {
-  if (!IDEMPOTENT_ROUTES.includes(event.routeKey)) return undefined;
+  if (!routeOf(event)?.idempotent) return undefined;
   const key = Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === IDEMPOTENCY_KEY_HEADER)?.[1];
   if (key === undefined) return undefined;
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new ValidationError('INVALID_IDEMPOTENCY_KEY');
@@ -142,7 +147,7 @@ const budgetOf = (context?: Context) => Math.max(1_000, (context?.getRemainingTi
  * with a generic message, logged with the request id and never echoed (loggedRequest: one log line
  * per request, then the request's metrics).
  */
-export function httpHandler(run: (event: HttpEvent) => Promise<HttpResult>, options: HttpHandlerOptions = {}) {
+export function httpHandler(run: (event: HttpEvent) => Promise<HttpResult>) {
   return (event: HttpEvent, context?: Context): Promise<APIGatewayProxyResultV2> =>
     loggedRequest(
       context,
@@ -161,8 +166,7 @@ export function httpHandler(run: (event: HttpEvent) => Promise<HttpResult>, opti
         };
         try {
           if (jwtClaims(event)) {
-            const kind = options.kind ?? (event.requestContext?.http?.method === 'GET' ? 'read' : 'write');
-            await assertAccountAllows(accountState(), callerOf(event), kind);
+            await assertAccountAllows(accountState(), callerOf(event), accountRuleOf(event));
           }
           const record = idempotencyRecordOf(event);
           const result =

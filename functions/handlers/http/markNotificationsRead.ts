@@ -6,13 +6,10 @@ const notifications = notificationStore();
 
 /**
  * POST /me/notifications/read { ids? } — those of the caller's notifications read, or all of them.
- * A suspended account keeps it (its own notifications, DESIGN §3b). An empty body means all.
+ * A suspended account keeps it (its own notifications). An empty body means all.
  */
-export const handler = httpHandler(
-  async (event) => {
-    const body = event.body === undefined || event.body === null || event.body === '' ? {} : parseJsonBody(event);
-    await markNotificationsRead({ notifications }, callerOf(event), body);
-    return noContent();
-  },
-  { kind: 'kept' },
-);
+export const handler = httpHandler(async (event) => {
+  const body = event.body === undefined || event.body === null || event.body === '' ? {} : parseJsonBody(event);
+  await markNotificationsRead({ notifications }, callerOf(event), body);
+  return noContent();
+});

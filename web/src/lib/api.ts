@@ -24,6 +24,8 @@ import { type Category, type CreatePostRequest, type OwnPost, type OwnPostPage, 
 import { type NotificationPage } from '@contract/notifications';
 import { type PushKey, type PushSubscriptionRequest } from '@contract/push';
 import { type MyVotes, type TopPeriod, type TopRanking, type VoteKind, type VoteResult } from '@contract/votes';
+import type { Route, RouteName, RouteOf } from '@contract/routes';
+import type * as z from 'zod/mini';
 
 /** An API failure with the Spanish message to show to people and, when the server sent one, its code. */
 export class ApiError extends Error {
@@ -87,7 +89,32 @@ async function toApiError(response: Response): Promise<ApiError> {
  */
 export type WriteOptions = { idempotencyKey?: string };
 
+/** A query string's values as a caller gives them: absent, null and undefined are left out. */
+type QueryInput<T> = { [K in keyof T]?: T[K] | null };
+
+/** What a call to a route takes: its path parameters, query and body, each only where the route has one. */
+export type CallInput<R extends Route> = (R extends { params: infer P extends z.ZodMiniType } ? { params: z.input<P> } : unknown) &
+  (R extends { query: infer Q extends z.ZodMiniType } ? { query?: QueryInput<z.input<Q>> } : unknown) &
+  (R extends { body: infer B extends z.ZodMiniType } ? { body: z.input<B> } : unknown);
+
+/** What a route answers, as its success schema parses it (nothing for a 204). */
+export type CallAnswer<R extends Route> = R['success'] extends { schema: infer S extends z.ZodMiniType } ? z.output<S> : void;
+
+/** How a call is made: a signal to abort it and, for an idempotent write, the submission's key. */
+export type CallOptions = { signal?: AbortSignal } & WriteOptions;
+
+/** The arguments of a call: the input may be left out when the route takes none. */
+export type CallArgs<N extends RouteName> =
+  object extends CallInput<RouteOf<N>>
+    ? [input?: CallInput<RouteOf<N>>, options?: CallOptions]
+    : [input: CallInput<RouteOf<N>>, options?: CallOptions];
+
 export type ApiClient = {
+  /**
+   * Calls a route of the contract by its name (`posts.create`): the path, method and whether it needs the
+   * token come from the contract's route table, and the answer is parsed by the route's schema.
+   */
+  call<N extends RouteName>(name: N, ...args: CallArgs<N>): Promise<CallAnswer<RouteOf<N>>>;
   listPosts(options?: { category?: Category; cursor?: string | null; limit?: number; signal?: AbortSignal }): Promise<PostPage>;
   getPost(id: string, signal?: AbortSignal): Promise<Post>;
   randomPost(signal?: AbortSignal): Promise<Post>;
@@ -183,196 +210,198 @@ export function createApiClient({
 }: ApiClientOptions): ApiClient {
   const base = apiUrl.replace(/\/+$/, '');
 
-  async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
+  // The contract's route table holds every schema: a script of its own, loaded with the first call (a
+  // page that calls nothing, the server-rendered first paint included, never loads it).
+  let table: Promise<typeof import('@contract/routes')> | undefined;
+
+  async function routeOf(name: RouteName): Promise<Route> {
+    const { routes } = await (table ??= import('@contract/routes'));
+    const [group, key] = name.split('.') as [keyof typeof routes, string];
+    return (routes[group] as Record<string, Route>)[key]!;
+  }
+
+  /** The route's path with its parameters in it, and its query string. */
+  function urlOf(route: Route, input: { params?: Record<string, unknown>; query?: Record<string, unknown> }): string {
+    const path = route.path.replace(/\{(\w+)\}/g, (_, param: string) => encodeURIComponent(String(input.params?.[param])));
+    // In the order the route declares them, whatever the caller's: one URL per request, one CDN cache entry.
+    const query = new URLSearchParams();
+    const given = (input.query ?? {}) as Record<string, string | number | boolean | null | undefined>;
+    for (const name of Object.keys(route.query?.def.shape ?? {})) {
+      const value = given[name];
+      if (value !== undefined && value !== null) query.set(name, String(value));
+    }
+    const search = query.toString();
+    return `${base}${path}${search ? `?${search}` : ''}`;
+  }
+
+  async function call<N extends RouteName>(name: N, ...[input, options]: CallArgs<N>): Promise<CallAnswer<RouteOf<N>>> {
+    const route = await routeOf(name);
+    const given = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+    const headers: Record<string, string> = {};
+    if (route.auth !== 'public') {
+      const token = await getIdToken();
+      if (!token) throw new ApiError(await contractMessage('UNAUTHORIZED'), 401, 'UNAUTHORIZED');
+      headers.authorization = `Bearer ${token}`;
+    }
+    if (given.body !== undefined) headers['content-type'] = 'application/json';
+    if (options?.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
     let response: Response;
     try {
-      response = await fetchImpl(`${base}${path}`, init);
+      response = await fetchImpl(urlOf(route, given), {
+        method: route.method,
+        headers,
+        body: given.body === undefined ? undefined : JSON.stringify(given.body),
+        signal: options?.signal,
+        // One account's answers are never kept by the browser's cache; public reads may be (a few seconds).
+        ...(route.auth !== 'public' || name === 'posts.random' ? { cache: 'no-store' as const } : {}),
+      });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       throw new ApiError(NETWORK_MESSAGE, 0, 'NETWORK');
     }
-    if (!response.ok) throw await toApiError(response);
-    if (response.status === 204) return undefined as T;
-    return (await response.json()) as T;
-  }
-
-  /** A call as the signed-in user: their ID token as the bearer, a JSON body if any. */
-  async function authorized<T>(
-    path: string,
-    init: { method?: string; body?: unknown; signal?: AbortSignal; idempotencyKey?: string } = {},
-  ): Promise<T> {
-    const token = await getIdToken();
-    if (!token) throw new ApiError(await contractMessage('UNAUTHORIZED'), 401, 'UNAUTHORIZED');
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-    if (init.body !== undefined) headers['content-type'] = 'application/json';
-    if (init.idempotencyKey !== undefined) headers['idempotency-key'] = init.idempotencyKey;
-    try {
-      return await request<T>(path, {
-        method: init.method ?? 'GET',
-        headers,
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        signal: init.signal,
-        cache: 'no-store',
-      });
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'ACCOUNT_SUSPENDED') onAccountSuspended?.();
-      throw error;
+    if (!response.ok) {
+      const failure = await toApiError(response);
+      if (failure.code === 'ACCOUNT_SUSPENDED') onAccountSuspended?.();
+      throw failure;
     }
+    const schema = route.success.schema;
+    if (response.status === 204 || !schema) return undefined as CallAnswer<RouteOf<N>>;
+    const parsed = schema.safeParse(await response.json());
+    // An answer the contract does not describe is a fault of the server's: said as any unknown failure.
+    if (!parsed.success) throw new ApiError(UNKNOWN_MESSAGE, response.status, 'UNKNOWN');
+    return parsed.data as CallAnswer<RouteOf<N>>;
   }
-
-  const postPath = (id: string) => `/posts/${encodeURIComponent(id)}`;
-  const commentPath = (id: string) => `/comments/${encodeURIComponent(id)}`;
 
   return {
+    call,
     listPosts({ category, cursor, limit, signal } = {}) {
-      const query = new URLSearchParams();
-      if (category) query.set('category', category);
-      if (limit) query.set('limit', String(limit));
-      if (cursor) query.set('cursor', cursor);
-      const qs = query.toString();
-      return request<PostPage>(`/posts${qs ? `?${qs}` : ''}`, { signal });
+      return call('posts.list', { query: { category, cursor, limit } }, { signal });
     },
     getPost(id, signal) {
-      return request<Post>(postPath(id), { signal });
+      return call('posts.get', { params: { id } }, { signal });
     },
     randomPost(signal) {
-      return request<Post>('/posts/random', { signal, cache: 'no-store' });
+      return call('posts.random', {}, { signal });
     },
     createPost(body, options) {
-      return authorized<OwnPost>('/posts', { method: 'POST', body, idempotencyKey: options?.idempotencyKey });
+      return call('posts.create', { body }, options);
     },
     myPosts({ cursor, signal } = {}) {
-      return authorized<OwnPostPage>(`/me/posts${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { signal });
+      return call('posts.mine', { query: { cursor } }, { signal });
     },
     deletePost(id) {
-      return authorized<void>(postPath(id), { method: 'DELETE' });
+      return call('posts.remove', { params: { id } });
     },
     resendPost(id, body) {
-      return authorized<OwnPost>(postPath(id), { method: 'PUT', body });
+      return call('posts.resend', { params: { id }, body });
     },
     async reportPost(id, reason, options) {
-      await authorized<unknown>(`${postPath(id)}/report`, { method: 'POST', body: { reason }, idempotencyKey: options?.idempotencyKey });
+      await call('reports.post', { params: { id }, body: { reason } }, options);
     },
     nextForModeration(signal) {
-      return authorized<PendingPost>('/moderation/next', { signal });
+      return call('moderation.next', {}, { signal });
     },
     voteOnPost(id, vote) {
-      return authorized<ModerationVoteResult>(`/moderation/${encodeURIComponent(id)}/vote`, { method: 'PUT', body: { vote } });
+      return call('moderation.vote', { params: { id }, body: { vote } });
     },
     skipPost(id) {
-      return authorized<void>(`/moderation/${encodeURIComponent(id)}/skip`, { method: 'PUT' });
+      return call('moderation.skip', { params: { id } });
     },
     pendingPosts({ cursor, signal } = {}) {
-      return authorized<PendingPostPage>(`/moderation/pending${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { signal });
+      return call('moderation.pending', { query: { cursor } }, { signal });
     },
     moderationToday(signal) {
-      return authorized<ModerationToday>('/moderation/today', { signal });
+      return call('moderation.today', {}, { signal });
     },
     decideOnPost(id, decision, reason) {
-      const body = reason === undefined ? { decision } : { decision, reason };
-      return authorized<ModerationResult>(`/moderation/${encodeURIComponent(id)}/decision`, { method: 'PUT', body });
+      return call('moderation.decide', { params: { id }, body: reason === undefined ? { decision } : { decision, reason } });
     },
     reported(signal) {
-      return authorized<ReportedItems>('/moderation/reported', { signal });
+      return call('moderation.reported', {}, { signal });
     },
     listComments(postId, { cursor, signal } = {}) {
-      return request<CommentPage>(`${postPath(postId)}/comments${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { signal });
+      return call('comments.list', { params: { id: postId }, query: { cursor } }, { signal });
     },
     createComment(postId, text, options) {
-      return authorized<Comment>(`${postPath(postId)}/comments`, {
-        method: 'POST',
-        body: { text },
-        idempotencyKey: options?.idempotencyKey,
-      });
+      return call('comments.create', { params: { id: postId }, body: { text } }, options);
     },
     deleteComment(id) {
-      return authorized<void>(commentPath(id), { method: 'DELETE' });
+      return call('comments.remove', { params: { id } });
     },
     async reportComment(id, reason, options) {
-      await authorized<unknown>(`${commentPath(id)}/report`, { method: 'POST', body: { reason }, idempotencyKey: options?.idempotencyKey });
+      await call('reports.comment', { params: { id }, body: { reason } }, options);
     },
     async decideOnComment(id, decision) {
-      await authorized<unknown>(`${commentPath(id)}/decision`, { method: 'PUT', body: { decision } });
+      await call('comments.decide', { params: { id }, body: { decision } });
     },
     me(signal) {
-      return authorized<Me>('/me', { signal });
+      return call('accounts.me', {}, { signal });
     },
     notifications({ cursor, signal } = {}) {
-      return authorized<NotificationPage>(`/me/notifications${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { signal });
+      return call('notifications.list', { query: { cursor } }, { signal });
     },
-    async markNotificationsRead(ids) {
-      await authorized<unknown>('/me/notifications/read', { method: 'POST', body: ids ? { ids } : {} });
+    markNotificationsRead(ids) {
+      return call('notifications.markRead', { body: ids ? { ids: [...ids] } : {} });
     },
     pushKey(signal) {
-      return request<PushKey>('/push/key', { signal });
+      return call('notifications.pushKey', {}, { signal });
     },
-    async subscribePush(subscription) {
-      await authorized<unknown>('/me/push-subscriptions', { method: 'PUT', body: subscription });
+    subscribePush(subscription) {
+      return call('notifications.subscribe', { body: subscription });
     },
-    async unsubscribePush(endpoint) {
-      await authorized<unknown>('/me/push-subscriptions', { method: 'DELETE', body: { endpoint } });
+    unsubscribePush(endpoint) {
+      return call('notifications.unsubscribe', { body: { endpoint } });
     },
     setMyName(name) {
-      return authorized<{ name: string }>('/me/name', { method: 'PUT', body: { name } });
+      return call('accounts.setName', { body: { name } });
     },
     deleteMe() {
-      return authorized<void>('/me', { method: 'DELETE' });
+      return call('accounts.remove');
     },
     castVote(id, vote) {
-      return authorized<VoteResult>(`${postPath(id)}/vote`, { method: 'PUT', body: { vote } });
+      return call('votes.cast', { params: { id }, body: { vote } });
     },
     removeVote(id) {
-      return authorized<VoteResult>(`${postPath(id)}/vote`, { method: 'DELETE' });
+      return call('votes.remove', { params: { id } });
     },
     myVotes(ids, signal) {
-      return authorized<MyVotes>(`/me/votes?ids=${ids.map(encodeURIComponent).join(',')}`, { signal });
+      return call('votes.mine', { query: { ids: ids.join(',') } }, { signal });
     },
     topPosts({ period, by, cursor, limit, signal }) {
-      const query = new URLSearchParams({ period, by });
-      if (limit) query.set('limit', String(limit));
-      if (cursor) query.set('cursor', cursor);
-      return request<PostPage>(`/posts/top?${query.toString()}`, { signal });
+      return call('votes.top', { query: { period, by, cursor, limit } }, { signal });
     },
     suspendAuthor(body) {
-      return authorized<Suspension>('/moderation/suspensions', { method: 'POST', body });
+      return call('moderation.suspend', { body });
     },
     suspensions({ cursor, signal } = {}) {
-      return authorized<SuspensionPage>(`/moderation/suspensions${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { signal });
+      return call('moderation.suspensions', { query: { cursor } }, { signal });
     },
     liftSuspension(id) {
-      return authorized<void>(`/moderation/suspensions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+      return call('moderation.lift', { params: { id } });
     },
     moderationLog({ cursor, signal } = {}) {
-      return authorized<ModerationLogPage>(`/moderation/log${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { signal });
+      return call('moderation.log', { query: { cursor } }, { signal });
     },
     author(name, signal) {
-      return request<AuthorProfile>(`/authors/${encodeURIComponent(name)}`, { signal });
+      return call('authors.get', { params: { name } }, { signal });
     },
     authorPosts(name, { cursor, limit, signal } = {}) {
-      const query = new URLSearchParams();
-      if (limit) query.set('limit', String(limit));
-      if (cursor) query.set('cursor', cursor);
-      const qs = query.toString();
-      return request<PostPage>(`/authors/${encodeURIComponent(name)}/posts${qs ? `?${qs}` : ''}`, { signal });
+      return call('authors.posts', { params: { name }, query: { cursor, limit } }, { signal });
     },
     search(q, { category, cursor, limit, signal } = {}) {
-      const query = new URLSearchParams({ q });
-      if (category) query.set('category', category);
-      if (limit) query.set('limit', String(limit));
-      if (cursor) query.set('cursor', cursor);
-      return request<PostPage>(`/search?${query.toString()}`, { signal });
+      return call('search.posts', { query: { q, category, cursor, limit } }, { signal });
     },
     savePost(id) {
-      return authorized<void>(`${postPath(id)}/save`, { method: 'PUT' });
+      return call('saved.save', { params: { id } });
     },
     unsavePost(id) {
-      return authorized<void>(`${postPath(id)}/save`, { method: 'DELETE' });
+      return call('saved.unsave', { params: { id } });
     },
     savedPosts({ cursor, signal } = {}) {
-      return authorized<PostPage>(`/me/saved${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { signal });
+      return call('saved.list', { query: { cursor } }, { signal });
     },
     savedIds(ids, signal) {
-      return authorized<SavedIds>(`/me/saved/ids?ids=${ids.map(encodeURIComponent).join(',')}`, { signal });
+      return call('saved.ids', { query: { ids: ids.join(',') } }, { signal });
     },
   };
 }
