@@ -97,6 +97,18 @@ describe('DUPLICATE_POST', () => {
     expectError(await send(author, `Y una sexta ${word}.`), 'RATE_LIMITED');
   });
 
+  it('spends no slot on a send whose write is refused: one text sent five times at once stores one post, and four more still fit', async () => {
+    const word = unique();
+    const author = await newAuthor();
+    // Sent together, the copies all pass the first look at the text; the four whose write then finds
+    // it taken are refused, and their writes, not stored, take no slot of the author's five.
+    const responses = await Promise.all(Array.from({ length: 5 }, () => send(author, `Lo mandé cinco veces a la vez por ${word}.`)));
+    expect(responses.filter((response) => response.status === 201)).toHaveLength(1);
+    for (const refused of responses.filter((response) => response.status !== 201)) expectError(refused, 'DUPLICATE_POST');
+    for (let i = 0; i < 4; i++) await sent(author, `Y luego otra más, la número ${i}, de ${word}.`);
+    expectError(await send(author, `Y una sexta ${word}.`), 'RATE_LIMITED');
+  });
+
   it("a rejected or removed post's text may be sent again; a resend cannot copy another post, and frees its old text", async () => {
     const word = unique();
     const author = await newAuthor();

@@ -1,5 +1,5 @@
 import { markNotificationsRead } from '../../domain/notifications';
-import { callerOf, httpHandler, noContent, parseJsonBody } from './http';
+import { noContent, parseJsonBody, signedInHandler } from './http';
 import { notificationStore } from '../../wiring';
 
 const notifications = notificationStore();
@@ -8,10 +8,10 @@ const notifications = notificationStore();
  * POST /me/notifications/read { ids? } — those of the caller's notifications read, or all of them.
  * A suspended account keeps it (its own notifications, DESIGN §3b). An empty body means all.
  */
-export const handler = httpHandler(
-  async (event) => {
+export const handler = signedInHandler(
+  async (event, caller) => {
     const body = event.body === undefined || event.body === null || event.body === '' ? {} : parseJsonBody(event);
-    await markNotificationsRead({ notifications }, callerOf(event), body);
+    await markNotificationsRead({ notifications }, caller, body);
     return noContent();
   },
   { kind: 'kept' },
