@@ -3,7 +3,7 @@
  * infra/constructs/site.ts) and for the local web server (infra/local/aws/cloudfront/webServer.ts), so the two
  * cannot drift:
  *
- * - `api`: the API paths of DESIGN.md §3 (`/posts*`, `/me*`, `/moderation*`, `/comments*`, `/authors*`, `/push*`, `/search*`) go to the
+ * - `api`: the API paths of the contract (docs/api.md: `/posts*`, `/me*`, `/moderation*`, `/comments*`, `/authors*`, `/push*`, `/search*`) go to the
  *   HTTP API and always answer its JSON, never a page;
  * - `file`: the build's files ({@link FILE_PATH_PATTERNS}: hashed assets, the icons, the manifest, the service worker, `config.json`)
  *   come from the bucket, as they are or a real 404;

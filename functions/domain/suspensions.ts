@@ -1,5 +1,5 @@
 /**
- * Suspensions (DESIGN §3b): a moderator suspends the author of a post or a comment for some days or
+ * Suspensions (docs/api.md): a moderator suspends the author of a post or a comment for some days or
  * for good, saying why; the account is then refused every write (functions/domain/accountState.ts)
  * and its pending posts leave the queue, rejected as `otro`. Moderators list the suspensions in
  * force and lift them. Each suspension and lift is written with its log entry in one transaction.

@@ -21,7 +21,7 @@ export interface ApiProps {
 }
 
 /**
- * The HTTP API of DESIGN.md §3: one Lambda per route, each built from its declaration
+ * The HTTP API of the contract (docs/api.md): one Lambda per route, each built from its declaration
  * (infra/functions.ts); routes of signed-in users behind a JWT authorizer on the user pool; a
  * throttle per route (its declaration's, writes tighter than reads) and JSON access logs.
  */
@@ -109,7 +109,7 @@ export class Api extends Construct {
     Validations.of(this.httpApi).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason:
-        'The public GET routes are open reads by design (DESIGN §3); every route of signed-in users (writes, votes, moderation, /me) has the Cognito JWT authorizer, as each declaration in infra/functions.ts says.',
+        'The public GET routes are open reads by design (docs/api.md); every route of signed-in users (writes, votes, moderation, /me) has the Cognito JWT authorizer, as each declaration in infra/functions.ts says.',
     });
   }
 }

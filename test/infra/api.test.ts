@@ -72,7 +72,7 @@ describe('api', () => {
   const routeKeys = () =>
     ofType('AWS::ApiGatewayV2::Route').filter(([, r]) => render(r.Properties.ApiId) === `\${${logicalId(s.stack.api.httpApi)}}`);
 
-  it('serves exactly the routes of DESIGN.md §3', () => {
+  it('serves exactly the routes of the contract (docs/api.md)', () => {
     expect(
       routeKeys()
         .map(([, r]) => r.Properties.RouteKey)

@@ -1,5 +1,5 @@
 /**
- * Cleaner submissions (DESIGN §3b, issue 20 item 6): 409 DUPLICATE_POST when a text repeats a published,
+ * Cleaner submissions (docs/api.md, «Duplicates»): 409 DUPLICATE_POST when a text repeats a published,
  * hidden or pending post once case, accents, punctuation, spacing and stretched letters are ignored —
  * on POST /posts and PUT /posts/{id} — against the real local cloud; and the backfill that gives posts
  * written before fingerprints existed theirs (`npm run rebuild -- fingerprints`).

@@ -11,7 +11,7 @@ import type { Caller } from '../../functions/domain/author';
 import { caller } from './factories';
 import { MemoryNameStore, MemoryStore, signedIn, unlimited } from './memoryStore';
 
-/** Names a hostile user tries (issue 13), each with why it must be refused. */
+/** Names a hostile user tries, each with why it must be refused. */
 const HOSTILE = {
   'an email': 'alice@example.com',
   'an email with a full-width @': 'alice＠example.com',

@@ -6,7 +6,7 @@ const notifications = notificationStore();
 
 /**
  * POST /me/notifications/read { ids? } — those of the caller's notifications read, or all of them.
- * A suspended account keeps it (its own notifications, DESIGN §3b). An empty body means all.
+ * A suspended account keeps it (its own notifications: docs/api.md, "Account state"). An empty body means all.
  */
 export const handler = signedInHandler(
   async (event, caller) => {
