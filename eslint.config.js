@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Lint that holds the architecture (STYLE.md, "Let the linter hold the architecture"):
+ * Lint that holds the architecture, so the boundaries the README describes are rules, not sentences:
  * - typescript-eslint's type-checked rules, so a promise is never left floating or passed where
  *   nothing awaits it (async handlers, the local cloud, React event handlers);
  * - React's hooks rules in the web app (and its tests);
@@ -36,7 +36,7 @@ const features = readdirSync(`${root}/web/src/features`, { withFileTypes: true }
  */
 const boundaries = [
   // functions/ is bundled into Lambdas on its own: it is the bottom layer of the repository. The one
-  // exception is the page function, which renders the web app's own components (DESIGN §2) through
+  // exception is the page function, which renders the web app's own components (README, "How it fits together") through
   // its server entry: only functions/handlers/pages may import that, and nothing else of web/.
   ...[{ from: ['infra', 'test'] }, { from: 'web', except: ['./src/server/renderDocument.tsx'] }].map((zone) => ({
     target: 'functions',

@@ -36,7 +36,8 @@ export type RequestOutcome<R> = { result: R; code?: string; failure?: unknown };
 
 /**
  * One HTTP request of the API's handlers or the page function, logged and counted the same way: the
- * Lambda context when there is one (Lambda passes it; the local cloud does not), then one log line
+ * Lambda context when there is one (Lambda passes it, and so does the local runtime; a test calling a
+ * handler directly may not), then one log line
  * (`request`, or `request failed` at error level with the error), then whatever the request counted,
  * as metrics. `answer` answers every request, an unexpected error included (as `failure`, with the
  * response it chose); headers and bodies are never logged.

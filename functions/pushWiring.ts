@@ -1,7 +1,7 @@
 /**
  * The push sender's dependencies, apart from ./wiring.ts: web-push (CommonJS, with its ASN.1 and
  * encryption code) and the Secrets Manager client are loaded by the functions that send pushes or
- * give out the public key, not by every function that imports the wiring (issue 25: import time).
+ * give out the public key, not by every function that imports the wiring (its import time counts in every cold start).
  */
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { requireEnv } from './config';

@@ -25,7 +25,7 @@ import { DynamoConnectionRepository } from './store/dynamodb/connectionRepositor
 import { DynamoModerationStore } from './store/dynamodb/moderationStore';
 import { DynamoNameStore } from './store/dynamodb/nameStore';
 import { DynamoPostRepository } from './store/dynamodb/postRepository';
-import { DynamoPublishRateLimiter } from './store/dynamodb/publishRateLimiter';
+import { DynamoRateLimiter } from './store/dynamodb/rateLimiter';
 import { DynamoRankingStore } from './store/dynamodb/rankingStore';
 import { DynamoSitemapSource } from './store/dynamodb/sitemapSource';
 import { DynamoSuspensionStore } from './store/dynamodb/suspensionStore';
@@ -44,12 +44,14 @@ let posts: DynamoPostRepository | undefined;
 /**
  * The posts table; with `log`, for the functions whose changes of status are moderators' actions,
  * also the moderation table (the log entry is written with the change), and likewise with
- * `fingerprints` for the submitting functions (a text's fingerprint row is claimed with the post).
- * A function uses one shape.
+ * `fingerprints` for the submitting functions (a text's fingerprint row is claimed with the post);
+ * with `rateLimits`, for the function that sends new posts, also the rate-limits table (the author's
+ * slot is taken with the post). A function uses one shape.
  */
-export function postRepository(options: { log?: boolean; fingerprints?: boolean } = {}): DynamoPostRepository {
+export function postRepository(options: { log?: boolean; fingerprints?: boolean; rateLimits?: boolean } = {}): DynamoPostRepository {
   const moderation = options.log || options.fingerprints ? table(ENV.moderationTable) : undefined;
-  posts ??= new DynamoPostRepository(documentClient, table(ENV.postsTable), moderation);
+  const rateLimits = options.rateLimits ? table(ENV.rateLimitsTable) : undefined;
+  posts ??= new DynamoPostRepository(documentClient, table(ENV.postsTable), moderation, rateLimits);
   return posts;
 }
 
@@ -60,17 +62,17 @@ export function sitemapSource(): DynamoSitemapSource {
   return sitemap;
 }
 
-let publishLimiter: DynamoPublishRateLimiter | undefined;
-/** The posts' publish limit, in the rate-limits table. */
-export function publishRateLimiter(): DynamoPublishRateLimiter {
-  publishLimiter ??= new DynamoPublishRateLimiter(documentClient, table(ENV.rateLimitsTable));
+let publishLimiter: DynamoRateLimiter | undefined;
+/** The posts' publish limit, in the rate-limits table (its slot is taken by the post's own write). */
+export function publishRateLimiter(): DynamoRateLimiter {
+  publishLimiter ??= new DynamoRateLimiter(documentClient, table(ENV.rateLimitsTable));
   return publishLimiter;
 }
 
-let commentLimiter: DynamoPublishRateLimiter | undefined;
+let commentLimiter: DynamoRateLimiter | undefined;
 /** COMMENT_RATE_LIMIT per user, in the rate-limits table beside (not sharing) the posts' limit. */
-export function commentRateLimiter(): DynamoPublishRateLimiter {
-  commentLimiter ??= new DynamoPublishRateLimiter(documentClient, table(ENV.rateLimitsTable), COMMENT_RATE_LIMIT, 'comments#');
+export function commentRateLimiter(): DynamoRateLimiter {
+  commentLimiter ??= new DynamoRateLimiter(documentClient, table(ENV.rateLimitsTable), COMMENT_RATE_LIMIT, 'comments#');
   return commentLimiter;
 }
 
@@ -112,14 +114,16 @@ export function moderationCountStore(): DynamoModerationStore {
 let comments: DynamoCommentStore | undefined;
 /**
  * Comments (comments table) counted on their post (posts table); with `moderation`, for the functions
- * that record reports or moderators' actions (the log), also the moderation table. A function uses
- * one of the two shapes.
+ * that record reports or moderators' actions (the log), also the moderation table; with `rateLimits`,
+ * for the function that adds comments, also the rate-limits table (the author's slot is taken with
+ * the comment). A function uses one shape.
  */
-export function commentStore(options: { moderation?: boolean } = {}): DynamoCommentStore {
+export function commentStore(options: { moderation?: boolean; rateLimits?: boolean } = {}): DynamoCommentStore {
   comments ??= new DynamoCommentStore(documentClient, {
     comments: table(ENV.commentsTable),
     posts: table(ENV.postsTable),
     moderation: options.moderation ? table(ENV.moderationTable) : undefined,
+    rateLimits: options.rateLimits ? table(ENV.rateLimitsTable) : undefined,
   });
   return comments;
 }

@@ -55,7 +55,7 @@ export interface VayaDiaStackProps extends StackProps {
 /** The monthly cost budget when none is given. */
 export const DEFAULT_MONTHLY_BUDGET_USD = 20;
 
-/** Vaya día on AWS: the constructs of DESIGN.md §2 and its monitoring, wired together. */
+/** Vaya día on AWS: the constructs of the README's "How it fits together" and its monitoring, wired together. */
 export class VayaDiaStack extends Stack {
   public readonly data: Data;
   public readonly auth: Auth;

@@ -1,7 +1,7 @@
 /**
  * The state of the account behind a token, checked on every signed-in route in one place (the HTTP
  * edge, functions/handlers/http/http.ts), not route by route: a token stays valid for up to an hour
- * after its account is deleted or suspended (DESIGN §3b "Account state", §6).
+ * after its account is deleted or suspended (docs/api.md, "Account state").
  *
  * - deleted → 401 ACCOUNT_DELETED on every route, reads included (but `DELETE /me`, which only
  *   finishes the deletion: see RouteKind);
@@ -59,12 +59,27 @@ export function isSuspended(row: Pick<AccountName, 'suspendedUntil'>, now: Date)
 }
 
 /**
- * Refuses the caller when its account's state forbids the route (ACCOUNT_DELETED,
- * ACCOUNT_SUSPENDED); returns the row it read, so a handler that needs it need not read again.
+ * How fresh the account row must be for what the request does with it besides the state check:
+ * - `state`: only the check; a row this container read within ACCOUNT_STATE_TTL_MS will do;
+ * - `current`: the request shows the apodo (`GET /me`) or signs with it and its version (a post, a
+ *   comment, a moderator's log entry): read now, so a rename a moment ago in another container is seen;
+ * - `consistent`: a change is conditioned on the row as read (a rename, the deletion): read now,
+ *   strongly consistent.
  */
-export async function assertAccountAllows(deps: AccountStateDeps, caller: Author, kind: RouteKind): Promise<AccountName> {
+export type AccountRead = 'state' | 'current' | 'consistent';
+
+/**
+ * Refuses the caller when its account's state forbids the route (ACCOUNT_DELETED,
+ * ACCOUNT_SUSPENDED); returns the row it read, so the use case that needs it reads nothing again.
+ */
+export async function assertAccountAllows(
+  deps: AccountStateDeps,
+  caller: Author,
+  kind: RouteKind,
+  read: AccountRead = 'state',
+): Promise<AccountName> {
   const now = deps.now?.() ?? new Date();
-  const row = await accountRow(deps, caller.id, now.getTime());
+  const row = await accountRow(deps, caller.id, now.getTime(), read);
   if (row.deleted && kind !== 'accountDeletion') throw new AccountDeletedError();
   if (kind === 'write' && isSuspended(row, now)) throw new AccountSuspendedError();
   return row;
@@ -75,10 +90,10 @@ export function forgetAccountState(accountId: string): void {
   cache.delete(accountId);
 }
 
-async function accountRow(deps: AccountStateDeps, accountId: string, nowMs: number): Promise<AccountName> {
-  const cached = cache.get(accountId);
+async function accountRow(deps: AccountStateDeps, accountId: string, nowMs: number, read: AccountRead): Promise<AccountName> {
+  const cached = read === 'state' ? cache.get(accountId) : undefined;
   if (cached && nowMs - cached.readAt < ACCOUNT_STATE_TTL_MS) return cached.row;
-  const row = await deps.names.accountOf(accountId);
+  const row = await deps.names.accountOf(accountId, { consistent: read === 'consistent' });
   cache.delete(accountId);
   // Only what a moderator's lift cannot undo is kept: an account not suspended now, or deleted.
   if (isSuspended(row, new Date(nowMs)) && !row.deleted) return row;

@@ -4,11 +4,11 @@
  */
 import { ANONYMOUS_NAME, setNameSchema, type Me } from '../contract/accounts';
 import { checkName } from '../contract/apodos';
-import type { Account, Author } from './author';
+import type { Account, Author, SignedIn } from './author';
 import { AccountDeletedError, forgetAccountState, isSuspended } from './accountState';
 import { DomainError, ValidationError } from './errors';
 import { parseRequest, untilSettled } from './input';
-import type { AccountDirectory, NameStore, Signature } from './ports/accounts';
+import type { AccountDirectory, AccountName, NameStore, Signature } from './ports/accounts';
 import type { NotificationStore } from './ports/notifications';
 import type { SuspensionStore } from './ports/moderation';
 import { unreadNotifications } from './notifications';
@@ -37,24 +37,25 @@ export type DeleteAccountDeps = RenameDeps & {
  */
 export const DELETED_ACCOUNT_MARK_MS = 2 * 24 * 60 * 60 * 1000;
 
-/** The caller's row, refusing a deleted account (its ID token may still be valid for a while). */
-async function liveAccount(deps: NamesDeps, author: Author, consistent = false) {
-  const account = await deps.names.accountOf(author.id, { consistent });
-  if (account.deleted) throw new AccountDeletedError();
-  return account;
+/** The account's row read again (consistently: a change is conditioned on it), refusing a deleted account. */
+async function readAgain(deps: NamesDeps, accountId: string): Promise<AccountName> {
+  const row = await deps.names.accountOf(accountId, { consistent: true });
+  if (row.deleted) throw new AccountDeletedError();
+  return row;
 }
 
 /**
- * What an author's new post or comment is signed with: their apodo (or «Anónimo» until they choose
- * one) and the version of the account row it was read from, so a rename already under way, whose
- * version is older, does not sign it again with the name it is leaving.
+ * What an author's new post or comment (or a moderator's log entry) is signed with, from the account
+ * row read for the request: their apodo (or «Anónimo» until they choose one) and the row's version, so
+ * a rename already under way, whose version is older, does not sign it again with the name it is
+ * leaving.
  */
-export async function signatureOf(deps: NamesDeps, author: Author): Promise<Signature> {
-  const row = await liveAccount(deps, author);
+export function signatureOf(row: AccountName): Signature {
+  if (row.deleted) throw new AccountDeletedError();
   return { name: row.name?.name ?? ANONYMOUS_NAME, version: row.version };
 }
 
-export type ReadMeDeps = NamesDeps & {
+export type ReadMeDeps = {
   notifications: Pick<NotificationStore, 'countUnread'>;
   suspensions: Pick<SuspensionStore, 'get'>;
   now?: () => Date;
@@ -63,11 +64,13 @@ export type ReadMeDeps = NamesDeps & {
 /**
  * `GET /me`: the caller's apodo (null until chosen), email, role, the end of a suspension in force and
  * the moderator's reason for it, and how many notifications are unread (up to UNREAD_COUNT_CAP). The
- * reason is read from the suspension's own record (the one the account row names), so it costs one
- * more GetItem only while the account is suspended.
+ * account row is the one read for the request; the reason is read from the suspension's own record
+ * (the one the row names), so it costs one more GetItem only while the account is suspended.
  */
-export async function readMe(deps: ReadMeDeps, account: Account): Promise<Me> {
-  const [row, unread] = await Promise.all([liveAccount(deps, account), unreadNotifications(deps, account)]);
+export async function readMe(deps: ReadMeDeps, account: SignedIn<Account>): Promise<Me> {
+  const { row } = account;
+  if (row.deleted) throw new AccountDeletedError();
+  const unread = await unreadNotifications(deps, account);
   const suspended = isSuspended(row, deps.now?.() ?? new Date());
   return {
     name: row.name?.name ?? null,
@@ -93,15 +96,19 @@ async function suspensionReason(deps: Pick<ReadMeDeps, 'suspensions'>, id: strin
  * version up and signs with it: of renames racing each other, only the newest claim's name stays on
  * the posts and comments, the one the account holds.
  */
-export async function setMyName(deps: RenameDeps, author: Author, body: unknown): Promise<{ name: string }> {
+export async function setMyName(deps: RenameDeps, author: SignedIn<Author>, body: unknown): Promise<{ name: string }> {
   const checked = checkName(parseRequest(setNameSchema, body).name);
   if (!checked.ok) throw new ValidationError('INVALID_NAME');
   const wanted = { name: checked.name, key: checked.key };
+  // The row read for the request (consistently) is the first claim's condition; a conflict reads it again.
+  let read: AccountName | undefined = author.row;
   const signature = await untilSettled(async () => {
-    const read = await liveAccount(deps, author, true);
+    read ??= await readAgain(deps, author.id);
     const outcome = await deps.names.claim(author.id, wanted, read, timeOf(deps));
     if (outcome === 'taken') throw new NameTakenError();
-    return outcome === 'claimed' ? { name: wanted.name, version: read.version + 1 } : undefined;
+    if (outcome === 'claimed') return { name: wanted.name, version: read.version + 1 };
+    read = undefined;
+    return undefined;
   });
   await deps.posts.setAuthorName(author.id, signature);
   await deps.comments.setAuthorName(author.id, signature);
@@ -114,13 +121,17 @@ export async function setMyName(deps: RenameDeps, author: Author, body: unknown)
  * failure half-way can be finished by calling again with the same token. Nothing of the account but
  * its opaque id stays on its posts; no table ever held its email.
  */
-export async function deleteMe(deps: DeleteAccountDeps, account: Account): Promise<void> {
+export async function deleteMe(deps: DeleteAccountDeps, account: SignedIn<Account>): Promise<void> {
   const expiresAt = new Date(timeOf(deps).getTime() + DELETED_ACCOUNT_MARK_MS);
+  // The row read for the request (consistently) is the first mark's condition; a conflict reads it again.
+  let row: AccountName | undefined = account.row;
   const version = await untilSettled(async () => {
-    const row = await deps.names.accountOf(account.id, { consistent: true });
+    row ??= await deps.names.accountOf(account.id, { consistent: true });
     // Deleted already (a deletion cut short, called again): sign with the version it left.
     if (row.deleted) return row.version;
-    return (await deps.names.markDeleted(account.id, row, expiresAt)) ? row.version + 1 : undefined;
+    if (await deps.names.markDeleted(account.id, row, expiresAt)) return row.version + 1;
+    row = undefined;
+    return undefined;
   });
   forgetAccountState(account.id);
   const anonymous = { name: ANONYMOUS_NAME, version };

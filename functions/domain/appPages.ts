@@ -1,5 +1,5 @@
 /**
- * The app's pages as documents (DESIGN §3 "Documents"): for a path, what the page function answers —
+ * The app's pages as documents (docs/api.md, and docs/decisions/0001-page-function-renders-documents.md): for a path, what the page function answers —
  * the data the page shows (read here, at most one Query, plus a GetItem for a post), its status and
  * the tags of its head (title, description, Open Graph with the page's share card, Twitter, canonical). The web renderer
  * (web/src/server/renderDocument.tsx) turns that into HTML with the app's own components.

@@ -1,9 +1,10 @@
 import { MODERATORS_GROUP } from '../contract/moderation';
 import { UnauthorizedError } from './errors';
+import type { AccountName } from './ports/accounts';
 
 /**
  * Whoever signs a post: only their id. The name published with it is their apodo, read from the
- * names store (functions/domain/names.ts), never from a token: a Cognito attribute is whatever its
+ * names store (NameStore, functions/domain/ports/accounts.ts), never from a token: a Cognito attribute is whatever its
  * user last wrote there (`UpdateUserAttributes` with their own access token), so no claim is trusted
  * for a public name.
  */
@@ -23,6 +24,13 @@ export function authorFromClaims(claims: Record<string, unknown> | undefined): A
 
 /** Whoever makes an authenticated request: their id and their role. */
 export type Caller = Author & { moderator: boolean };
+
+/**
+ * A signed-in caller with its account's row (apodo, version, state), read once for the request by
+ * the HTTP edge (functions/handlers/http/http.ts) when it checks the account's state, and handed to
+ * the use case, which reads it no more.
+ */
+export type SignedIn<T extends Author = Caller> = T & { row: AccountName };
 
 /** The caller of an authenticated route, from verified ID-token claims only. */
 export function callerFromClaims(claims: Record<string, unknown> | undefined): Caller {

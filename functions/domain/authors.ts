@@ -1,5 +1,5 @@
 /**
- * Author pages (DESIGN §3b "Discovery"): `GET /authors/{name}` and its published posts. The name is
+ * Author pages (docs/api.md): `GET /authors/{name}` and its published posts. The name is
  * looked up by the same unique key the apodos are claimed under (contract `nameKey`: case, accents
  * and look-alike letters ignored), so «maría», «MARIA» and «María» all find María. Only an apodo an
  * account holds now is found: a renamed account answers at its new name only (its old name row was

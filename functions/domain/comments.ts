@@ -7,19 +7,19 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_COMMENT_PAGE_SIZE, validateCreateComment, type Comment, type CommentPage } from '../contract/comments';
 import { REPORTS_TO_HIDE, commentDecisionSchema, reportSchema, type ReportedComment } from '../contract/moderation';
 import { reportSummary } from './lifecycle';
-import { signatureOf, type NamesDeps } from './accounts';
+import { signatureOf } from './accounts';
 import type { WriteOptions } from './posts';
-import type { Author, Caller } from './author';
+import type { Author, Caller, SignedIn } from './author';
 import { decodeCursor, encodeCursor, sortKeyOf } from './cursor';
 import { AlreadyReportedError, CommentNotFoundError, ForbiddenError, PostNotFoundError, RateLimitedError, ValidationError } from './errors';
 import { isPostId, parseLimit, parseRequest, postIdFrom, untilSettled } from './input';
 import type { CommentStatus, CommentStore, StoredComment } from './ports/comments';
-import type { PostRepository, PublishRateLimiter } from './ports/posts';
+import type { PostRepository, RateLimiter } from './ports/posts';
 import { timeOf } from './clock';
 import { logEntry } from './moderationLog';
 
 export type CommentReadDeps = { posts: PostRepository; comments: CommentStore };
-export type CommentWriteDeps = CommentReadDeps & NamesDeps & { rateLimiter: PublishRateLimiter; now?: () => Date };
+export type CommentWriteDeps = CommentReadDeps & { rateLimiter: RateLimiter; now?: () => Date };
 export type CommentChangeDeps = { comments: CommentStore; now?: () => Date };
 
 /** Most hidden comments listed for moderators at once (oldest first). */
@@ -56,12 +56,13 @@ export async function readComments(
 }
 
 /**
- * A signed-in user's comment on a published post. Only `text` is taken from the request; the rate
- * limit is checked before the post, so a flood costs one read each.
+ * A signed-in user's comment on a published post, signed with the account row read for the request.
+ * Only `text` is taken from the request. The author's rate-limit slot is taken in the comment's own
+ * transaction: a comment that is not stored (its post left the feeds meanwhile) spends none.
  */
 export async function writeComment(
   deps: CommentWriteDeps,
-  author: Author,
+  author: SignedIn<Author>,
   id: string | undefined,
   body: unknown,
   options: WriteOptions = {},
@@ -75,8 +76,7 @@ export async function writeComment(
   const post = await deps.posts.get(postId);
   if (!post || post.status !== 'published') throw new PostNotFoundError();
   const now = timeOf(deps);
-  if (!(await deps.rateLimiter.tryAcquire(author.id, now))) throw new RateLimitedError();
-  const signature = await signatureOf(deps, author);
+  const signature = signatureOf(author.row);
   const comment: StoredComment = {
     id: options.id ?? randomUUID(),
     postId,
@@ -89,9 +89,12 @@ export async function writeComment(
     reports: 0,
   };
   // The post may have left the feeds since it was read: the transaction checks it again. Concurrent
-  // comments on one post conflict on its count; each tries again until its own lands.
+  // comments on one post conflict on its count, and one author's on their window: each reads its
+  // slot again and tries until its own lands, or the window is full.
   const outcome = await untilSettled(async () => {
-    const written = await deps.comments.add(comment);
+    const slot = await deps.rateLimiter.slotFor(author.id, now);
+    if (slot === undefined) throw new RateLimitedError();
+    const written = await deps.comments.add(comment, slot);
     if (written === 'unpublished') throw new PostNotFoundError();
     return written === 'conflict' ? undefined : written;
   });
@@ -109,7 +112,7 @@ async function ownComment(deps: CommentWriteDeps, author: Author, id: string): P
  * Deletes a comment (it becomes `removed` and stops counting): its author's or a moderator's.
  * Someone else gets FORBIDDEN for a visible comment and COMMENT_NOT_FOUND for a hidden one.
  */
-export async function deleteComment(deps: CommentChangeDeps & NamesDeps, caller: Caller, id: string | undefined): Promise<void> {
+export async function deleteComment(deps: CommentChangeDeps, caller: SignedIn, id: string | undefined): Promise<void> {
   const commentId = commentIdFrom(id);
   await untilSettled(async () => {
     const comment = await deps.comments.get(commentId, { consistent: true });
@@ -118,7 +121,7 @@ export async function deleteComment(deps: CommentChangeDeps & NamesDeps, caller:
     if (!own && !caller.moderator) throw comment.status === 'visible' ? new ForbiddenError() : new CommentNotFoundError();
     const at = timeOf(deps);
     // A moderator's removal of someone else's comment is logged with it (one transaction).
-    const log = own ? undefined : await logEntry(deps, caller, 'remove', { type: 'comment', id: comment.id }, null, at);
+    const log = own ? undefined : logEntry(caller, 'remove', { type: 'comment', id: comment.id }, null, at);
     return (await deps.comments.changeStatus(comment, 'removed', at, { log })) || undefined;
   });
 }
@@ -139,8 +142,8 @@ export async function reportComment(deps: CommentChangeDeps, caller: Caller, id:
 
 /** A moderator restores (`publish`) or removes (`reject`) a comment hidden by reports. */
 export async function decideOnComment(
-  deps: CommentChangeDeps & NamesDeps,
-  caller: Caller,
+  deps: CommentChangeDeps,
+  caller: SignedIn,
   id: string | undefined,
   body: unknown,
 ): Promise<{ status: CommentStatus }> {
@@ -152,7 +155,7 @@ export async function decideOnComment(
     const comment = await deps.comments.get(commentId, { consistent: true });
     if (!comment || comment.status !== 'hidden') throw new CommentNotFoundError();
     const at = timeOf(deps);
-    const log = await logEntry(deps, caller, to === 'visible' ? 'restore' : 'remove', { type: 'comment', id: comment.id }, null, at);
+    const log = logEntry(caller, to === 'visible' ? 'restore' : 'remove', { type: 'comment', id: comment.id }, null, at);
     return (await deps.comments.changeStatus(comment, to, at, { log })) ? { status: to } : undefined;
   });
 }

@@ -81,7 +81,7 @@ export class CommentNotFoundError extends DomainError {
   }
 }
 
-/** Only a rejected post may be edited and sent back (DESIGN §3b). */
+/** Only a rejected post may be edited and sent back (`PUT /posts/{id}`). */
 export class NotEditableError extends DomainError {
   constructor() {
     super('NOT_EDITABLE');

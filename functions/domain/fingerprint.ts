@@ -1,5 +1,5 @@
 /**
- * How duplicate anecdotes are found (409 DUPLICATE_POST, DESIGN §3b): each post's text is reduced to
+ * How duplicate anecdotes are found (409 DUPLICATE_POST, docs/api.md): each post's text is reduced to
  * a fingerprint, and one row per fingerprint names the post that holds it (SubmissionStore), claimed in
  * the same transaction as the post. No scan and no search: a submission costs one read of that row
  * (and of the post it names, when there is one) and one more item in the post's own write.

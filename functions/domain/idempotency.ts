@@ -1,5 +1,5 @@
 /**
- * Idempotent writes (DESIGN §3b "Idempotent writes"): the first request with an account's key runs and
+ * Idempotent writes (docs/api.md, "Idempotent writes"): the first request with an account's key runs and
  * its answer is kept; the same key again gets that answer and runs nothing. A duplicate that arrives
  * while the first still runs waits for its answer. A first request that failed on the server's side
  * (5xx) or whose function died (its lease ran out) leaves the record free, so a retry runs again —

@@ -1,5 +1,5 @@
 /**
- * Who a WebSocket connection belongs to (DESIGN §3b): a socket opened with `?token=<ID token>` hears
+ * Who a WebSocket connection belongs to (docs/live.md): a socket opened with `?token=<ID token>` hears
  * that account's notifications, once the token passes the HTTP API authorizer's own check and the
  * account is not deleted; one without a token is anonymous, as before. A bad token is refused at
  * connect, never quietly taken as anonymous, so the app learns it must refresh its token.

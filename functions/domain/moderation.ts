@@ -19,7 +19,7 @@ import {
 } from '../contract/moderation';
 import { decodeCursor, encodeCursor } from './cursor';
 import { madridDate } from './periods';
-import type { Caller } from './author';
+import type { Caller, SignedIn } from './author';
 import { AlreadyReportedError, AlreadyVotedError, ForbiddenError, OwnPostError, PostNotFoundError, QueueEmptyError } from './errors';
 import { parseLimit, parseRequest, postIdFrom, untilSettled } from './input';
 import { decisionTarget, ownPost, pendingPost, reportSummary, statusForScore } from './lifecycle';
@@ -28,12 +28,11 @@ import type { CommentStore } from './ports/comments';
 import type { ModerationStore } from './ports/moderation';
 import type { PostRepository, StoredPost } from './ports/posts';
 import { timeOf } from './clock';
-import type { NamesDeps } from './accounts';
 import { logEntry } from './moderationLog';
 
 export type ModerationDeps = { posts: PostRepository; moderation: ModerationStore; now?: () => Date };
 /** What moderators' own decisions need: the posts, and their apodo for the log. */
-export type DecisionDeps = NamesDeps & { posts: PostRepository; now?: () => Date };
+export type DecisionDeps = { posts: PostRepository; now?: () => Date };
 /** The reported queue: hidden posts and hidden comments. */
 export type ReportedDeps = { posts: PostRepository; comments: Pick<CommentStore, 'hidden'> };
 
@@ -140,7 +139,7 @@ export async function readToday(deps: Pick<ModerationDeps, 'moderation' | 'now'>
  * is given) or on one hidden by reports (restore it, or remove it). Anyone else: FORBIDDEN. The
  * change and its log entry are one transaction.
  */
-export async function decideOnPost(deps: DecisionDeps, caller: Caller, id: string | undefined, body: unknown): Promise<ModerationResult> {
+export async function decideOnPost(deps: DecisionDeps, caller: SignedIn, id: string | undefined, body: unknown): Promise<ModerationResult> {
   if (!caller.moderator) throw new ForbiddenError();
   const postId = postIdFrom(id);
   const { decision, reason } = parseRequest(moderationDecisionSchema, body);
@@ -151,7 +150,7 @@ export async function decideOnPost(deps: DecisionDeps, caller: Caller, id: strin
     const at = timeOf(deps);
     const rejectedFor = to === 'rejected' ? (reason ?? 'otro') : undefined;
     const action = post.status === 'pending' ? decision : to === 'published' ? 'restore' : 'remove';
-    const log = await logEntry(deps, caller, action, { type: 'post', id: post.id }, rejectedFor ?? reason ?? null, at);
+    const log = logEntry(caller, action, { type: 'post', id: post.id }, rejectedFor ?? reason ?? null, at);
     return (await deps.posts.changeStatus(post, to, at, { rejectedFor, log })) ? { status: to } : undefined;
   });
 }

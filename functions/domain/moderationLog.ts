@@ -7,23 +7,22 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ModerationAction, ModerationActionKind, ModerationLogPage } from '../contract/moderation';
-import { signatureOf, type NamesDeps } from './accounts';
-import type { Caller } from './author';
+import { signatureOf } from './accounts';
+import type { Caller, SignedIn } from './author';
 import { decodeCursor, encodeCursor, sortKeyOf } from './cursor';
 import { ForbiddenError } from './errors';
 import { parseLimit } from './input';
 import type { LoggedAction, SuspensionStore } from './ports/moderation';
 
-/** A new log entry for `caller`'s action, signed with their apodo (as the log shows it). */
-export async function logEntry(
-  deps: NamesDeps,
-  caller: Caller,
+/** A new log entry for `caller`'s action, signed with their apodo (as the log shows it), from the row read for the request. */
+export function logEntry(
+  caller: SignedIn,
   action: ModerationActionKind,
   target: ModerationAction['target'],
   reason: string | null,
   at: Date,
-): Promise<LoggedAction> {
-  return { id: randomUUID(), action, target, by: (await signatureOf(deps, caller)).name, byId: caller.id, reason, at: at.toISOString() };
+): LoggedAction {
+  return { id: randomUUID(), action, target, by: signatureOf(caller.row).name, byId: caller.id, reason, at: at.toISOString() };
 }
 
 /** What the log shows: no account id. */

@@ -1,5 +1,5 @@
 /**
- * Notifications («Avisos», DESIGN §3b): what happens to an account's anecdotes, told to that account
+ * Notifications («Avisos», docs/api.md): what happens to an account's anecdotes, told to that account
  * only. Made by the stream-fed functions from events that already exist — a post's status moving
  * from pending to published or rejected, a comment by someone else, a vote that puts a post among the
  * day's DAY_TOP_SIZE most «¡Vaya día!» — and read, marked read and counted by its owner.

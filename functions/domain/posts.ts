@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isCategory, validateCreatePost, type Category, type OwnPost, type OwnPostPage, type Post, type PostPage } from '../contract/posts';
-import { signatureOf, type NamesDeps } from './accounts';
-import type { Author, Caller } from './author';
+import { signatureOf } from './accounts';
+import type { Author, Caller, SignedIn } from './author';
 import { decodeCursor, encodeCursor, sortKeyOf } from './cursor';
 import {
   AlreadyResentError,
@@ -15,22 +15,28 @@ import {
 } from './errors';
 import { parseLimit, postIdFrom, untilSettled } from './input';
 import { ownPost, publicPost } from './lifecycle';
-import type { FingerprintClaim, PostRepository, PublishRateLimiter, StoredPost, SubmissionStore } from './ports/posts';
+import type { FingerprintClaim, PostRepository, RateLimiter, StoredPost, SubmissionStore } from './ports/posts';
 import { fingerprintOf, HOLDS_ITS_TEXT } from './fingerprint';
 import { timeOf } from './clock';
 import { logEntry } from './moderationLog';
 
 export type PostsDeps = { posts: PostRepository };
 export type ResendDeps = { posts: PostRepository & SubmissionStore; now?: () => Date };
-export type PublishDeps = NamesDeps & { posts: PostRepository & SubmissionStore; rateLimiter: PublishRateLimiter; now?: () => Date };
+export type PublishDeps = { posts: PostRepository & SubmissionStore; rateLimiter: RateLimiter; now?: () => Date };
 
 /**
  * Sends an anecdote to moderation: it is stored `pending`, in no feed until the community (or a
  * moderator) publishes it. Only `category` and `post` are taken from the request; the id,
- * `createdAt` and the author's name — their apodo from the names store, or «Anónimo» — come from the
- * server, and any other field is dropped.
+ * `createdAt` and the author's name — their apodo from the account row read for the request, or
+ * «Anónimo» — come from the server, and any other field is dropped. The author's rate-limit slot is
+ * taken in the post's own transaction: a post that is not stored (a copy, a failed write) spends none.
  */
-export async function publishPost(deps: PublishDeps, author: Author, body: unknown, options: WriteOptions = {}): Promise<OwnPost> {
+export async function publishPost(
+  deps: PublishDeps,
+  author: SignedIn<Author>,
+  body: unknown,
+  options: WriteOptions = {},
+): Promise<OwnPost> {
   const request = validateCreatePost(body);
   if (!request.ok) throw new ValidationError(request.code);
   // Sent again under the same Idempotency-Key after the first run stored it (and died): that post.
@@ -38,11 +44,10 @@ export async function publishPost(deps: PublishDeps, author: Author, body: unkno
   if (already) return ownPost(already);
   const id = options.id ?? randomUUID();
   const fingerprint = fingerprintOf(request.value.post);
-  // Before the rate limit, so a refused copy does not use up one of the author's sends.
+  // A copy is refused (DUPLICATE_POST) before the rate limit is looked at.
   let claim = await claimFingerprint(deps, fingerprint, id);
   const now = timeOf(deps);
-  if (!(await deps.rateLimiter.tryAcquire(author.id, now))) throw new RateLimitedError();
-  const signature = await signatureOf(deps, author);
+  const signature = signatureOf(author.row);
   const post: StoredPost = {
     id,
     name: signature.name,
@@ -59,7 +64,9 @@ export async function publishPost(deps: PublishDeps, author: Author, body: unkno
     reports: 0,
   };
   return untilSettled(async () => {
-    const outcome = await deps.posts.submit(post, claim);
+    const slot = await deps.rateLimiter.slotFor(author.id, now);
+    if (slot === undefined) throw new RateLimitedError();
+    const outcome = await deps.posts.submit(post, claim, slot);
     if (outcome === 'stored') return ownPost(post);
     if (outcome === 'exists') {
       // Two runs under one key at once (a lease that ran out): the other stored it first.
@@ -67,7 +74,8 @@ export async function publishPost(deps: PublishDeps, author: Author, body: unkno
       if (stored) return ownPost(stored);
       throw new Error(`A new post's id ${id} was taken`);
     }
-    // Someone claimed the same text meanwhile (or freed it): read it again.
+    // Someone claimed the same text meanwhile (or freed it), or another send of the author's took a
+    // slot: read both again (the slot at the next round).
     claim = await claimFingerprint(deps, fingerprint, id);
     return undefined;
   });
@@ -182,11 +190,7 @@ export async function readOwnPosts(deps: PostsDeps, caller: Caller, params: { li
  * logged with it (one transaction). Someone else gets FORBIDDEN for a post they can see, and
  * POST_NOT_FOUND for one they cannot (its existence is not theirs to learn).
  */
-export async function deletePost(
-  deps: PostsDeps & NamesDeps & { now?: () => Date },
-  caller: Caller,
-  id: string | undefined,
-): Promise<void> {
+export async function deletePost(deps: PostsDeps & { now?: () => Date }, caller: SignedIn, id: string | undefined): Promise<void> {
   const postId = postIdFrom(id);
   await untilSettled(async () => {
     const post = await deps.posts.get(postId, { consistent: true });
@@ -194,7 +198,7 @@ export async function deletePost(
     const own = post.authorId === caller.id;
     if (!own && !caller.moderator) throw post.status === 'published' ? new ForbiddenError() : new PostNotFoundError();
     const at = timeOf(deps);
-    const log = own ? undefined : await logEntry(deps, caller, 'remove', { type: 'post', id: post.id }, null, at);
+    const log = own ? undefined : logEntry(caller, 'remove', { type: 'post', id: post.id }, null, at);
     return (await deps.posts.changeStatus(post, 'removed', at, { log })) || undefined;
   });
 }

@@ -1,5 +1,5 @@
 /**
- * Web Push (DESIGN §3b "Notifications"): a device subscribes with the VAPID public key, its subscription
+ * Web Push (docs/api.md, "Notifications"): a device subscribes with the VAPID public key, its subscription
  * is stored under the account, and each new or grown unread notification is pushed to the account's
  * devices (functions/handlers/stream/pushNotifications.ts). A push service that answers 404 or 410 says
  * the subscription is gone: its row is deleted.

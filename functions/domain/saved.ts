@@ -1,5 +1,5 @@
 /**
- * «Guardadas» (DESIGN §3b "Discovery"): a signed-in reader keeps published posts to read later. Only
+ * «Guardadas» (docs/api.md): a signed-in reader keeps published posts to read later. Only
  * a published post can be saved; saving it again (or twenty times at once) keeps one row, with its
  * first time. The list is newest saved first, and a post that is no longer public (removed, hidden by
  * reports) drops out of it when read — its row stays, so a restored post comes back in its place.

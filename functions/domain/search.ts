@@ -1,5 +1,5 @@
 /**
- * Search of the archive (DESIGN §3b "Discovery", docs/decisions/0005-search-on-dynamodb.md): an
+ * Search of the archive (docs/api.md, docs/decisions/0005-search-on-dynamodb.md): an
  * inverted index kept from the posts stream, read one Query per term.
  *
  * Indexing: a published post has one entry per distinct term of its text (contract/search.ts: folded,

@@ -1,5 +1,5 @@
 /**
- * Which share card a request names (DESIGN §3b "Documents added"): `/og/post/{id}.png?v=…` for a
+ * Which share card a request names (docs/share-cards.md): `/og/post/{id}.png?v=…` for a
  * published post, `/og/site.png?v=…` for the site. A card's version is a hash of what it shows (the
  * text, the category, the apodo) and of the design, so a URL always names one picture: CloudFront and
  * scrapers may keep it long, and an edit or a rename makes a new URL. A request for another version

@@ -1,5 +1,5 @@
 /**
- * Suspensions (DESIGN §3b): a moderator suspends the author of a post or a comment for some days or
+ * Suspensions (docs/api.md): a moderator suspends the author of a post or a comment for some days or
  * for good, saying why; the account is then refused every write (functions/domain/accountState.ts)
  * and its pending posts leave the queue, rejected as `otro`. Moderators list the suspensions in
  * force and lift them. Each suspension and lift is written with its log entry in one transaction.
@@ -9,7 +9,7 @@ import { ANONYMOUS_NAME, PERMANENT_SUSPENSION } from '../contract/accounts';
 import { suspensionRequestSchema, type Suspension, type SuspensionPage } from '../contract/moderation';
 import type { NamesDeps } from './accounts';
 import { forgetAccountState } from './accountState';
-import type { Caller } from './author';
+import type { Caller, SignedIn } from './author';
 import { timeOf } from './clock';
 import { decodeCursor, encodeCursor, sortKeyOf } from './cursor';
 import { CommentNotFoundError, DomainError, ForbiddenError, PostNotFoundError } from './errors';
@@ -61,7 +61,7 @@ export function publicSuspension({ id, name, until, reason, createdAt, by }: Sto
  * way the account's pending posts are then rejected (`otro`): a repeated request finishes a sweep
  * cut short, and catches a post sent in the seconds before every container saw the suspension.
  */
-export async function suspendAuthor(deps: SuspendDeps, caller: Caller, body: unknown): Promise<Suspension> {
+export async function suspendAuthor(deps: SuspendDeps, caller: SignedIn, body: unknown): Promise<Suspension> {
   if (!caller.moderator) throw new ForbiddenError();
   const request = parseRequest(suspensionRequestSchema, body);
   const accountId = await authorOf(deps, request);
@@ -72,7 +72,7 @@ export async function suspendAuthor(deps: SuspendDeps, caller: Caller, body: unk
   const now = timeOf(deps);
   const id = randomUUID();
   const reason = request.reason.trim();
-  const log = await logEntry(deps, caller, 'suspend', { type: 'account', id }, reason, now);
+  const log = logEntry(caller, 'suspend', { type: 'account', id }, reason, now);
   const suspension: StoredSuspension = {
     id,
     accountId,
@@ -152,21 +152,21 @@ export async function listSuspensions(
   return { items: items.map(publicSuspension), nextCursor: after !== undefined ? encodeCursor(after) : null };
 }
 
-export type LiftDeps = NamesDeps & { suspensions: Pick<SuspensionStore, 'get' | 'lift'>; now?: () => Date };
+export type LiftDeps = { suspensions: Pick<SuspensionStore, 'get' | 'lift'>; now?: () => Date };
 
 /**
  * `DELETE /moderation/suspensions/{id}`: lifts a suspension in force (moderators only); the account
  * writes again at once (accountState never caches a suspended account's row). SUSPENSION_NOT_FOUND
  * for an unknown id, one already lifted, or one that has ended.
  */
-export async function liftSuspension(deps: LiftDeps, caller: Caller, id: string | undefined): Promise<void> {
+export async function liftSuspension(deps: LiftDeps, caller: SignedIn, id: string | undefined): Promise<void> {
   if (!caller.moderator) throw new ForbiddenError();
   if (!isPostId(id)) throw new SuspensionNotFoundError();
   await untilSettled(async () => {
     const suspension = await deps.suspensions.get(id);
     const now = timeOf(deps);
     if (!suspension || suspension.liftedAt !== undefined || suspension.until <= now.toISOString()) throw new SuspensionNotFoundError();
-    const log = await logEntry(deps, caller, 'lift', { type: 'account', id }, null, now);
+    const log = logEntry(caller, 'lift', { type: 'account', id }, null, now);
     if (!(await deps.suspensions.lift(suspension, log))) return undefined;
     forgetAccountState(suspension.accountId);
     return true;

@@ -1,47 +1,8 @@
 /**
  * The DynamoDB data model, described once: the CDK `Data` construct and the local cloud both build
  * their tables from these descriptions, and the repositories read key and index names from them.
- *
- * posts        id (S)                       one item per anecdote: its fields, `status`, `authorId`,
- *                                           counters (`modScore`, `modVotes`, `reports`, …) and the
- *                                           index keys below, each present only while it applies
- *   feed-index      feed (S) + sortKey (S)   published posts newest first: `feed` = "ALL", `sortKey` =
- *                                           `${publishedAt}#${id}`, both only while published (sparse)
- *   category-index  category (S) + sortKey (S)  one category's published posts (sparse by `sortKey`)
- *   random-index    feed (S) + rand (S)      a uniformly random key per published post
- *   author-index    authorId (S) + createdKey (S)  one author's posts, every status, newest first
- *   author-feed-index  authorId (S) + sortKey (S)  one author's published posts, newest first (sparse
- *                                           by `sortKey`); projects only `agree` and `deserved`, so
- *                                           an author page's totals are one small Query (the page's
- *                                           posts are then read with one BatchGetItem)
- *   queue-index     queue (S) + queuedAt (S) what waits for moderation: `queue` = "pending" (oldest
- *                                           first by `createdAt#id`) or "hidden" (by when reports hid it)
- * moderation   key (S)                      one row per moderation vote (`vote#<post>#<user>`, with the
- *                                           reject `reason`) or report (`report#<post>#<user>`): at most
- *                                           one of each per user and post; one per suspension
- *                                           (`suspension#<id>`) and one per moderator action, append-only
- *                                           (`log#<id>`), each written in the action's own transaction;
- *                                           one per text fingerprint (`fingerprint#<hash>` → postId);
- *                                           «Saltar» (`skip#<post>#<user>`, `until`) and each voter's
- *                                           votes of a Madrid day (`today#<user>#<date>`), `expiresAt` TTL
- *   list-index      list (S) + listedAt (S)  `list` = "log" (every log entry) or "suspensions" (a
- *                                           suspension until it is lifted: sparse), by `${at}#${id}`
- * comments     id (S)                       one item per comment: `postId`, `authorId`, `name`, `text`,
- *                                           `createdAt`, `status` (visible | hidden | removed), `reports`
- *   post-index      postId (S) + listedKey (S)  a post's visible comments, oldest first: `listedKey` =
- *                                           `${createdAt}#${id}`, present only while visible (sparse)
- *   queue-index     queue (S) + queuedAt (S) comments hidden by reports (`queue` = "hidden"), oldest
- *                                           first; present only while hidden
- *   author-index    authorId (S)             one author's comments (signed again on a rename or deletion)
- * rate-limits  userId (S)                   recent publish times of one user (`comments#<user>` for
- *                                           comments); `expiresAt` TTL
- * idempotency  key (S)                      one row per idempotent write (`<sub>#<METHOD path>#<key>`):
- *                                           running (with a lease) or done (the answer); `expiresAt` TTL
- * connections  connectionId (S)             open WebSocket connections; `expiresAt` TTL
- *   watching-index  watching (S)             the connections of one post's page (`?post=<id>` at
- *                                           connect), which hear its new comments; sparse
- *   account-index   account (S)              the connections opened with a valid `?token=`, by
- *                                           account: they hear its notifications; sparse
+ * Each table is described above its declaration: its keys, what one item holds, and its indexes;
+ * docs/data-model.md tells how they are used together.
  *
  * Sort keys are `${time}#${id}`: unique and ordered by time, so keyset paging never skips or
  * repeats a post, even when new posts arrive between page reads.
@@ -90,6 +51,22 @@ export const POSTS_INDEX = {
   queue: 'queue-index',
 } as const;
 
+/**
+ * posts        id (S)                       one item per anecdote: its fields, `status`, `authorId`,
+ *                                           counters (`modScore`, `modVotes`, `reports`, …) and the
+ *                                           index keys below, each present only while it applies
+ *   feed-index      feed (S) + sortKey (S)   published posts newest first: `feed` = "ALL", `sortKey` =
+ *                                           `${publishedAt}#${id}`, both only while published (sparse)
+ *   category-index  category (S) + sortKey (S)  one category's published posts (sparse by `sortKey`)
+ *   random-index    feed (S) + rand (S)      a uniformly random key per published post
+ *   author-index    authorId (S) + createdKey (S)  one author's posts, every status, newest first
+ *   author-feed-index  authorId (S) + sortKey (S)  one author's published posts, newest first (sparse
+ *                                           by `sortKey`); projects only `agree` and `deserved`, so
+ *                                           an author page's totals are one small Query (the page's
+ *                                           posts are then read with one BatchGetItem)
+ *   queue-index     queue (S) + queuedAt (S) what waits for moderation: `queue` = "pending" (oldest
+ *                                           first by `createdAt#id`) or "hidden" (by when reports hid it)
+ */
 export const POSTS_TABLE = {
   logicalName: 'posts',
   partitionKey: { name: 'id', type: 'S' },
@@ -131,6 +108,18 @@ export const MODERATION_INDEX = { list: 'list-index' } as const;
 /** The `list` partitions of list-index. */
 export const MODERATION_LISTS = { log: 'log', suspensions: 'suspensions' } as const;
 
+/**
+ * moderation   key (S)                      one row per moderation vote (`vote#<post>#<user>`, with the
+ *                                           reject `reason`) or report (`report#<post>#<user>`): at most
+ *                                           one of each per user and post; one per suspension
+ *                                           (`suspension#<id>`) and one per moderator action, append-only
+ *                                           (`log#<id>`), each written in the action's own transaction;
+ *                                           one per text fingerprint (`fingerprint#<hash>` → postId);
+ *                                           «Saltar» (`skip#<post>#<user>`, `until`) and each voter's
+ *                                           votes of a Madrid day (`today#<user>#<date>`), `expiresAt` TTL
+ *   list-index      list (S) + listedAt (S)  `list` = "log" (every log entry) or "suspensions" (a
+ *                                           suspension until it is lifted: sparse), by `${at}#${id}`
+ */
 export const MODERATION_TABLE = {
   logicalName: 'moderation',
   partitionKey: { name: 'key', type: 'S' },
@@ -155,6 +144,15 @@ export const COMMENTS_KEYS = {
 } as const;
 export const COMMENTS_INDEX = { post: 'post-index', queue: 'queue-index', author: 'author-index' } as const;
 
+/**
+ * comments     id (S)                       one item per comment: `postId`, `authorId`, `name`, `text`,
+ *                                           `createdAt`, `status` (visible | hidden | removed), `reports`
+ *   post-index      postId (S) + listedKey (S)  a post's visible comments, oldest first: `listedKey` =
+ *                                           `${createdAt}#${id}`, present only while visible (sparse)
+ *   queue-index     queue (S) + queuedAt (S) comments hidden by reports (`queue` = "hidden"), oldest
+ *                                           first; present only while hidden
+ *   author-index    authorId (S)             one author's comments (signed again on a rename or deletion)
+ */
 export const COMMENTS_TABLE = {
   logicalName: 'comments',
   partitionKey: { name: 'id', type: 'S' },
@@ -175,6 +173,10 @@ export const COMMENTS_TABLE = {
   stream: 'NEW_AND_OLD_IMAGES',
 } as const satisfies TableDescription;
 
+/**
+ * idempotency  key (S)                      one row per idempotent write (`<sub>#<METHOD path>#<key>`):
+ *                                           running (with a lease) or done (the answer); `expiresAt` TTL
+ */
 export const IDEMPOTENCY_TABLE = {
   logicalName: 'idempotency',
   partitionKey: { name: 'key', type: 'S' },
@@ -182,6 +184,12 @@ export const IDEMPOTENCY_TABLE = {
   ttlAttribute: 'expiresAt',
 } as const satisfies TableDescription;
 
+/**
+ * rate-limits  userId (S)                   one sliding window of sends per account (`comments#<user>`
+ *                                           for comments): `times` (recent send times), `version` (moved
+ *                                           up by each send, which takes its slot in its own transaction);
+ *                                           `expiresAt` TTL
+ */
 export const RATE_LIMITS_TABLE = {
   logicalName: 'rate-limits',
   partitionKey: { name: 'userId', type: 'S' },
@@ -193,6 +201,13 @@ export const RATE_LIMITS_TABLE = {
 export const CONNECTIONS_KEYS = { watching: 'watching', account: 'account' } as const;
 export const CONNECTIONS_INDEX = { watching: 'watching-index', account: 'account-index' } as const;
 
+/**
+ * connections  connectionId (S)             open WebSocket connections; `expiresAt` TTL
+ *   watching-index  watching (S)             the connections of one post's page (`?post=<id>` at
+ *                                           connect), which hear its new comments; sparse
+ *   account-index   account (S)              the connections opened with a valid `?token=`, by
+ *                                           account: they hear its notifications; sparse
+ */
 export const CONNECTIONS_TABLE = {
   logicalName: 'connections',
   partitionKey: { name: 'connectionId', type: 'S' },

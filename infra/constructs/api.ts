@@ -22,7 +22,7 @@ export interface ApiProps {
 }
 
 /**
- * The HTTP API of DESIGN.md §3: one Lambda per route, each built from its declaration
+ * The HTTP API of the contract (docs/api.md): one Lambda per route, each built from its declaration
  * (infra/functions.ts); routes of signed-in users behind a JWT authorizer on the user pool; a
  * throttle per route (its declaration's, writes tighter than reads) and JSON access logs.
  */

@@ -91,7 +91,7 @@ export class LambdaFunction extends Construct implements iam.IGrantable {
     Validations.of(this.function).acknowledge({
       id: 'AwsSolutions-L1',
       reason:
-        'Node.js 24 is the runtime the project targets and CI tests on (issue 18); it is the newest Lambda offers. The rule flags any runtime that is not the latest CDK knows, so a CDK release must not move it silently: an upgrade is a deliberate change, tested first.',
+        'Node.js 24 is the runtime the project targets and CI tests on; it is the newest Lambda offers. The rule flags any runtime that is not the latest CDK knows, so a CDK release must not move it silently: an upgrade is a deliberate change, tested first.',
     });
   }
 }

@@ -148,7 +148,8 @@ export class Live extends Construct {
     });
     Validations.of(this.webSocketApi).acknowledge({
       id: 'AwsSolutions-APIG4',
-      reason: 'The WebSocket only pushes public posts to readers (DESIGN §3: no auth); clients send nothing the server acts on.',
+      reason:
+        "The WebSocket only pushes what its readers may see: public posts to anyone, an account's notifications only to a socket that showed that account's token at connect (docs/live.md); clients send nothing the server acts on.",
     });
 
     this.failedBroadcasts = new sqs.Queue(this, 'FailedBroadcasts', {

@@ -1,6 +1,6 @@
 /**
  * Turns each benchmark's measurements into table rows with their targets. The measuring lives in
- * one module per figure; the targets (from issue 5) live here, beside the rows that judge them.
+ * one module per figure; the targets live here, beside the rows that judge them.
  */
 import { basename } from 'node:path';
 import type { FanoutOptions, FanoutRound } from './liveFanout';
@@ -25,7 +25,7 @@ export function throughputRows(runs: RouteRun[][]): FigureResult {
     const errors = perRun.reduce((sum, run) => sum + run.errors, 0);
     const total = perRun.reduce((sum, run) => sum + run.total, 0);
     const isRead = route.startsWith('GET');
-    // The local read-throughput target is retired (issue 14): it measured the emulator, not the
+    // The local read-throughput target is retired: it measured the emulator, not the
     // product. Reads are reported; errors still fail any route.
     return {
       figure: 2,
@@ -117,9 +117,9 @@ function fanoutCaseRows(
 }
 
 /**
- * Figure 3 at three audiences in the same run: one reader (issue 25: a publication on the socket within
- * half a second), 1,000 clients (issue 25's p50 ≤ 1 s, p99 ≤ 2 s), and issue 14's flatness target,
- * p99 at 5,000 ≤ 1.5 × p99 at 1,000.
+ * Figure 3 at three audiences in the same run: one reader (a publication on the socket within
+ * half a second), 1,000 clients (p50 ≤ 1 s, p99 ≤ 2 s), and the flatness target, p99 at 5,000 ≤
+ * 1.5 × p99 at 1,000.
  */
 export function fanoutScaleRows(single: FanoutCase, small: FanoutCase, large: FanoutCase): FigureResult {
   const reader = fanoutCaseRows(single, { p50: 500, p99: 1_000 });
@@ -158,7 +158,7 @@ export function bundleRows(bundles: BundleResult[]): FigureResult {
           status: 'reported',
         };
       }
-      // Issue 14 keeps the import-time target and reports sizes.
+      // Import time is a target (50 ms); sizes are reported.
       const met = importTime.median <= 50;
       return {
         figure: 4,
@@ -381,7 +381,7 @@ export function shareCardRows(runs: ShareCardRun[]): FigureResult {
   };
 }
 
-/** Figure 10 (issue 22): search p50 / p95 per archive size, the largest ÷ smallest p50, and the index writes a post costs. */
+/** Figure 10: search p50 / p95 per archive size, the largest ÷ smallest p50, and the index writes a post costs. */
 export function searchRows(result: SearchBenchResult): FigureResult {
   const label = (size: number) => (size >= 1000 ? `${size / 1000}k` : String(size));
   const rows: Row[] = result.sizes.map((size) => ({
@@ -411,7 +411,7 @@ export function searchRows(result: SearchBenchResult): FigureResult {
   return { rows, notes: [`Figure 10 seeded its archives (posts and index entries) in ${result.seedSeconds.toFixed(0)} s.`] };
 }
 
-/** Figure 3's single-reader rows for comments and notifications (issue 25: p50 ≤ 500 ms each). */
+/** Figure 3's single-reader rows for comments and notifications (p50 ≤ 500 ms each). */
 export function liveLatencyRows(result: LatencyResult): FigureResult {
   const row = (what: string, latencies: number[]): Row => {
     const p50 = percentile(latencies, 50);

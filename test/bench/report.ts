@@ -4,7 +4,7 @@ import { cpus, totalmem } from 'node:os';
 export type Status = 'met' | 'missed' | 'reported';
 
 export type Row = {
-  /** Figure number from the issue (1–6), shown in the first column. */
+  /** Figure number (docs/benchmarks-notes.md lists them), shown in the first column. */
   figure: number;
   what: string;
   measured: string;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: every benchmark of issue 5, one Markdown table, printed and written to
+ * `npm run bench`: every benchmark (test/bench/figures.ts holds their targets), one Markdown table, printed and written to
  * docs/benchmarks.md with the date and the machine. `npm run bench -- --smoke` runs each benchmark
  * at a tiny size (for CI, so they never rot) and writes bench-results/smoke.md instead.
  *
@@ -203,7 +203,7 @@ const document = [
   `Machine: ${machine()}; load average at start ${load}.`,
   '',
   'Each figure is the median over repeated runs with the min–max spread in brackets; ratios compare',
-  'measurements taken in the same run. Targets are those of issue 5.',
+  'measurements taken in the same run. Targets are set beside each figure (test/bench/figures.ts).',
   '',
   table,
   '',

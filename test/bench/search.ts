@@ -1,5 +1,5 @@
 /**
- * Figure 10: what a search costs as the archive grows (issue 22). `searchPosts` over
+ * Figure 10: what a search costs as the archive grows. `searchPosts` over
  * `DynamoSearchStore` (one Query per term, then one BatchGetItem of the page's posts) is timed at three
  * archive sizes in DynamoDB Local, each with its own posts and search tables seeded directly with
  * BatchWriteItem (the posts as the repository stores them, the index entries as the SearchIndex

@@ -1,5 +1,5 @@
 /**
- * Figure 9: share cards (issue 23 item 1). In a fresh Node process (as a new Lambda execution
+ * Figure 9: share cards. In a fresh Node process (as a new Lambda execution
  * environment starts), the renderer the image function runs (functions/images/shareCardRenderer.ts)
  * reads its WebAssembly and font from the files the function's declaration bundles beside it, then
  * draws a post's card: that first card is the cold time; the cards after it are the warm time. The

@@ -1,5 +1,5 @@
 /**
- * The installable app (issue 23 item 2) in headless Chromium against the built site and the local cloud:
+ * The installable app (manifest, service worker, offline reading) in headless Chromium against the built site and the local cloud:
  * the manifest is linked and valid, the service worker controls the page, an offline reload of / shows
  * the last feed read with «Sin conexión», and a second account on the same browser never gets the first
  * one's answers from the worker's caches.

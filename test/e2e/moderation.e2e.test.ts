@@ -51,7 +51,7 @@ async function signedIn(user: { email: string; password: string }, width = 1280)
 /**
  * The author's account state as POST /posts's function sees it: an empty body is refused before it is
  * read — 403 ACCOUNT_SUSPENDED while suspended, 400 otherwise — so nothing is ever published by asking.
- * (Each function trusts an account's "not suspended" for up to 5 s: DESIGN §3b, docs/api.md.)
+ * (Each function trusts an account's "not suspended" for up to 5 s: docs/api.md, "Account state".)
  */
 async function publishRefusal(author: TestUser): Promise<string | undefined> {
   const answer = await call<{ error?: { code: string } }>(cloud, '/posts', { method: 'POST', token: author.idToken, body: {} });

@@ -1,5 +1,5 @@
 /**
- * No tap lost, intent survives sign-in, compact header (issue 24) in Chromium on the built site.
+ * No tap lost, intent survives sign-in, compact header in Chromium on the built site.
  * The app's scripts are held back (every /assets/*.js response waits until the test lets it go), so
  * what a person does between the first paint and the app taking over is tested for sure, not by luck:
  * a vote tapped then is counted once (and one given already stays given), a «Compartir» then copies

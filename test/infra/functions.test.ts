@@ -115,7 +115,9 @@ function templateGrants(id: string): Grant[] {
   };
   return Statement.flatMap((statement) => {
     expect(statement.Effect, id).toBe('Allow');
-    return [statement.Action].flat().flatMap((action) => [statement.Resource].flat().map((resource) => `${action} on ${render(resource)}`));
+    return [statement.Action]
+      .flat()
+      .flatMap((action) => [statement.Resource].flat().map((resource): Grant => `${action} on ${render(resource)}`));
   });
 }
 

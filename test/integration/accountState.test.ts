@@ -1,5 +1,5 @@
 /**
- * Account state on every signed-in route (DESIGN §3b "Account state"): a token outlives its account's
+ * Account state on every signed-in route (docs/api.md, "Account state"): a token outlives its account's
  * deletion or suspension by up to an hour, so the API reads the account's state on every route, in
  * one place. The routes are walked from the function manifest, so a route added later is covered.
  */

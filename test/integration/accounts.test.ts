@@ -1,6 +1,6 @@
 /**
  * Accounts against the real local cloud: the apodo (stored by the API, unique, never a token claim),
- * the hostile names of issue 13, invisible posts, and deleting an account.
+ * hostile names (look-alikes, invisible characters, e-mail addresses), invisible posts, and deleting an account.
  */
 import { randomUUID } from 'node:crypto';
 import { ScanCommand, ListTablesCommand } from '@aws-sdk/client-dynamodb';

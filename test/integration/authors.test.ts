@@ -1,5 +1,5 @@
 /**
- * Author pages (DESIGN §3b "Discovery") against the real local cloud: `GET /authors/{name}` and its
+ * Author pages (docs/api.md) against the real local cloud: `GET /authors/{name}` and its
  * posts, looked up ignoring case and accents, the 404s (unknown, «Anónimo», deleted, renamed away),
  * totals that stay exact while votes arrive at once, and the server-rendered `/autor/:name` document.
  */

@@ -1,5 +1,5 @@
 /**
- * Cleaner submissions (DESIGN §3b, issue 20 item 6): 409 DUPLICATE_POST when a text repeats a published,
+ * Cleaner submissions (docs/api.md, «Duplicates»): 409 DUPLICATE_POST when a text repeats a published,
  * hidden or pending post once case, accents, punctuation, spacing and stretched letters are ignored —
  * on POST /posts and PUT /posts/{id} — against the real local cloud; and the backfill that gives posts
  * written before fingerprints existed theirs (`npm run rebuild -- fingerprints`).
@@ -94,6 +94,18 @@ describe('DUPLICATE_POST', () => {
     await sent(await newAuthor(), `Un texto que todos quieren copiar ${word}.`);
     for (let i = 0; i < 8; i++) expectError(await send(author, `Un texto que todos quieren copiar ${word}`), 'DUPLICATE_POST');
     for (let i = 0; i < 5; i++) await sent(author, `Mi propia anécdota número ${i} de ${word}.`);
+    expectError(await send(author, `Y una sexta ${word}.`), 'RATE_LIMITED');
+  });
+
+  it('spends no slot on a send whose write is refused: one text sent five times at once stores one post, and four more still fit', async () => {
+    const word = unique();
+    const author = await newAuthor();
+    // Sent together, the copies all pass the first look at the text; the four whose write then finds
+    // it taken are refused, and their writes, not stored, take no slot of the author's five.
+    const responses = await Promise.all(Array.from({ length: 5 }, () => send(author, `Lo mandé cinco veces a la vez por ${word}.`)));
+    expect(responses.filter((response) => response.status === 201)).toHaveLength(1);
+    for (const refused of responses.filter((response) => response.status !== 201)) expectError(refused, 'DUPLICATE_POST');
+    for (let i = 0; i < 4; i++) await sent(author, `Y luego otra más, la número ${i}, de ${word}.`);
     expectError(await send(author, `Y una sexta ${word}.`), 'RATE_LIMITED');
   });
 

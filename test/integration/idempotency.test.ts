@@ -1,5 +1,5 @@
 /**
- * Idempotent writes (DESIGN §3b) against the real local cloud: the same Idempotency-Key from one
+ * Idempotent writes (docs/api.md) against the real local cloud: the same Idempotency-Key from one
  * account answers as the first request did and stores nothing more, also when the copies arrive at
  * once; a malformed key is refused; another account's key is its own.
  */

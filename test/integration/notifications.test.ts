@@ -1,5 +1,5 @@
 /**
- * «Avisos» (DESIGN §3b "Notifications", issue 21): notifications made by the stream-fed functions
+ * «Avisos» (docs/api.md, "Notifications"): notifications made by the stream-fed functions
  * from the posts and comments streams, read, marked read and counted by their owner only, and sent
  * live to the owner's own sockets — against the real local cloud (cognito-local tokens, DynamoDB
  * Local, its streams fed by the local poller, every function in its own worker).

@@ -1,5 +1,5 @@
 /**
- * Web Push (DESIGN §3b "Notifications", issue 23 item 3) without the internet: a push receiver on
+ * Web Push (docs/api.md, "Notifications") without the internet: a push receiver on
  * 127.0.0.1 stands in for a push service (the local cloud's allow-list has loopback over http for it;
  * deployments never do). A post published by a moderator reaches its author's device encrypted
  * (RFC 8291 `aes128gcm`, decrypted here with the subscription's own keys) and signed (VAPID, checked
@@ -321,7 +321,7 @@ describe('DELETE /me', () => {
     // The other account's device is left alone.
     expect(await rowOf(stayingPhone.subscription.endpoint)).toMatchObject({ endpoint: stayingPhone.subscription.endpoint });
     // Its still-valid token cannot subscribe a device again, once the container that subscribed its devices a
-    // moment ago stops trusting what it read of the account (ACCOUNT_STATE_TTL_MS, DESIGN §6).
+    // moment ago stops trusting what it read of the account (ACCOUNT_STATE_TTL_MS, functions/domain/accountState.ts).
     await until(
       async () => ((await subscribe(leaving, device().subscription)).status === 401 ? true : undefined),
       "the deleted account's token is refused",

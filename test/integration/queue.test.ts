@@ -1,5 +1,5 @@
 /**
- * A better queue (issue 20 item 5): «Saltar», the moderators' list of every pending post, the reported
+ * A better queue: «Saltar», the moderators' list of every pending post, the reported
  * list's counts and reasons, the voter's tally and count of the day — against the real local cloud.
  */
 import { randomUUID } from 'node:crypto';

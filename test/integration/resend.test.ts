@@ -1,5 +1,5 @@
 /**
- * Edit and resend once (DESIGN §3b, issue 20 item 2): the author of a rejected post edits it and sends
+ * Edit and resend once (`PUT /posts/{id}`, docs/api.md): the author of a rejected post edits it and sends
  * it back to the queue once, its moderation votes cleared; against the real local cloud.
  */
 import { randomUUID } from 'node:crypto';

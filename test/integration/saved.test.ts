@@ -1,5 +1,5 @@
 /**
- * «Guardadas» (DESIGN §3b "Discovery") against the real local cloud: saving and unsaving published
+ * «Guardadas» (docs/api.md) against the real local cloud: saving and unsaving published
  * posts (twice, and twenty times at once, is once), the list newest saved first with removed posts
  * dropping out, the pressed state of a page of cards in one call, and one account never reading another's.
  */

@@ -1,5 +1,5 @@
 /**
- * Search of the archive (DESIGN §3b "Discovery": `GET /search`) against the real local cloud: the
+ * Search of the archive (`GET /search`, docs/api.md) against the real local cloud: the
  * index is written by the SearchIndex stream function from the posts table, as on AWS. Accents and
  * word forms, every word required, the category filter, paging without repeats, pending posts never
  * found, a removed post gone (from the answers and from the index) within 5 s, hostile queries, the

@@ -1,5 +1,5 @@
 /**
- * Share cards (DESIGN §3b "Documents added", issue 23 item 1): `/og/post/{id}.png` and the site's card
+ * Share cards (docs/share-cards.md): `/og/post/{id}.png` and the site's card
  * as a link preview fetches them from the site's origin (the local web server calls the same image
  * function CloudFront sends `/og/*` to on AWS), and the `og:image` of every public document.
  */

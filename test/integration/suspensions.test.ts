@@ -1,5 +1,5 @@
 /**
- * Moderation that scales (DESIGN §3b, issue 20): reject reasons, suspensions and the moderation log,
+ * Moderation that scales (docs/api.md): reject reasons, suspensions and the moderation log,
  * against the real local cloud (cognito-local tokens, DynamoDB Local, every function in its own
  * worker, each with its own account-state cache).
  */

@@ -7,10 +7,11 @@ import { validateCreatePost } from '../../functions/contract/posts';
 import { deleteMe, readMe, setMyName } from '../../functions/domain/accounts';
 import { DomainError } from '../../functions/domain/errors';
 import { publishPost } from '../../functions/domain/posts';
+import type { Caller } from '../../functions/domain/author';
 import { caller } from './factories';
-import { MemoryNameStore, MemoryStore } from './memoryStore';
+import { MemoryNameStore, MemoryStore, signedIn, unlimited } from './memoryStore';
 
-/** Names a hostile user tries (issue 13), each with why it must be refused. */
+/** Names a hostile user tries, each with why it must be refused. */
 const HOSTILE = {
   'an email': 'alice@example.com',
   'an email with a full-width @': 'alice＠example.com',
@@ -124,15 +125,17 @@ describe('names in the store', () => {
     return { names, posts, accounts, comments, pushSubscriptions };
   };
   let sent = 0;
-  const publish = (deps: ReturnType<typeof setUp>, author: { id: string }) =>
-    publishPost({ ...deps, rateLimiter: { tryAcquire: async () => true } }, author, { category: 'varios', post: `Hola ${++sent}` });
+  const publish = async (deps: ReturnType<typeof setUp>, author: Caller) =>
+    publishPost({ ...deps, rateLimiter: unlimited }, await signedIn(deps.names, author), { category: 'varios', post: `Hola ${++sent}` });
+  const rename = async (deps: ReturnType<typeof setUp>, who: Caller, name: string) =>
+    setMyName(deps, await signedIn(deps.names, who), { name });
 
   it('signs posts «Anónimo» until a name is chosen, then with the name, old posts included', async () => {
     const deps = setUp();
     const author = caller();
     const first = await publish(deps, author);
     expect(first.name).toBe(ANONYMOUS_NAME);
-    expect(await setMyName(deps, author, { name: 'Rocío' })).toEqual({ name: 'Rocío' });
+    expect(await rename(deps, author, 'Rocío')).toEqual({ name: 'Rocío' });
     expect((await publish(deps, author)).name).toBe('Rocío');
     expect(deps.posts.posts.get(first.id)?.name).toBe('Rocío');
   });
@@ -140,13 +143,18 @@ describe('names in the store', () => {
   it('gives a name to one account only, and frees the old one on a rename', async () => {
     const deps = setUp();
     const [alice, bob] = [caller(), caller()];
-    await setMyName(deps, alice, { name: 'Alice' });
-    expect(await code(setMyName(deps, bob, { name: 'ÁLICE' }))).toBe('NAME_TAKEN');
-    expect(await code(setMyName(deps, bob, { name: 'Alice\u200b' }))).toBe('INVALID_NAME');
-    await setMyName(deps, alice, { name: 'alice' });
+    await rename(deps, alice, 'Alice');
+    expect(await code(rename(deps, bob, 'ÁLICE'))).toBe('NAME_TAKEN');
+    expect(await code(rename(deps, bob, 'Alice\u200b'))).toBe('INVALID_NAME');
+    await rename(deps, alice, 'alice');
     const notifications = { countUnread: () => Promise.resolve(3) };
     const suspensions = { get: () => Promise.resolve(undefined) };
-    expect(await readMe({ ...deps, notifications, suspensions }, { ...alice, email: 'a@example.com', username: 'u' })).toEqual({
+    expect(
+      await readMe(
+        { notifications, suspensions },
+        { ...(await signedIn(deps.names, alice, 'read')), email: 'a@example.com', username: 'u' },
+      ),
+    ).toEqual({
       name: 'alice',
       email: 'a@example.com',
       moderator: false,
@@ -154,13 +162,13 @@ describe('names in the store', () => {
       suspensionReason: null,
       unreadNotifications: 3,
     });
-    await setMyName(deps, alice, { name: 'Alicia' });
-    expect(await setMyName(deps, bob, { name: 'Alice' })).toEqual({ name: 'Alice' });
+    await rename(deps, alice, 'Alicia');
+    expect(await rename(deps, bob, 'Alice')).toEqual({ name: 'Alice' });
   });
 
   it('lets one of many simultaneous claims of a name win', async () => {
     const deps = setUp();
-    const results = await Promise.all(Array.from({ length: 20 }, () => code(setMyName(deps, caller(), { name: 'Única' }))));
+    const results = await Promise.all(Array.from({ length: 20 }, () => code(rename(deps, caller(), 'Única'))));
     expect(results.filter((result) => result === 'ok')).toHaveLength(1);
     expect(results.filter((result) => result === 'NAME_TAKEN')).toHaveLength(19);
   });
@@ -168,16 +176,16 @@ describe('names in the store', () => {
   it('deletes an account: its name freed, its posts «Anónimo», its Cognito user deleted last, its tokens refused', async () => {
     const deps = setUp();
     const author = caller();
-    await setMyName(deps, author, { name: 'Efímera' });
+    await rename(deps, author, 'Efímera');
     const post = await publish(deps, author);
-    await deleteMe(deps, { ...author, email: 'e@example.com', username: 'user-name' });
+    await deleteMe(deps, { ...(await signedIn(deps.names, author, 'accountDeletion')), email: 'e@example.com', username: 'user-name' });
     expect(deps.posts.posts.get(post.id)?.name).toBe(ANONYMOUS_NAME);
     expect(deps.accounts.deleted).toEqual(['user-name']);
     expect(deps.pushSubscriptions.removedFor).toEqual([author.id]);
     expect([...deps.names.rows.values()]).toEqual([{ deleted: true, version: 2 }]);
-    expect(await setMyName(deps, caller(), { name: 'Efímera' })).toEqual({ name: 'Efímera' });
+    expect(await rename(deps, caller(), 'Efímera')).toEqual({ name: 'Efímera' });
     // A token of the deleted account, still valid for a while, can neither claim a name nor publish.
-    expect(await code(setMyName(deps, author, { name: 'Okupa' }))).toBe('ACCOUNT_DELETED');
+    expect(await code(rename(deps, author, 'Okupa'))).toBe('ACCOUNT_DELETED');
     expect(await code(publish(deps, author))).toBe('ACCOUNT_DELETED');
   });
 });

@@ -19,8 +19,11 @@ import type {
   QueueQuery,
   StatusChangeOptions,
   StoredPost,
+  RateLimiter,
   SubmissionStore,
 } from '../../functions/domain/ports/posts';
+import { assertAccountAllows, type RouteKind } from '../../functions/domain/accountState';
+import type { Caller, SignedIn } from '../../functions/domain/author';
 
 const voteKey = (postId: string, userId: string, resent = false) => (resent ? `vote#${postId}#r2#${userId}` : `vote#${postId}#${userId}`);
 const tick = () => new Promise((resolve) => setImmediate(resolve));
@@ -269,4 +272,14 @@ export class MemoryNameStore implements NameStore {
     this.rows.set(`user#${userId}`, { deleted: true, version: read.version + 1 });
     return true;
   }
+}
+
+/** A rate limit whose window is never full: the limit itself, taken in the write's transaction, is tested against the local cloud. */
+export const unlimited: RateLimiter = {
+  slotFor: async (userId, now) => ({ key: userId, times: [now.getTime()], version: undefined, existed: false, expiresAt: 0 }),
+};
+
+/** The caller as the HTTP edge hands it to a use case: its account row read, and its state checked, as the edge does. */
+export async function signedIn<T extends Caller>(names: NameStore, who: T, kind: RouteKind = 'write'): Promise<SignedIn<T>> {
+  return { ...who, row: await assertAccountAllows({ names }, who, kind, 'current') };
 }

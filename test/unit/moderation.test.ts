@@ -14,7 +14,7 @@ import {
 import { deletePost, publishPost, readFeed, readOwnPosts, readPost } from '../../functions/domain/posts';
 import type { StoredPost } from '../../functions/domain/ports/posts';
 import { caller, storedPost } from './factories';
-import { MemoryNameStore, MemoryStore } from './memoryStore';
+import { MemoryNameStore, MemoryStore, signedIn, unlimited } from './memoryStore';
 
 let store: MemoryStore;
 let deps: ModerationDeps & { names: MemoryNameStore };
@@ -70,7 +70,7 @@ describe('publishing goes through moderation', () => {
     const author = caller();
     const names = new MemoryNameStore();
     await names.claim(author.id, { name: 'Rocío', key: 'rocio' }, { name: undefined, version: 0 });
-    const own = await publishPost({ posts: store, names, rateLimiter: { tryAcquire: async () => true } }, author, {
+    const own = await publishPost({ posts: store, rateLimiter: unlimited }, await signedIn(names, author), {
       category: 'amor',
       post: 'Hola',
     });
@@ -182,25 +182,29 @@ describe('moderators', () => {
   it('publish or reject a pending post at once', async () => {
     const a = await stored();
     const b = await stored();
-    expect(await decideOnPost(deps, moderator, a.id, { decision: 'publish' })).toEqual({ status: 'published' });
-    expect(await decideOnPost(deps, moderator, b.id, { decision: 'reject' })).toEqual({ status: 'rejected' });
-    expect(await code(decideOnPost(deps, moderator, b.id, { decision: 'publish' }))).toBe('POST_NOT_FOUND');
+    expect(await decideOnPost(deps, await signedIn(deps.names, moderator), a.id, { decision: 'publish' })).toEqual({ status: 'published' });
+    expect(await decideOnPost(deps, await signedIn(deps.names, moderator), b.id, { decision: 'reject' })).toEqual({ status: 'rejected' });
+    expect(await code(decideOnPost(deps, await signedIn(deps.names, moderator), b.id, { decision: 'publish' }))).toBe('POST_NOT_FOUND');
   });
 
   it('restore a hidden post to its place (same publishedAt, reports cleared) or remove it', async () => {
     const hidden = await stored({ status: 'hidden', publishedAt: '2026-01-01T00:00:00.000Z', reports: REPORTS_TO_HIDE });
-    expect(await decideOnPost(deps, moderator, hidden.id, { decision: 'publish' })).toEqual({ status: 'published' });
+    expect(await decideOnPost(deps, await signedIn(deps.names, moderator), hidden.id, { decision: 'publish' })).toEqual({
+      status: 'published',
+    });
     expect(store.posts.get(hidden.id)).toMatchObject({ publishedAt: '2026-01-01T00:00:00.000Z', reports: 0 });
     const other = await stored({ status: 'hidden', publishedAt: '2026-01-01T00:00:00.000Z' });
-    expect(await decideOnPost(deps, moderator, other.id, { decision: 'reject' })).toEqual({ status: 'removed' });
+    expect(await decideOnPost(deps, await signedIn(deps.names, moderator), other.id, { decision: 'reject' })).toEqual({
+      status: 'removed',
+    });
   });
 
   it('are the only ones who may decide or list what was reported (FORBIDDEN), whatever the input', async () => {
     const post = await stored();
-    expect(await code(decideOnPost(deps, caller(), post.id, { decision: 'publish' }))).toBe('FORBIDDEN');
-    expect(await code(decideOnPost(deps, caller(), 'x', 'garbage'))).toBe('FORBIDDEN');
+    expect(await code(decideOnPost(deps, await signedIn(deps.names, caller()), post.id, { decision: 'publish' }))).toBe('FORBIDDEN');
+    expect(await code(decideOnPost(deps, await signedIn(deps.names, caller()), 'x', 'garbage'))).toBe('FORBIDDEN');
     expect(await code(listReported({ ...deps, comments: noHiddenComments }, caller()))).toBe('FORBIDDEN');
-    expect(await code(decideOnPost(deps, moderator, post.id, { decision: 'later' }))).toBe('INVALID_REQUEST');
+    expect(await code(decideOnPost(deps, await signedIn(deps.names, moderator), post.id, { decision: 'later' }))).toBe('INVALID_REQUEST');
     expect(store.posts.get(post.id)?.status).toBe('pending');
   });
 });
@@ -247,21 +251,21 @@ describe('deleting', () => {
     const author = caller();
     for (const status of ['pending', 'published', 'rejected', 'hidden'] as const) {
       const post = await stored({ authorId: author.id, status });
-      await deletePost(deps, author, post.id);
+      await deletePost(deps, await signedIn(deps.names, author, 'kept'), post.id);
       expect(store.posts.get(post.id)?.status).toBe('removed');
     }
     const post = await stored({ status: 'published' });
-    await deletePost(deps, caller({ moderator: true }), post.id);
+    await deletePost(deps, await signedIn(deps.names, caller({ moderator: true }), 'kept'), post.id);
     expect(store.posts.get(post.id)?.status).toBe('removed');
-    expect(await code(deletePost(deps, author, post.id))).toBe('POST_NOT_FOUND');
+    expect(await code(deletePost(deps, await signedIn(deps.names, author, 'kept'), post.id))).toBe('POST_NOT_FOUND');
   });
 
   it('refuses anyone else: FORBIDDEN for a post they can see, POST_NOT_FOUND for one they cannot', async () => {
     const published = await stored({ status: 'published' });
     const pending = await stored();
-    expect(await code(deletePost(deps, caller(), published.id))).toBe('FORBIDDEN');
-    expect(await code(deletePost(deps, caller(), pending.id))).toBe('POST_NOT_FOUND');
-    expect(await code(deletePost(deps, caller(), 'nope'))).toBe('POST_NOT_FOUND');
+    expect(await code(deletePost(deps, await signedIn(deps.names, caller(), 'kept'), published.id))).toBe('FORBIDDEN');
+    expect(await code(deletePost(deps, await signedIn(deps.names, caller(), 'kept'), pending.id))).toBe('POST_NOT_FOUND');
+    expect(await code(deletePost(deps, await signedIn(deps.names, caller(), 'kept'), 'nope'))).toBe('POST_NOT_FOUND');
     expect(store.posts.get(published.id)?.status).toBe('published');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Logout takes this device off Web Push (issue 23): the app's real providers and header, an identity
+ * Logout takes this device off Web Push: the app's real providers and header, an identity
  * service standing in for Amplify, the real API client over a fetch that records what reaches the API,
  * and a browser whose service worker holds (or not) a push subscription.
  */

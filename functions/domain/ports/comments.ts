@@ -1,6 +1,6 @@
 import type { ReportReason } from '../../contract/moderation';
 import type { LoggedAction } from './moderation';
-import type { GuardedWrite, Page } from './posts';
+import type { GuardedWrite, Page, RateSlot } from './posts';
 import type { Signature } from './accounts';
 
 /** Where a comment is: `visible` under its post, `hidden` by reports until a moderator decides, `removed`. */
@@ -39,11 +39,13 @@ export type CommentReportWrite = { comment: StoredComment; userId: string; reaso
  */
 export interface CommentStore {
   /**
-   * Stores a new visible comment and counts it, if its post is still published: `unpublished` when
-   * it is not, `conflict` when a concurrent write to the post won (nothing was written; try again).
+   * Stores a new visible comment, counts it and takes the author's rate-limit slot, in one transaction,
+   * if its post is still published: `unpublished` when it is not; `conflict` when a concurrent write to
+   * the post won or the author's window is no longer the one read (nothing was written: read the slot
+   * again and retry); `exists` when a comment with that id is stored already (a write run again under
+   * its Idempotency-Key).
    */
-  /** `exists`: a comment with that id is stored already (a write run again under its Idempotency-Key). */
-  add(comment: StoredComment): Promise<'recorded' | 'unpublished' | 'conflict' | 'exists'>;
+  add(comment: StoredComment, slot: RateSlot): Promise<'recorded' | 'unpublished' | 'conflict' | 'exists'>;
   /** One comment, any status; `consistent` for read-before-write. */
   get(id: string, options?: { consistent?: boolean }): Promise<StoredComment | undefined>;
   /** A post's visible comments, oldest first. */

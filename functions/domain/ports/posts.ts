@@ -113,11 +113,12 @@ export interface SubmissionStore {
   /** The post that last claimed `fingerprint` (domain/fingerprint.ts); it may since have been rejected or removed. */
   holderOf(fingerprint: string): Promise<string | undefined>;
   /**
-   * Stores a new post and claims its text's fingerprint, in one transaction: `stored`; `exists` when a
-   * post with that id exists (an idempotent retry); `taken` when the fingerprint's holder is no longer
-   * the one read (the caller reads it again).
+   * Stores a new post, claims its text's fingerprint and takes the author's rate-limit slot, in one
+   * transaction: `stored`; `exists` when a post with that id exists (an idempotent retry); `taken` when
+   * the fingerprint's holder or the author's window is no longer the one read (the caller reads both
+   * again). Nothing is written unless the post is.
    */
-  submit(post: StoredPost, claim: FingerprintClaim): Promise<'stored' | 'exists' | 'taken'>;
+  submit(post: StoredPost, claim: FingerprintClaim, slot: RateSlot): Promise<'stored' | 'exists' | 'taken'>;
   /**
    * Makes the rejected `post` (as read) pending again with `edit`'s text and category, its tally
    * cleared and `resent` set, and claims the edit's fingerprint, in one transaction — if the post is
@@ -145,10 +146,30 @@ export interface FingerprintBackfillStore {
   claim(claim: FingerprintClaim, postId: string, at: string): Promise<boolean>;
 }
 
-/** Per-user sliding window of publish times. */
-export interface PublishRateLimiter {
-  /** Records a publish at `now` unless the user already reached the limit; false when refused. */
-  tryAcquire(userId: string, now: Date): Promise<boolean>;
+/**
+ * One slot of a per-account rate limit (a sliding window of send times), as read: the window the send
+ * would leave behind and what it was read at. The write the send makes takes it in its own transaction,
+ * on the condition that the window is still as read — so a send that stores nothing spends nothing, and
+ * of simultaneous sends by one account only as many land as the window holds (the others find it
+ * changed, and read it again).
+ */
+export type RateSlot = {
+  /** The window's row: the account's id, with the limit's prefix. */
+  key: string;
+  /** The send times (ms) the window holds once this send is in it: those still inside it, and `now`. */
+  times: number[];
+  /** The row's version when read; undefined for no row, or a row without a version. */
+  version: number | undefined;
+  /** Whether the row existed when read. */
+  existed: boolean;
+  /** When the row may be tidied away (epoch seconds): once the window has passed. */
+  expiresAt: number;
+};
+
+/** Per-account sliding windows of sends (posts, comments). */
+export interface RateLimiter {
+  /** The slot a send by `userId` at `now` would take, read consistently; undefined when the window is full. */
+  slotFor(userId: string, now: Date): Promise<RateSlot | undefined>;
 }
 
 /** Outcome of a write that must agree with a post's state as read. */

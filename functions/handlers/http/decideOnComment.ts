@@ -1,11 +1,11 @@
 import { decideOnComment } from '../../domain/comments';
-import { callerOf, httpHandler, json, parseJsonBody } from './http';
-import { commentStore, nameStore } from '../../wiring';
+import { json, parseJsonBody, signedInHandler } from './http';
+import { commentStore } from '../../wiring';
 
 const comments = commentStore({ moderation: true });
-const names = nameStore();
 
-/** PUT /comments/{id}/decision `{ decision }` — a moderator restores or removes a hidden comment. */
-export const handler = httpHandler(async (event) =>
-  json(200, await decideOnComment({ comments, names }, callerOf(event), event.pathParameters?.id, parseJsonBody(event))),
+/** PUT /comments/{id}/decision `{ decision }` — a moderator restores or removes a hidden comment (logged, with their apodo). */
+export const handler = signedInHandler(
+  async (event, caller) => json(200, await decideOnComment({ comments }, caller, event.pathParameters?.id, parseJsonBody(event))),
+  { account: 'current' },
 );

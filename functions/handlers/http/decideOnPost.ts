@@ -1,16 +1,20 @@
 import { decideOnPost } from '../../domain/moderation';
-import { callerOf, httpHandler, json, parseJsonBody } from './http';
+import { json, parseJsonBody, signedInHandler } from './http';
 import { METRIC } from '../../metrics';
 import { count } from '../../observability';
-import { nameStore, postRepository } from '../../wiring';
+import { postRepository } from '../../wiring';
 
 const posts = postRepository({ log: true });
-const names = nameStore();
 
-/** PUT /moderation/{id}/decision `{ decision: "publish" | "reject", reason? }` → `{ status }` (moderators only; logged). */
-export const handler = httpHandler(async (event) => {
-  const caller = callerOf(event);
-  const result = await decideOnPost({ posts, names }, caller, event.pathParameters?.id, parseJsonBody(event));
-  if (result.status === 'published') count(METRIC.postsPublished);
-  return json(200, result);
-});
+/**
+ * PUT /moderation/{id}/decision `{ decision: "publish" | "reject", reason? }` → `{ status }` (moderators
+ * only; logged, signed with the moderator's apodo as read for the request).
+ */
+export const handler = signedInHandler(
+  async (event, caller) => {
+    const result = await decideOnPost({ posts }, caller, event.pathParameters?.id, parseJsonBody(event));
+    if (result.status === 'published') count(METRIC.postsPublished);
+    return json(200, result);
+  },
+  { account: 'current' },
+);

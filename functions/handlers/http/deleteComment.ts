@@ -1,12 +1,14 @@
 import { deleteComment } from '../../domain/comments';
-import { callerOf, httpHandler, noContent } from './http';
-import { commentStore, nameStore } from '../../wiring';
+import { noContent, signedInHandler } from './http';
+import { commentStore } from '../../wiring';
 
 const comments = commentStore({ moderation: true });
-const names = nameStore();
 
-/** DELETE /comments/{id} → 204: its author's or a moderator's. */
-export const handler = httpHandler(async (event) => {
-  await deleteComment({ comments, names }, callerOf(event), event.pathParameters?.id);
-  return noContent();
-});
+/** DELETE /comments/{id} → 204: its author's or a moderator's (whose removal is logged, signed with their apodo). */
+export const handler = signedInHandler(
+  async (event, caller) => {
+    await deleteComment({ comments }, caller, event.pathParameters?.id);
+    return noContent();
+  },
+  { account: 'current' },
+);

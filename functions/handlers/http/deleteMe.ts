@@ -1,6 +1,6 @@
 import { deleteMe } from '../../domain/accounts';
 import { accountFromClaims } from '../../domain/author';
-import { httpHandler, jwtClaims, noContent } from './http';
+import { jwtClaims, noContent, signedInHandler } from './http';
 import { accountDirectory, commentStore, nameStore, postRepository, pushSubscriptionStore } from '../../wiring';
 
 const deps = {
@@ -11,8 +11,15 @@ const deps = {
   pushSubscriptions: pushSubscriptionStore(),
 };
 
-/** DELETE /me — frees the apodo, signs the caller's posts and comments «Anónimo», forgets their Web Push devices and deletes their Cognito user. */
-export const handler = httpHandler(async (event) => {
-  await deleteMe(deps, accountFromClaims(jwtClaims(event)));
-  return noContent();
-});
+/**
+ * DELETE /me — frees the apodo, signs the caller's posts and comments «Anónimo», forgets their Web
+ * Push devices and deletes their Cognito user; the mark is conditioned on the account row read
+ * (consistently) for the request.
+ */
+export const handler = signedInHandler(
+  async (event, caller) => {
+    await deleteMe(deps, { ...accountFromClaims(jwtClaims(event)), row: caller.row });
+    return noContent();
+  },
+  { account: 'consistent' },
+);

@@ -1,12 +1,14 @@
 import { deletePost } from '../../domain/posts';
-import { callerOf, httpHandler, noContent } from './http';
-import { nameStore, postRepository } from '../../wiring';
+import { noContent, signedInHandler } from './http';
+import { postRepository } from '../../wiring';
 
 const posts = postRepository({ log: true });
-const names = nameStore();
 
 /** DELETE /posts/{id} — by its author or a moderator (logged); the post becomes `removed`. */
-export const handler = httpHandler(async (event) => {
-  await deletePost({ posts, names }, callerOf(event), event.pathParameters?.id);
-  return noContent();
-});
+export const handler = signedInHandler(
+  async (event, caller) => {
+    await deletePost({ posts }, caller, event.pathParameters?.id);
+    return noContent();
+  },
+  { account: 'current' },
+);

@@ -1,11 +1,11 @@
 import { unsubscribe } from '../../domain/push';
-import { callerOf, httpHandler, noContent, parseJsonBody } from './http';
+import { noContent, parseJsonBody, signedInHandler } from './http';
 import { pushSubscriptionStore } from '../../wiring';
 
 const deps = { subscriptions: pushSubscriptionStore() };
 
 /** DELETE /me/push-subscriptions { endpoint } — this device no longer receives the caller's «Avisos». A suspended account may. */
-export const handler = httpHandler(async (event) => {
-  await unsubscribe(deps, callerOf(event), parseJsonBody(event));
+export const handler = signedInHandler(async (event, caller) => {
+  await unsubscribe(deps, caller, parseJsonBody(event));
   return noContent();
 });

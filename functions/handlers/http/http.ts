@@ -7,11 +7,11 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyEventV2WithJWTAuthorizer, A
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, MAX_BODY_BYTES } from '../../contract/common';
 import { allRoutes, routeKey, type Route } from '../../contract/routes';
 import { ERRORS, errorBody, type ErrorCode } from '../../contract/errors';
-import { assertAccountAllows, type AccountStateDeps, type RouteKind } from '../../domain/accountState';
-import { callerFromClaims, type Caller } from '../../domain/author';
+import { assertAccountAllows, type AccountRead, type AccountStateDeps, type RouteKind } from '../../domain/accountState';
+import { callerFromClaims, type Caller, type SignedIn } from '../../domain/author';
 import { idempotencyStore, nameStore } from '../../wiring';
 import { idFromKey, once, recordKey } from '../../domain/idempotency';
-import { DomainError, PayloadTooLargeError, ValidationError } from '../../domain/errors';
+import { DomainError, PayloadTooLargeError, UnauthorizedError, ValidationError } from '../../domain/errors';
 import { loggedRequest } from '../../observability';
 
 export type HttpEvent = APIGatewayProxyEventV2 | APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -95,6 +95,18 @@ function accountRuleOf(event: HttpEvent): RouteKind {
   return routeOf(event)?.account ?? (event.requestContext?.http?.method === 'GET' ? 'read' : 'write');
 }
 
+export type HttpHandlerOptions = {
+  /**
+   * How fresh the caller's account row must be for the use case it is handed to (AccountRead):
+   * `current` for a route that shows or signs with the apodo, `consistent` for one that changes the row.
+   * @default 'state' (only the check: a row this container read a few seconds ago will do)
+   */
+  readonly account?: AccountRead;
+};
+
+/** A handler's work: the request, and on a signed-in route the caller with its account row, read once. */
+export type HttpRun = (event: HttpEvent, caller: SignedIn | undefined) => Promise<HttpResult>;
+
 /**
  * The idempotency record of a request to one of the contract's idempotent routes that carries an
  * `Idempotency-Key` (INVALID_IDEMPOTENCY_KEY when it is malformed): the account, the method and
@@ -141,13 +153,14 @@ const budgetOf = (context?: Context) => Math.max(1_000, (context?.getRemainingTi
 
 /**
  * Wraps a handler: on a signed-in route (the authorizer's claims are present) the caller's account
- * state is checked first, in this one place for every route (deleted → ACCOUNT_DELETED, suspended →
- * ACCOUNT_SUSPENDED on writes); a request with an Idempotency-Key to an idempotent route runs once per
+ * row is read and its state checked first, in this one place for every route (deleted →
+ * ACCOUNT_DELETED, suspended → ACCOUNT_SUSPENDED on writes), and the row is handed to the handler
+ * with the caller, so no use case reads it again; a request with an Idempotency-Key to an idempotent route runs once per
  * key (domain/idempotency.ts); domain errors become their contract response; anything else is a 500
  * with a generic message, logged with the request id and never echoed (loggedRequest: one log line
  * per request, then the request's metrics).
  */
-export function httpHandler(run: (event: HttpEvent) => Promise<HttpResult>) {
+export function httpHandler(run: HttpRun, options: HttpHandlerOptions = {}) {
   return (event: HttpEvent, context?: Context): Promise<APIGatewayProxyResultV2> =>
     loggedRequest(
       context,
@@ -155,9 +168,10 @@ export function httpHandler(run: (event: HttpEvent) => Promise<HttpResult>) {
       async () => {
         let failure: unknown;
         let code: ErrorCode | undefined;
+        let caller: SignedIn | undefined;
         const respond = async (): Promise<HttpResult> => {
           try {
-            return await run(event);
+            return await run(event, caller);
           } catch (error) {
             code = error instanceof DomainError ? error.code : isServiceUnavailable(error) ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR';
             if (!(error instanceof DomainError)) failure = error;
@@ -166,7 +180,8 @@ export function httpHandler(run: (event: HttpEvent) => Promise<HttpResult>) {
         };
         try {
           if (jwtClaims(event)) {
-            await assertAccountAllows(accountState(), callerOf(event), accountRuleOf(event));
+            const claimed = callerOf(event);
+            caller = { ...claimed, row: await assertAccountAllows(accountState(), claimed, accountRuleOf(event), options.account) };
           }
           const record = idempotencyRecordOf(event);
           const result =
@@ -179,4 +194,15 @@ export function httpHandler(run: (event: HttpEvent) => Promise<HttpResult>) {
         }
       },
     );
+}
+
+/**
+ * httpHandler for a route behind the authorizer: the handler gets the caller with its account row
+ * (read once, by the wrapper); UNAUTHORIZED when the request carries no verified claims.
+ */
+export function signedInHandler(run: (event: HttpEvent, caller: SignedIn) => Promise<HttpResult>, options: HttpHandlerOptions = {}) {
+  return httpHandler(async (event, caller) => {
+    if (caller === undefined) throw new UnauthorizedError();
+    return run(event, caller);
+  }, options);
 }

@@ -1,11 +1,14 @@
 import { liftSuspension } from '../../domain/suspensions';
-import { callerOf, httpHandler, noContent } from './http';
-import { nameStore, suspensionStore } from '../../wiring';
+import { noContent, signedInHandler } from './http';
+import { suspensionStore } from '../../wiring';
 
-const deps = { suspensions: suspensionStore(), names: nameStore() };
+const deps = { suspensions: suspensionStore() };
 
-/** DELETE /moderation/suspensions/{id} → 204 — lifts a suspension in force (moderators only). */
-export const handler = httpHandler(async (event) => {
-  await liftSuspension(deps, callerOf(event), event.pathParameters?.id);
-  return noContent();
-});
+/** DELETE /moderation/suspensions/{id} → 204 — lifts a suspension in force (moderators only; logged, with their apodo). */
+export const handler = signedInHandler(
+  async (event, caller) => {
+    await liftSuspension(deps, caller, event.pathParameters?.id);
+    return noContent();
+  },
+  { account: 'current' },
+);

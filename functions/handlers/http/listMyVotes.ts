@@ -1,12 +1,11 @@
 import { readMyVotes } from '../../domain/votes';
-import { callerOf, httpHandler, json } from './http';
+import { json, signedInHandler } from './http';
 import { callerVotes } from '../../wiring';
 
 // Reads only the caller's vote rows: no posts table.
 const votes = callerVotes();
 
 /** GET /me/votes?ids=a,b,… (≤ 100) → `{ votes: { [id]: "agree" | "deserved" } }`: one batch read. */
-export const handler = httpHandler(async (event) => {
-  const caller = callerOf(event);
+export const handler = signedInHandler(async (event, caller) => {
   return json(200, await readMyVotes({ votes }, caller, { ids: event.queryStringParameters?.ids }));
 });

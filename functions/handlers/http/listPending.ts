@@ -1,11 +1,11 @@
 import { listPending } from '../../domain/moderation';
-import { callerOf, httpHandler, json } from './http';
+import { json, signedInHandler } from './http';
 import { postRepository } from '../../wiring';
 
 const deps = { posts: postRepository() };
 
 /** GET /moderation/pending?limit=&cursor= — every pending post, oldest first (moderators only). */
-export const handler = httpHandler(async (event) => {
+export const handler = signedInHandler(async (event, caller) => {
   const query = event.queryStringParameters ?? {};
-  return json(200, await listPending(deps, callerOf(event), { limit: query.limit, cursor: query.cursor }));
+  return json(200, await listPending(deps, caller, { limit: query.limit, cursor: query.cursor }));
 });

@@ -1,8 +1,8 @@
 import { listReported } from '../../domain/moderation';
-import { callerOf, httpHandler, json } from './http';
+import { json, signedInHandler } from './http';
 import { commentStore, postRepository } from '../../wiring';
 
 const deps = { posts: postRepository(), comments: commentStore() };
 
 /** GET /moderation/reported — the posts and comments reports hid (moderators only). */
-export const handler = httpHandler(async (event) => json(200, await listReported(deps, callerOf(event))));
+export const handler = signedInHandler(async (event, caller) => json(200, await listReported(deps, caller)));

@@ -1,5 +1,5 @@
 import { subscribe } from '../../domain/push';
-import { callerOf, httpHandler, noContent, parseJsonBody } from './http';
+import { noContent, parseJsonBody, signedInHandler } from './http';
 import { pushServices, pushSubscriptionStore } from '../../wiring';
 
 const deps = { subscriptions: pushSubscriptionStore(), services: pushServices() };
@@ -9,7 +9,7 @@ const deps = { subscriptions: pushSubscriptionStore(), services: pushServices() 
  * endpoint on the configured push services is kept (INVALID_SUBSCRIPTION otherwise; never a request
  * to it here). A suspended account may not (a write).
  */
-export const handler = httpHandler(async (event) => {
-  await subscribe(deps, callerOf(event), parseJsonBody(event));
+export const handler = signedInHandler(async (event, caller) => {
+  await subscribe(deps, caller, parseJsonBody(event));
   return noContent();
 });

@@ -1,5 +1,5 @@
 import { reportPost } from '../../domain/moderation';
-import { callerOf, httpHandler, json, parseJsonBody } from './http';
+import { json, parseJsonBody, signedInHandler } from './http';
 import { METRIC } from '../../metrics';
 import { count } from '../../observability';
 import { moderationStore, postRepository } from '../../wiring';
@@ -7,8 +7,7 @@ import { moderationStore, postRepository } from '../../wiring';
 const deps = { posts: postRepository(), moderation: moderationStore() };
 
 /** POST /posts/{id}/report `{ reason }` → 202; the third distinct reporter hides the post. */
-export const handler = httpHandler(async (event) => {
-  const caller = callerOf(event);
+export const handler = signedInHandler(async (event, caller) => {
   await reportPost(deps, caller, event.pathParameters?.id, parseJsonBody(event));
   count(METRIC.reports);
   return json(202, {});

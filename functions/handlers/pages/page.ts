@@ -10,9 +10,10 @@
  * - `/api/openapi.json`, the API's description (docs/openapi.json, a file beside the function, read on
  *   its first request: parsing 170 KB of JSON in every cold start cost every page's first visitor).
  *
- * The shell is the built web/dist/index.html, bundled beside the handler as `index.html` (the
- * declaration's `shell`: infra/functions.ts); it is read from `LAMBDA_TASK_ROOT`, which Lambda sets
- * to the bundle's folder (and the local cloud to where it keeps the shell).
+ * The shell is the built web/dist/index.html, bundled beside the handler as `index.html`
+ * (PAGE_SHELL_FILE: the Pages construct's `shell`, infra/constructs/pages.ts); it is read from
+ * `LAMBDA_TASK_ROOT`, which Lambda sets to the bundle's folder, and the local cloud to the folder
+ * where it copies the built shell, or where its dev server writes Vite's (infra/local/cloud.ts).
  *
  * Absolute URLs need the site's origin. The handler takes it from the request, never from
  * configuration (the distribution's domain is not known when the function is created, and a custom

@@ -3,11 +3,12 @@ import * as z from 'zod/mini';
 import { REPORTS_TO_HIDE } from '../../contract/moderation';
 import { sortKeyOf } from '../../domain/cursor';
 import type { CommentPageQuery, CommentReportWrite, CommentStatus, CommentStore, StoredComment } from '../../domain/ports/comments';
-import type { GuardedWrite, Page } from '../../domain/ports/posts';
+import type { GuardedWrite, Page, RateSlot } from '../../domain/ports/posts';
 import { COMMENTS_INDEX, COMMENTS_KEYS, QUEUES } from '../tables';
 import type { LoggedAction } from '../../domain/ports/moderation';
 import { signAuthorItems } from './authorNames';
 import { logPut } from './moderationLog';
+import { slotPut } from './rateLimiter';
 import { REPORT_REASON_ATTRIBUTES, reportReasonAttribute, reportReasonsOf, updateParams, type ItemUpdate } from './postItems';
 import { decodeCancellation, failedCondition, isConflict } from './transactions';
 import type { Signature } from '../../domain/ports/accounts';
@@ -72,11 +73,16 @@ function countDelta(from: CommentStatus, to: CommentStatus): number {
 export class DynamoCommentStore implements CommentStore {
   constructor(
     private readonly client: DynamoDBDocumentClient,
-    /** `moderation` only for the functions that record reports or moderators' actions (the log). */
-    private readonly tables: { comments: string; posts: string; moderation?: string },
+    /**
+     * `moderation` only for the functions that record reports or moderators' actions (the log);
+     * `rateLimits` only for the one that adds comments (the author's slot is taken with the comment).
+     */
+    private readonly tables: { comments: string; posts: string; moderation?: string; rateLimits?: string },
   ) {}
 
-  async add(comment: StoredComment): Promise<'recorded' | 'unpublished' | 'conflict' | 'exists'> {
+  /** One TransactWriteItems: the comment, its post's count and the author's rate-limit slot (rateLimiter.ts slotPut). */
+  async add(comment: StoredComment, slot: RateSlot): Promise<'recorded' | 'unpublished' | 'conflict' | 'exists'> {
+    if (this.tables.rateLimits === undefined) throw new Error('DynamoCommentStore: new comments need the rate-limits table');
     try {
       await this.client.send(
         new TransactWriteCommand({
@@ -89,12 +95,13 @@ export class DynamoCommentStore implements CommentStore {
               },
             },
             this.countUpdate(comment.postId, 1, true),
+            { Put: slotPut(this.tables.rateLimits, slot) },
           ],
         }),
       );
       return 'recorded';
     } catch (error) {
-      // Actions: [0] the comment, [1] its post's count (which needs the post published).
+      // Actions: [0] the comment, [1] its post's count (which needs the post published), [2] the slot.
       const cancelled = decodeCancellation(error);
       if (cancelled && failedCondition(cancelled, 0)) return 'exists';
       if (cancelled && failedCondition(cancelled, 1)) return 'unpublished';

@@ -17,6 +17,7 @@ import type {
   PostEdit,
   PostRepository,
   QueueQuery,
+  RateSlot,
   SubmissionStore,
   StatusChangeOptions,
   StoredPost,
@@ -26,6 +27,7 @@ import { decodeCancellation, failedCondition, isConflict } from './transactions'
 import { FEED_PARTITION, POSTS_INDEX, POSTS_KEYS, QUEUES } from '../tables';
 import { postFromItem, postItem, postsFromItems, resendUpdate, statusUpdate, updateParams } from './postItems';
 import { signAuthorItems } from './authorNames';
+import { slotPut } from './rateLimiter';
 import type { Signature } from '../../domain/ports/accounts';
 
 /** The moderation table's row of one text fingerprint (domain/fingerprint.ts): `{ postId, at }`. */
@@ -60,6 +62,8 @@ export class DynamoPostRepository implements PostRepository, SubmissionStore {
      * and for the submitting ones (the text fingerprints' rows).
      */
     private readonly logTable?: string,
+    /** The rate-limits table, for the function that sends new posts (the author's slot is taken with the post). */
+    private readonly rateLimitsTable?: string,
   ) {}
 
   async insert(post: StoredPost): Promise<void> {
@@ -221,13 +225,16 @@ export class DynamoPostRepository implements PostRepository, SubmissionStore {
   }
 
   /** One TransactWriteItems: the new post (only if its id is free) and its fingerprint's row (only if as read). */
-  async submit(post: StoredPost, claim: FingerprintClaim): Promise<'stored' | 'exists' | 'taken'> {
+  /** One TransactWriteItems: the post, its fingerprint's row and the author's rate-limit slot (rateLimiter.ts slotPut). */
+  async submit(post: StoredPost, claim: FingerprintClaim, slot: RateSlot): Promise<'stored' | 'exists' | 'taken'> {
+    if (this.rateLimitsTable === undefined) throw new Error('DynamoPostRepository: new posts need the rate-limits table');
     try {
       await this.client.send(
         new TransactWriteCommand({
           TransactItems: [
             { Put: { TableName: this.tableName, Item: postItem(post), ConditionExpression: 'attribute_not_exists(id)' } },
             this.claimPut(claim, post.id, post.createdAt),
+            { Put: slotPut(this.rateLimitsTable, slot) },
           ],
         }),
       );

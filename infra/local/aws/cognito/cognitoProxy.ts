@@ -1,6 +1,6 @@
 /**
  * A small proxy in front of cognito-local that makes it answer like Cognito where the site can
- * tell the difference (DESIGN §6: emulator gaps are made up for in the local cloud, never in app code):
+ * tell the difference (emulator gaps are made up for in the local cloud, never in app code: README, "How it fits together"):
  * - a wrong password at sign-in, or a wrong current password in `ChangePassword`, is `NotAuthorizedException`
  *   (cognito-local says `InvalidPasswordException`, which Cognito keeps for a new password against the policy);
  * - `SignUp`, `ConfirmForgotPassword` and `ChangePassword` enforce the pool's password policy (cognito-local
