@@ -4,7 +4,7 @@ import { CONFUSABLE_PROTOTYPES } from './confusables';
 /**
  * The apodo's rules (its own module, so pages that only show names do not load the Unicode data that
  * checks them). The apodo: the public name of an account, chosen on the site and stored by the API (never a
- * Cognito attribute). DESIGN §3: NFC-normalised, trimmed, 3–30 characters of letters, digits,
+ * Cognito attribute). docs/api.md: NFC-normalised, trimmed, 3–30 characters of letters, digits,
  * spaces and `. _ -`; unique ignoring case, accents and look-alike letters (the UTS #39 confusable
  * skeleton: «Alıce» and «A1ice» are «Alice»); never an email. Letters are Latin-script
  * letters of the alphabets' blocks (Basic Latin to Latin Extended-B, and Latin Extended Additional)

@@ -1,4 +1,4 @@
-/** The contract of author pages (DESIGN §3b "Discovery"): an apodo's public profile and its posts. */
+/** The contract of author pages (docs/api.md): an apodo's public profile and its posts. */
 import * as z from 'zod/mini';
 import { postVotesSchema } from './posts';
 

@@ -22,7 +22,7 @@ export const runtimeConfigSchema = z.object({
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
 /**
- * The documents the page function serves besides the app's pages (DESIGN §3 "Documents"): the RSS
+ * The documents the page function serves besides the app's pages (docs/api.md): the RSS
  * 2.0 feeds of the site and of each category (the latest {@link FEED_DOCUMENT_SIZE} published posts),
  * the sitemap, robots.txt and the API's description. The web app links the feeds (`<link rel="alternate">`) from these.
  */
@@ -44,7 +44,7 @@ export const DOCUMENT_PATHS = {
 export const FEED_DOCUMENT_SIZE = 20;
 
 /**
- * The data a server-rendered page carries for the app that takes it over (DESIGN §3 "Documents"),
+ * The data a server-rendered page carries for the app that takes it over (docs/api.md),
  * given by the page function to the renderer, which seeds the web app's query cache with it and writes
  * that cache into the document (web/src/lib/queries.ts): by key, a feed's first page, a post (`null`:
  * none to show, the page is a 404) or a Top page.

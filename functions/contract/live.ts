@@ -13,7 +13,7 @@ export const LIVE_UPDATE_INTERVAL_MS = 1000;
  * `post.updated` when a published post's counts change (at most once a second per post). To the
  * connections reading one post's page (opened with `?post=<id>`): `comment.created`. To the
  * connections opened with a valid ID token (`?token=<ID token>`, checked at connect as the HTTP API's
- * authorizer checks it), of that account only: `notification.created` (DESIGN §3b).
+ * authorizer checks it), of that account only: `notification.created` (docs/api.md).
  */
 export type LiveMessage =
   | { type: 'post.published'; post: Post }

@@ -98,7 +98,7 @@ export type ReportedComment = z.infer<typeof reportedCommentSchema>;
 export const reportedItemsSchema = z.object({ posts: z.array(reportedPostSchema), comments: z.array(reportedCommentSchema) });
 export type ReportedItems = z.infer<typeof reportedItemsSchema>;
 
-/** Longest suspension in days (DESIGN §3b); `days: null` suspends for good. */
+/** Longest suspension in days (docs/api.md); `days: null` suspends for good. */
 export const MAX_SUSPENSION_DAYS = 365;
 export const MAX_SUSPENSION_REASON_LENGTH = 300;
 

@@ -1,5 +1,5 @@
 /**
- * The contract of notifications («Avisos», DESIGN §3b): what happened to the caller's anecdotes, only
+ * The contract of notifications («Avisos», docs/api.md): what happened to the caller's anecdotes, only
  * ever sent to their owner, kept NOTIFICATION_TTL_DAYS. Written by stream-fed functions
  * (functions/handlers/stream/notifications.ts, commentNotifications.ts), read by `GET
  * /me/notifications`, marked read by `POST /me/notifications/read`, counted by `GET /me`.

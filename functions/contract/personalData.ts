@@ -1,5 +1,5 @@
 /**
- * Personal data a post or comment must not publish (DESIGN §3b "Submission checks"): an e-mail address,
+ * Personal data a post or comment must not publish (docs/api.md): an e-mail address,
  * a Spanish phone number (9 digits starting 6, 7, 8 or 9, with or without +34/0034, in groups or not) or
  * a DNI/NIE whose control letter is right (which keeps «12345678 veces» or a reference code out). The
  * server refuses them with PERSONAL_DATA; the web forms check the same before sending.

@@ -49,7 +49,7 @@ export const postSchema = z.object({
 export type Post = z.infer<typeof postSchema>;
 
 /**
- * Why a post was rejected (DESIGN §3b): a reject vote or a moderator's rejection names one of these
+ * Why a post was rejected (docs/api.md): a reject vote or a moderator's rejection names one of these
  * (`otro` when it names none); a suspension rejects its account's pending posts as `otro`.
  */
 export const REJECTION_REASONS = ['no-es-anecdota', 'mal-escrita', 'ofensiva', 'datos-personales', 'repetida', 'otro'] as const;

@@ -1,5 +1,5 @@
 /**
- * The contract of Web Push (DESIGN §3b "Notifications"): each new notification («Aviso») is also sent
+ * The contract of Web Push (docs/api.md): each new notification («Aviso») is also sent
  * to its owner's devices that allowed it, encrypted (RFC 8291 `aes128gcm`) and signed (VAPID, RFC 8292).
  * `GET /push/key` gives the VAPID public key the browser subscribes with; `PUT /me/push-subscriptions`
  * keeps a device's subscription, `DELETE /me/push-subscriptions` forgets it.

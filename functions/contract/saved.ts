@@ -1,4 +1,4 @@
-/** The contract of «Guardadas» (DESIGN §3b "Discovery"): posts an account keeps to read later. */
+/** The contract of «Guardadas» (docs/api.md): posts an account keeps to read later. */
 import * as z from 'zod/mini';
 
 /** How many post ids `GET /me/saved/ids` takes at once (a page of cards is at most 100). */

@@ -1,5 +1,5 @@
 /**
- * Text → search terms (DESIGN §3b "Discovery", docs/decisions/0005-search-on-dynamodb.md), the same
+ * Text → search terms (docs/api.md, docs/decisions/0005-search-on-dynamodb.md), the same
  * for a post that is indexed and for a query, so both sides meet on the same terms: lowercase, accents
  * and other marks folded («camión» → camion, «año» → ano, «pingüino» → pinguino), split into words of
  * letters and digits, Spanish stop words dropped, each word reduced to its Snowball Spanish stem

@@ -1,5 +1,5 @@
 /**
- * Share cards (DESIGN §3b "Documents added"): the 1200×630 PNG a shared link previews with
+ * Share cards (docs/share-cards.md): the 1200×630 PNG a shared link previews with
  * (`og:image`), one per published post and one for the site. Each URL carries a version (`?v=`), so
  * CloudFront and the networks' scrapers may keep an image for long: an edit of the post, a rename of
  * its author or a new design makes a new URL (functions/domain/shareCards.ts computes it).
