@@ -30,7 +30,7 @@ export async function signingKey(path: string): Promise<SigningKey> {
     writeFileSync(path, JSON.stringify(jwk), { mode: 0o600 });
   }
   const stored = JSON.parse(readFileSync(path, 'utf8')) as JWK & { kid: string };
-  const privateKey = createPrivateKey({ key: stored as import('node:crypto').JsonWebKey, format: 'jwk' });
+  const privateKey = createPrivateKey({ key: stored, format: 'jwk' });
   const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicJwk } = stored;
   const publicKey = await importJWK(publicJwk, 'RS256');
   const require = createRequire(import.meta.url);

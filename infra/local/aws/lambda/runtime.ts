@@ -100,7 +100,7 @@ export function localFunction(declaration: FunctionDeclaration, environment: Rec
               else call.reject(new InvocationError(declaration.id, 'handler', message.error));
             }
           });
-          thread.on('error', (error) => {
+          thread.on('error', (error: Error) => {
             // An exception outside any invocation's promise ends the environment, as on Lambda.
             if (ready)
               console.error(JSON.stringify({ level: 'error', function: declaration.id, message: 'runtime crashed', error: error.message }));
