@@ -144,15 +144,6 @@ describe('functions', () => {
       entry: 'markNotificationsRead',
       env: { [ENV.notificationsTable]: 'notifications', [ENV.namesTable]: 'names' },
     },
-    'Live/PostNotifications': {
-      entry: 'notifications',
-      env: {
-        [ENV.notificationsTable]: 'notifications',
-        [ENV.topTable]: 'top',
-        [ENV.connectionsTable]: 'connections',
-        [ENV.wsManagementEndpoint]: 'callback',
-      },
-    },
     'Live/CommentNotifications': {
       entry: 'commentNotifications',
       env: {
@@ -176,13 +167,25 @@ describe('functions', () => {
       env: { [ENV.pushSubscriptionsTable]: 'pushSubscriptions', [ENV.vapidSecret]: 'vapidSecret', [ENV.pushServices]: 'pushServices' },
     },
     'Live/Disconnect': { entry: 'disconnect', env: { [ENV.connectionsTable]: 'connections' } },
-    'Live/Broadcast': {
-      entry: 'broadcast',
-      env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback', [ENV.broadcastPartFunction]: 'BroadcastPart' },
+    'Live/PostsAtOnce': {
+      entry: 'postsAtOnce',
+      env: {
+        [ENV.connectionsTable]: 'connections',
+        [ENV.notificationsTable]: 'notifications',
+        [ENV.topTable]: 'top',
+        [ENV.wsManagementEndpoint]: 'callback',
+        [ENV.broadcastPartFunction]: 'BroadcastPart',
+      },
     },
-    'Live/CountsBroadcast': {
-      entry: 'broadcast',
-      env: { [ENV.connectionsTable]: 'connections', [ENV.wsManagementEndpoint]: 'callback', [ENV.broadcastPartFunction]: 'BroadcastPart' },
+    'Live/PostsBatched': {
+      entry: 'postsBatched',
+      env: {
+        [ENV.connectionsTable]: 'connections',
+        [ENV.topTable]: 'top',
+        [ENV.searchTable]: 'search',
+        [ENV.wsManagementEndpoint]: 'callback',
+        [ENV.broadcastPartFunction]: 'BroadcastPart',
+      },
     },
     'Live/BroadcastPart': {
       entry: 'broadcastPart',
@@ -207,9 +210,7 @@ describe('functions', () => {
     'Api/RemoveVote': { entry: 'removeVote', env: { [ENV.postsTable]: 'posts', [ENV.votesTable]: 'votes', [ENV.namesTable]: 'names' } },
     'Api/ListMyVotes': { entry: 'listMyVotes', env: { [ENV.votesTable]: 'votes', [ENV.namesTable]: 'names' } },
     'Api/ListTop': { entry: 'listTop', env: { [ENV.postsTable]: 'posts', [ENV.topTable]: 'top' } },
-    'Live/Rankings': { entry: 'rankings', env: { [ENV.topTable]: 'top' } },
     'Api/SearchPosts': { entry: 'searchPosts', env: { [ENV.searchTable]: 'search', [ENV.postsTable]: 'posts' } },
-    'Live/SearchIndex': { entry: 'searchIndex', env: { [ENV.searchTable]: 'search' } },
   };
   const fn = (path: string) => s.stack.node.findChild(path.split('/')[0]!).node.findChild(path.split('/')[1]!);
 
@@ -446,14 +447,6 @@ describe('functions', () => {
         [['dynamodb:Query'], [`${notifications}/index/unread-index`]],
         [['dynamodb:GetItem'], [names]],
       ],
-      'Live/PostNotifications': [
-        [['dynamodb:PutItem'], [notifications]],
-        [['dynamodb:Query'], [`${top}/index/top-agree-index`]],
-        [['dynamodb:DeleteItem'], [connections]],
-        [['dynamodb:Query'], [`${connections}/index/account-index`]],
-        manageConnections,
-        ...streamOf('posts'),
-      ],
       'Api/GetPushKey': [readVapidSecret],
       'Api/PutPushSubscription': [
         [['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'], [pushSubscriptions]],
@@ -500,8 +493,11 @@ describe('functions', () => {
         [['dynamodb:GetItem'], [names]],
       ],
       'Live/Disconnect': [[['dynamodb:DeleteItem'], [connections]]],
-      'Live/Broadcast': [
+      'Live/PostsAtOnce': [
         [['dynamodb:Scan', 'dynamodb:DeleteItem'], [connections]],
+        [['dynamodb:Query'], [`${connections}/index/account-index`]],
+        [['dynamodb:PutItem'], [notifications]],
+        [['dynamodb:Query'], [`${top}/index/top-agree-index`]],
         [
           ['execute-api:ManageConnections'],
           [
@@ -517,8 +513,10 @@ describe('functions', () => {
           [`\${${logicalId(s.stack.data.posts)}.StreamArn}`],
         ],
       ],
-      'Live/CountsBroadcast': [
+      'Live/PostsBatched': [
         [['dynamodb:Scan', 'dynamodb:DeleteItem'], [connections]],
+        [['dynamodb:BatchWriteItem'], [top]],
+        [['dynamodb:BatchWriteItem'], [search]],
         [
           ['execute-api:ManageConnections'],
           [
@@ -568,28 +566,10 @@ describe('functions', () => {
         [['dynamodb:Query'], [`${top}/index/top-agree-index`, `${top}/index/top-deserved-index`]],
         [['dynamodb:BatchGetItem'], [posts]],
       ],
-      'Live/Rankings': [
-        [['dynamodb:BatchWriteItem'], [top]],
-        [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
-        [['dynamodb:ListStreams'], ['*']],
-        [
-          ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
-          [`\${${logicalId(s.stack.data.posts)}.StreamArn}`],
-        ],
-      ],
       'Api/SearchPosts': [
         [['dynamodb:Query'], [search]],
         [['dynamodb:Query'], [`${search}/index/term-category-index`]],
         [['dynamodb:BatchGetItem'], [posts]],
-      ],
-      'Live/SearchIndex': [
-        [['dynamodb:BatchWriteItem'], [search]],
-        [['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'], [`\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`]],
-        [['dynamodb:ListStreams'], ['*']],
-        [
-          ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'],
-          [`\${${logicalId(s.stack.data.posts)}.StreamArn}`],
-        ],
       ],
       'Live/BroadcastPart': [
         [['dynamodb:Scan', 'dynamodb:DeleteItem'], [connections]],
