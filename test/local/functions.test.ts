@@ -250,6 +250,8 @@ describe('the local event source mapping', () => {
     // whose first two tries of «bad» fail (with the batch, then alone): the wrapper reports «bad», the poller retries from it.
     const handled: string[] = [];
     const runs: string[][] = [];
+    // A second part of the same reader, which never fails: «bad» neither blocks nor repeats its work.
+    const other: string[] = [];
     let badTries = 0;
     const handler = streamHandler({
       route: 'test',
@@ -264,6 +266,7 @@ describe('the local event source mapping', () => {
             handled.push(...ids);
           },
         },
+        { name: 'other', run: (ids) => Promise.resolve(void other.push(...ids)) },
       ],
     });
     const invocations: Array<{ ids: string[]; failures: string[] }> = [];
@@ -290,8 +293,9 @@ describe('the local event source mapping', () => {
     while (handled.length < ids.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     await poller.idle();
 
-    // Each record handled exactly once, «bad» included (on its retry).
+    // Each record handled exactly once by each part, «bad» included (on its retry).
     expect([...handled].sort()).toEqual([...ids].sort());
+    expect(other).toEqual(ids);
     // The batch of ten answered with «bad» failed; the retry started at «bad», the three before it never came again…
     expect(invocations).toHaveLength(2);
     expect(invocations[0]!.ids).toEqual(ids);
