@@ -73,9 +73,17 @@ const boundaries = [
   {
     target: 'infra/local',
     from: 'functions',
-    except: ['./contract.ts', './contract', './config.ts', './store'],
+    except: ['./contract.ts', './contract', './config.ts', './store', './filterPatterns.ts'],
     message:
-      'infra/local imports from functions/ only the contract, the configuration (config.ts) and the store (store/): take a store adapter, not a domain port or a handler.',
+      "infra/local imports from functions/ only the contract, the configuration (config.ts), the store (store/) and Lambda's filter patterns (filterPatterns.ts): take a store adapter, not a domain port or a handler.",
+  },
+  // Handlers reach the tables through the wiring (functions/wiring.ts), stream images included
+  // (functions/store/streamImages.ts): a handler that read DynamoDB items itself would tie the edge to
+  // the table layout.
+  {
+    target: 'functions/handlers',
+    from: 'functions/store/dynamodb',
+    message: 'Handlers never import functions/store/dynamodb: take the store, or the stream decoder, from functions/wiring.ts.',
   },
   // The web app shares only the contract with the back end.
   { target: 'web', from: 'infra', message: 'web/ never imports infra/.' },

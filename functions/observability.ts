@@ -56,3 +56,28 @@ export async function loggedRequest<R extends { statusCode?: number }>(
   flushMetrics();
   return result;
 }
+
+/**
+ * One invocation of a function no HTTP request calls (a WebSocket route, a stream reader, a schedule,
+ * an asynchronous invoke), set up the same way: the Lambda context when there is one, then `run`;
+ * an error it throws is logged at error level with `fields` (and thrown again: Lambda's own retries
+ * decide what comes next); `finish` (the invocation's metrics: {@link flushMetrics}) runs when it
+ * ends, whatever the outcome. A function that counts nothing passes none, so its bundle leaves the
+ * metrics library out.
+ */
+export async function loggedInvocation<R>(
+  context: Context | undefined,
+  fields: { route: string },
+  run: () => Promise<R>,
+  finish?: () => void,
+): Promise<R> {
+  if (context) logger.addContext(context);
+  try {
+    return await run();
+  } catch (error) {
+    logger.error('invocation failed', { ...fields, error });
+    throw error;
+  } finally {
+    finish?.();
+  }
+}

@@ -36,6 +36,7 @@ import { DynamoTopRebuildStore } from './store/dynamodb/topRebuildStore';
 import { DynamoDayTopReader, DynamoNotificationStore } from './store/dynamodb/notificationStore';
 import { DynamoPushSubscriptionStore } from './store/dynamodb/pushSubscriptionStore';
 import { parsePushServices, type PushService } from './domain/push';
+import { streamImages as decoders } from './store/streamImages';
 
 /** One declared variable's value (a table's name, the user pool's id); throws naming it when missing. */
 const table = <K extends string>(name: K): string => requireEnv(name)[name];
@@ -234,4 +235,9 @@ export function searchStore(options: { posts?: boolean } = {}): DynamoSearchStor
     ...(options.posts ? { posts: table(ENV.postsTable) } : {}),
   });
   return searchIndex;
+}
+
+/** The tables' stream records decoded into the domain's changes (functions/store/streamImages.ts). */
+export function streamImages(): typeof decoders {
+  return decoders;
 }

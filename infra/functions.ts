@@ -22,6 +22,8 @@ import {
 import { SHARE_CARD_FILES } from '../functions/images/assets';
 import { OPENAPI_FILE } from '../functions/config';
 import { routes, type Route } from '../functions/contract/routes';
+import type { FilterPattern } from '../functions/filterPatterns';
+import { filtersOf, POST_STREAM_PARTS } from '../functions/postStreamParts';
 
 export { TABLES, type TableName };
 
@@ -39,19 +41,8 @@ export type TableAccess = {
   readonly scan?: boolean;
 };
 
-/**
- * An EventBridge-style filter pattern, as Lambda's event source mappings take them: each key names a
- * field of the record, each leaf is the list of values that match. Both the stack and the local
- * stream poller apply it.
- */
-export type FilterPattern = { readonly [field: string]: readonly FilterRule[] | FilterPattern };
-type FilterLiteral = string | number | boolean | null;
-export type FilterRule =
-  | FilterLiteral
-  | { readonly exists: boolean }
-  | { readonly prefix: string }
-  | { readonly 'anything-but': FilterLiteral | readonly FilterLiteral[] }
-  | { readonly numeric: readonly (string | number)[] };
+/** Lambda's filter patterns (functions/filterPatterns.ts): both the stack and the local stream poller apply them. */
+export type { FilterPattern, FilterRule } from '../functions/filterPatterns';
 
 /**
  * API Gateway throttling of one route, for all callers together: requests a second, and how many may
@@ -90,7 +81,13 @@ export type WebSocketTrigger = {
   readonly throttle?: Throttle;
 };
 
-/** A DynamoDB stream read by an event source mapping, with Lambda's options. */
+/**
+ * A DynamoDB stream read by an event source mapping, with Lambda's options. Every stream-fed handler
+ * reports partial batch failures (functions/handlers/triggers.ts `streamHandler`), and every mapping
+ * says so (`ReportBatchItemFailures`): Lambda retries from the first record that failed, never the
+ * records before it. A stream has two mappings at most (DynamoDB Streams serves two readers a shard;
+ * more throttle each other): the local stream poller refuses a third.
+ */
 export type StreamTrigger = {
   readonly type: 'stream';
   readonly table: TableName;
@@ -98,7 +95,10 @@ export type StreamTrigger = {
   readonly batchSize: number;
   /** How long to gather records before invoking with fewer than a batch. */
   readonly maxBatchingWindowSeconds: number;
-  /** Retries of a failing batch (each half again after a bisection) before it goes to the failure destination. */
+  /**
+   * Retries of a failing batch (from its first failed record, or each half again after a bisection of
+   * a batch that threw) before it goes to the failure destination.
+   */
   readonly retryAttempts: number;
   readonly bisectBatchOnError: boolean;
   /** Records older than this are not processed; they go to the failure destination. */
@@ -193,27 +193,6 @@ export type FunctionDeclaration = {
    */
   readonly files?: Readonly<Record<string, string>>;
 };
-
-/** A stream image whose post is published (in the feeds). */
-const PUBLISHED = { status: { S: ['published'] } } as const;
-const NOT_PUBLISHED = { status: { S: [{ 'anything-but': ['published'] }] } } as const;
-
-/**
- * A post entering the feeds (written published, or moved there) or leaving them (moved out, or
- * deleted): the changes readers must see at once.
- */
-const POST_STATUS_MOVES: readonly FilterPattern[] = [
-  { eventName: ['INSERT'], dynamodb: { NewImage: PUBLISHED } },
-  { eventName: ['MODIFY'], dynamodb: { OldImage: NOT_PUBLISHED, NewImage: PUBLISHED } },
-  { eventName: ['MODIFY'], dynamodb: { OldImage: PUBLISHED, NewImage: NOT_PUBLISHED } },
-  { eventName: ['REMOVE'], dynamodb: { OldImage: PUBLISHED } },
-];
-
-/** Any change touching a published post: entering the feeds, changing in them (its counts) or leaving them. */
-const POST_FEED_CHANGES: readonly FilterPattern[] = [
-  { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: PUBLISHED } },
-  { eventName: ['MODIFY', 'REMOVE'], dynamodb: { OldImage: PUBLISHED } },
-];
 
 /** The environment variable that names each function another one invokes. */
 export const INVOKED_FUNCTION_ENV: Readonly<Record<string, string>> = {
@@ -611,24 +590,34 @@ export const FUNCTIONS = [
     tables: { connections: { items: ['DeleteItem'] } },
   },
   {
-    id: 'Broadcast',
-    entry: 'functions/handlers/ws/broadcast.ts',
+    // The posts stream's reader without a batching window (functions/postStreamParts.ts): a post
+    // entering or leaving the feeds is broadcast, and its author told, within half a second. The posts
+    // stream has two readers, this one and PostsBatched: DynamoDB Streams serves two a shard, and the
+    // local stream poller refuses a third (docs/decisions/0010-two-stream-readers.md).
+    id: 'PostsAtOnce',
+    entry: 'functions/handlers/stream/postsAtOnce.ts',
     trigger: {
       type: 'stream',
       table: 'posts',
       batchSize: 100,
-      // A post entering or leaving the feeds leaves at once (Lambda still takes every record waiting at
-      // its poll, four a second): readers see a publication within half a second. The counts' updates,
-      // which are worth coalescing, go through CountsBroadcast.
+      // Lambda still takes every record waiting at its poll, four a second.
       maxBatchingWindowSeconds: 0,
-      // A failing batch is split to isolate the bad record, retried a few times, then recorded in the
-      // failure destination instead of blocking the shard until the record expires.
-      retryAttempts: 3,
+      // A failing record is retried alone (the parts report which records failed; bisection splits a
+      // batch that throws), a few times, then recorded in the failure destination instead of blocking
+      // the shard until the record expires.
+      retryAttempts: 5,
       bisectBatchOnError: true,
       maxRecordAgeSeconds: 3600,
-      filters: POST_STATUS_MOVES,
+      filters: filtersOf(POST_STREAM_PARTS.atOnce),
     },
-    tables: { connections: { items: ['DeleteItem'], scan: true } },
+    tables: {
+      // The broadcast scans the connections; the notifications reach the author's own (account index).
+      connections: { items: ['DeleteItem'], scan: true, queryIndexes: [CONNECTIONS_INDEX.account] },
+      // Each notification written once (a conditional Put).
+      notifications: { items: ['PutItem'] },
+      // The day's first rank rows, once a batch with a «¡Vaya día!» vote on one of today's posts.
+      top: { queryIndexes: [TOP_INDEX.agree] },
+    },
     endpoints: ['liveManagement'],
     // A large broadcast is split into parts (segments of the connections table), each sent by its own
     // invocation of BroadcastPart; this one plans them and sends the first (docs/live.md).
@@ -639,21 +628,25 @@ export const FUNCTIONS = [
     timeoutSeconds: 30,
   },
   {
-    // The same handler for a published post whose counts changed (votes, comments): gathering a
-    // second of records makes a burst of votes on one post one `post.updated`.
-    id: 'CountsBroadcast',
-    entry: 'functions/handlers/ws/broadcast.ts',
+    // The posts stream's reader that gathers a second of records: a burst of votes on one post is one
+    // `post.updated`, one write of its rank rows, one of its search entries (functions/postStreamParts.ts).
+    id: 'PostsBatched',
+    entry: 'functions/handlers/stream/postsBatched.ts',
     trigger: {
       type: 'stream',
       table: 'posts',
       batchSize: 100,
       maxBatchingWindowSeconds: 1,
-      retryAttempts: 3,
+      retryAttempts: 5,
       bisectBatchOnError: true,
       maxRecordAgeSeconds: 3600,
-      filters: [{ eventName: ['MODIFY'], dynamodb: { OldImage: PUBLISHED, NewImage: PUBLISHED } }],
+      filters: filtersOf(POST_STREAM_PARTS.batched),
     },
-    tables: { connections: { items: ['DeleteItem'], scan: true } },
+    tables: {
+      connections: { items: ['DeleteItem'], scan: true },
+      top: { items: ['BatchWriteItem'] },
+      search: { items: ['BatchWriteItem'] },
+    },
     endpoints: ['liveManagement'],
     invokes: ['BroadcastPart'],
     memorySize: 1024,
@@ -675,64 +668,6 @@ export const FUNCTIONS = [
       filters: [{ eventName: ['INSERT'], dynamodb: { NewImage: { status: { S: ['visible'] } } } }],
     },
     tables: { connections: { items: ['DeleteItem'], queryIndexes: [CONNECTIONS_INDEX.watching] } },
-    endpoints: ['liveManagement'],
-    timeoutSeconds: 30,
-  },
-  {
-    id: 'Rankings',
-    entry: 'functions/handlers/stream/rankings.ts',
-    trigger: {
-      type: 'stream',
-      table: 'posts',
-      batchSize: 100,
-      // Gathering a second of records makes a burst of votes on one post one write per period.
-      maxBatchingWindowSeconds: 1,
-      retryAttempts: 5,
-      bisectBatchOnError: true,
-      maxRecordAgeSeconds: 3600,
-      filters: POST_FEED_CHANGES,
-    },
-    tables: { top: { items: ['BatchWriteItem'] } },
-  },
-  {
-    id: 'SearchIndex',
-    entry: 'functions/handlers/stream/searchIndex.ts',
-    trigger: {
-      type: 'stream',
-      table: 'posts',
-      batchSize: 100,
-      maxBatchingWindowSeconds: 1,
-      retryAttempts: 5,
-      bisectBatchOnError: true,
-      maxRecordAgeSeconds: 3600,
-      // The handler writes the entries of each post's last state and deletes those of the states before it.
-      filters: POST_FEED_CHANGES,
-    },
-    tables: { search: { items: ['BatchWriteItem'] } },
-  },
-  {
-    id: 'PostNotifications',
-    entry: 'functions/handlers/stream/notifications.ts',
-    trigger: {
-      type: 'stream',
-      table: 'posts',
-      batchSize: 100,
-      // The author hears at once; votes (the day's Top) are batched by what each poll finds.
-      maxBatchingWindowSeconds: 0,
-      retryAttempts: 5,
-      bisectBatchOnError: true,
-      maxRecordAgeSeconds: 3600,
-      // A post moved to published or rejected, or a vote on a published one (the day's Top): the
-      // handler keeps the status changes out of pending and the «¡Vaya día!» votes of today's posts.
-      filters: [{ eventName: ['MODIFY'], dynamodb: { NewImage: { status: { S: ['published', 'rejected'] } } } }],
-    },
-    tables: {
-      // Each notification written once (a conditional Put); the owner's sockets from the account index.
-      notifications: { items: ['PutItem'] },
-      // The day's first rank rows, once a batch with a «¡Vaya día!» vote on one of today's posts.
-      top: { queryIndexes: [TOP_INDEX.agree] },
-      connections: { items: ['DeleteItem'], queryIndexes: [CONNECTIONS_INDEX.account] },
-    },
     endpoints: ['liveManagement'],
     timeoutSeconds: 30,
   },

@@ -121,8 +121,8 @@ export function topCandidates(changes: readonly PostStatusChange[], now: Date): 
 /**
  * Whether `post` is among the day's DAY_TOP_SIZE most «¡Vaya día!», given the first rank rows of its
  * day (read with one more than the Top's size: the post's own row may still hold an older count, as
- * the Rankings function writes it from the same stream). Its rank is computed from its current
- * count, as the Rankings function will write it; ties rank newest first, as the Top shows them.
+ * the posts stream's batched reader writes it from the same stream). Its rank is computed from its
+ * current count, as that reader will write it; ties rank newest first, as the Top shows them.
  */
 export function isInDayTop(post: StoredPost, rows: ReadonlyArray<{ postId: string; rank: string }>): boolean {
   if (post.publishedAt === null || post.votes.agree < 1) return false;

@@ -1,7 +1,7 @@
 /**
  * The Top's rank rows, derived from a published post: one per period, each in the bucket of the
- * period the post was published in, with one sort key per ranking. The Rankings function writes them
- * from the posts stream (functions/handlers/stream/rankings.ts), so the vote transaction stays two
+ * period the post was published in, with one sort key per ranking. The posts stream's batched reader
+ * writes them (functions/handlers/stream/rankings.ts), so the vote transaction stays two
  * items and a burst of votes on one post is one write per stream batch, not one per vote.
  */
 import { TOP_PERIODS } from '../contract/votes';

@@ -251,7 +251,7 @@ export const VOTES_TABLE = {
 
 /**
  * top          postId (S) + period (S)     four rows per published post (period day | week | month | all),
- *                                          kept by the Rankings function from the posts stream:
+ *                                          kept by the posts stream's batched reader (PostsBatched):
  *                                          `bucket` = the calendar period it was published in
  *                                          (`day#2026-11-22`, `week#2026-11-16` — its Monday —,
  *                                          `month#2026-11`, `all`, in Europe/Madrid) and one rank
@@ -348,7 +348,7 @@ export const PUSH_SUBSCRIPTIONS_TABLE = {
 
 /**
  * search       term (S) + postKey (S)       the search index (functions/domain/search.ts), kept by the
- *                                           SearchIndex function from the posts stream: one item per
+ *                                           posts stream's batched reader (PostsBatched): one item per
  *                                           distinct term of each published post (folded, stop words
  *                                           out, Spanish stem: contract/search.ts), under the post's feed
  *                                           key `${publishedAt}#${id}` (a term's posts newest first),

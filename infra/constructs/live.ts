@@ -208,6 +208,9 @@ export class Live extends Construct {
           maxBatchingWindow: Duration.seconds(trigger.maxBatchingWindowSeconds),
           retryAttempts: trigger.retryAttempts,
           bisectBatchOnError: trigger.bisectBatchOnError,
+          // The handler answers with the records that failed (functions/handlers/triggers.ts): Lambda retries from
+          // the first of them, not the whole batch.
+          reportBatchItemFailures: true,
           maxRecordAge: Duration.seconds(trigger.maxRecordAgeSeconds),
           onFailure: new SqsDlq(this.failedBroadcasts),
           filters: trigger.filters.map((pattern) => lambda.FilterCriteria.filter(pattern as Record<string, unknown>)),

@@ -2,8 +2,8 @@
  * Figure 10: what a search costs as the archive grows. `searchPosts` over
  * `DynamoSearchStore` (one Query per term, then one BatchGetItem of the page's posts) is timed at three
  * archive sizes in DynamoDB Local, each with its own posts and search tables seeded directly with
- * BatchWriteItem (the posts as the repository stores them, the index entries as the SearchIndex
- * function writes them), and the index writes a published post costs are counted.
+ * BatchWriteItem (the posts as the repository stores them, the index entries as the posts stream's
+ * search part writes them), and the index writes a published post costs are counted.
  *
  * The posts are made of a few dozen everyday words (each in ~8 % of the posts, so past ~12,000 posts
  * a common word has more entries than a query reads) and a long tail of rarer ones. Sizes are measured

@@ -75,45 +75,52 @@ describe('live', () => {
     return mapping.Properties;
   };
 
-  it('feeds the broadcast from the posts stream, a post entering or leaving the feeds at once, with retries, bisection and an on-failure queue', () => {
-    const p = mappingOf('Broadcast');
-    expect(render(p.EventSourceArn)).toBe(`\${${logicalId(s.stack.data.tables.posts)}.StreamArn}`);
+  it('reads the posts stream with two mappings: publications and notifications at once, counts, Top and search over a second', () => {
     const published = '{"status":{"S":["published"]}}';
     const notPublished = '{"status":{"S":[{"anything-but":["published"]}]}}';
-    expect(p.FilterCriteria).toEqual({
+    const atOnce = mappingOf('PostsAtOnce');
+    expect(render(atOnce.EventSourceArn)).toBe(`\${${logicalId(s.stack.data.tables.posts)}.StreamArn}`);
+    expect(atOnce.FilterCriteria).toEqual({
       Filters: [
         { Pattern: `{"eventName":["INSERT"],"dynamodb":{"NewImage":${published}}}` },
         { Pattern: `{"eventName":["MODIFY"],"dynamodb":{"OldImage":${notPublished},"NewImage":${published}}}` },
         { Pattern: `{"eventName":["MODIFY"],"dynamodb":{"OldImage":${published},"NewImage":${notPublished}}}` },
         { Pattern: `{"eventName":["REMOVE"],"dynamodb":{"OldImage":${published}}}` },
+        { Pattern: '{"eventName":["MODIFY"],"dynamodb":{"NewImage":{"status":{"S":["published","rejected"]}}}}' },
       ],
     });
-    expect(p.MaximumBatchingWindowInSeconds).toBe(0);
-    expect(p.MaximumRetryAttempts).toBe(3);
-    expect(p.BisectBatchOnFunctionError).toBe(true);
-    expect(render((p.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination)).toBe(
-      `\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`,
-    );
-    expect(p.StartingPosition).toBe('LATEST');
-  });
-
-  it('coalesces the counts of a published post over a second in a broadcast of their own', () => {
-    const p = mappingOf('CountsBroadcast');
-    expect(render(p.EventSourceArn)).toBe(`\${${logicalId(s.stack.data.tables.posts)}.StreamArn}`);
-    expect(p.FilterCriteria).toEqual({
+    expect(atOnce.MaximumBatchingWindowInSeconds).toBe(0);
+    const batched = mappingOf('PostsBatched');
+    expect(render(batched.EventSourceArn)).toBe(`\${${logicalId(s.stack.data.tables.posts)}.StreamArn}`);
+    expect(batched.FilterCriteria).toEqual({
       Filters: [
-        {
-          Pattern:
-            '{"eventName":["MODIFY"],"dynamodb":{"OldImage":{"status":{"S":["published"]}},"NewImage":{"status":{"S":["published"]}}}}',
-        },
+        { Pattern: `{"eventName":["MODIFY"],"dynamodb":{"OldImage":${published},"NewImage":${published}}}` },
+        { Pattern: `{"eventName":["INSERT","MODIFY"],"dynamodb":{"NewImage":${published}}}` },
+        { Pattern: `{"eventName":["MODIFY","REMOVE"],"dynamodb":{"OldImage":${published}}}` },
       ],
     });
-    expect(p.MaximumBatchingWindowInSeconds).toBe(1);
+    expect(batched.MaximumBatchingWindowInSeconds).toBe(1);
+    for (const p of [atOnce, batched]) {
+      expect(p.MaximumRetryAttempts).toBe(5);
+      expect(p.BisectBatchOnFunctionError).toBe(true);
+      expect(render((p.DestinationConfig as { OnFailure: { Destination: unknown } }).OnFailure.Destination)).toBe(
+        `\${${logicalId(s.stack.live.failedBroadcasts)}.Arn}`,
+      );
+      expect(p.StartingPosition).toBe('LATEST');
+    }
   });
 
-  it('sends new comments and notifications without a batching window', () => {
-    for (const id of ['CommentBroadcast', 'PostNotifications', 'CommentNotifications'])
-      expect(mappingOf(id).MaximumBatchingWindowInSeconds, id).toBe(0);
+  it('has two readers at most on each stream, and every reader reports the records that failed', () => {
+    const mappings = ofType('AWS::Lambda::EventSourceMapping').map(([, r]) => r.Properties);
+    const byStream = new Map<string, number>();
+    for (const p of mappings) byStream.set(render(p.EventSourceArn), (byStream.get(render(p.EventSourceArn)) ?? 0) + 1);
+    expect(byStream.size).toBe(3);
+    for (const [stream, readers] of byStream) expect(readers, stream).toBeLessThanOrEqual(2);
+    for (const p of mappings) expect(p.FunctionResponseTypes, render(p.FunctionName)).toEqual(['ReportBatchItemFailures']);
+  });
+
+  it('sends new comments without a batching window', () => {
+    for (const id of ['CommentBroadcast', 'CommentNotifications']) expect(mappingOf(id).MaximumBatchingWindowInSeconds, id).toBe(0);
   });
 
   it('invokes the parts of a large broadcast asynchronously: two retries, a minute at most, then the failed-broadcasts queue', () => {
@@ -127,8 +134,8 @@ describe('live', () => {
     );
   });
 
-  it('gives the CPU-bound broadcast 1 GB (a four times larger CPU share than the other functions)', () => {
-    const broadcast = s.stack.live.node.findChild('Broadcast').node.findChild('Function');
-    expect(propsOf(logicalId(broadcast)).MemorySize).toBe(1024);
+  it('gives the CPU-bound broadcasts 1 GB (a four times larger CPU share than the other functions)', () => {
+    for (const id of ['PostsAtOnce', 'PostsBatched'])
+      expect(propsOf(logicalId(s.stack.live.node.findChild(id).node.findChild('Function'))).MemorySize, id).toBe(1024);
   });
 });

@@ -99,10 +99,10 @@ describe('monitoring', () => {
     expect(watched.map(([, props]) => dimensionRef(metricsOf(props)[0]!)).sort()).toEqual(functionIds.sort());
   });
 
-  it('alarms when the broadcast is over a minute behind its stream for five minutes', () => {
+  it('alarms when the live feed is over a minute behind the posts stream for five minutes', () => {
     const [[, props]] = alarmOn((p) => metricsOf(p).some((m) => m.MetricName === 'IteratorAge')) as [[string, Record<string, unknown>]];
     expect(dimensionRef(metricsOf(props)[0]!)).toBe(
-      `\${${logicalId(s.stack.live.node.findChild('Broadcast').node.findChild('Function'))}}`,
+      `\${${logicalId(s.stack.live.node.findChild('PostsAtOnce').node.findChild('Function'))}}`,
     );
     expect(props).toMatchObject({ Threshold: 60_000, EvaluationPeriods: 5, ComparisonOperator: 'GreaterThanThreshold' });
     expect((props.Metrics as { MetricStat: { Stat: string; Period: number } }[])[0]!.MetricStat).toMatchObject({

@@ -1,9 +1,9 @@
 /**
  * Search of the archive (`GET /search`, docs/api.md) against the real local cloud: the
- * index is written by the SearchIndex stream function from the posts table, as on AWS. Accents and
- * word forms, every word required, the category filter, paging without repeats, pending posts never
- * found, a removed post gone (from the answers and from the index) within 5 s, hostile queries, the
- * rebuild of the index from the posts table.
+ * index is written by the posts stream's batched reader (its search part) from the posts table, as
+ * on AWS. Accents and word forms, every word required, the category filter, paging without repeats,
+ * pending posts never found, a removed post gone (from the answers and from the index) within 5 s,
+ * hostile queries, the rebuild of the index from the posts table.
  */
 import { createRequire } from 'node:module';
 import { QueryCommand, ScanCommand } from '@aws-sdk/client-dynamodb';

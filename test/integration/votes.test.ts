@@ -1,8 +1,8 @@
 /**
  * Votes («¡Vaya día!» / «Te lo mereces») and the Top against the real local cloud: real accounts in
  * cognito-local, real concurrent requests through the HTTP gateway, the posts stream feeding the
- * Rankings and Broadcast functions. The cloud starts without samples, so the Top holds only what
- * these tests write.
+ * Top's rank rows and the broadcasts (its two readers, PostsAtOnce and PostsBatched). The cloud
+ * starts without samples, so the Top holds only what these tests write.
  */
 import { randomUUID } from 'node:crypto';
 import { ScanCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';

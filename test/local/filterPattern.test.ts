@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FilterPattern } from '../../infra/functions';
-import { checkPattern, matches, matchesAny } from '../../infra/local/aws/lambda/filterPattern';
+import type { FilterPattern } from '../../functions/filterPatterns';
+import { checkPattern, matches, matchesAny } from '../../functions/filterPatterns';
 
 const record = {
   eventName: 'MODIFY',

@@ -22,6 +22,7 @@ import { FUNCTIONS, type FunctionDeclaration, type StreamTrigger } from '../../i
 import { routes } from '../../functions/contract/routes';
 import { InvocationError, localFunction } from '../../infra/local/aws/lambda/runtime';
 import { startStreamPoller } from '../../infra/local/aws/lambda/streamPoller';
+import { streamHandler } from '../../functions/handlers/triggers';
 import { SHARED_DYNAMODB_ENV } from '../support/sharedDynamo';
 
 const REGION = 'eu-west-1';
@@ -232,5 +233,112 @@ describe('the local event source mapping', () => {
     await poll(() => second.length >= 2, '«b» and «c» delivered');
     expect(ids(first)).toEqual(['a']);
     expect(ids(second)).toEqual(['b', 'c']);
+  });
+
+  it('retries only the record a stream handler reports failed: in a batch of ten, the other nine are handled once', async () => {
+    const { dynamo, streams, TableName, Table } = await streamedTable('partial');
+    const trigger: StreamTrigger = {
+      type: 'stream',
+      table: 'posts',
+      batchSize: 10,
+      maxBatchingWindowSeconds: 2,
+      retryAttempts: 2,
+      bisectBatchOnError: true,
+      maxRecordAgeSeconds: 3600,
+      filters: [{ eventName: ['INSERT'] }],
+    };
+    // A part that works on its records as a whole (as the Top's does), isolating a failure by item, and
+    // whose first two tries of «bad» fail (with the batch, then alone): the wrapper reports «bad», the poller retries from it.
+    const handled: string[] = [];
+    const runs: string[][] = [];
+    // A second part of the same reader, which never fails: «bad» neither blocks nor repeats its work.
+    const other: string[] = [];
+    let badTries = 0;
+    const handler = streamHandler({
+      route: 'test',
+      decode: (record) => record.dynamodb?.Keys?.id?.S ?? '',
+      parts: [
+        {
+          name: 'whole',
+          keyOf: (id) => id,
+          async run(ids) {
+            runs.push(ids);
+            if (ids.includes('bad') && badTries++ < 2) throw new Error('bad, twice');
+            handled.push(...ids);
+          },
+        },
+        { name: 'other', run: (ids) => Promise.resolve(void other.push(...ids)) },
+      ],
+    });
+    const invocations: Array<{ ids: string[]; failures: string[] }> = [];
+    const poller = await startStreamPoller({
+      client: streams,
+      streamArn: Table!.LatestStreamArn!,
+      region: REGION,
+      functionId: 'Test',
+      trigger,
+      invoke: async (event) => {
+        const response = await handler(event);
+        invocations.push({
+          ids: event.Records.map((r) => r.dynamodb?.Keys?.id?.S ?? ''),
+          failures: response.batchItemFailures.map((f) => f.itemIdentifier),
+        });
+        return response;
+      },
+    });
+    closers.push(() => poller.close());
+
+    const ids = ['r1', 'r2', 'r3', 'bad', 'r5', 'r6', 'r7', 'r8', 'r9', 'r10'];
+    for (const id of ids) await dynamo.send(new PutItemCommand({ TableName, Item: { id: { S: id } } }));
+    const deadline = Date.now() + 15_000;
+    while (handled.length < ids.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    await poller.idle();
+
+    // Each record handled exactly once by each part, «bad» included (on its retry).
+    expect([...handled].sort()).toEqual([...ids].sort());
+    expect(other).toEqual(ids);
+    // The batch of ten answered with «bad» failed; the retry started at «bad», the three before it never came again…
+    expect(invocations).toHaveLength(2);
+    expect(invocations[0]!.ids).toEqual(ids);
+    expect(invocations[0]!.failures).toHaveLength(1);
+    expect(invocations[1]!.ids).toEqual(ids.slice(3));
+    expect(invocations[1]!.failures).toEqual([]);
+    // …and the part, which remembers what it handled, ran «bad» alone.
+    expect(runs.at(-1)).toEqual(['bad']);
+  });
+
+  it('refuses a third reader of one stream, naming the stream and its readers', async () => {
+    const { streams, Table } = await streamedTable('threeReaders');
+    const trigger: StreamTrigger = {
+      type: 'stream',
+      table: 'posts',
+      batchSize: 10,
+      maxBatchingWindowSeconds: 0,
+      retryAttempts: 0,
+      bisectBatchOnError: false,
+      maxRecordAgeSeconds: 3600,
+      filters: [],
+    };
+    const start = (functionId: string) =>
+      startStreamPoller({
+        client: streams,
+        streamArn: Table!.LatestStreamArn!,
+        region: REGION,
+        functionId,
+        trigger,
+        invoke: () => Promise.resolve(),
+      });
+    const first = await start('First');
+    const second = await start('Second');
+    closers.push(() => second.close());
+    const refused = await start('Third').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Error);
+    expect((refused as Error).message).toContain(
+      `The posts table's stream (${Table!.LatestStreamArn!}) has 2 readers already (First, Second): Third would be one more.`,
+    );
+    // One reader gone, another may take its place.
+    await first.close();
+    const third = await start('Third');
+    closers.push(() => third.close());
   });
 });

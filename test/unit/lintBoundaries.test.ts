@@ -53,6 +53,13 @@ const probes = {
       "import { publishPost } from '../../../functions/domain/posts';\n\n" +
       'export const probe = [POSTS_TABLE, requireEnv, publishPost];\n',
   },
+  handlerToDynamoStore: {
+    filePath: 'functions/handlers/stream/handlerToDynamoStore.lintProbe.ts',
+    code:
+      "import { postFromItem } from '../../store/dynamodb/postItems';\n" +
+      "import { streamImages } from '../../wiring';\n\n" +
+      'export const probe = [postFromItem, streamImages];\n',
+  },
   kebabCaseName: {
     filePath: 'functions/domain/kebab-case-name.lintProbe.ts',
     code: 'export const probe = 1;\n',
@@ -212,7 +219,21 @@ describe('lint: the local cloud is a fenced room', () => {
         line: 3,
         message:
           'Unexpected path "../../../functions/domain/posts" imported in restricted zone. infra/local imports from functions/ only the contract, ' +
-          'the configuration (config.ts) and the store (store/): take a store adapter, not a domain port or a handler.',
+          "the configuration (config.ts), the store (store/) and Lambda's filter patterns (filterPatterns.ts): take a store adapter, not a domain port or a handler.",
+      },
+    ]);
+  });
+});
+
+describe('lint: handlers take their stores from the wiring', () => {
+  it('refuses a handler that imports a DynamoDB adapter, and lets it import the wiring', () => {
+    expect(problemsOf('handlerToDynamoStore')).toEqual([
+      {
+        ruleId: 'import/no-restricted-paths',
+        line: 1,
+        message:
+          'Unexpected path "../../store/dynamodb/postItems" imported in restricted zone. ' +
+          'Handlers never import functions/store/dynamodb: take the store, or the stream decoder, from functions/wiring.ts.',
       },
     ]);
   });

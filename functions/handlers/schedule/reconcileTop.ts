@@ -1,6 +1,6 @@
-import type { Context } from 'aws-lambda';
 import { rebuildTop } from '../../domain/rankings';
 import { logger } from '../../observability';
+import { scheduledHandler } from '../triggers';
 import { topRebuildStore } from '../../wiring';
 
 const store = topRebuildStore();
@@ -10,8 +10,7 @@ const store = topRebuildStore();
  * (functions/domain/rankings.ts rebuildTop), healing whatever a stream batch that failed for good left
  * behind. Locally the same is `npm run rebuild -- top`.
  */
-export const handler = async (_event: unknown, context?: Context): Promise<void> => {
-  if (context) logger.addContext(context);
+export const handler = scheduledHandler('reconcileTop', async () => {
   const done = await rebuildTop(store);
   logger.info('top reconciled', { route: 'reconcileTop', ...done });
-};
+});

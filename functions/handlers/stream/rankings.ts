@@ -1,31 +1,29 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { rankingWork } from '../../domain/rankings';
+import type { PostChange } from '../../domain/broadcast';
+import type { FilterPattern } from '../../filterPatterns';
 import { logger } from '../../observability';
-import { postFromItem } from '../../store/dynamodb/postItems';
+import type { StreamPart } from '../triggers';
 import { rankWriter } from '../../wiring';
 
-// Writes rank rows only; the posts it ranks arrive in the stream records.
-const top = rankWriter();
-
-const image = (value: unknown) => (value ? postFromItem(unmarshall(value as Record<string, AttributeValue>)) : undefined);
-
 /**
- * Fed by the posts table stream (old and new images), filtered to changes that touch a published
- * post: keeps the Top's rank rows equal to the published posts and their counts. Each batch is
- * reduced to the final state of each post it touches, so a burst of votes is one write per period,
- * and writing it again (a repeated record) changes nothing. A failure throws: the batch is retried,
- * bisected, and finally recorded in the failure destination.
+ * The Top's rank rows kept equal to the published posts and their counts, as a part of the posts
+ * stream's batched reader (functions/handlers/stream/postsBatched.ts). Each batch is reduced to the
+ * final state of each post it touches, so a burst of votes is one write per period, and writing it
+ * again (a repeated record) changes nothing. A failure throws: the records of the posts whose rows
+ * could not be written are retried (functions/handlers/triggers.ts), then recorded in the failure
+ * destination, and the nightly ReconcileTop heals what they left.
  */
-export const handler = async (event: DynamoDBStreamEvent, context?: Context): Promise<void> => {
-  if (context) logger.addContext(context);
-  const work = rankingWork(
-    event.Records.map((record) => ({
-      before: image(record.dynamodb?.OldImage),
-      after: record.eventName === 'REMOVE' ? undefined : image(record.dynamodb?.NewImage),
-    })),
-  );
-  await top.apply(work);
-  logger.info('rankings', { route: 'rankings', records: event.Records.length, put: work.put.length, removed: work.remove.length });
-};
+export function rankings(filters: readonly FilterPattern[]): StreamPart<PostChange> {
+  // Writes rank rows only; the posts it ranks arrive in the stream records.
+  const top = rankWriter();
+  return {
+    name: 'rankings',
+    filters,
+    keyOf: (change) => change.after?.id ?? change.before?.id,
+    async run(changes) {
+      const work = rankingWork(changes);
+      await top.apply(work);
+      logger.info('rankings', { route: 'rankings', records: changes.length, put: work.put.length, removed: work.remove.length });
+    },
+  };
+}

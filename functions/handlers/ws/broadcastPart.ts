@@ -1,9 +1,9 @@
-import type { Context } from 'aws-lambda';
 import { inspect } from 'node:util';
 import { toLiveMessage, type LiveMessage } from '../../contract/live';
 import { sendPart, type BroadcastPart } from '../../domain/broadcast';
 import { METRIC } from '../../metrics';
-import { count, flushMetrics, logger } from '../../observability';
+import { count, logger } from '../../observability';
+import { invokedHandler } from '../triggers';
 import { sender } from './sender';
 import { connectionRepository } from '../../wiring';
 
@@ -36,8 +36,7 @@ function parse(event: unknown): BroadcastPartEvent {
  * connections that are gone. Per-connection failures are logged and counted, never thrown (Lambda
  * would retry the whole part); a Scan that fails throws, and Lambda retries the part.
  */
-export const handler = async (event: unknown, context?: Context): Promise<void> => {
-  if (context) logger.addContext(context);
+export const handler = invokedHandler('broadcastPart', async (event) => {
   const { messages, part } = parse(event);
   const report = await sendPart(
     {
@@ -53,5 +52,4 @@ export const handler = async (event: unknown, context?: Context): Promise<void> 
   count(METRIC.broadcastsSent, report.sent);
   count(METRIC.broadcastsGone, report.gone);
   count(METRIC.broadcastsFailed, report.failed);
-  flushMetrics();
-};
+});

@@ -1,8 +1,8 @@
-import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2, Context } from 'aws-lambda';
 import { requireEnv } from '../../config';
 import { isPostId } from '../../domain/input';
 import { connectAccess } from '../../domain/liveAccess';
 import { logger } from '../../observability';
+import { webSocketHandler } from '../triggers';
 import { tokenVerifier } from '../../store/cognito/idTokens';
 import { ENV } from '../../store/tables';
 import { connectionRepository, nameStore } from '../../wiring';
@@ -20,8 +20,7 @@ const verify = tokenVerifier({ issuer: env[ENV.tokenIssuer], audience: env[ENV.t
  * authorizer would refuse, or a deleted account's, is refused here (401), so the socket never opens.
  * Anything else in the query is ignored.
  */
-export const handler = async (event: APIGatewayProxyWebsocketEventV2, context?: Context): Promise<APIGatewayProxyResultV2> => {
-  if (context) logger.addContext(context);
+export const handler = webSocketHandler('$connect', async (event) => {
   const query = (event as { queryStringParameters?: Record<string, string | undefined> }).queryStringParameters;
   const post = query?.post;
   const watching = isPostId(post) ? post : undefined;
@@ -38,4 +37,4 @@ export const handler = async (event: APIGatewayProxyWebsocketEventV2, context?: 
     signedIn: access.account !== undefined,
   });
   return { statusCode: 200 };
-};
+});

@@ -8,9 +8,15 @@
  *   outages): a stop or a kill in the middle of a batch delivers that batch again, never skips it;
  * - records that match none of the function's filter patterns are dropped before batching;
  * - batches hold up to `batchSize` records, gathered for up to `maxBatchingWindowSeconds`;
- * - a failing batch is bisected (when declared) and retried `retryAttempts` times; what still fails,
- *   or is older than `maxRecordAgeSeconds`, goes to the on-failure destination — locally a log line
- *   with the metadata Lambda would send to the queue.
+ * - the function reports partial batch failures (`batchItemFailures`, as every mapping of the stack
+ *   declares `ReportBatchItemFailures`): the records before the lowest failed sequence number are
+ *   done, and the batch is retried from that record; an identifier that names no record of the
+ *   batch fails the whole batch;
+ * - a batch that throws is bisected (when declared); a failing batch is retried `retryAttempts`
+ *   times; what still fails, or is older than `maxRecordAgeSeconds`, goes to the on-failure
+ *   destination — locally a log line with the metadata Lambda would send to the queue;
+ * - a stream has two readers at most: DynamoDB Streams serves two a shard, more throttle each
+ *   other (and the live feed falls behind), so a third mapping on one stream is refused at start.
  * An empty shard is polled four times a second, as Lambda does.
  */
 import {
@@ -29,7 +35,7 @@ import { dirname } from 'node:path';
 import { inspect } from 'node:util';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { StreamTrigger } from '../../../functions';
-import { checkPattern, matchesAny } from './filterPattern';
+import { checkPattern, matchesAny } from '../../../../functions/filterPatterns';
 
 const EMPTY_POLL_MS = 250;
 const SHARD_REFRESH_MS = 5000;
@@ -98,9 +104,41 @@ class CheckpointFile {
   }
 }
 
+/** The most mappings one stream may have: what DynamoDB Streams serves a shard without throttling. */
+export const MAX_STREAM_READERS = 2;
+
+/** The functions reading each stream, by the database they read it from (one client per local cloud). */
+const readers = new WeakMap<DynamoDBStreamsClient, Map<string, Set<string>>>();
+
+/** The position of the first record the function reported failed; undefined when none did. */
+function firstFailure(records: readonly DynamoDBRecord[], result: unknown): number | undefined {
+  const failures = (result as { batchItemFailures?: unknown } | null | undefined)?.batchItemFailures;
+  if (!Array.isArray(failures) || failures.length === 0) return undefined;
+  const positions = failures.map((failure) =>
+    records.findIndex((record) => {
+      const id = (failure as { itemIdentifier?: unknown } | null)?.itemIdentifier;
+      return typeof id === 'string' && id !== '' && record.dynamodb?.SequenceNumber === id;
+    }),
+  );
+  // One identifier that names no record of the batch fails all of it, as Lambda does.
+  return positions.includes(-1) ? 0 : Math.min(...positions);
+}
+
 export async function startStreamPoller(options: StreamPollerOptions): Promise<StreamPoller> {
   const { client, streamArn, trigger } = options;
   for (const pattern of trigger.filters) checkPattern(pattern);
+  const byStream = readers.get(client) ?? new Map<string, Set<string>>();
+  readers.set(client, byStream);
+  const onStream = byStream.get(streamArn) ?? new Set<string>();
+  if (onStream.size >= MAX_STREAM_READERS) {
+    throw new Error(
+      `The ${trigger.table} table's stream (${streamArn}) has ${MAX_STREAM_READERS} readers already (${[...onStream].join(', ')}): ` +
+        `${options.functionId} would be one more. DynamoDB Streams serves ${MAX_STREAM_READERS} readers a shard; more throttle ` +
+        'each other. Give its work to one of them as a part (functions/handlers/triggers.ts).',
+    );
+  }
+  onStream.add(options.functionId);
+  byStream.set(streamArn, onStream);
   const shards = new Map<string, ShardState>();
   const checkpoints = options.checkpoints ? new CheckpointFile(options.checkpoints) : undefined;
   let running = true;
@@ -207,21 +245,25 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
    */
   const deliver = async (state: ShardState, records: DynamoDBRecord[]): Promise<boolean> => {
     let lastError: unknown;
+    let pending = records;
     for (let attempt = 0; attempt <= trigger.retryAttempts; attempt++) {
       try {
-        await options.invoke({ Records: records });
-        return true;
+        const failed = firstFailure(pending, await options.invoke({ Records: pending }));
+        if (failed === undefined) return true;
+        // The records before the first failure are done: the retry starts at it.
+        pending = pending.slice(failed);
+        lastError = `the function reported ${pending[0]?.dynamodb?.SequenceNumber ?? '?'} failed`;
       } catch (error) {
         lastError = error;
-        if (trigger.bisectBatchOnError && records.length > 1) {
-          const half = Math.ceil(records.length / 2);
-          return (await deliver(state, records.slice(0, half))) && (await deliver(state, records.slice(half)));
+        if (trigger.bisectBatchOnError && pending.length > 1) {
+          const half = Math.ceil(pending.length / 2);
+          return (await deliver(state, pending.slice(0, half))) && (await deliver(state, pending.slice(half)));
         }
-        if (!running) return false;
-        await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 100 * 2 ** attempt)));
       }
+      if (!running) return false;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 100 * 2 ** attempt)));
     }
-    sendToFailureDestination(state, records, 'RetryAttemptsExhausted', lastError);
+    sendToFailureDestination(state, pending, 'RetryAttemptsExhausted', lastError);
     return true;
   };
 
@@ -310,6 +352,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       running = false;
       wake?.();
       await loop;
+      onStream.delete(options.functionId);
     },
   };
 }

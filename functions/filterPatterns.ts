@@ -1,7 +1,9 @@
 /**
- * Lambda's event filtering for the local stream poller: an event source mapping's filter patterns
- * (the same objects the stack hands to `FilterCriteria.filter`, from infra/functions.ts) applied to a
- * stream record. A record goes to the function when it matches any one pattern.
+ * Lambda's event filtering: an event source mapping's filter patterns (the same objects the stack
+ * hands to `FilterCriteria.filter`, from infra/functions.ts) applied to a stream record. A record
+ * goes to the function when it matches any one pattern. The local stream poller applies them as the
+ * mapping would; a stream reader that does the work of several parts (functions/handlers/triggers.ts)
+ * applies each part's own patterns to the records its mapping let through.
  *
  * The syntax is EventBridge's, as Lambda documents it for DynamoDB streams: each key of a pattern
  * names a field of the record; an object goes one level down; a list matches when any of its entries
@@ -9,7 +11,19 @@
  * `{ 'anything-but': literal | literal[] }` or `{ numeric: [op, n, …] }`. Any other operator is
  * refused when the poller starts, so a declaration cannot use one that is not emulated.
  */
-import type { FilterPattern } from '../../../functions';
+
+/**
+ * An EventBridge-style filter pattern, as Lambda's event source mappings take them: each key names a
+ * field of the record, each leaf is the list of values that match.
+ */
+export type FilterPattern = { readonly [field: string]: readonly FilterRule[] | FilterPattern };
+type FilterLiteral = string | number | boolean | null;
+export type FilterRule =
+  | FilterLiteral
+  | { readonly exists: boolean }
+  | { readonly prefix: string }
+  | { readonly 'anything-but': FilterLiteral | readonly FilterLiteral[] }
+  | { readonly numeric: readonly (string | number)[] };
 
 type Literal = string | number | boolean | null;
 type Rule = Literal | { readonly [operator: string]: unknown };
