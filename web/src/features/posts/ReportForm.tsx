@@ -6,7 +6,7 @@ import { announce } from '../../lib/announcer';
 import { useSubmissionKey } from '../../lib/submissionKey';
 import { useSignInHref } from '../../lib/nextPath';
 import type { ReportTarget } from './ReportControl';
-import { useVoteBook } from './votes';
+import { useSession } from '../../lib/session';
 
 type State =
   | { step: 'signIn' }
@@ -25,11 +25,9 @@ const THANKS = 'Gracias: hemos recibido tu denuncia.';
 export default function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => void }) {
   const api = useApi();
   const submission = useSubmissionKey();
-  const votes = useVoteBook();
+  const who = useSession();
   const [state, setState] = useState<State>(() =>
-    votes !== null && votes.ready() && !votes.signedIn
-      ? { step: 'signIn' }
-      : { step: 'choosing', reason: null, sending: false, error: null, signIn: false },
+    who === null ? { step: 'signIn' } : { step: 'choosing', reason: null, sending: false, error: null, signIn: false },
   );
   const signIn = useSignInHref();
   const legendId = useId();
