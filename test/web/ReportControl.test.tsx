@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { ERRORS } from '@contract/errors';
 import { REPORT_REASON_LABELS } from '@contract/moderation';
 import { Announcements } from '../../web/src/components/Announcements';
-import { PostCard } from '../../web/src/features/posts/PostCard';
+import { PostCard } from '../../web/src/components/PostCard';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
 import { aPost, fakeApiClient } from './factories';
 import { SignedIn, WithQueries } from './queries';

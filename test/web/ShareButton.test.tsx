@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { PostCard } from '../../web/src/features/posts/PostCard';
+import { PostCard } from '../../web/src/components/PostCard';
 import { ApiContext } from '../../web/src/lib/api';
 import { aPost, fakeApiClient } from './factories';
 import { WithQueries } from './queries';

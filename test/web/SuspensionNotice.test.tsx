@@ -10,7 +10,7 @@ import { SuspensionNotice } from '../../web/src/components/SuspensionNotice';
 import AccountPage from '../../web/src/features/account/AccountPage';
 import { AuthContext, type AuthContextValue } from '../../web/src/features/auth/context';
 import type { AuthState } from '../../web/src/features/auth/types';
-import { CommentForm } from '../../web/src/features/posts/CommentForm';
+import { CommentForm } from '../../web/src/features/comments/CommentForm';
 import { NewPostForm } from '../../web/src/features/posts/NewPostForm';
 import { rereadAccount, type AccountState } from '../../web/src/lib/account';
 import { ApiContext, ApiError, createApiClient, type ApiClient } from '../../web/src/lib/api';

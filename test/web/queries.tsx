@@ -1,10 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { CARD_PARTS } from '../../web/src/app/cardParts';
+import { CardPartsContext } from '../../web/src/components/cardParts';
 import type { AccountState } from '../../web/src/lib/account';
 import { createQueryClient, queryKeys } from '../../web/src/lib/queries';
 import { SessionContext } from '../../web/src/lib/session';
 
-/** The app's server-state cache around a component under test: a new, empty one per render unless given. */
+/**
+ * What app/AppProviders.tsx gives every page, around a component under test: the server-state cache (a
+ * new, empty one per render unless given) and the parts the app composes into the cards (the votes,
+ * «Guardar», «Denunciar»…: app/cardParts.tsx).
+ */
 export function WithQueries({
   children,
   client = createQueryClient(),
@@ -12,7 +18,11 @@ export function WithQueries({
   children: ReactNode;
   client?: ReturnType<typeof createQueryClient>;
 }) {
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      <CardPartsContext.Provider value={CARD_PARTS}>{children}</CardPartsContext.Provider>
+    </QueryClientProvider>
+  );
 }
 
 /**

@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { type RuntimeConfig } from '@contract/documents';
 import { ERRORS } from '@contract/errors';
 import { type PostPage } from '@contract/posts';
-import SearchPage from '../../web/src/features/posts/SearchPage';
+import SearchPage from '../../web/src/features/search/SearchPage';
 import { SearchForm } from '../../web/src/app/SearchForm';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
 import { ConfigContext } from '../../web/src/lib/config';

@@ -10,7 +10,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RuntimeConfig } from '@contract/documents';
 import { type Post } from '@contract/posts';
-import { PostCard } from '../../web/src/features/posts/PostCard';
+import { PostCard } from '../../web/src/components/PostCard';
 import { ApiContext, type ApiClient } from '../../web/src/lib/api';
 import { ConfigContext } from '../../web/src/lib/config';
 import { PENDING_ATTRIBUTE, startReplay, tapKeeperScript } from '../../web/src/lib/taps';

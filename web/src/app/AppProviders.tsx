@@ -11,6 +11,8 @@ import type { AuthService } from '../features/auth/types';
 import { useAuth } from '../features/auth/context';
 import { queryKeys } from '../lib/queries';
 import { SessionContext } from '../lib/session';
+import { CardPartsContext } from '../components/cardParts';
+import { CARD_PARTS } from './cardParts';
 
 /**
  * The API client, with the signed-in user's ID token when there is one; a suspension it meets makes
@@ -65,7 +67,7 @@ type ProvidersProps = {
 
 /**
  * Everything around the router: whether the page is taken over yet, config, the server state cache, auth,
- * the API and who is signed in.
+ * the API, who is signed in, and what the cards show besides their content (./cardParts.tsx).
  * The same tree in the browser (./App.tsx) and on the server (web/src/server/renderDocument.tsx), so the server's
  * markup is what the browser's first render produces.
  */
@@ -81,7 +83,9 @@ export function AppProviders({ config, queryClient, maybeSignedIn, loadAuth, chi
         <QueryClientProvider client={queryClient}>
           <AuthProvider load={loadAuth} maybeSignedIn={maybeSignedIn} beforeSignOut={beforeSignOut}>
             <ApiProvider apiUrl={config.apiUrl}>
-              <ForAccount>{children}</ForAccount>
+              <ForAccount>
+                <CardPartsContext.Provider value={CARD_PARTS}>{children}</CardPartsContext.Provider>
+              </ForAccount>
             </ApiProvider>
           </AuthProvider>
         </QueryClientProvider>

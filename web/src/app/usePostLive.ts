@@ -1,8 +1,8 @@
 import { useCallback, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { liveUrl, useLivePosts } from '../features/live/useLivePosts';
-import type { LiveCommentEvent, SubscribeToComments } from '../features/posts/liveComments';
-import { writeLiveVotes } from '../features/posts/useVotes';
+import type { LiveCommentEvent, SubscribeToComments } from '../features/comments/liveComments';
+import { writeLiveVotes } from '../features/votes/useVotes';
 import { useConfig } from '../lib/config';
 
 /**

@@ -7,8 +7,7 @@ import { AuthorName } from '../../components/AuthorName';
 import { LocalTime } from '../../components/LocalTime';
 import { LoadMoreList } from '../../components/LoadMoreList';
 import { CommentForm } from './CommentForm';
-import { ReportControl } from './ReportControl';
-import { SuspendAuthorControl } from './SuspendAuthorControl';
+import { useCardParts } from '../../components/cardParts';
 import type { SubscribeToComments } from './liveComments';
 import { useComments } from './useComments';
 import { mayDelete, type Viewer } from './viewer';
@@ -94,6 +93,7 @@ export function CommentsSection({
 }
 
 function CommentItem({ comment, deletable, onDeleted }: { comment: Comment; deletable: boolean; onDeleted: () => void }) {
+  const parts = useCardParts();
   const api = useApi();
   const [state, setState] = useState<{ step: 'idle' | 'confirming' | 'deleting' } | { step: 'error'; message: string }>({ step: 'idle' });
 
@@ -134,8 +134,7 @@ function CommentItem({ comment, deletable, onDeleted }: { comment: Comment; dele
         )}
         {state.step === 'deleting' && <span role="status">Borrando…</span>}
         {state.step === 'error' && <span role="alert">{state.message}</span>}
-        <ReportControl target={{ kind: 'comment', id: comment.id }} />
-        <SuspendAuthorControl target={{ kind: 'comment', id: comment.id }} author={comment.name} />
+        {parts.commentActions(comment)}
       </div>
     </li>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { intentOf, isReplayedTap } from '../../lib/taps';
-import { SignInToContinue } from './SignInToContinue';
+import { SignInToContinue } from '../../components/SignInToContinue';
 import { useSavedPost, type SaveMessage } from './useSaved';
 
 /**

@@ -2,18 +2,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { DOCUMENT_PATHS, PAGE_TITLES } from '@contract/documents';
 import { isCategory, type Category } from '@contract/posts';
-import { useConfig } from '../lib/config';
-import { useDocumentTitle } from '../lib/useDocumentTitle';
-import { useHydrated } from '../lib/hydration';
-import { useCategoryFeedLink } from '../lib/useCategoryFeedLink';
-import { useFeed } from '../features/posts/useFeed';
-import { FeedView } from '../features/posts/FeedView';
-import { PageWithTags } from '../features/posts/CategoryTags';
-import { SentNotice } from '../features/posts/SentNotice';
-import type { SentState } from '../features/posts/NewPostPage';
-import { useLivePosts } from '../features/live/useLivePosts';
-import { writeLiveVotes } from '../features/posts/useVotes';
-import type { LiveStatus } from '../features/live/liveSocket';
+import { useConfig } from '../../lib/config';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useHydrated } from '../../lib/hydration';
+import { useCategoryFeedLink } from '../../lib/useCategoryFeedLink';
+import { useFeed } from '../../features/posts/useFeed';
+import { FeedView } from '../../components/FeedView';
+import { PageWithTags } from '../../components/CategoryTags';
+import { SentNotice } from '../../features/posts/SentNotice';
+import type { SentState } from '../../features/posts/NewPostPage';
+import { useLivePosts } from '../../features/live/useLivePosts';
+import { writeLiveVotes } from '../../features/votes/useVotes';
+import type { LiveStatus } from '../../features/live/liveSocket';
 
 const LIVE_TEXT: Record<LiveStatus, string> = {
   connecting: 'Conectando…',

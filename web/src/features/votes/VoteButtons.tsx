@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { intentOf, isReplayedTap } from '../../lib/taps';
-import { SignInToContinue } from './SignInToContinue';
+import { SignInToContinue } from '../../components/SignInToContinue';
 import { type Post } from '@contract/posts';
 import { VOTE_KINDS, VOTE_LABELS, type VoteKind } from '@contract/votes';
 import { usePostVotes, type VoteMessage } from './useVotes';
