@@ -153,7 +153,9 @@ describe('a suspended account is told why and until when', () => {
 
     render(
       <ApiContext.Provider value={fakeApiClient({ createComment: vi.fn(refused) })}>
-        <CommentForm postId="p0001" onCreated={() => {}} />
+        <WithQueries>
+          <CommentForm postId="p0001" onCreated={() => {}} />
+        </WithQueries>
       </ApiContext.Provider>,
     );
     const comment = screen.getByRole('textbox');
