@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { Comment } from '@contract/comments';
 import { errorMessage, useApi } from '../../lib/api';
@@ -96,15 +97,15 @@ function CommentItem({ comment, deletable, onDeleted }: { comment: Comment; dele
   const parts = useCardParts();
   const api = useApi();
   const [state, setState] = useState<{ step: 'idle' | 'confirming' | 'deleting' } | { step: 'error'; message: string }>({ step: 'idle' });
+  const deletion = useMutation({
+    mutationFn: () => api.deleteComment(comment.id),
+    onSuccess: onDeleted,
+    onError: (error) => setState({ step: 'error', message: errorMessage(error) }),
+  });
 
-  async function remove() {
+  function remove() {
     setState({ step: 'deleting' });
-    try {
-      await api.deleteComment(comment.id);
-      onDeleted();
-    } catch (error) {
-      setState({ step: 'error', message: errorMessage(error) });
-    }
+    deletion.mutate();
   }
 
   return (
@@ -124,7 +125,7 @@ function CommentItem({ comment, deletable, onDeleted }: { comment: Comment; dele
         {state.step === 'confirming' && (
           <span role="group" aria-label="Confirmar el borrado">
             ¿Borrar este comentario?{' '}
-            <button type="button" className="link-button" onClick={() => void remove()}>
+            <button type="button" className="link-button" onClick={remove}>
               Sí, borrar
             </button>{' '}
             <button type="button" className="link-button" onClick={() => setState({ step: 'idle' })}>
