@@ -149,7 +149,7 @@ async function postPage(deps: AppPageDeps, origin: string, id: string): Promise<
 }
 
 async function topPage(deps: AppPageDeps, origin: string, query: URLSearchParams): Promise<AppDocument> {
-  // As the page itself reads its address (web/src/app/TopRoute.tsx): anything unknown is the default.
+  // As the page itself reads its address (web/src/app/routes/TopRoute.tsx): anything unknown is the default.
   const period = oneOf(TOP_PERIODS, query.get('period')) ?? 'day';
   const by = oneOf(TOP_RANKINGS, query.get('by')) ?? 'agree';
   const page = await readTop(deps, { period, by });

@@ -18,6 +18,22 @@ const probes = {
     filePath: 'web/src/features/posts/crossFeature.lintProbe.ts',
     code: "import { useAuth } from '../auth/context';\n\nexport const probe = useAuth;\n",
   },
+  votesToSaved: {
+    filePath: 'web/src/features/votes/votesToSaved.lintProbe.ts',
+    code: "import { useSavedPost } from '../saved/useSaved';\n\nexport const probe = useSavedPost;\n",
+  },
+  componentToFeature: {
+    filePath: 'web/src/components/componentToFeature.lintProbe.ts',
+    code: "import { VoteButtons } from '../features/votes/VoteButtons';\n\nexport const probe = VoteButtons;\n",
+  },
+  routeComposesFeatures: {
+    filePath: 'web/src/app/routes/routeComposesFeatures.lintProbe.ts',
+    code:
+      "import { VoteButtons } from '../../features/votes/VoteButtons';\n" +
+      "import { SaveButton } from '../../features/saved/SaveButton';\n" +
+      "import { PostCard } from '../../components/PostCard';\n\n" +
+      'export const probe = [VoteButtons, SaveButton, PostCard];\n',
+  },
   featureToApp: {
     filePath: 'web/src/features/live/featureToApp.lintProbe.ts',
     code: "import { App } from '../../app/App';\n\nexport const probe = App;\n",
@@ -129,9 +145,34 @@ describe('lint: one-way imports', () => {
         line: 1,
         message:
           'Unexpected path "../auth/context" imported in restricted zone. A feature never imports another feature: ' +
-          'move what posts needs to web/src/lib or web/src/components, or wire the two in web/src/app.',
+          "move what posts needs to web/src/lib or web/src/components, or wire the two in web/src/app (a card's parts: web/src/app/cardParts.tsx).",
       },
     ]);
+  });
+
+  it("keeps the card's parts apart: votes do not import «Guardar», and a shared component imports no feature", () => {
+    expect(problemsOf('votesToSaved')).toEqual([
+      {
+        ruleId: 'import/no-restricted-paths',
+        line: 1,
+        message: expect.stringContaining(
+          'Unexpected path "../saved/useSaved" imported in restricted zone. A feature never imports another feature: move what votes needs',
+        ) as string,
+      },
+    ]);
+    expect(problemsOf('componentToFeature')).toEqual([
+      {
+        ruleId: 'import/no-restricted-paths',
+        line: 1,
+        message:
+          'Unexpected path "../features/votes/VoteButtons" imported in restricted zone. ' +
+          'Shared code (web/src/components, web/src/lib) never imports a feature or the app.',
+      },
+    ]);
+  });
+
+  it("lets the app's routes compose features and shared components", () => {
+    expect(problemsOf('routeComposesFeatures')).toEqual([]);
   });
 
   it('refuses an import from a feature into the app', () => {

@@ -7,9 +7,10 @@ import { type Me } from '@contract/accounts';
 import { ERRORS } from '@contract/errors';
 import AccountPage from '../../web/src/features/account/AccountPage';
 import NamePrompt from '../../web/src/features/account/NamePrompt';
-import { AccountContext, type AccountState } from '../../web/src/lib/account';
+import type { AccountState } from '../../web/src/lib/account';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
 import { fakeApiClient } from './factories';
+import { WithAccount, WithQueries } from './queries';
 
 const me: Me = {
   name: 'Rocío',
@@ -20,23 +21,24 @@ const me: Me = {
   unreadNotifications: 0,
 };
 
-function renderWith(ui: ReactNode, api: ApiClient, state: AccountState = { status: 'ready', me }) {
-  const reload = vi.fn(async () => {});
+function renderWith(ui: ReactNode, api: ApiClient, state: Extract<AccountState, { status: 'ready' }> = { status: 'ready', me }) {
   render(
     <ApiContext.Provider value={api}>
-      <AccountContext.Provider value={{ state, reload }}>
-        <MemoryRouter>{ui}</MemoryRouter>
-      </AccountContext.Provider>
+      <WithQueries>
+        <WithAccount state={state}>
+          <MemoryRouter>{ui}</MemoryRouter>
+        </WithAccount>
+      </WithQueries>
     </ApiContext.Provider>,
   );
-  return { reload };
 }
 
 describe('AccountPage (/cuenta)', () => {
   it('shows the email and the apodo, and renames through the API', async () => {
     const user = userEvent.setup();
     const setMyName = vi.fn(async (name: string) => ({ name }));
-    const { reload } = renderWith(<AccountPage onDeleted={async () => {}} />, fakeApiClient({ setMyName }));
+    const meCall = vi.fn(async () => ({ ...me, name: 'Rocío la del Sur' }));
+    renderWith(<AccountPage onDeleted={async () => {}} />, fakeApiClient({ setMyName, me: meCall }));
     expect(screen.getByText('rocio@example.com')).toBeTruthy();
     const field = screen.getByLabelText('Apodo');
     expect((field as HTMLInputElement).value).toBe('Rocío');
@@ -45,7 +47,8 @@ describe('AccountPage (/cuenta)', () => {
     await user.click(screen.getByRole('button', { name: 'Cambiar el apodo' }));
     await screen.findByText('Ahora firmas como «Rocío la del Sur».');
     expect(setMyName).toHaveBeenCalledWith('Rocío la del Sur');
-    expect(reload).toHaveBeenCalled();
+    // GET /me is read again, so the header shows the new apodo.
+    expect(meCall).toHaveBeenCalledTimes(1);
   });
 
   it('says why an apodo is refused: the rules before calling, NAME_TAKEN from the API', async () => {

@@ -9,7 +9,7 @@ import { ApiError } from '../../web/src/lib/api';
 import { ERRORS } from '@contract/errors';
 import type { RuntimeConfig } from '@contract/documents';
 import type { Category, Post } from '@contract/posts';
-import { FeedRoute } from '../../web/src/app/FeedRoute';
+import { FeedRoute } from '../../web/src/app/routes/FeedRoute';
 import { ApiContext, type ApiClient } from '../../web/src/lib/api';
 import { ConfigContext } from '../../web/src/lib/config';
 import { aPost, fakeApiClient } from './factories';

@@ -3,7 +3,12 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ERRORS } from '@contract/errors';
 import { MAX_POST_LENGTH } from '@contract/posts';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { NewPostForm } from '../../web/src/features/posts/NewPostForm';
+import NewPostPage from '../../web/src/features/posts/NewPostPage';
+import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
+import { anOwnPost, fakeApiClient } from './factories';
+import { WithQueries } from './queries';
 
 function setup(onSubmit: (request: { category: string; post: string }) => Promise<void> = vi.fn(async () => {})) {
   const user = userEvent.setup();
@@ -120,5 +125,37 @@ describe('NewPostForm', () => {
     await user.type(text, ' y el microondas');
     await user.click(send);
     expect(onSubmit).toHaveBeenLastCalledWith({ category: 'varios', post: 'Se me quemó la tostada y el microondas' });
+  });
+});
+
+describe('NewPostPage', () => {
+  it('sends a post again under the same Idempotency-Key after a failure, says why in Spanish, and goes home once sent', async () => {
+    const user = userEvent.setup();
+    const createPost = vi
+      .fn<ApiClient['createPost']>()
+      .mockRejectedValueOnce(new ApiError(ERRORS.INTERNAL_ERROR.message, 500, 'INTERNAL_ERROR'))
+      .mockResolvedValueOnce(anOwnPost('pending'));
+    render(
+      <ApiContext.Provider value={fakeApiClient({ createPost })}>
+        <WithQueries>
+          <MemoryRouter initialEntries={['/newpost']}>
+            <Routes>
+              <Route path="/newpost" element={<NewPostPage />} />
+              <Route path="/" element={<p>Portada</p>} />
+            </Routes>
+          </MemoryRouter>
+        </WithQueries>
+      </ApiContext.Provider>,
+    );
+    await user.type(screen.getByLabelText(/^Post/), 'Se me cayó el café');
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(ERRORS.INTERNAL_ERROR.message);
+    expect(screen.getByLabelText<HTMLTextAreaElement>(/^Post/).value).toBe('Se me cayó el café');
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    await screen.findByText('Portada');
+    const keys = createPost.mock.calls.map((call) => call[1]?.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toEqual(expect.any(String));
+    expect(keys[1]).toBe(keys[0]);
   });
 });

@@ -6,9 +6,9 @@ import { ERRORS } from '../../functions/contract/errors';
 import { AuthContext, type AuthContextValue } from '../../web/src/features/auth/context';
 import type { AuthService } from '../../web/src/features/auth/types';
 import RegisterPage from '../../web/src/features/auth/RegisterPage';
-import { AccountContext } from '../../web/src/lib/account';
 import { ApiContext } from '../../web/src/lib/api';
 import { fakeApiClient } from './factories';
+import { WithQueries } from './queries';
 
 function renderRegister() {
   const signUps: Array<Record<string, unknown>> = [];
@@ -30,22 +30,21 @@ function renderRegister() {
     redirectError: null,
   };
   const setMyName = vi.fn(async (name: string) => ({ name }));
-  const reload = vi.fn(async () => {});
   render(
     <AuthContext.Provider value={value}>
       <ApiContext.Provider value={fakeApiClient({ setMyName })}>
-        <AccountContext.Provider value={{ state: { status: 'none' }, reload }}>
+        <WithQueries>
           <MemoryRouter initialEntries={['/register']}>
             <Routes>
               <Route path="/register" element={<RegisterPage />} />
               <Route path="/" element={<p>Portada</p>} />
             </Routes>
           </MemoryRouter>
-        </AccountContext.Provider>
+        </WithQueries>
       </ApiContext.Provider>
     </AuthContext.Provider>,
   );
-  return { signUps, setMyName, reload };
+  return { signUps, setMyName };
 }
 
 async function fill(email: string, password: string, apodo: string) {
@@ -82,13 +81,12 @@ describe('register form', () => {
   });
 
   it('signs up with the email only, then after the code claims the apodo through the API and goes home', async () => {
-    const { signUps, setMyName, reload } = renderRegister();
+    const { signUps, setMyName } = renderRegister();
     await fill('ana@example.com', 'Contrasena-123', 'Ana Belén');
     await userEvent.type(await screen.findByLabelText(/código/i), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByText('Portada')).toBeTruthy();
     expect(signUps).toEqual([{ email: 'ana@example.com', password: 'Contrasena-123' }]);
     expect(setMyName).toHaveBeenCalledWith('Ana Belén');
-    expect(reload).toHaveBeenCalled();
   });
 });

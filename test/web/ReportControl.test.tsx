@@ -5,17 +5,19 @@ import { MemoryRouter } from 'react-router-dom';
 import { ERRORS } from '@contract/errors';
 import { REPORT_REASON_LABELS } from '@contract/moderation';
 import { Announcements } from '../../web/src/components/Announcements';
-import { PostCard } from '../../web/src/features/posts/PostCard';
-import { VotesProvider } from '../../web/src/features/posts/votes';
+import { PostCard } from '../../web/src/components/PostCard';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
 import { aPost, fakeApiClient } from './factories';
+import { SignedIn, WithQueries } from './queries';
 
 function renderCard(api: ApiClient, post = aPost()) {
   render(
     <ApiContext.Provider value={api}>
-      <MemoryRouter>
-        <PostCard post={post} />
-      </MemoryRouter>
+      <WithQueries>
+        <MemoryRouter>
+          <PostCard post={post} />
+        </MemoryRouter>
+      </WithQueries>
     </ApiContext.Provider>,
   );
   return post;
@@ -25,12 +27,14 @@ function renderCard(api: ApiClient, post = aPost()) {
 function renderInApp(api: ApiClient, account: string | null, post = aPost()) {
   const view = render(
     <ApiContext.Provider value={api}>
-      <MemoryRouter>
-        <Announcements />
-        <VotesProvider account={account}>
-          <PostCard post={post} />
-        </VotesProvider>
-      </MemoryRouter>
+      <WithQueries>
+        <MemoryRouter>
+          <Announcements />
+          <SignedIn as={account}>
+            <PostCard post={post} />
+          </SignedIn>
+        </MemoryRouter>
+      </WithQueries>
     </ApiContext.Provider>,
   );
   return { post, view };
@@ -121,9 +125,11 @@ describe('«Denunciar» as the app shows it', () => {
     // The third report hides the post: its card leaves the feed; the site's status area still says thanks.
     view.rerender(
       <ApiContext.Provider value={fakeApiClient()}>
-        <MemoryRouter>
-          <Announcements />
-        </MemoryRouter>
+        <WithQueries>
+          <MemoryRouter>
+            <Announcements />
+          </MemoryRouter>
+        </WithQueries>
       </ApiContext.Provider>,
     );
     expect(screen.queryByRole('article')).toBeNull();

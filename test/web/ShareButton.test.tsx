@@ -2,9 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { PostCard } from '../../web/src/features/posts/PostCard';
+import { PostCard } from '../../web/src/components/PostCard';
 import { ApiContext } from '../../web/src/lib/api';
 import { aPost, fakeApiClient } from './factories';
+import { WithQueries } from './queries';
 
 /** What the browser offers, set on `navigator` for one test (after userEvent.setup, which installs its own clipboard). */
 function browserWith(features: { share?: (data: ShareData) => Promise<void>; writeText?: (text: string) => Promise<void> }) {
@@ -20,9 +21,11 @@ function browserWith(features: { share?: (data: ShareData) => Promise<void>; wri
 function renderCard(post = aPost({ name: 'Lola' })) {
   render(
     <ApiContext.Provider value={fakeApiClient()}>
-      <MemoryRouter>
-        <PostCard post={post} />
-      </MemoryRouter>
+      <WithQueries>
+        <MemoryRouter>
+          <PostCard post={post} />
+        </MemoryRouter>
+      </WithQueries>
     </ApiContext.Provider>,
   );
   return post;

@@ -6,12 +6,12 @@ import { PERMANENT_SUSPENSION, type Me } from '@contract/accounts';
 import { ERRORS } from '@contract/errors';
 import type { Suspension, SuspensionRequest } from '@contract/moderation';
 import type { Post } from '@contract/posts';
-import { CommentsSection } from '../../web/src/features/posts/CommentsSection';
-import { PostCard } from '../../web/src/features/posts/PostCard';
-import { AccountContext, type AccountState } from '../../web/src/lib/account';
+import { CommentsSection } from '../../web/src/features/comments/CommentsSection';
+import { PostCard } from '../../web/src/components/PostCard';
+import type { AccountState } from '../../web/src/lib/account';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
 import { aComment, aPost, fakeApiClient } from './factories';
-import { WithQueries } from './queries';
+import { WithAccount, WithQueries } from './queries';
 
 const moderator: Me = {
   name: 'Moderadora',
@@ -23,16 +23,16 @@ const moderator: Me = {
 };
 
 function renderCard(api: ApiClient, { post = aPost({ name: 'Trol' }), me = moderator }: { post?: Post; me?: Me | null } = {}) {
-  const state: AccountState = me ? { status: 'ready', me } : { status: 'none' };
+  const state: Extract<AccountState, { status: 'ready' | 'none' }> = me ? { status: 'ready', me } : { status: 'none' };
   render(
     <ApiContext.Provider value={api}>
-      <AccountContext.Provider value={{ state, reload: async () => {} }}>
-        <WithQueries>
+      <WithQueries>
+        <WithAccount state={state}>
           <MemoryRouter>
             <PostCard post={post} />
           </MemoryRouter>
-        </WithQueries>
-      </AccountContext.Provider>
+        </WithAccount>
+      </WithQueries>
     </ApiContext.Provider>,
   );
   return post;
@@ -192,13 +192,13 @@ describe('«Suspender autor» on a comment', () => {
       <ApiContext.Provider
         value={fakeApiClient({ suspendAuthor, listComments: vi.fn(async () => ({ items: comments, nextCursor: null })) })}
       >
-        <AccountContext.Provider value={{ state: { status: 'ready', me: moderator }, reload: async () => {} }}>
-          <WithQueries>
+        <WithQueries>
+          <WithAccount state={{ status: 'ready', me: moderator }}>
             <MemoryRouter>
               <CommentsSection postId="p0001" viewer={{ status: 'signedIn', name: 'Moderadora', moderator: true }} initialCount={2} />
             </MemoryRouter>
-          </WithQueries>
-        </AccountContext.Provider>
+          </WithAccount>
+        </WithQueries>
       </ApiContext.Provider>,
     );
     const item = (await screen.findByText('Algo feo')).closest('li')!;

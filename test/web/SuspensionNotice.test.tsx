@@ -5,21 +5,21 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { PERMANENT_SUSPENSION, type Me } from '@contract/accounts';
 import { ERRORS } from '@contract/errors';
-import { AccountProvider } from '../../web/src/app/AccountProvider';
 import { Header } from '../../web/src/app/Header';
 import { SuspensionNotice } from '../../web/src/components/SuspensionNotice';
 import AccountPage from '../../web/src/features/account/AccountPage';
 import { AuthContext, type AuthContextValue } from '../../web/src/features/auth/context';
 import type { AuthState } from '../../web/src/features/auth/types';
-import { CommentForm } from '../../web/src/features/posts/CommentForm';
+import { CommentForm } from '../../web/src/features/comments/CommentForm';
 import { NewPostForm } from '../../web/src/features/posts/NewPostForm';
-import { ACCOUNT_SUSPENDED_EVENT, AccountContext, type AccountState } from '../../web/src/lib/account';
+import { rereadAccount, type AccountState } from '../../web/src/lib/account';
 import { ApiContext, ApiError, createApiClient, type ApiClient } from '../../web/src/lib/api';
 import type { RuntimeConfig } from '@contract/documents';
 import { ConfigContext } from '../../web/src/lib/config';
 import { fakeApiClient } from './factories';
 import { FakeSocket } from './fakeSocket';
-import { WithQueries } from './queries';
+import { SignedIn, WithAccount, WithQueries } from './queries';
+import { createQueryClient } from '../../web/src/lib/queries';
 
 const me: Me = {
   name: 'Trol',
@@ -58,15 +58,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderWith(ui: ReactNode, account: AccountState, api: ApiClient = fakeApiClient()) {
+function renderWith(ui: ReactNode, account: Extract<AccountState, { status: 'ready' | 'none' }>, api: ApiClient = fakeApiClient()) {
   render(
     <ConfigContext.Provider value={config}>
       <WithQueries>
         <AuthContext.Provider value={auth(signedIn)}>
           <ApiContext.Provider value={api}>
-            <AccountContext.Provider value={{ state: account, reload: async () => {} }}>
+            <WithAccount state={account}>
               <MemoryRouter>{ui}</MemoryRouter>
-            </AccountContext.Provider>
+            </WithAccount>
           </ApiContext.Provider>
         </AuthContext.Provider>
       </WithQueries>
@@ -75,7 +75,10 @@ function renderWith(ui: ReactNode, account: AccountState, api: ApiClient = fakeA
 }
 
 const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString();
-const suspended = (until: string): AccountState => ({ status: 'ready', me: { ...me, suspendedUntil: until } });
+const suspended = (until: string): Extract<AccountState, { status: 'ready' }> => ({
+  status: 'ready',
+  me: { ...me, suspendedUntil: until },
+});
 
 describe('a suspended account is told why and until when', () => {
   it('in the header: until a date, with a link to «Mi cuenta»', () => {
@@ -90,7 +93,10 @@ describe('a suspended account is told why and until when', () => {
 
   it("in the header and in «Mi cuenta»: the moderator's reason, as plain text (markup shows literally)", () => {
     const reason = 'Insultos <b>repetidos</b> & <img src=x onerror=alert(1)>';
-    const account: AccountState = { status: 'ready', me: { ...me, suspendedUntil: inAMonth(), suspensionReason: reason } };
+    const account: Extract<AccountState, { status: 'ready' }> = {
+      status: 'ready',
+      me: { ...me, suspendedUntil: inAMonth(), suspensionReason: reason },
+    };
     renderWith(<Header />, account);
     const notice = screen.getByText(/^Tu cuenta está suspendida hasta el/).closest('p')!;
     expect(notice.textContent).toContain(`Motivo: «${reason}»`);
@@ -147,7 +153,9 @@ describe('a suspended account is told why and until when', () => {
 
     render(
       <ApiContext.Provider value={fakeApiClient({ createComment: vi.fn(refused) })}>
-        <CommentForm postId="p0001" onCreated={() => {}} />
+        <WithQueries>
+          <CommentForm postId="p0001" onCreated={() => {}} />
+        </WithQueries>
       </ApiContext.Provider>,
     );
     const comment = screen.getByRole('textbox');
@@ -175,22 +183,22 @@ describe('a suspended account is told why and until when', () => {
       .fn<ApiClient['me']>()
       .mockResolvedValueOnce(me)
       .mockResolvedValueOnce({ ...me, suspendedUntil: until });
+    const cache = createQueryClient();
     render(
-      <AuthContext.Provider value={auth(signedIn)}>
-        <ApiContext.Provider value={fakeApiClient({ me: meCall })}>
-          <AccountProvider>
+      <ApiContext.Provider value={fakeApiClient({ me: meCall })}>
+        <WithQueries client={cache}>
+          <SignedIn as="trol@example.com">
             <MemoryRouter>
               <SuspensionNotice variant="header" />
             </MemoryRouter>
-          </AccountProvider>
-        </ApiContext.Provider>
-      </AuthContext.Provider>,
+          </SignedIn>
+        </WithQueries>
+      </ApiContext.Provider>,
     );
     await vi.waitFor(() => expect(meCall).toHaveBeenCalledTimes(1));
     expect(screen.queryByText(/Tu cuenta está suspendida/)).toBeNull();
-    act(() => {
-      window.dispatchEvent(new Event(ACCOUNT_SUSPENDED_EVENT));
-    });
+    // What app/AppProviders.tsx gives the API client as its onAccountSuspended.
+    await act(() => rereadAccount(cache));
     await screen.findByText(/^Tu cuenta está suspendida hasta el/);
     expect(meCall).toHaveBeenCalledTimes(2);
   });

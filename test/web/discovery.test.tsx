@@ -1,19 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { type RuntimeConfig } from '@contract/documents';
 import { ERRORS } from '@contract/errors';
 import { type Post } from '@contract/posts';
-import AuthorPage from '../../web/src/features/posts/AuthorPage';
-import { FeedView } from '../../web/src/features/posts/FeedView';
-import { SavedProvider } from '../../web/src/features/posts/saved';
+import AuthorPage from '../../web/src/features/authors/AuthorPage';
+import { FeedView } from '../../web/src/components/FeedView';
 import type { PagedList } from '../../web/src/lib/usePagedList';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
 import { ConfigContext } from '../../web/src/lib/config';
 import { aPost, fakeApiClient } from './factories';
-import { WithQueries } from './queries';
+import { SignedIn, WithQueries } from './queries';
 
 const config: RuntimeConfig = {
   region: 'local',
@@ -28,9 +27,9 @@ function providers(api: ApiClient, account: string | null | undefined, children:
     <ConfigContext.Provider value={config}>
       <ApiContext.Provider value={api}>
         <WithQueries>
-          <SavedProvider account={account}>
+          <SignedIn as={account}>
             <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
-          </SavedProvider>
+          </SignedIn>
         </WithQueries>
       </ApiContext.Provider>
     </ConfigContext.Provider>
@@ -96,10 +95,11 @@ describe('«Guardar» on the cards', () => {
     expect(savePost).not.toHaveBeenCalled();
   });
 
-  it('says why when saving fails, and stays unpressed', async () => {
+  it('shows «Guardada» at once, and when saving fails says why and puts it back', async () => {
     const user = userEvent.setup();
     const post = aPost({ name: 'pablo' });
-    const savePost = vi.fn(() => Promise.reject(new ApiError(ERRORS.ACCOUNT_SUSPENDED.message, 403, 'ACCOUNT_SUSPENDED')));
+    let refuse: (error: unknown) => void = () => {};
+    const savePost = vi.fn(() => new Promise<void>((_resolve, reject) => (refuse = reject)));
     render(
       providers(
         fakeApiClient({ savedIds: vi.fn(async () => ({ ids: [] })), savePost }),
@@ -109,6 +109,10 @@ describe('«Guardar» on the cards', () => {
     );
     await vi.waitFor(() => expect(saveButton(post).getAttribute('aria-pressed')).toBe('false'));
     await user.click(saveButton(post));
+    // Before the API has answered.
+    expect(saveButton(post).getAttribute('aria-pressed')).toBe('true');
+    expect(saveButton(post).textContent).toBe('Guardada');
+    act(() => refuse(new ApiError(ERRORS.ACCOUNT_SUSPENDED.message, 403, 'ACCOUNT_SUSPENDED')));
     await screen.findByText(ERRORS.ACCOUNT_SUSPENDED.message);
     expect(saveButton(post).getAttribute('aria-pressed')).toBe('false');
   });

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,12 +9,11 @@ import { NotificationBell, bellCount } from '../../web/src/app/NotificationBell'
 import { AuthContext, type AuthContextValue } from '../../web/src/features/auth/context';
 import type { AuthService } from '../../web/src/features/auth/types';
 import NotificationsPage from '../../web/src/features/notifications/NotificationsPage';
-import { AccountContext, type AccountState } from '../../web/src/lib/account';
 import { ApiContext, type ApiClient } from '../../web/src/lib/api';
 import { ConfigContext } from '../../web/src/lib/config';
 import { fakeApiClient } from './factories';
 import { FakeSocket } from './fakeSocket';
-import { WithQueries } from './queries';
+import { SignedIn, WithQueries } from './queries';
 
 const POST = '0b0e8d4c-6e1f-4b7a-9c3d-2a1b0c9d8e7f';
 const at = '2026-11-25T10:00:00.000Z';
@@ -123,32 +121,26 @@ describe('the bell', () => {
       signOutError: null,
       redirectError: null,
     };
-    let set: (state: AccountState) => void = () => {};
-    const reload = vi.fn(async () => {
-      counts.shift();
-      set({ status: 'ready', me: me(counts[0] ?? 0) });
-    });
-    function Account({ children }: { children: React.ReactNode }) {
-      const [state, setState] = useState<AccountState>({ status: 'ready', me: me(counts[0] ?? 0) });
-      set = setState;
-      return <AccountContext.Provider value={{ state, reload }}>{children}</AccountContext.Provider>;
-    }
+    // GET /me: the first read, then one more for each time the bell reads it again.
+    const meCall = vi.fn(async () => me(counts.length > 1 ? counts.shift()! : (counts[0] ?? 0)));
     render(
       <ConfigContext.Provider value={config}>
         <AuthContext.Provider value={auth}>
-          <ApiContext.Provider value={fakeApiClient()}>
+          <ApiContext.Provider value={fakeApiClient({ me: meCall })}>
             <WithQueries>
-              <Account>
+              <SignedIn as="a@example.com">
                 <MemoryRouter>
                   <NotificationBell />
                 </MemoryRouter>
-              </Account>
+              </SignedIn>
             </WithQueries>
           </ApiContext.Provider>
         </AuthContext.Provider>
       </ConfigContext.Provider>,
     );
-    return { reload, tokens };
+    /** How many times the bell read GET /me again (after the first read). */
+    const rereads = () => meCall.mock.calls.length - 1;
+    return { rereads, tokens };
   }
 
   it('shows the unread count, «9+» past nine', () => {
@@ -156,26 +148,26 @@ describe('the bell', () => {
   });
 
   it('opens its socket with the ID token, and reads the count again on each notification, announcing it only when it changes', async () => {
-    const { reload } = bell([2, 2, 3, 3]);
-    const link = screen.getByRole('link', { name: 'Avisos 2 sin leer' });
+    const { rereads } = bell([2, 2, 3, 3]);
+    const link = await screen.findByRole('link', { name: 'Avisos 2 sin leer' });
     expect(link.getAttribute('href')).toBe('/avisos');
     await waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
     expect(new URL(FakeSocket.latest().url).searchParams.get('token')).toBe('id-token-1');
     const region = document.querySelector('[aria-live="polite"]')!;
     expect(region.textContent).toBe('Tienes 2 avisos sin leer');
     act(() => FakeSocket.latest().open());
-    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(rereads()).toBe(1));
 
     act(() => FakeSocket.latest().send({ type: 'notification.created', notification: notification({ type: 'post.published' }) }));
     await screen.findByRole('link', { name: 'Avisos 3 sin leer' });
     expect(region.textContent).toBe('Tienes 3 avisos sin leer');
     // A public message is not a notification: nothing is read again.
     act(() => FakeSocket.latest().send({ type: 'post.removed', id: POST }));
-    expect(reload).toHaveBeenCalledTimes(2);
+    expect(rereads()).toBe(2);
     // Another notification whose count is the same: the region's text stays as it was (nothing announced).
     const before = region.textContent;
     act(() => FakeSocket.latest().send({ type: 'notification.created', notification: notification({ type: 'post.top' }) }));
-    await waitFor(() => expect(reload).toHaveBeenCalledTimes(3));
+    await waitFor(() => expect(rereads()).toBe(3));
     expect(region.textContent).toBe(before);
   });
 

@@ -1,8 +1,16 @@
-import type { ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '../../web/src/lib/queries';
+import { useState, type ReactNode } from 'react';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { CARD_PARTS } from '../../web/src/app/cardParts';
+import { CardPartsContext } from '../../web/src/components/cardParts';
+import type { AccountState } from '../../web/src/lib/account';
+import { createQueryClient, queryKeys } from '../../web/src/lib/queries';
+import { SessionContext } from '../../web/src/lib/session';
 
-/** The app's server-state cache around a component under test: a new, empty one per render unless given. */
+/**
+ * What app/AppProviders.tsx gives every page, around a component under test: the server-state cache (a
+ * new, empty one per render unless given) and the parts the app composes into the cards (the votes,
+ * «Guardar», «Denunciar»…: app/cardParts.tsx).
+ */
 export function WithQueries({
   children,
   client = createQueryClient(),
@@ -10,5 +18,41 @@ export function WithQueries({
   children: ReactNode;
   client?: ReturnType<typeof createQueryClient>;
 }) {
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      <CardPartsContext.Provider value={CARD_PARTS}>{children}</CardPartsContext.Provider>
+    </QueryClientProvider>
+  );
+}
+
+/**
+ * Who is signed in (lib/session.ts) around a component under test, inside WithQueries: `as` an account
+ * id, null for nobody, undefined while the session loads. `me`, when given, is `GET /me`'s answer
+ * already in the cache, as after the app's first read.
+ */
+export function SignedIn({
+  as,
+  me,
+  children,
+}: {
+  as: string | null | undefined;
+  me?: Extract<AccountState, { status: 'ready' }>['me'];
+  children: ReactNode;
+}) {
+  const client = useQueryClient();
+  useState(() => {
+    if (me && typeof as === 'string') client.setQueryData(queryKeys.me(as), me);
+  });
+  return <SessionContext.Provider value={as}>{children}</SessionContext.Provider>;
+}
+
+/** An account state as the app would have it: signed in with `GET /me` read (`ready`), or nobody (`none`). */
+export function WithAccount({ state, children }: { state: Extract<AccountState, { status: 'ready' | 'none' }>; children: ReactNode }) {
+  return state.status === 'ready' ? (
+    <SignedIn as={state.me.email} me={state.me}>
+      {children}
+    </SignedIn>
+  ) : (
+    <SignedIn as={null}>{children}</SignedIn>
+  );
 }

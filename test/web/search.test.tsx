@@ -6,13 +6,12 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { type RuntimeConfig } from '@contract/documents';
 import { ERRORS } from '@contract/errors';
 import { type PostPage } from '@contract/posts';
-import SearchPage from '../../web/src/features/posts/SearchPage';
-import { SavedProvider } from '../../web/src/features/posts/saved';
+import SearchPage from '../../web/src/features/search/SearchPage';
 import { SearchForm } from '../../web/src/app/SearchForm';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
 import { ConfigContext } from '../../web/src/lib/config';
 import { aPost, fakeApiClient } from './factories';
-import { WithQueries } from './queries';
+import { SignedIn, WithQueries } from './queries';
 
 const config: RuntimeConfig = {
   region: 'local',
@@ -27,14 +26,14 @@ function renderAt(api: ApiClient, path: string, extra?: ReactNode) {
     <ConfigContext.Provider value={config}>
       <ApiContext.Provider value={api}>
         <WithQueries>
-          <SavedProvider account={null}>
+          <SignedIn as={null}>
             <MemoryRouter initialEntries={[path]}>
               {extra}
               <Routes>
                 <Route path="/buscar" element={<SearchPage />} />
               </Routes>
             </MemoryRouter>
-          </SavedProvider>
+          </SignedIn>
         </WithQueries>
       </ApiContext.Provider>
     </ConfigContext.Provider>,

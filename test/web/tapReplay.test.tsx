@@ -3,22 +3,20 @@
  * show any state, so it means the state wished for, not a toggle. A replayed vote or «Guardar» only
  * adds (given already: nothing changes, the card shows it given), and a replayed «Compartir», which
  * has no user activation left for the share sheet, copies the link. A tap made after the app took
- * over still toggles and still opens the share sheet. The cards are the app's own, with their books.
+ * over still toggles and still opens the share sheet. The cards are the app's own, with their queries.
  */
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RuntimeConfig } from '@contract/documents';
 import { type Post } from '@contract/posts';
-import { PostCard } from '../../web/src/features/posts/PostCard';
-import { SavedProvider } from '../../web/src/features/posts/saved';
-import { VotesProvider } from '../../web/src/features/posts/votes';
+import { PostCard } from '../../web/src/components/PostCard';
 import { ApiContext, type ApiClient } from '../../web/src/lib/api';
 import { ConfigContext } from '../../web/src/lib/config';
 import { PENDING_ATTRIBUTE, startReplay, tapKeeperScript } from '../../web/src/lib/taps';
 import { aPost, fakeApiClient } from './factories';
 import { FakeSocket } from './fakeSocket';
-import { WithQueries } from './queries';
+import { SignedIn, WithQueries } from './queries';
 
 const config: RuntimeConfig = {
   region: 'local',
@@ -55,13 +53,11 @@ function renderCard(api: ApiClient, post: Post): void {
     <ConfigContext.Provider value={config}>
       <ApiContext.Provider value={api}>
         <WithQueries>
-          <VotesProvider account="lucia">
-            <SavedProvider account="lucia">
-              <MemoryRouter initialEntries={['/']}>
-                <PostCard post={post} />
-              </MemoryRouter>
-            </SavedProvider>
-          </VotesProvider>
+          <SignedIn as="lucia">
+            <MemoryRouter initialEntries={['/']}>
+              <PostCard post={post} />
+            </MemoryRouter>
+          </SignedIn>
         </WithQueries>
       </ApiContext.Provider>
     </ConfigContext.Provider>,

@@ -9,18 +9,16 @@ import { type RuntimeConfig } from '@contract/documents';
 import { ERRORS } from '@contract/errors';
 import { type Post } from '@contract/posts';
 import { type TopPeriod, type TopRanking, type VoteKind } from '@contract/votes';
-import TopRoute from '../../web/src/app/TopRoute';
+import TopRoute from '../../web/src/app/routes/TopRoute';
 import { usePostLive } from '../../web/src/app/usePostLive';
-import { PostCard } from '../../web/src/features/posts/PostCard';
-import { FeedView } from '../../web/src/features/posts/FeedView';
-import { VotesProvider } from '../../web/src/features/posts/votes';
-import { SavedProvider } from '../../web/src/features/posts/saved';
+import { PostCard } from '../../web/src/components/PostCard';
+import { FeedView } from '../../web/src/components/FeedView';
 import type { PagedList } from '../../web/src/lib/usePagedList';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
 import { ConfigContext } from '../../web/src/lib/config';
 import { aPost, fakeApiClient } from './factories';
 import { FakeSocket } from './fakeSocket';
-import { WithQueries } from './queries';
+import { SignedIn, WithQueries } from './queries';
 
 const config: RuntimeConfig = {
   region: 'local',
@@ -35,9 +33,9 @@ function providers(api: ApiClient, account: string | null | undefined, children:
     <ConfigContext.Provider value={config}>
       <ApiContext.Provider value={api}>
         <WithQueries>
-          <VotesProvider account={account}>
+          <SignedIn as={account}>
             <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
-          </VotesProvider>
+          </SignedIn>
         </WithQueries>
       </ApiContext.Provider>
     </ConfigContext.Provider>
@@ -112,6 +110,36 @@ describe('votes on the cards', () => {
     expect(button(post, /Te lo mereces/).textContent).toBe('Te lo mereces 0');
   });
 
+  it('shows a vote at once and, when the API refuses it, puts the count and the button back and says why in Spanish', async () => {
+    const user = userEvent.setup();
+    const post = aPost({ name: 'rosa', votes: { agree: 5, deserved: 2 } });
+    let fail: (error: unknown) => void = () => {};
+    const castVote = vi.fn(() => new Promise<never>((_resolve, reject) => (fail = reject)));
+    render(
+      providers(
+        fakeApiClient({ myVotes: vi.fn(async () => ({ votes: { [post.id]: 'deserved' as const } })), castVote }),
+        'lucia',
+        <FeedView feed={feedOf([post])} emptyText="" />,
+      ),
+    );
+    await vi.waitFor(() => expect(pressed(button(post, /Te lo mereces/))).toBe('true'));
+
+    await user.click(button(post, /Vaya día/));
+    // Before the API has answered: the vote moved from one button to the other.
+    expect(castVote).toHaveBeenCalledWith(post.id, 'agree');
+    expect(pressed(button(post, /Vaya día/))).toBe('true');
+    expect(pressed(button(post, /Te lo mereces/))).toBe('false');
+    expect(button(post, /Vaya día/).textContent).toBe('¡Vaya día! 6');
+    expect(button(post, /Te lo mereces/).textContent).toBe('Te lo mereces 1');
+
+    act(() => fail(new TypeError('Failed to fetch')));
+    await screen.findByText('Algo ha fallado. Inténtalo de nuevo en un rato.');
+    expect(pressed(button(post, /Vaya día/))).toBe('false');
+    expect(pressed(button(post, /Te lo mereces/))).toBe('true');
+    expect(button(post, /Vaya día/).textContent).toBe('¡Vaya día! 5');
+    expect(button(post, /Te lo mereces/).textContent).toBe('Te lo mereces 2');
+  });
+
   it('shows the counts to a signed-out reader and asks them to sign in, without calling the API', async () => {
     const user = userEvent.setup();
     const post = aPost({ name: 'nuria', votes: { agree: 7, deserved: 3 } });
@@ -177,13 +205,13 @@ describe('taking a server-rendered page over', () => {
     const page = providers(
       fakeApiClient(),
       undefined,
-      <SavedProvider account={undefined}>
+      <>
         {posts.map((post) => (
           <Profiler key={post.id} id={post.name ?? ''} onRender={(id, phase) => commits.push(`${id} ${phase}`)}>
             <PostCard post={post} />
           </Profiler>
         ))}
-      </SavedProvider>,
+      </>,
     );
     const container = document.createElement('div');
     container.innerHTML = renderToString(page);
@@ -196,7 +224,7 @@ describe('taking a server-rendered page over', () => {
     expect(errors).toEqual([]);
     expect(card(posts[1]!).getByRole('button', { name: /Vaya día/ }).textContent).toBe('¡Vaya día! 4');
     // An update here is a synchronous re-render of every card right after the take-over, the task that
-    // keeps a slow phone's taps waiting (a book answering with another empty entry than the card rendered).
+    // keeps a slow phone's taps waiting (a query answering otherwise than the card rendered).
     expect(commits).toEqual(['uno mount', 'dos mount']);
     act(() => root!.unmount());
     container.remove();

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { RuntimeConfig } from '@contract/documents';
-import { ACCOUNT_SUSPENDED_EVENT } from '../lib/account';
+import { rereadAccount } from '../lib/account';
 import { ApiContext, createApiClient } from '../lib/api';
 import { ConfigContext } from '../lib/config';
 import { HydrationProvider } from '../lib/hydration';
@@ -9,30 +9,34 @@ import { leaveWebPush } from '../lib/pushDevice';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import type { AuthService } from '../features/auth/types';
 import { useAuth } from '../features/auth/context';
-import { AccountProvider } from './AccountProvider';
-import { VotesProvider } from '../features/posts/votes';
-import { SavedProvider } from '../features/posts/saved';
 import { queryKeys } from '../lib/queries';
+import { SessionContext } from '../lib/session';
+import { CardPartsContext } from '../components/cardParts';
+import { CARD_PARTS } from './cardParts';
 
-/** The API client, with the signed-in user's ID token when there is one; a suspension it meets is told to AccountProvider. */
+/**
+ * The API client, with the signed-in user's ID token when there is one; a suspension it meets makes
+ * `GET /me` read again, so the header says until when.
+ */
 function ApiProvider({ apiUrl, children }: { apiUrl: string; children: ReactNode }) {
   const { service } = useAuth();
+  const client = useQueryClient();
   const api = useMemo(
     () =>
       createApiClient({
         apiUrl,
         getIdToken: async () => (await service()).getIdToken(),
-        onAccountSuspended: () => window.dispatchEvent(new Event(ACCOUNT_SUSPENDED_EVENT)),
+        onAccountSuspended: () => void rereadAccount(client),
       }),
-    [apiUrl, service],
+    [apiUrl, service, client],
   );
   return <ApiContext.Provider value={api}>{children}</ApiContext.Provider>;
 }
 
 /**
- * What belongs to who is signed in: their votes and saved posts on the cards on screen, and their lists in the cache
- * («Mis anécdotas», the moderators' lists), forgotten when who is signed in changes, so one account's
- * answers are never shown to another.
+ * Who is signed in, told to the rest of the tree (lib/session.ts). What belongs to them in the cache
+ * (`GET /me`, their votes and saved posts, «Mis anécdotas», the moderators' lists) is kept under
+ * `account` and dropped when who is signed in changes, so one account's answers are never shown to another.
  */
 function ForAccount({ children }: { children: ReactNode }) {
   const { state } = useAuth();
@@ -44,15 +48,7 @@ function ForAccount({ children }: { children: ReactNode }) {
     if (shownFor.current !== undefined) client.removeQueries({ queryKey: queryKeys.account });
     shownFor.current = account;
   }, [account, client]);
-  // A save or unsave elsewhere makes «Guardadas» read again when it is next shown.
-  const savedChanged = useCallback(() => void client.invalidateQueries({ queryKey: queryKeys.saved }), [client]);
-  return (
-    <VotesProvider account={account}>
-      <SavedProvider account={account} onChange={savedChanged}>
-        {children}
-      </SavedProvider>
-    </VotesProvider>
-  );
+  return <SessionContext.Provider value={account}>{children}</SessionContext.Provider>;
 }
 
 type ProvidersProps = {
@@ -71,7 +67,7 @@ type ProvidersProps = {
 
 /**
  * Everything around the router: whether the page is taken over yet, config, the server state cache, auth,
- * the API, the account and votes.
+ * the API, who is signed in, and what the cards show besides their content (./cardParts.tsx).
  * The same tree in the browser (./App.tsx) and on the server (web/src/server/renderDocument.tsx), so the server's
  * markup is what the browser's first render produces.
  */
@@ -87,9 +83,9 @@ export function AppProviders({ config, queryClient, maybeSignedIn, loadAuth, chi
         <QueryClientProvider client={queryClient}>
           <AuthProvider load={loadAuth} maybeSignedIn={maybeSignedIn} beforeSignOut={beforeSignOut}>
             <ApiProvider apiUrl={config.apiUrl}>
-              <AccountProvider>
-                <ForAccount>{children}</ForAccount>
-              </AccountProvider>
+              <ForAccount>
+                <CardPartsContext.Provider value={CARD_PARTS}>{children}</CardPartsContext.Provider>
+              </ForAccount>
             </ApiProvider>
           </AuthProvider>
         </QueryClientProvider>

@@ -4,7 +4,7 @@ import { PageSpinner } from '../components/PageSpinner';
 import { useAuth } from '../features/auth/context';
 import { useAccount } from '../lib/account';
 import type { BrowserOnlyParts } from './ClientRoutes';
-import { FeedRoute } from './FeedRoute';
+import { FeedRoute } from './routes/FeedRoute';
 import { Layout } from './Layout';
 import { usePostLive } from './usePostLive';
 
@@ -15,11 +15,11 @@ import { usePostLive } from './usePostLive';
  * past its timeout, again on each fresh start.
  */
 const SERVER_RENDERED_PAGES = {
-  post: () => import('../features/posts/PostPage'),
-  top: () => import('./TopRoute'),
-  author: () => import('../features/posts/AuthorPage'),
-  notFound: () => import('./NotFoundPage'),
-  search: () => import('../features/posts/SearchPage'),
+  post: () => import('./routes/PostPage'),
+  top: () => import('./routes/TopRoute'),
+  author: () => import('../features/authors/AuthorPage'),
+  notFound: () => import('./routes/NotFoundPage'),
+  search: () => import('../features/search/SearchPage'),
 };
 
 export function preloadServerRenderedPages(): Promise<unknown> {

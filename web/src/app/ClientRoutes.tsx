@@ -23,7 +23,7 @@ const AccountPage = lazy(() => import('../features/account/AccountPage'));
 const ChangePasswordForm = lazy(() => import('../features/auth/ChangePasswordForm'));
 const SuspensionsPage = lazy(() => import('../features/moderators/SuspensionsPage'));
 const ModerationLogPage = lazy(() => import('../features/moderators/ModerationLogPage'));
-const SavedPage = lazy(() => import('../features/posts/SavedPage'));
+const SavedPage = lazy(() => import('../features/saved/SavedPage'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
 
 /** /avisos: marking them read also reads the bell's count again. */

@@ -15,7 +15,7 @@ export const TAP_GIVEN_UP = 'No pudimos completar lo que pulsaste mientras carga
 /**
  * Taps kept before the app took the page over (lib/taps.ts) are carried out once it has, and once it
  * knows who is signed in (a vote before that could not be told from a signed-out press). The first
- * run waits a tick, so the whole tree's effects of that render (the vote book learning the account)
+ * run waits a tick, so the whole tree's effects of that render (the cards' queries learning the account)
  * have run.
  */
 export function useTapReplay(): void {

@@ -1,7 +1,8 @@
 import { useCallback, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { liveUrl, useLivePosts } from '../features/live/useLivePosts';
-import type { LiveCommentEvent, SubscribeToComments } from '../features/posts/liveComments';
-import { useVoteBook } from '../features/posts/votes';
+import type { LiveCommentEvent, SubscribeToComments } from '../features/comments/liveComments';
+import { writeLiveVotes } from '../features/votes/useVotes';
 import { useConfig } from '../lib/config';
 
 /**
@@ -11,7 +12,7 @@ import { useConfig } from '../lib/config';
  */
 export function usePostLive(postId: string): SubscribeToComments {
   const config = useConfig();
-  const votes = useVoteBook();
+  const client = useQueryClient();
   const listeners = useRef(new Set<(event: LiveCommentEvent) => void>());
   const emit = (event: LiveCommentEvent) => listeners.current.forEach((listener) => listener(event));
   useLivePosts(liveUrl(config.wsUrl, postId), {
@@ -19,7 +20,7 @@ export function usePostLive(postId: string): SubscribeToComments {
     onRemoved: () => undefined,
     onReconnect: () => emit({ type: 'reconnected' }),
     onCommentCreated: (comment) => emit({ type: 'created', comment }),
-    onUpdated: (id, counts) => votes?.live(id, counts),
+    onUpdated: (id, counts) => writeLiveVotes(client, id, counts),
   });
   return useCallback((listener: (event: LiveCommentEvent) => void) => {
     const all = listeners.current;

@@ -1,5 +1,9 @@
-import { createContext, useContext } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Me } from '@contract/accounts';
+import { errorMessage, useApi } from './api';
+import { queryKeys } from './queries';
+import { useSession } from './session';
 
 /**
  * The signed-in account as the API knows it (`GET /me`): its apodo — null until chosen — email and
@@ -7,22 +11,46 @@ import type { Me } from '@contract/accounts';
  */
 export type AccountState = { status: 'none' } | { status: 'loading' } | { status: 'ready'; me: Me } | { status: 'error'; message: string };
 
-export type AccountContextValue = {
+export type AccountValue = {
   state: AccountState;
-  /** Reads `GET /me` again (after a rename); resolves when `state` has it. */
+  /** Reads `GET /me` again (after a rename, a notification); resolves once it has answered. */
   reload(): Promise<void>;
 };
 
-export const AccountContext = createContext<AccountContextValue | null>(null);
-
-export function useAccount(): AccountContextValue {
-  const value = useContext(AccountContext);
-  if (!value) throw new Error('useAccount needs an AccountContext provider');
-  return value;
+/**
+ * Reads `GET /me` again for whoever is signed in now (a write met a suspension, a rename, a
+ * notification). A read under way is dropped first: it may have been answered before what changed.
+ */
+export async function rereadAccount(client: QueryClient): Promise<void> {
+  await client.cancelQueries({ queryKey: queryKeys.meOfAnyone });
+  await client.invalidateQueries({ queryKey: queryKeys.meOfAnyone });
 }
 
 /**
- * The window event the app's API client sends when a write answers 403 ACCOUNT_SUSPENDED: the account
- * was suspended since `GET /me` was read, so it is read again (and the header says until when).
+ * `GET /me` as a query of who is signed in: read once per sign-in (never stale on its own: it changes
+ * when this account does something, and those places read it again), kept under the account's id.
  */
-export const ACCOUNT_SUSPENDED_EVENT = 'vayadia:account-suspended';
+export function useAccount(): AccountValue {
+  const who = useSession();
+  const api = useApi();
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.me(who ?? ''),
+    queryFn: () => api.me(),
+    enabled: typeof who === 'string',
+    staleTime: Infinity,
+  });
+  const { data, error } = query;
+  const reload = useCallback(() => rereadAccount(client), [client]);
+  return useMemo(() => {
+    const state: AccountState =
+      typeof who !== 'string'
+        ? { status: 'none' }
+        : data
+          ? { status: 'ready', me: data }
+          : error
+            ? { status: 'error', message: errorMessage(error) }
+            : { status: 'loading' };
+    return { state, reload };
+  }, [who, data, error, reload]);
+}

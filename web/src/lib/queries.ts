@@ -29,7 +29,19 @@ export const queryKeys = {
   authorPosts: (name: string) => ['authors', name, 'posts'] as const,
   /** A search's results, by the query as the address has it (trimmed) and the category. */
   search: (query: string, category?: Category) => ['posts', 'search', query, category ?? 'all'] as const,
+  /**
+   * Counts newer than the posts a list holds (a vote just cast, a live `post.updated`): written, never
+   * read from the API; a card shows these over its post's own when present.
+   */
+  voteCounts: (postId: string) => ['posts', 'votes', postId] as const,
   account: ['account'] as const,
+  /** `GET /me` of the account signed in as `who`. */
+  me: (who: string) => ['account', 'me', who] as const,
+  meOfAnyone: ['account', 'me'] as const,
+  /** `who`'s vote on one post (null: none), asked for with the rest of its page (one `GET /me/votes`). */
+  myVote: (who: string, postId: string) => ['account', 'votes', who, postId] as const,
+  /** Whether `who` saved one post, asked for with the rest of its page (one `GET /me/saved/ids`). */
+  isSaved: (who: string, postId: string) => ['account', 'isSaved', who, postId] as const,
   myPosts: ['account', 'posts'] as const,
   saved: ['account', 'saved'] as const,
   notifications: ['account', 'notifications'] as const,

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Button, TextField } from '@aws-amplify/ui-react';
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from '@contract/accounts';
 import { checkName } from '@contract/apodos';
@@ -24,34 +25,34 @@ export function NameForm({ current, submitLabel, onSaved }: Props) {
   const api = useApi();
   const account = useAccount();
   const [name, setName] = useState(current ?? '');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  const rename = useMutation({
+    mutationFn: (wanted: string) => api.setMyName(wanted),
+    // GET /me is read again before the form says so, so the header already shows the new apodo.
+    onSuccess: async (stored) => {
+      await account.reload();
+      setName(stored.name);
+      setSaved(`Ahora firmas como «${stored.name}».`);
+      onSaved?.(stored.name);
+    },
+    onError: (failure) => setError(errorMessage(failure)),
+  });
+  const busy = rename.isPending;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSaved(null);
     if (!checkName(name).ok) {
       setError(ERRORS.INVALID_NAME.message);
       return;
     }
-    setBusy(true);
     setError(null);
-    try {
-      const stored = await api.setMyName(name);
-      await account.reload();
-      setName(stored.name);
-      setSaved(`Ahora firmas como «${stored.name}».`);
-      onSaved?.(stored.name);
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
+    rename.mutate(name);
   }
 
   return (
-    <form className="stack" onSubmit={(event) => void handleSubmit(event)} noValidate>
+    <form className="stack" onSubmit={handleSubmit} noValidate>
       {error && <ErrorAlert>{error}</ErrorAlert>}
       <TextField
         label="Apodo"

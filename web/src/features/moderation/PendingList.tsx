@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { REJECTION_REASON_LABELS, REJECTION_REASONS, type PendingPost, type RejectionReason } from '@contract/moderation';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadMoreList } from '../../components/LoadMoreList';
@@ -43,17 +44,18 @@ function PendingItem({ post }: { post: PendingPost }) {
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  async function decide(decision: 'publish' | 'reject') {
+  const decision = useMutation({
+    mutationFn: (choice: 'publish' | 'reject') =>
+      choice === 'reject' ? api.decideOnPost(post.id, 'reject', reason) : api.decideOnPost(post.id, 'publish'),
+    onSuccess: (result) => setDone(result.status === 'published' ? 'Publicada.' : `Rechazada: ${REJECTION_REASON_LABELS[reason]}.`),
+    onError: (failure) => setError(errorMessage(failure)),
+    onSettled: () => setBusy(false),
+  });
+
+  function decide(choice: 'publish' | 'reject') {
     setBusy(true);
     setError(null);
-    try {
-      const result = await (decision === 'reject' ? api.decideOnPost(post.id, 'reject', reason) : api.decideOnPost(post.id, 'publish'));
-      setDone(result.status === 'published' ? 'Publicada.' : `Rechazada: ${REJECTION_REASON_LABELS[reason]}.`);
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
+    decision.mutate(choice);
   }
 
   return (
@@ -70,7 +72,7 @@ function PendingItem({ post }: { post: PendingPost }) {
           <span role="status">{done}</span>
         ) : (
           <>
-            <button type="button" className="button button--small" disabled={busy} onClick={() => void decide('publish')}>
+            <button type="button" className="button button--small" disabled={busy} onClick={() => decide('publish')}>
               Publicar
             </button>
             <label className="resend-form">
@@ -83,7 +85,7 @@ function PendingItem({ post }: { post: PendingPost }) {
                 ))}
               </select>
             </label>
-            <button type="button" className="button button--small button--danger" disabled={busy} onClick={() => void decide('reject')}>
+            <button type="button" className="button button--small button--danger" disabled={busy} onClick={() => decide('reject')}>
               Rechazar
             </button>
           </>

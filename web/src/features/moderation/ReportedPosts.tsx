@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import {
   REPORT_REASON_LABELS,
@@ -46,36 +46,40 @@ export function ReportedPosts() {
   const [done, setDone] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
 
-  async function decide(post: ReportedPost, decision: ModerationDecision) {
-    setBusy(post.id);
-    setError(null);
-    try {
-      const result = await api.decideOnPost(post.id, decision);
+  // Shown as decided here; the list is read again the next time the page opens.
+  const postDecision = useMutation({
+    mutationFn: ({ post, decision }: { post: ReportedPost; decision: ModerationDecision }) => api.decideOnPost(post.id, decision),
+    onSuccess: (result, { post }) => {
       void client.invalidateQueries({ queryKey: queryKeys.reported, refetchType: 'none' });
       setDone((current) => ({
         ...current,
         [post.id]: result.status === 'published' ? 'Restaurada: vuelve a estar en portada.' : 'Eliminada.',
       }));
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function decideComment(comment: ReportedComment, decision: ModerationDecision) {
-    setBusy(comment.id);
-    setError(null);
-    try {
-      await api.decideOnComment(comment.id, decision);
-      // Shown as decided here; read again the next time the page opens.
+    },
+    onError: (failure) => setError(errorMessage(failure)),
+    onSettled: () => setBusy(null),
+  });
+  const commentDecision = useMutation({
+    mutationFn: ({ comment, decision }: { comment: ReportedComment; decision: ModerationDecision }) =>
+      api.decideOnComment(comment.id, decision),
+    onSuccess: (_result, { comment, decision }) => {
       void client.invalidateQueries({ queryKey: queryKeys.reported, refetchType: 'none' });
       setDone((current) => ({ ...current, [comment.id]: decision === 'publish' ? 'Restaurado: vuelve a verse.' : 'Eliminado.' }));
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(null);
-    }
+    },
+    onError: (failure) => setError(errorMessage(failure)),
+    onSettled: () => setBusy(null),
+  });
+
+  function decide(post: ReportedPost, decision: ModerationDecision) {
+    setBusy(post.id);
+    setError(null);
+    postDecision.mutate({ post, decision });
+  }
+
+  function decideComment(comment: ReportedComment, decision: ModerationDecision) {
+    setBusy(comment.id);
+    setError(null);
+    commentDecision.mutate({ comment, decision });
   }
 
   return (
@@ -116,7 +120,7 @@ export function ReportedPosts() {
                         type="button"
                         className="button button--small"
                         disabled={busy === post.id}
-                        onClick={() => void decide(post, 'publish')}
+                        onClick={() => decide(post, 'publish')}
                       >
                         Restaurar
                       </button>
@@ -124,7 +128,7 @@ export function ReportedPosts() {
                         type="button"
                         className="button button--small button--danger"
                         disabled={busy === post.id}
-                        onClick={() => void decide(post, 'reject')}
+                        onClick={() => decide(post, 'reject')}
                       >
                         Eliminar
                       </button>
@@ -160,7 +164,7 @@ export function ReportedPosts() {
                       type="button"
                       className="button button--small"
                       disabled={busy === comment.id}
-                      onClick={() => void decideComment(comment, 'publish')}
+                      onClick={() => decideComment(comment, 'publish')}
                     >
                       Restaurar
                     </button>
@@ -168,7 +172,7 @@ export function ReportedPosts() {
                       type="button"
                       className="button button--small button--danger"
                       disabled={busy === comment.id}
-                      onClick={() => void decideComment(comment, 'reject')}
+                      onClick={() => decideComment(comment, 'reject')}
                     >
                       Eliminar
                     </button>

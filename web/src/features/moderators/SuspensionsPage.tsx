@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PERMANENT_SUSPENSION } from '@contract/accounts';
 import type { Suspension } from '@contract/moderation';
 import { LoadMoreList } from '../../components/LoadMoreList';
@@ -74,20 +74,23 @@ function SuspensionItem({ suspension, onLifted }: { suspension: Suspension; onLi
   const [error, setError] = useState<string | null>(null);
   const titleId = `suspension-${suspension.id}`;
 
-  async function lift() {
-    setLifting(true);
-    setError(null);
-    try {
-      await api.liftSuspension(suspension.id);
-      onLifted(`Suspensión de «${suspension.name}» levantada: ya puede volver a escribir.`);
-    } catch (failure) {
+  const liftMutation = useMutation({
+    mutationFn: () => api.liftSuspension(suspension.id),
+    onSuccess: () => onLifted(`Suspensión de «${suspension.name}» levantada: ya puede volver a escribir.`),
+    onError: (failure) => {
       // Lifted by someone else meanwhile, or already over: it is no longer in force either way.
       if (failure instanceof ApiError && failure.code === 'SUSPENSION_NOT_FOUND') onLifted(failure.message);
       else {
         setError(errorMessage(failure));
         setLifting(false);
       }
-    }
+    },
+  });
+
+  function lift() {
+    setLifting(true);
+    setError(null);
+    liftMutation.mutate();
   }
 
   return (
@@ -116,7 +119,7 @@ function SuspensionItem({ suspension, onLifted }: { suspension: Suspension; onLi
         <button
           type="button"
           className="button button--small"
-          onClick={() => void lift()}
+          onClick={lift}
           disabled={lifting}
           aria-busy={lifting}
           aria-label={`Levantar la suspensión de ${suspension.name}`}

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { REJECTION_REASON_LABELS, type OwnPost } from '@contract/posts';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -72,17 +72,22 @@ function OwnPostCard({ post, onRemoved, onResent }: { post: OwnPost; onRemoved: 
   const [error, setError] = useState<string | null>(null);
   const status = STATUS_TEXT[post.status];
 
-  async function remove() {
-    setStep('deleting');
-    setError(null);
-    try {
-      await api.deletePost(post.id);
+  const deletion = useMutation({
+    mutationFn: () => api.deletePost(post.id),
+    onSuccess: () => {
       onRemoved(post.id);
       setStep('idle');
-    } catch (failure) {
+    },
+    onError: (failure) => {
       setError(errorMessage(failure));
       setStep('confirm');
-    }
+    },
+  });
+
+  function remove() {
+    setStep('deleting');
+    setError(null);
+    deletion.mutate();
   }
 
   return (
@@ -141,7 +146,7 @@ function OwnPostCard({ post, onRemoved, onResent }: { post: OwnPost; onRemoved: 
               <button
                 type="button"
                 className="button button--small button--danger"
-                onClick={() => void remove()}
+                onClick={remove}
                 disabled={step === 'deleting'}
                 aria-busy={step === 'deleting'}
               >

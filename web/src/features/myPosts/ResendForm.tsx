@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { postLength } from '@contract/common';
 import { ERRORS } from '@contract/errors';
-import { CATEGORIES, MAX_POST_LENGTH, validateCreatePost, type Category, type OwnPost } from '@contract/posts';
+import { CATEGORIES, MAX_POST_LENGTH, validateCreatePost, type Category, type CreatePostRequest, type OwnPost } from '@contract/posts';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { errorMessage, useApi } from '../../lib/api';
 import { categoryLabel } from '../../lib/format';
@@ -25,8 +26,16 @@ export function ResendForm({ post, onResent, onCancel }: Props) {
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  const resend = useMutation({
+    mutationFn: (request: CreatePostRequest) => api.resendPost(post.id, request),
+    onSuccess: (resent) => onResent(resent),
+    onError: (failure) => {
+      setError(errorMessage(failure));
+      setSending(false);
+    },
+  });
 
-  async function send(event: FormEvent<HTMLFormElement>) {
+  function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
     const checked = validateCreatePost({ category, post: text });
@@ -36,16 +45,11 @@ export function ResendForm({ post, onResent, onCancel }: Props) {
     }
     setSending(true);
     setError(null);
-    try {
-      onResent(await api.resendPost(post.id, checked.value));
-    } catch (failure) {
-      setError(errorMessage(failure));
-      setSending(false);
-    }
+    resend.mutate(checked.value);
   }
 
   return (
-    <form className="comment-form resend-form" onSubmit={(event) => void send(event)} noValidate aria-label="Editar y reenviar">
+    <form className="comment-form resend-form" onSubmit={send} noValidate aria-label="Editar y reenviar">
       <p className="resend-form__note">Solo puedes reenviarla una vez: corrige lo que motivó el rechazo.</p>
       <label htmlFor={`${id}-category`} className="comment-form__label">
         Categoría

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { Notification } from '@contract/notifications';
 import { REJECTION_REASON_LABELS } from '@contract/posts';
@@ -22,22 +22,21 @@ export default function NotificationsPage({ onRead }: { onRead?: () => void }) {
   const api = useApi();
   const client = useQueryClient();
   const list = usePagedList<Notification>(queryKeys.notifications, (cursor, signal) => api.notifications({ cursor, signal }));
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const unread = list.items.some((notification) => !notification.read);
-
-  async function markAll() {
-    setBusy(true);
-    setError(null);
-    try {
-      await api.markNotificationsRead();
+  const markRead = useMutation({
+    mutationFn: () => api.markNotificationsRead(),
+    onSuccess: async () => {
       await client.invalidateQueries({ queryKey: queryKeys.notifications });
       onRead?.();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (failure) => setError(errorMessage(failure)),
+  });
+  const busy = markRead.isPending;
+
+  function markAll() {
+    setError(null);
+    markRead.mutate();
   }
 
   return (
@@ -49,7 +48,7 @@ export default function NotificationsPage({ onRead }: { onRead?: () => void }) {
       <PushSettings />
       {list.status === 'success' && list.items.length > 0 && (
         <p>
-          <button type="button" className="button button--small" onClick={() => void markAll()} disabled={busy || !unread} aria-busy={busy}>
+          <button type="button" className="button button--small" onClick={markAll} disabled={busy || !unread} aria-busy={busy}>
             Marcar todo como leído
           </button>
         </p>

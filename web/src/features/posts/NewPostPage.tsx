@@ -1,5 +1,8 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+import type { CreatePostRequest } from '@contract/posts';
 import { useApi } from '../../lib/api';
+import { queryKeys } from '../../lib/queries';
 import { useSubmissionKey } from '../../lib/submissionKey';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { NewPostForm } from './NewPostForm';
@@ -8,22 +11,31 @@ import { NewPostForm } from './NewPostForm';
 export type SentState = { sent: string };
 
 /**
- * `/newpost` (signed-in users only: the route guard sees to it). Success goes to the home page,
- * which then says the post is in moderation (SentState).
+ * `/newpost` (signed-in users only: the route guard sees to it). Sending is a mutation with the
+ * submission's Idempotency-Key (the form says what failed, in Spanish, and keeps the text). Success
+ * goes to the home page, which then says the post is in moderation (SentState), and «Mis anécdotas»
+ * reads again when next shown.
  */
 export default function NewPostPage() {
   useDocumentTitle('Publicar una anécdota');
   const api = useApi();
   const navigate = useNavigate();
   const submission = useSubmissionKey();
+  const client = useQueryClient();
+  const create = useMutation({
+    mutationFn: (request: CreatePostRequest) => api.createPost(request, { idempotencyKey: submission.keyFor(request) }),
+    onSuccess: (post) => {
+      submission.done();
+      void client.invalidateQueries({ queryKey: queryKeys.myPosts });
+      void navigate('/', { state: { sent: post.id } satisfies SentState });
+    },
+  });
   return (
     <section className="narrow">
       <h1>Publicar una anécdota</h1>
       <NewPostForm
         onSubmit={async (request) => {
-          const post = await api.createPost(request, { idempotencyKey: submission.keyFor(request) });
-          submission.done();
-          void navigate('/', { state: { sent: post.id } satisfies SentState });
+          await create.mutateAsync(request);
         }}
       />
     </section>

@@ -4,8 +4,8 @@ import { useApi } from '../../lib/api';
 import { queryKeys } from '../../lib/queries';
 import { usePagedList } from '../../lib/usePagedList';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { PageWithTags } from './CategoryTags';
-import { FeedView } from './FeedView';
+import { PageWithTags } from '../../components/CategoryTags';
+import { FeedView } from '../../components/FeedView';
 
 /**
  * `/guardadas` (signed in): the posts the reader saved, newest saved first, with «Cargar más». Posts

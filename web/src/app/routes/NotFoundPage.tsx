@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PAGE_TITLES } from '@contract/documents';
-import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /** Any other address. */
 export default function NotFoundPage() {

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { REPORT_REASONS, REPORT_REASON_LABELS, type ReportReason } from '@contract/moderation';
 import { ApiError, errorMessage, useApi } from '../../lib/api';
@@ -6,7 +7,7 @@ import { announce } from '../../lib/announcer';
 import { useSubmissionKey } from '../../lib/submissionKey';
 import { useSignInHref } from '../../lib/nextPath';
 import type { ReportTarget } from './ReportControl';
-import { useVoteBook } from './votes';
+import { useSession } from '../../lib/session';
 
 type State =
   | { step: 'signIn' }
@@ -25,12 +26,33 @@ const THANKS = 'Gracias: hemos recibido tu denuncia.';
 export default function ReportForm({ target, onClose }: { target: ReportTarget; onClose: () => void }) {
   const api = useApi();
   const submission = useSubmissionKey();
-  const votes = useVoteBook();
+  const who = useSession();
   const [state, setState] = useState<State>(() =>
-    votes !== null && votes.ready() && !votes.signedIn
-      ? { step: 'signIn' }
-      : { step: 'choosing', reason: null, sending: false, error: null, signIn: false },
+    who === null ? { step: 'signIn' } : { step: 'choosing', reason: null, sending: false, error: null, signIn: false },
   );
+  const report = useMutation({
+    mutationFn: (reason: ReportReason) => {
+      const options = { idempotencyKey: submission.keyFor({ target, reason }) };
+      return target.kind === 'post' ? api.reportPost(target.id, reason, options) : api.reportComment(target.id, reason, options);
+    },
+    onSuccess: () => {
+      submission.done();
+      announce(THANKS);
+      setState({ step: 'sent', message: THANKS, announced: true });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'ALREADY_REPORTED') {
+        setState({ step: 'sent', message: error.message, announced: false });
+        return;
+      }
+      const signIn = error instanceof ApiError && error.code === 'UNAUTHORIZED';
+      setState((before) =>
+        before.step === 'choosing'
+          ? { ...before, sending: false, error: signIn ? 'Tienes que iniciar sesión para denunciar.' : errorMessage(error), signIn }
+          : before,
+      );
+    },
+  });
   const signIn = useSignInHref();
   const legendId = useId();
   const firstReason = useRef<HTMLInputElement>(null);
@@ -63,25 +85,11 @@ export default function ReportForm({ target, onClose }: { target: ReportTarget; 
   }
 
   const choosing = state;
-  async function send(event: FormEvent<HTMLFormElement>) {
+  function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!choosing.reason || choosing.sending) return;
     setState({ ...choosing, sending: true, error: null });
-    try {
-      const options = { idempotencyKey: submission.keyFor({ target, reason: choosing.reason }) };
-      if (target.kind === 'post') await api.reportPost(target.id, choosing.reason, options);
-      else await api.reportComment(target.id, choosing.reason, options);
-      submission.done();
-      announce(THANKS);
-      setState({ step: 'sent', message: THANKS, announced: true });
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'ALREADY_REPORTED') {
-        setState({ step: 'sent', message: error.message, announced: false });
-        return;
-      }
-      const signIn = error instanceof ApiError && error.code === 'UNAUTHORIZED';
-      setState({ ...choosing, sending: false, error: signIn ? 'Tienes que iniciar sesión para denunciar.' : errorMessage(error), signIn });
-    }
+    report.mutate(choosing.reason);
   }
 
   return (
@@ -90,7 +98,7 @@ export default function ReportForm({ target, onClose }: { target: ReportTarget; 
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <form
       className="report"
-      onSubmit={(event) => void send(event)}
+      onSubmit={send}
       onKeyDown={(event: KeyboardEvent<HTMLFormElement>) => {
         if (event.key === 'Escape') {
           event.stopPropagation();

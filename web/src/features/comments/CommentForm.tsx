@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { MAX_COMMENT_LENGTH, validateCreateComment, type Comment } from '@contract/comments';
 import { postLength } from '@contract/common';
 import { ERRORS } from '@contract/errors';
@@ -8,18 +9,33 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 
 /**
  * The comment form of a post page, for signed-in readers: a live character count, the contract's own
- * checks before sending, Spanish errors, and the text kept when sending fails.
+ * checks before sending, Spanish errors, and the text kept when sending fails. Sending is a mutation
+ * with the submission's Idempotency-Key: sent again unchanged after a lost answer, it is stored once.
  */
 export function CommentForm({ postId, onCreated }: { postId: string; onCreated: (comment: Comment) => void }) {
   const api = useApi();
   const submission = useSubmissionKey();
   const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const fieldId = useId();
   const length = postLength(text);
+  const create = useMutation({
+    mutationFn: (checked: string) => api.createComment(postId, checked, { idempotencyKey: submission.keyFor({ postId, text: checked }) }),
+    onSuccess: (comment) => {
+      submission.done();
+      setText('');
+      onCreated(comment);
+    },
+    onError: (failure) =>
+      setError(
+        failure instanceof ApiError && failure.code === 'UNAUTHORIZED'
+          ? 'Tu sesión ha caducado: vuelve a iniciar sesión para comentar.'
+          : errorMessage(failure),
+      ),
+  });
+  const sending = create.isPending;
 
-  async function send(event: FormEvent<HTMLFormElement>) {
+  function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
     const checked = validateCreateComment({ text });
@@ -27,26 +43,12 @@ export function CommentForm({ postId, onCreated }: { postId: string; onCreated: 
       setError(ERRORS[checked.code].message);
       return;
     }
-    setSending(true);
     setError(null);
-    try {
-      const key = submission.keyFor({ postId, text: checked.value.text });
-      onCreated(await api.createComment(postId, checked.value.text, { idempotencyKey: key }));
-      submission.done();
-      setText('');
-    } catch (failure) {
-      setError(
-        failure instanceof ApiError && failure.code === 'UNAUTHORIZED'
-          ? 'Tu sesión ha caducado: vuelve a iniciar sesión para comentar.'
-          : errorMessage(failure),
-      );
-    } finally {
-      setSending(false);
-    }
+    create.mutate(checked.value.text);
   }
 
   return (
-    <form className="comment-form" onSubmit={(event) => void send(event)} noValidate>
+    <form className="comment-form" onSubmit={send} noValidate>
       {error && <ErrorAlert>{error}</ErrorAlert>}
       <label htmlFor={fieldId} className="comment-form__label">
         Tu comentario

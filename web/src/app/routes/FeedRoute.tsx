@@ -1,18 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { DOCUMENT_PATHS, PAGE_TITLES } from '@contract/documents';
 import { isCategory, type Category } from '@contract/posts';
-import { useConfig } from '../lib/config';
-import { useDocumentTitle } from '../lib/useDocumentTitle';
-import { useHydrated } from '../lib/hydration';
-import { useCategoryFeedLink } from '../lib/useCategoryFeedLink';
-import { useFeed } from '../features/posts/useFeed';
-import { FeedView } from '../features/posts/FeedView';
-import { PageWithTags } from '../features/posts/CategoryTags';
-import { SentNotice } from '../features/posts/SentNotice';
-import type { SentState } from '../features/posts/NewPostPage';
-import { useLivePosts } from '../features/live/useLivePosts';
-import { useVoteBook } from '../features/posts/votes';
-import type { LiveStatus } from '../features/live/liveSocket';
+import { useConfig } from '../../lib/config';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useHydrated } from '../../lib/hydration';
+import { useCategoryFeedLink } from '../../lib/useCategoryFeedLink';
+import { useFeed } from '../../features/posts/useFeed';
+import { FeedView } from '../../components/FeedView';
+import { PageWithTags } from '../../components/CategoryTags';
+import { SentNotice } from '../../features/posts/SentNotice';
+import type { SentState } from '../../features/posts/NewPostPage';
+import { useLivePosts } from '../../features/live/useLivePosts';
+import { writeLiveVotes } from '../../features/votes/useVotes';
+import type { LiveStatus } from '../../features/live/liveSocket';
 
 const LIVE_TEXT: Record<LiveStatus, string> = {
   connecting: 'Conectando…',
@@ -24,12 +25,12 @@ const LIVE_TEXT: Record<LiveStatus, string> = {
 function LiveFeed({ category }: { category?: Category }) {
   const config = useConfig();
   const feed = useFeed(category);
-  const votes = useVoteBook();
+  const client = useQueryClient();
   const live = useLivePosts(config.wsUrl, {
     onPublished: feed.addLive,
     onRemoved: feed.removeLive,
     onReconnect: feed.refresh,
-    onUpdated: (id, counts) => votes?.live(id, counts),
+    onUpdated: (id, counts) => writeLiveVotes(client, id, counts),
   });
   return (
     <>

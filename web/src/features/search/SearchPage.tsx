@@ -9,8 +9,8 @@ import { useApi } from '../../lib/api';
 import { queryKeys } from '../../lib/queries';
 import { usePagedList } from '../../lib/usePagedList';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { PageWithTags } from './CategoryTags';
-import { FeedView } from './FeedView';
+import { PageWithTags } from '../../components/CategoryTags';
+import { FeedView } from '../../components/FeedView';
 
 /** The results of one query, 20 a page, best match first, with «Cargar más»; matching words marked. */
 function SearchResults({ query, category }: { query: string; category?: (typeof CATEGORIES)[number] }) {

@@ -7,11 +7,11 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { queryKeys } from '../../lib/queries';
 import { PageSpinner } from '../../components/PageSpinner';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { PostCard } from './PostCard';
-import { PageWithTags } from './CategoryTags';
-import { CommentsSection } from './CommentsSection';
-import type { SubscribeToComments } from './liveComments';
-import { SIGNED_OUT, type Viewer } from './viewer';
+import { PostCard } from '../../components/PostCard';
+import { PageWithTags } from '../../components/CategoryTags';
+import { CommentsSection } from '../../features/comments/CommentsSection';
+import type { SubscribeToComments } from '../../features/comments/liveComments';
+import { SIGNED_OUT, type Viewer } from '../../features/comments/viewer';
 
 type State = { status: 'loading' } | { status: 'found'; post: Post } | { status: 'notFound' } | { status: 'error'; message: string };
 

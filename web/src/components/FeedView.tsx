@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { LoadMoreList } from '../../components/LoadMoreList';
-import type { PagedList } from '../../lib/usePagedList';
+import { LoadMoreList } from './LoadMoreList';
+import type { PagedList } from '../lib/usePagedList';
 import type { Post } from '@contract/posts';
 import { PostCard } from './PostCard';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PERMANENT_SUSPENSION } from '@contract/accounts';
 import { MAX_SUSPENSION_DAYS, MAX_SUSPENSION_REASON_LENGTH, type Suspension } from '@contract/moderation';
 import { LocalTime } from '../../components/LocalTime';
@@ -69,7 +69,22 @@ export default function SuspendAuthorForm({ target, author }: { target: SuspendT
     close();
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  const suspend = useMutation({
+    mutationFn: (request: Parameters<typeof api.suspendAuthor>[0]) => api.suspendAuthor(request),
+    onSuccess: (suspension) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.suspensions });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.moderationLog });
+      setOpen(false);
+      setDone(suspension);
+    },
+    onError: (error) => {
+      const forbidden = error instanceof ApiError && error.code === 'FORBIDDEN';
+      setErrors({ api: forbidden ? MODERATOR_AUTHOR : errorMessage(error) });
+    },
+    onSettled: () => setSending(false),
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
     const chosenDays = parseDays(days, forever);
@@ -82,22 +97,11 @@ export default function SuspendAuthorForm({ target, author }: { target: SuspendT
       return;
     }
     setSending(true);
-    try {
-      const suspension = await api.suspendAuthor({
-        ...(target.kind === 'post' ? { postId: target.id } : { commentId: target.id }),
-        days: chosenDays ?? null,
-        reason: reason.trim(),
-      });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.suspensions });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.moderationLog });
-      setOpen(false);
-      setDone(suspension);
-    } catch (error) {
-      const forbidden = error instanceof ApiError && error.code === 'FORBIDDEN';
-      setErrors({ api: forbidden ? MODERATOR_AUTHOR : errorMessage(error) });
-    } finally {
-      setSending(false);
-    }
+    suspend.mutate({
+      ...(target.kind === 'post' ? { postId: target.id } : { commentId: target.id }),
+      days: chosenDays ?? null,
+      reason: reason.trim(),
+    });
   }
 
   if (done) {
@@ -132,14 +136,7 @@ export default function SuspendAuthorForm({ target, author }: { target: SuspendT
         // Escape from any of the form's own controls closes it (the disclosure pattern): the key events
         // bubble up from those interactive controls, the form itself takes no clicks.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
-        <form
-          id={formId}
-          className="suspend"
-          aria-labelledby={`${id}-title`}
-          noValidate
-          onSubmit={(event) => void submit(event)}
-          onKeyDown={onKeyDown}
-        >
+        <form id={formId} className="suspend" aria-labelledby={`${id}-title`} noValidate onSubmit={submit} onKeyDown={onKeyDown}>
           <p id={`${id}-title`} className="suspend__title">
             Suspender a «{author}»
           </p>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { Comment } from '@contract/comments';
 import { errorMessage, useApi } from '../../lib/api';
@@ -7,8 +8,7 @@ import { AuthorName } from '../../components/AuthorName';
 import { LocalTime } from '../../components/LocalTime';
 import { LoadMoreList } from '../../components/LoadMoreList';
 import { CommentForm } from './CommentForm';
-import { ReportControl } from './ReportControl';
-import { SuspendAuthorControl } from './SuspendAuthorControl';
+import { useCardParts } from '../../components/cardParts';
 import type { SubscribeToComments } from './liveComments';
 import { useComments } from './useComments';
 import { mayDelete, type Viewer } from './viewer';
@@ -94,17 +94,18 @@ export function CommentsSection({
 }
 
 function CommentItem({ comment, deletable, onDeleted }: { comment: Comment; deletable: boolean; onDeleted: () => void }) {
+  const parts = useCardParts();
   const api = useApi();
   const [state, setState] = useState<{ step: 'idle' | 'confirming' | 'deleting' } | { step: 'error'; message: string }>({ step: 'idle' });
+  const deletion = useMutation({
+    mutationFn: () => api.deleteComment(comment.id),
+    onSuccess: onDeleted,
+    onError: (error) => setState({ step: 'error', message: errorMessage(error) }),
+  });
 
-  async function remove() {
+  function remove() {
     setState({ step: 'deleting' });
-    try {
-      await api.deleteComment(comment.id);
-      onDeleted();
-    } catch (error) {
-      setState({ step: 'error', message: errorMessage(error) });
-    }
+    deletion.mutate();
   }
 
   return (
@@ -124,7 +125,7 @@ function CommentItem({ comment, deletable, onDeleted }: { comment: Comment; dele
         {state.step === 'confirming' && (
           <span role="group" aria-label="Confirmar el borrado">
             ¿Borrar este comentario?{' '}
-            <button type="button" className="link-button" onClick={() => void remove()}>
+            <button type="button" className="link-button" onClick={remove}>
               Sí, borrar
             </button>{' '}
             <button type="button" className="link-button" onClick={() => setState({ step: 'idle' })}>
@@ -134,8 +135,7 @@ function CommentItem({ comment, deletable, onDeleted }: { comment: Comment; dele
         )}
         {state.step === 'deleting' && <span role="status">Borrando…</span>}
         {state.step === 'error' && <span role="alert">{state.message}</span>}
-        <ReportControl target={{ kind: 'comment', id: comment.id }} />
-        <SuspendAuthorControl target={{ kind: 'comment', id: comment.id }} author={comment.name} />
+        {parts.commentActions(comment)}
       </div>
     </li>
   );

@@ -1,13 +1,9 @@
 import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Post } from '@contract/posts';
-import { AuthorName } from '../../components/AuthorName';
-import { LocalTime } from '../../components/LocalTime';
-import { ReportControl } from './ReportControl';
-import { SuspendAuthorControl } from './SuspendAuthorControl';
-import { VoteButtons } from './VoteButtons';
-import { ShareButton } from './ShareButton';
-import { SaveButton } from './SaveButton';
+import { AuthorName } from './AuthorName';
+import { useCardParts } from './cardParts';
+import { LocalTime } from './LocalTime';
 
 type Props = {
   post: Post;
@@ -24,13 +20,15 @@ type Props = {
 
 /**
  * One published anecdote: who, when it was published, which category, and the text (always as
- * text, never as HTML); its votes; a permalink, its comment count (a link to its page) and «Denunciar»; for moderators, «Suspender autor».
+ * text, never as HTML); a permalink and its comment count (a link to its page); and what the app puts in
+ * its slots (cardParts.ts): the votes, «Guardar», «Compartir», «Denunciar», for moderators «Suspender autor».
  *
  * Memoised: a feed re-renders when its own state changes (the live socket's status, a page loaded), and a
  * card whose post is the same object need not (ten to twenty cards of ~16 components each, on a slow phone
  * right after the take-over). What a card shows besides its post comes from contexts, which reach it anyway.
  */
 export const PostCard = memo(function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true, renderText }: Props) {
+  const parts = useCardParts();
   return (
     <article className="post-card" aria-labelledby={`post-${post.id}-title`}>
       <Heading id={`post-${post.id}-title`} className="post-card__meta">
@@ -45,7 +43,7 @@ export const PostCard = memo(function PostCard({ post, headingLevel: Heading = '
         </Link>
       </p>
       <p className="post-card__text">{renderText ? renderText(post.post) : post.post}</p>
-      <VoteButtons post={post} />
+      {parts.postVotes(post)}
       <div className="post-card__actions">
         {linkToPost && (
           <Link to={`/post/${encodeURIComponent(post.id)}`} aria-label={`Enlace permanente a la anécdota de ${post.name}`}>
@@ -55,11 +53,7 @@ export const PostCard = memo(function PostCard({ post, headingLevel: Heading = '
         {linkToPost && (
           <Link to={`/post/${encodeURIComponent(post.id)}`}>{post.comments === 1 ? '1 comentario' : `${post.comments} comentarios`}</Link>
         )}
-
-        <SaveButton postId={post.id} />
-        <ShareButton post={post} />
-        <ReportControl postId={post.id} />
-        <SuspendAuthorControl target={{ kind: 'post', id: post.id }} author={post.name} />
+        {parts.postActions(post)}
       </div>
     </article>
   );

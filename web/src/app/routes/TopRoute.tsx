@@ -1,13 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PAGE_TITLES } from '@contract/documents';
 import { TOP_PERIODS, TOP_PERIOD_LABELS, TOP_RANKINGS, VOTE_LABELS, type TopPeriod, type TopRanking } from '@contract/votes';
-import { useConfig } from '../lib/config';
-import { useDocumentTitle } from '../lib/useDocumentTitle';
-import { useLivePosts } from '../features/live/useLivePosts';
-import { PageWithTags } from '../features/posts/CategoryTags';
-import { FeedView } from '../features/posts/FeedView';
-import { useTop } from '../features/posts/useTop';
-import { useVoteBook } from '../features/posts/votes';
+import { useConfig } from '../../lib/config';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useLivePosts } from '../../features/live/useLivePosts';
+import { PageWithTags } from '../../components/CategoryTags';
+import { FeedView } from '../../components/FeedView';
+import { useTop } from '../../features/posts/useTop';
+import { writeLiveVotes } from '../../features/votes/useVotes';
 
 const isPeriod = (value: string | null): value is TopPeriod => (TOP_PERIODS as readonly (string | null)[]).includes(value);
 const isRanking = (value: string | null): value is TopRanking => (TOP_RANKINGS as readonly (string | null)[]).includes(value);
@@ -22,12 +23,12 @@ const emptyText = (period: TopPeriod, by: TopRanking) =>
 function LiveTop({ period, by }: { period: TopPeriod; by: TopRanking }) {
   const config = useConfig();
   const top = useTop(period, by);
-  const votes = useVoteBook();
+  const client = useQueryClient();
   useLivePosts(config.wsUrl, {
     onPublished: () => undefined,
     onRemoved: top.removeLive,
     onReconnect: top.refresh,
-    onUpdated: (id, counts) => votes?.live(id, counts),
+    onUpdated: (id, counts) => writeLiveVotes(client, id, counts),
   });
   const label = `Las anécdotas con más «${VOTE_LABELS[by]}» (${TOP_PERIOD_LABELS[period].toLowerCase()})`;
   return (

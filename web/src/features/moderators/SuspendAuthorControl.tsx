@@ -1,6 +1,6 @@
-import { lazy, Suspense, useContext } from 'react';
+import { lazy, Suspense } from 'react';
 import { ANONYMOUS_NAME } from '@contract/accounts';
-import { AccountContext } from '../../lib/account';
+import { useAccount } from '../../lib/account';
 
 /** Whose author is suspended: the author of a post, or of one comment. */
 export type SuspendTarget = { kind: 'post' | 'comment'; id: string };
@@ -14,8 +14,8 @@ const SuspendAuthorForm = lazy(() => import('./SuspendAuthorForm'));
  * posts and comments (signed with their apodo).
  */
 export function SuspendAuthorControl({ target, author }: { target: SuspendTarget; author: string }) {
-  const account = useContext(AccountContext);
-  const me = account?.state.status === 'ready' ? account.state.me : null;
+  const { state } = useAccount();
+  const me = state.status === 'ready' ? state.me : null;
   if (!me?.moderator) return null;
   if (me.name !== null && me.name === author && author !== ANONYMOUS_NAME) return null;
   return (

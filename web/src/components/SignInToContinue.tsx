@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
-import { useSignInHref } from '../../lib/nextPath';
-import { rememberIntent } from '../../lib/pendingIntent';
+import { useSignInHref } from '../lib/nextPath';
+import { rememberIntent } from '../lib/pendingIntent';
 
 /**
  * «Iniciar sesión» after a press that needs an account: it returns to this page, where the offer's

@@ -11,8 +11,8 @@ import { ApiError, errorMessage, useApi } from '../../lib/api';
 import { queryKeys } from '../../lib/queries';
 import { usePagedList } from '../../lib/usePagedList';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { PageWithTags } from './CategoryTags';
-import { FeedView } from './FeedView';
+import { PageWithTags } from '../../components/CategoryTags';
+import { FeedView } from '../../components/FeedView';
 
 /** An author's published posts, 20 a page, newest first, with «Cargar más». */
 function AuthorPosts({ name, author }: { name: string; author: string }) {

@@ -1,0 +1,28 @@
+import type { CardParts } from '../components/cardParts';
+import { SuspendAuthorControl } from '../features/moderators/SuspendAuthorControl';
+import { ShareButton } from '../features/posts/ShareButton';
+import { ReportControl } from '../features/reports/ReportControl';
+import { SaveButton } from '../features/saved/SaveButton';
+import { VoteButtons } from '../features/votes/VoteButtons';
+
+/**
+ * The features a card shows besides its own content (components/cardParts.ts). One object for the
+ * app's life: the cards read it from a context, and a new one would re-render every card.
+ */
+export const CARD_PARTS: CardParts = {
+  postVotes: (post) => <VoteButtons post={post} />,
+  postActions: (post) => (
+    <>
+      <SaveButton postId={post.id} />
+      <ShareButton post={post} />
+      <ReportControl postId={post.id} />
+      <SuspendAuthorControl target={{ kind: 'post', id: post.id }} author={post.name} />
+    </>
+  ),
+  commentActions: (comment) => (
+    <>
+      <ReportControl target={{ kind: 'comment', id: comment.id }} />
+      <SuspendAuthorControl target={{ kind: 'comment', id: comment.id }} author={comment.name} />
+    </>
+  ),
+};
