@@ -5,10 +5,12 @@
  *   unknown page offline gets a short Spanish page that says so.
  * - The app's hashed files (/assets/*): from the cache once fetched (they never change), kept across
  *   versions so a page opened before an update still loads its lazy parts.
- * - Public API reads (GET /posts*, /authors*, /config.json): from the network, the cache when offline.
- * - Never kept: any request with an Authorization header, anything under /me, every non-GET request,
- *   and any response that is not a 200 or that says no-store for a reason other than freshness — so
- *   one account's answers are never kept, let alone shown to another.
+ * - The app's own reads (fetch() calls: the API, /config.json): from the network, the cache when
+ *   offline; kept only when the answer says it is the same for everyone (`Cache-Control: public`, as
+ *   the API's public reads do) and /config.json, so no path of the API is written here.
+ * - Never kept: any request with an Authorization header, every non-GET request, and any response that
+ *   is not a 200, is marked private or is not public — so one account's answers are never kept, let
+ *   alone shown to another.
  * - Updates: a new version takes over at once (skipWaiting + claim) without deleting what an open page
  *   may still ask for; only the documents' and reads' caches of older versions are dropped.
  * - Web Push: shows the message (title, body) and opens its page on a tap.
@@ -22,7 +24,8 @@ const KEEP = new Set([DOCUMENTS, READS, ASSETS]);
 /** Asset entries kept at most (the oldest go first). */
 const MAX_ASSETS = 120;
 
-const PUBLIC_READS = [/^\/posts(\/|$|\?)/, /^\/authors\//, /^\/config\.json$/];
+/** The one read kept whatever its Cache-Control says: the app cannot start offline without it. */
+const CONFIG = '/config.json';
 const DOCUMENT_KEEP = [/^\/$/, /^\/category\/[a-z]+$/, /^\/post\/[0-9a-f-]+$/, /^\/top$/, /^\/autor\/[^/]+$/];
 
 // The shell kept at once: the home page, the files it names and /config.json (the app cannot start
@@ -33,8 +36,8 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       try {
-        const config = await fetch('/config.json', { cache: 'no-cache' });
-        if (keepable(config)) await (await caches.open(READS)).put('/config.json', config);
+        const config = await fetch(CONFIG, { cache: 'no-cache' });
+        if (keepable(config)) await (await caches.open(READS)).put(CONFIG, config);
       } catch {
         // Offline: kept on the next visit instead.
       }
@@ -69,13 +72,13 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (request.headers.has('authorization') || url.pathname.startsWith('/me')) return;
+  if (request.headers.has('authorization')) return;
   if (request.mode === 'navigate') {
     event.respondWith(navigation(request, url));
   } else if (url.pathname.startsWith('/assets/')) {
     event.respondWith(cacheFirst(request));
-  } else if (PUBLIC_READS.some((pattern) => pattern.test(url.pathname))) {
-    event.respondWith(networkFirst(READS, request));
+  } else if (request.destination === '') {
+    event.respondWith(networkFirst(READS, request, url.pathname === CONFIG ? keepable : sharedRead));
   }
 });
 
@@ -102,11 +105,16 @@ async function navigation(request, url) {
   }
 }
 
-async function networkFirst(cacheName, request) {
+/** A read whose answer is the same for every reader (the API's public reads say `public`). */
+function sharedRead(response) {
+  return keepable(response) && /(^|,)\s*public\b/i.test(response.headers.get('cache-control') || '');
+}
+
+async function networkFirst(cacheName, request, keep) {
   const cache = await caches.open(cacheName);
   try {
     const response = await fetch(request);
-    if (keepable(response)) await cache.put(request, response.clone());
+    if (keep(response)) await cache.put(request, response.clone());
     return response;
   } catch (error) {
     const kept = await cache.match(request);
