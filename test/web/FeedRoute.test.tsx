@@ -7,22 +7,13 @@ import type { DehydratedState } from '@tanstack/react-query';
 import { createQueryClient, documentStateJson, hydrateFromDocument, seedFromPageData } from '../../web/src/lib/queries';
 import { ApiError } from '../../web/src/lib/api';
 import { ERRORS } from '@contract/errors';
-import type { RuntimeConfig } from '@contract/documents';
 import type { Category, Post } from '@contract/posts';
 import { FeedRoute } from '../../web/src/app/routes/FeedRoute';
 import { ApiContext, type ApiClient } from '../../web/src/lib/api';
 import { ConfigContext } from '../../web/src/lib/config';
-import { aPost, fakeApiClient } from './factories';
+import { aPost, fakeApiClient, testConfig as config } from './factories';
 import { FakeSocket } from './fakeSocket';
 import { WithQueries } from './queries';
-
-const config: RuntimeConfig = {
-  region: 'local',
-  userPoolId: 'local_x',
-  userPoolClientId: 'client',
-  apiUrl: 'http://api.test',
-  wsUrl: 'ws://live.test',
-};
 
 /** 25 posts, newest first; the fake API pages them 20 at a time like the real one. */
 function fakeApi(all: Post[]) {

@@ -8,15 +8,14 @@ import { ERRORS } from '@contract/errors';
 import { Header } from '../../web/src/app/Header';
 import { SuspensionNotice } from '../../web/src/components/SuspensionNotice';
 import AccountPage from '../../web/src/features/account/AccountPage';
-import { AuthContext, type AuthContextValue } from '../../web/src/features/auth/context';
+import { AuthContext } from '../../web/src/features/auth/context';
 import type { AuthState } from '../../web/src/features/auth/types';
 import { CommentForm } from '../../web/src/features/comments/CommentForm';
 import { NewPostForm } from '../../web/src/features/posts/NewPostForm';
 import { rereadAccount, type AccountState } from '../../web/src/lib/account';
 import { ApiContext, ApiError, createApiClient, type ApiClient } from '../../web/src/lib/api';
-import type { RuntimeConfig } from '@contract/documents';
 import { ConfigContext } from '../../web/src/lib/config';
-import { fakeApiClient } from './factories';
+import { fakeApiClient, testConfig as config, anAuthContext } from './factories';
 import { FakeSocket } from './fakeSocket';
 import { SignedIn, WithAccount, WithQueries } from './queries';
 import { createQueryClient } from '../../web/src/lib/queries';
@@ -31,24 +30,7 @@ const me: Me = {
 };
 const signedIn: AuthState = { status: 'signedIn', user: { displayName: 'trol@example.com' } };
 
-function auth(state: AuthState): AuthContextValue {
-  return {
-    state,
-    service: () => Promise.reject(new Error('not used')),
-    refresh: async () => state,
-    signOut: async () => {},
-    signOutError: null,
-    redirectError: null,
-  };
-}
-
-const config: RuntimeConfig = {
-  region: 'local',
-  userPoolId: 'local_x',
-  userPoolClientId: 'client',
-  apiUrl: 'http://api.test',
-  wsUrl: 'ws://live.test',
-};
+const auth = anAuthContext;
 
 // The header's bell opens the account's own socket.
 beforeEach(() => {

@@ -3,7 +3,6 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { type RuntimeConfig } from '@contract/documents';
 import { ERRORS } from '@contract/errors';
 import { type Post } from '@contract/posts';
 import AuthorPage from '../../web/src/features/authors/AuthorPage';
@@ -11,16 +10,8 @@ import { FeedView } from '../../web/src/components/FeedView';
 import type { PagedList } from '../../web/src/lib/usePagedList';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
 import { ConfigContext } from '../../web/src/lib/config';
-import { aPost, fakeApiClient } from './factories';
+import { aPost, fakeApiClient, testConfig as config } from './factories';
 import { SignedIn, WithQueries } from './queries';
-
-const config: RuntimeConfig = {
-  region: 'local',
-  userPoolId: 'local_x',
-  userPoolClientId: 'client',
-  apiUrl: 'http://api.test',
-  wsUrl: 'ws://live.test',
-};
 
 function providers(api: ApiClient, account: string | null | undefined, children: ReactNode, path = '/') {
   return (

@@ -1,7 +1,10 @@
 import { vi } from 'vitest';
 import type { Comment } from '@contract/comments';
 import type { OwnPost, Post, PostStatus } from '@contract/posts';
+import type { RuntimeConfig } from '@contract/documents';
 import type { ApiClient } from '../../web/src/lib/api';
+import type { AuthContextValue } from '../../web/src/features/auth/context';
+import type { AuthState } from '../../web/src/features/auth/types';
 
 let counter = 0;
 
@@ -99,5 +102,26 @@ export function aComment(overrides: Partial<Comment> & { minutesAgo?: number } =
     text: `Comentario número ${counter}`,
     createdAt: new Date(Date.UTC(2025, 4, 3, 12, 0, 0) - minutesAgo * 60_000).toISOString(),
     ...rest,
+  };
+}
+
+/** The runtime config (`/config.json`) the components under test read: nothing behind it answers. */
+export const testConfig: RuntimeConfig = {
+  region: 'local',
+  userPoolId: 'local_x',
+  userPoolClientId: 'client',
+  apiUrl: 'http://api.test',
+  wsUrl: 'ws://live.test',
+};
+
+/** The sign-in context in `state`, as the components under test read it; its service is never reached. */
+export function anAuthContext(state: AuthState): AuthContextValue {
+  return {
+    state,
+    service: () => Promise.reject(new Error('not used')),
+    refresh: async () => state,
+    signOut: async () => {},
+    signOutError: null,
+    redirectError: null,
   };
 }

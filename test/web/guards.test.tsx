@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { AuthContext, type AuthContextValue } from '../../web/src/features/auth/context';
+import { AuthContext } from '../../web/src/features/auth/context';
 import { RequireSignedIn, RequireSignedOut } from '../../web/src/features/auth/guards';
 import type { AuthState } from '../../web/src/features/auth/types';
+import { anAuthContext } from './factories';
 
 function renderAt(path: string, state: AuthState) {
-  const value: AuthContextValue = {
-    state,
-    service: () => Promise.reject(new Error('not used')),
-    refresh: async () => state,
-    signOut: async () => {},
-    signOutError: null,
-    redirectError: null,
-  };
+  const value = anAuthContext(state);
   render(
     <AuthContext.Provider value={value}>
       <MemoryRouter initialEntries={[path]}>

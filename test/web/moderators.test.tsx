@@ -5,13 +5,13 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { PERMANENT_SUSPENSION } from '@contract/accounts';
 import { ERRORS } from '@contract/errors';
 import type { ModerationAction, Suspension } from '@contract/moderation';
-import { AuthContext, type AuthContextValue } from '../../web/src/features/auth/context';
+import { AuthContext } from '../../web/src/features/auth/context';
 import { RequireModerator } from '../../web/src/features/auth/guards';
 import type { AuthState } from '../../web/src/features/auth/types';
 import ModerationLogPage from '../../web/src/features/moderators/ModerationLogPage';
 import SuspensionsPage from '../../web/src/features/moderators/SuspensionsPage';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
-import { fakeApiClient } from './factories';
+import { fakeApiClient, anAuthContext } from './factories';
 import { WithQueries } from './queries';
 
 function renderPage(page: React.ReactNode, api: ApiClient) {
@@ -177,14 +177,7 @@ describe('ModerationLogPage (/moderar/registro)', () => {
 
 describe('RequireModerator', () => {
   function renderGuarded(state: AuthState) {
-    const value: AuthContextValue = {
-      state,
-      service: () => Promise.reject(new Error('not used')),
-      refresh: async () => state,
-      signOut: async () => {},
-      signOutError: null,
-      redirectError: null,
-    };
+    const value = anAuthContext(state);
     render(
       <AuthContext.Provider value={value}>
         <MemoryRouter initialEntries={['/moderar/registro']}>

@@ -3,23 +3,14 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { type RuntimeConfig } from '@contract/documents';
 import { ERRORS } from '@contract/errors';
 import { type PostPage } from '@contract/posts';
 import SearchPage from '../../web/src/features/search/SearchPage';
 import { SearchForm } from '../../web/src/app/SearchForm';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
 import { ConfigContext } from '../../web/src/lib/config';
-import { aPost, fakeApiClient } from './factories';
+import { aPost, fakeApiClient, testConfig as config } from './factories';
 import { SignedIn, WithQueries } from './queries';
-
-const config: RuntimeConfig = {
-  region: 'local',
-  userPoolId: 'local_x',
-  userPoolClientId: 'client',
-  apiUrl: 'http://api.test',
-  wsUrl: 'ws://live.test',
-};
 
 function renderAt(api: ApiClient, path: string, extra?: ReactNode) {
   return render(

@@ -8,23 +8,16 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { Me } from '@contract/accounts';
-import type { RuntimeConfig } from '@contract/documents';
 import { AppProviders } from '../../web/src/app/AppProviders';
 import { Header } from '../../web/src/app/Header';
 import type { AuthService, AuthUser } from '../../web/src/features/auth/types';
 import { createQueryClient } from '../../web/src/lib/queries';
 import { LEAVE_PUSH_TIMEOUT_MS } from '../../web/src/lib/pushDevice';
 import { FakeSocket } from './fakeSocket';
+import { testConfig as config } from './factories';
 
 const ENDPOINT = 'https://fcm.googleapis.com/fcm/send/este-movil';
 const TOKEN = 'token-de-lucia';
-const config: RuntimeConfig = {
-  region: 'local',
-  userPoolId: 'local_x',
-  userPoolClientId: 'client',
-  apiUrl: 'http://api.test',
-  wsUrl: 'ws://live.test',
-};
 const me: Me = {
   name: 'Lucía',
   email: 'lucia@example.com',

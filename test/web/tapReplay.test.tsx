@@ -8,23 +8,14 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type RuntimeConfig } from '@contract/documents';
 import { type Post } from '@contract/posts';
 import { PostCard } from '../../web/src/components/PostCard';
 import { ApiContext, type ApiClient } from '../../web/src/lib/api';
 import { ConfigContext } from '../../web/src/lib/config';
 import { PENDING_ATTRIBUTE, startReplay, tapKeeperScript } from '../../web/src/lib/taps';
-import { aPost, fakeApiClient } from './factories';
+import { aPost, fakeApiClient, testConfig as config } from './factories';
 import { FakeSocket } from './fakeSocket';
 import { SignedIn, WithQueries } from './queries';
-
-const config: RuntimeConfig = {
-  region: 'local',
-  userPoolId: 'local_x',
-  userPoolClientId: 'client',
-  apiUrl: 'http://api.test',
-  wsUrl: 'ws://live.test',
-};
 
 beforeAll(() => {
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the document's own inline script, as its text

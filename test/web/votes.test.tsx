@@ -5,7 +5,6 @@ import { Profiler, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { type RuntimeConfig } from '@contract/documents';
 import { ERRORS } from '@contract/errors';
 import { type Post } from '@contract/posts';
 import { type TopPeriod, type TopRanking, type VoteKind } from '@contract/votes';
@@ -16,17 +15,9 @@ import { FeedView } from '../../web/src/components/FeedView';
 import type { PagedList } from '../../web/src/lib/usePagedList';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
 import { ConfigContext } from '../../web/src/lib/config';
-import { aPost, fakeApiClient } from './factories';
+import { aPost, fakeApiClient, testConfig as config } from './factories';
 import { FakeSocket } from './fakeSocket';
 import { SignedIn, WithQueries } from './queries';
-
-const config: RuntimeConfig = {
-  region: 'local',
-  userPoolId: 'local_x',
-  userPoolClientId: 'client',
-  apiUrl: 'http://api.test',
-  wsUrl: 'ws://live.test',
-};
 
 function providers(api: ApiClient, account: string | null | undefined, children: ReactNode, path = '/') {
   return (
