@@ -8,6 +8,7 @@ import { PUBLIC_READ, PUBLIC_READ_SECONDS } from '../../functions/handlers/http/
 import { API_CACHE_MAX_TTL } from '../../infra/constructs/site';
 import { DEFAULT_THROTTLE, functionsTriggeredBy, throttleOf } from '../../infra/functions';
 import { allRoutes, routeKey } from '../../functions/contract/routes';
+import { buildOpenApiDocument } from '../../infra/openapi';
 import { logicalId, references, render, sharedSynthesis, type CfnResourceJson, type Synthesized } from './synth';
 
 let s: Synthesized;
@@ -36,6 +37,16 @@ describe('api', () => {
         .map(([, r]) => r.Properties.RouteKey)
         .sort(),
     ).toEqual([...PUBLIC_ROUTES, ...USER_ROUTES].sort());
+  });
+
+  it('serves exactly the operations the OpenAPI document describes', () => {
+    const { paths } = buildOpenApiDocument() as unknown as { paths: Record<string, Record<string, unknown>> };
+    const described = Object.entries(paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(
+      routeKeys()
+        .map(([, r]) => r.Properties.RouteKey as string)
+        .sort(),
+    ).toEqual(described.sort());
   });
 
   it('authorizer guards every route of signed-in users, and only those', () => {
