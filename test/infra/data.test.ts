@@ -1,9 +1,9 @@
 /**
  * The Data construct: the tables, built from functions/store/tables.ts and protected.
  * The stack as `npm run synth` builds it without Google sign-in, synthesized once for every file of
- * this folder that asks for it (sharedSynthesis).
+ * this folder that asks for it (sharedStack).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   COMMENTS_TABLE,
   CONNECTIONS_TABLE,
@@ -20,18 +20,10 @@ import {
   VOTES_TABLE,
   type TableDescription,
 } from '../../functions/store/tables';
-import { logicalId, sharedSynthesis, type CfnResourceJson, type Synthesized } from './synth';
+import { logicalId, sharedStack } from './synth';
 
-let s: Synthesized;
-let resources: Record<string, CfnResourceJson>;
-
-beforeAll(() => {
-  s = sharedSynthesis();
-  resources = s.json.Resources;
-}, 300_000);
-
-const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
-const propsOf = (id: string) => resources[id]!.Properties;
+const s = sharedStack();
+const { ofType, propsOf } = s;
 
 describe('data', () => {
   const cases: [string, () => string, TableDescription][] = [
@@ -85,7 +77,7 @@ describe('data', () => {
   });
 
   it.each(cases)('keeps the %s table when the stack is deleted or the table replaced, and protects it from deletion', (_name, id) => {
-    expect(resources[id()]).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    expect(s.resources[id()]).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
     expect(propsOf(id()).DeletionProtectionEnabled).toBe(true);
   });
 
