@@ -13,7 +13,6 @@
  * The three tables live side by side in one DynamoDB Local and are measured in interleaved rounds, so a
  * drift in the machine's speed hits every size alike and the 100k ÷ 1k ratio compares like with like.
  */
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -33,6 +32,7 @@ import { batchWrite, startArchiveDb } from './archiveDb';
 import { loadStyleSheetsAsEmpty } from '../../infra/local/aws/lambda/emptyCss';
 import { growthRow, sizeLabel, type FigureResult, type Row } from './report';
 import { formatSummary, now, percentile, summarize, timeEach } from './stats';
+import { publishedPost } from '../support/posts';
 
 export type FeedPagesOptions = {
   sizes: number[];
@@ -55,21 +55,14 @@ const WORDS = 'hoy mi jefe ha dicho que el autobús se fue sin mí y encima llov
 function samplePost(index: number, newest: number): StoredPost {
   const words = Array.from({ length: 25 }, (_, i) => WORDS[(index * 7 + i * 3) % WORDS.length]);
   const createdAt = new Date(newest - index * 60_000).toISOString();
-  return {
-    id: randomUUID(),
+  // One post a minute, going back in time, each published as it was sent.
+  return publishedPost({
     name: `autor${index % 997}`,
     category: CATEGORIES[index % CATEGORIES.length] as Post['category'],
     post: words.join(' '),
-    // One post a minute, going back in time, each published as it was sent.
     createdAt,
-    publishedAt: createdAt,
-    status: 'published',
     authorId: `user-${index % 997}`,
-    votes: { agree: 0, deserved: 0 },
-    comments: 0,
-    moderation: { score: 0, votes: 0 },
-    reports: 0,
-  };
+  });
 }
 
 /** Writes `count` posts in the shape the repository stores them, 25 per BatchWrite, 4 batches in flight. */
