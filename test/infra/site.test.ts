@@ -16,6 +16,12 @@ const { ofType, propsOf } = s;
 
 describe('site', () => {
   const bucketId = () => logicalId(s.stack.site.bucket);
+  const bucketPolicyStatements = () => {
+    const [[, policy]] = ofType('AWS::S3::BucketPolicy').filter(([, r]) => render(r.Properties.Bucket) === `\${${bucketId()}}`) as [
+      [string, CfnResourceJson],
+    ];
+    return (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
+  };
 
   it('keeps the site bucket private, encrypted and SSL-only', () => {
     const props = propsOf(bucketId());
@@ -28,10 +34,7 @@ describe('site', () => {
     expect(props.BucketEncryption).toEqual({
       ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
     });
-    const [[, policy]] = ofType('AWS::S3::BucketPolicy').filter(([, r]) => render(r.Properties.Bucket) === `\${${bucketId()}}`) as [
-      [string, CfnResourceJson],
-    ];
-    const statements = (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
+    const statements = bucketPolicyStatements();
     expect(statements).toContainEqual(
       expect.objectContaining({
         Effect: 'Deny',
@@ -193,10 +196,7 @@ describe('site', () => {
   });
 
   it('lets CloudFront list the bucket, so that a missing file is a 404 and not a 403', () => {
-    const [[, policy]] = ofType('AWS::S3::BucketPolicy').filter(([, r]) => render(r.Properties.Bucket) === `\${${bucketId()}}`) as [
-      [string, CfnResourceJson],
-    ];
-    const statements = (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
+    const statements = bucketPolicyStatements();
     expect(statements).toContainEqual(
       expect.objectContaining({
         Effect: 'Allow',
