@@ -4,11 +4,11 @@
  * posts spread over enough users that none reaches the 5-posts-in-10-minutes limit.
  */
 import { randomUUID } from 'node:crypto';
-import { AdminConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminConfirmSignUpCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import autocannon from 'autocannon';
 import { CATEGORIES } from '../../functions/contract/posts';
 import type { LocalCloudProcess } from '../support/localCloud';
-import { cognitoClient, type TestUser } from '../support/users';
+import { cognitoClient, signUp, TEST_PASSWORD, type TestUser } from '../support/users';
 
 export type ThroughputOptions = { duration: number; connections: number; posters: number };
 
@@ -39,17 +39,9 @@ export async function createPosters(cloud: LocalCloudProcess, count: number): Pr
   const client = cognitoClient(cloud);
   const one = async (attempt = 0): Promise<TestUser> => {
     const email = `bench-${randomUUID().slice(0, 12)}@example.com`;
-    // Meets the contract's PASSWORD_POLICY (the same password test/support/users.ts uses).
-    const password = 'Contraseña-123';
+    const password = TEST_PASSWORD;
     try {
-      await client.send(
-        new SignUpCommand({
-          ClientId: cloud.userPoolClientId,
-          Username: email,
-          Password: password,
-          UserAttributes: [{ Name: 'email', Value: email }],
-        }),
-      );
+      await signUp(client, cloud, email);
       await client.send(new AdminConfirmSignUpCommand({ UserPoolId: cloud.userPoolId, Username: email }));
       const auth = await client.send(
         new InitiateAuthCommand({

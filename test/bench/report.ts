@@ -1,5 +1,6 @@
 /** The benchmark table: one row per measured figure, its target beside it, and whether it was met. */
 import { cpus, totalmem } from 'node:os';
+import { formatSummary, summarize } from './stats';
 
 export type Status = 'met' | 'missed' | 'reported';
 
@@ -13,6 +14,33 @@ export type Row = {
 };
 
 export type FigureResult = { rows: Row[]; notes: string[] };
+
+/** A table size as the rows name it: `1k`, `100k`, or the number itself below a thousand. */
+export const sizeLabel = (size: number): string => (size >= 1000 ? `${size / 1000}k` : String(size));
+
+/**
+ * The row of how a p50 grows from the smallest size to the largest: each round's p50 at the largest
+ * ÷ the same round's at the smallest (the sizes are measured in interleaved rounds, so a drift in the
+ * machine's speed hits both alike).
+ * @param limit the largest ratio that meets the target; without it the row is only reported
+ */
+export function growthRow(
+  figure: number,
+  what: string,
+  sizes: readonly number[],
+  p50s: { largest: readonly number[]; smallest: readonly number[] },
+  limit?: number,
+  why = '',
+): Row {
+  const ratio = summarize(p50s.largest.map((p50, round) => p50 / (p50s.smallest[round] as number)));
+  return {
+    figure,
+    what: `${what} p50 at ${sizeLabel(sizes.at(-1) as number)} ÷ p50 at ${sizeLabel(sizes[0] as number)} (same round${why})`,
+    measured: formatSummary(ratio, '×', 2),
+    target: limit === undefined ? 'reported' : `≤ ${limit}×`,
+    status: limit === undefined ? 'reported' : ratio.median <= limit ? 'met' : 'missed',
+  };
+}
 
 /** Runs a figure; a figure that throws still yields a row, marked missed, so the table is never silent. */
 export async function runFigure(figure: number, title: string, measure: () => Promise<FigureResult>): Promise<FigureResult> {

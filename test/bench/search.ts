@@ -9,7 +9,6 @@
  * a common word has more entries than a query reads) and a long tail of rarer ones. Sizes are measured
  * in interleaved rounds, so a drift in the machine's speed hits every size alike.
  */
-import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CATEGORIES, type Category } from '../../functions/contract/posts';
 import { indexEntriesFor, searchPosts } from '../../functions/domain/search';
@@ -21,6 +20,7 @@ import { POSTS_TABLE, SEARCH_TABLE } from '../../functions/store/tables';
 import { ensureTables } from '../../infra/local/aws/dynamodb/dynamoDbLocal';
 import { batchWrite, startArchiveDb } from './archiveDb';
 import { percentile, timeEach } from './stats';
+import { publishedPost } from '../support/posts';
 
 export type SearchBenchOptions = { sizes: number[]; rounds: number; reads: number };
 
@@ -57,20 +57,13 @@ function samplePost(index: number, newest: number, next: () => number): StoredPo
   for (let i = 0; i < 12; i++) words.push(`pal${Math.floor(20_000 * next() ** 3).toString(36)}x`);
   if (next() < 0.01) words.push(RARE[Math.floor(next() * RARE.length)] as string);
   const createdAt = new Date(newest - index * 60_000).toISOString();
-  return {
-    id: randomUUID(),
+  return publishedPost({
     name: `autor${index % 997}`,
     category: CATEGORIES[index % CATEGORIES.length] as Category,
     post: `Hoy ${words.join(' y ')}.`,
     createdAt,
-    publishedAt: createdAt,
-    status: 'published',
     authorId: `user-${index % 997}`,
-    votes: { agree: 0, deserved: 0 },
-    comments: 0,
-    moderation: { score: 0, votes: 0 },
-    reports: 0,
-  };
+  });
 }
 
 /** Seeds `count` posts and their index entries, 4 writers at once; answers the index items written. */

@@ -6,7 +6,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
-import type { TestUser } from '../support/users';
 import { launchChromium, newVisitor, signInWithForm } from './browser';
 
 export type BuiltSite = {
@@ -15,7 +14,7 @@ export type BuiltSite = {
   /** A new signed-out visitor (a context of its own) at `width` px, in a time zone other than the machine's if given. */
   visitor(width?: number, timezoneId?: string): Promise<{ context: BrowserContext; page: Page }>;
   /** A new visitor (a context of its own) at `width` px, signed in with the site's form. */
-  signedIn(user: TestUser, width?: number): Promise<Page>;
+  signedIn(user: { email: string; password: string }, width?: number): Promise<Page>;
   /** A browser context with options of its own (closed with the others after the file). */
   newContext(options: BrowserContextOptions): Promise<BrowserContext>;
 };

@@ -6,47 +6,26 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ERRORS } from '../../functions/contract/errors';
 import { DEMO_MODERATOR } from '../../infra/local/fixtures/demoModerator';
 import { call } from '../support/api';
-import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { publishApproved } from '../support/moderation';
 import { createUser, signIn, type TestUser } from '../support/users';
-import { cspViolations, launchChromium, newVisitor, seriousA11yViolations, takenOver } from './browser';
+import { cspViolations, seriousA11yViolations, takenOver } from './browser';
+import { builtSiteForFile } from './builtSite';
 
 const SCREENSHOTS = 'test-results/screenshots';
-let cloud: LocalCloudProcess;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const site = builtSiteForFile();
 const header = (page: Page) => page.locator('header');
 const short = () => randomUUID().slice(0, 6);
 /** Two browsers, two accounts and several pages each: longer than one page's test on a busy machine. */
 const LONG_TEST_MS = 240_000;
 
-beforeAll(async () => {
-  [cloud, browser] = await Promise.all([startLocalCloudProcess({ env: { WEB_MODE: 'dist' } }), launchChromium()]);
+beforeAll(() => {
   mkdirSync(SCREENSHOTS, { recursive: true });
 });
-
-afterAll(async () => {
-  await Promise.allSettled(contexts.map((context) => context.close()));
-  await browser?.close();
-  await cloud?.stop();
-});
-
-async function signedIn(user: { email: string; password: string }, width = 1280): Promise<Page> {
-  const { context, page } = await newVisitor(browser, cloud.webUrl, width);
-  contexts.push(context);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  await header(page).getByRole('button', { name: 'Logout' }).waitFor();
-  return page;
-}
 
 /**
  * The author's account state as POST /posts's function sees it: an empty body is refused before it is
@@ -54,7 +33,7 @@ async function signedIn(user: { email: string; password: string }, width = 1280)
  * (Each function trusts an account's "not suspended" for up to 5 s: docs/api.md, "Account state".)
  */
 async function publishRefusal(author: TestUser): Promise<string | undefined> {
-  const answer = await call<{ error?: { code: string } }>(cloud, '/posts', { method: 'POST', token: author.idToken, body: {} });
+  const answer = await call<{ error?: { code: string } }>(site.cloud, '/posts', { method: 'POST', token: author.idToken, body: {} });
   return answer.body.error?.code;
 }
 
@@ -62,14 +41,14 @@ describe('suspensions in a browser (built site, local cloud)', () => {
   it(
     'the demo moderator suspends an author from a card; the author cannot publish, is told why and until when, and can again once it is lifted',
     async () => {
-      const moderatorTokens = await signIn(cloud, DEMO_MODERATOR);
-      const author = await createUser(cloud, { name: `Autora ${short()}` });
+      const moderatorTokens = await signIn(site.cloud, DEMO_MODERATOR);
+      const author = await createUser(site.cloud, { name: `Autora ${short()}` });
       const text = `Hoy he insultado a medio barrio en los comentarios (${short()}).`;
-      await publishApproved(cloud, author, { ...DEMO_MODERATOR, ...moderatorTokens }, { category: 'varios', post: text });
-      const authorPage = await signedIn(author, 375);
+      await publishApproved(site.cloud, author, { ...DEMO_MODERATOR, ...moderatorTokens }, { category: 'varios', post: text });
+      const authorPage = await site.signedIn(author, 375);
 
       // The moderator, on the home page, opens «Suspender autor» on the author's card.
-      const moderator = await signedIn(DEMO_MODERATOR);
+      const moderator = await site.signedIn(DEMO_MODERATOR);
       await takenOver(moderator);
       const card = moderator.locator('article.post-card', { has: moderator.locator('.post-card__text', { hasText: text }) });
       await card.waitFor();
@@ -148,8 +127,8 @@ describe('suspensions in a browser (built site, local cloud)', () => {
   it(
     'keeps non-moderators out of the moderators’ pages',
     async () => {
-      const user = await createUser(cloud, { name: `Lectora ${short()}` });
-      const reader = await signedIn(user);
+      const user = await createUser(site.cloud, { name: `Lectora ${short()}` });
+      const reader = await site.signedIn(user);
       // Once the account is read (the apodo in the header), the cards offer «Denunciar» but not «Suspender autor».
       await header(reader)
         .getByRole('link', { name: new RegExp(user.name!) })

@@ -5,34 +5,22 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { PostPage } from '../../functions/contract/posts';
-import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { createUser } from '../support/users';
-import { launchChromium, newVisitor, seriousA11yViolations, takenOver } from './browser';
+import { seriousA11yViolations, takenOver } from './browser';
+import { builtSiteForFile } from './builtSite';
 
 const SCREENSHOTS = 'test-results/screenshots';
-let cloud: LocalCloudProcess;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const site = builtSiteForFile();
 
 async function visitor(width = 1280): Promise<Page> {
-  const { context, page } = await newVisitor(browser, cloud.webUrl, width);
-  contexts.push(context);
-  return page;
+  return (await site.visitor(width)).page;
 }
 
 async function signedInVisitor(width = 1280): Promise<Page> {
-  const user = await createUser(cloud, { name: `Votante ${randomUUID().slice(0, 4)}` });
-  const page = await visitor(width);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  await page.locator('header').getByRole('button', { name: 'Logout' }).waitFor();
-  return page;
+  return site.signedIn(await createUser(site.cloud, { name: `Votante ${randomUUID().slice(0, 4)}` }), width);
 }
 
 /** The card whose text is `text`, and its two vote buttons. */
@@ -45,14 +33,8 @@ function card(page: Page, text: string) {
   };
 }
 
-beforeAll(async () => {
-  [cloud, browser] = await Promise.all([startLocalCloudProcess({ env: { WEB_MODE: 'dist' } }), launchChromium()]);
+beforeAll(() => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await Promise.allSettled(contexts.map((context) => context.close()));
-  await browser?.close();
-  await cloud?.stop();
 });
 
 describe('votes in a browser', () => {
@@ -102,7 +84,7 @@ describe('votes in a browser', () => {
     await expect
       .poll(
         async () =>
-          ((await (await fetch(`${cloud.config.apiUrl}/posts/top?period=all&by=deserved&limit=1`)).json()) as PostPage).items[0]?.post,
+          ((await (await fetch(`${site.cloud.config.apiUrl}/posts/top?period=all&by=deserved&limit=1`)).json()) as PostPage).items[0]?.post,
         {
           timeout: 10_000,
         },

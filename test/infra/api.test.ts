@@ -1,26 +1,18 @@
 /**
  * The Api construct: the HTTP API, its routes, authorizer, throttles and access logs.
  * The stack as `npm run synth` builds it without Google sign-in, synthesized once for every file of
- * this folder that asks for it (sharedSynthesis).
+ * this folder that asks for it (sharedStack).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PUBLIC_READ, PUBLIC_READ_SECONDS } from '../../functions/handlers/http/http';
 import { API_CACHE_MAX_TTL } from '../../infra/constructs/site';
 import { DEFAULT_THROTTLE, functionsTriggeredBy, throttleOf } from '../../infra/functions';
 import { allRoutes, routeKey } from '../../functions/contract/routes';
 import { buildOpenApiDocument } from '../../infra/openapi';
-import { logicalId, references, render, sharedSynthesis, type CfnResourceJson, type Synthesized } from './synth';
+import { logicalId, references, render, sharedStack, type CfnResourceJson } from './synth';
 
-let s: Synthesized;
-let resources: Record<string, CfnResourceJson>;
-
-beforeAll(() => {
-  s = sharedSynthesis();
-  resources = s.json.Resources;
-}, 300_000);
-
-const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
-const propsOf = (id: string) => resources[id]!.Properties;
+const s = sharedStack();
+const { ofType, propsOf } = s;
 
 /** The contract's routes, by who may call them. */
 const contractRoutes = allRoutes().map(({ route }) => route);
@@ -104,7 +96,7 @@ describe('api', () => {
       status: '$context.status',
       routeKey: '$context.routeKey',
     });
-    expect(resources[[...references(logs.DestinationArn)][0]!]!.Type).toBe('AWS::Logs::LogGroup');
+    expect(s.resources[[...references(logs.DestinationArn)][0]!]!.Type).toBe('AWS::Logs::LogGroup');
   });
 
   it('lets CloudFront share a public read for less time than its cache policy allows', () => {

@@ -1,42 +1,32 @@
 /**
  * The Auth construct: the user pool, its groups, its web client and its domain.
  * The stack as `npm run synth` builds it without Google sign-in, synthesized once for every file of
- * this folder that asks for it (sharedSynthesis).
+ * this folder that asks for it (sharedStack).
  */
 import { Match } from 'aws-cdk-lib/assertions';
-import type { Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MODERATORS_GROUP } from '../../functions/contract/moderation';
-import { logicalId, render, sharedSynthesis, type CfnResourceJson, type Synthesized } from './synth';
+import { logicalId, render, sharedStack } from './synth';
 
-let s: Synthesized;
-let template: Template;
-let resources: Record<string, CfnResourceJson>;
-
-beforeAll(() => {
-  s = sharedSynthesis();
-  template = s.template;
-  resources = s.json.Resources;
-}, 300_000);
-
-const propsOf = (id: string) => resources[id]!.Properties;
+const s = sharedStack();
+const { propsOf } = s;
 
 describe('auth', () => {
   it('keeps the user pool when the stack is deleted or the pool replaced, and protects it from deletion', () => {
-    expect(resources[logicalId(s.stack.auth.userPool)]).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    expect(s.resources[logicalId(s.stack.auth.userPool)]).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
     expect(propsOf(logicalId(s.stack.auth.userPool)).DeletionProtection).toBe('ACTIVE');
   });
 
   it('has the moderators’ group in the pool, under the name the API reads from the ID token', () => {
-    template.resourceCountIs('AWS::Cognito::UserPoolGroup', 1);
-    template.hasResourceProperties('AWS::Cognito::UserPoolGroup', {
+    s.template.resourceCountIs('AWS::Cognito::UserPoolGroup', 1);
+    s.template.hasResourceProperties('AWS::Cognito::UserPoolGroup', {
       GroupName: MODERATORS_GROUP,
       UserPoolId: { Ref: logicalId(s.stack.auth.userPool) },
     });
   });
 
   it('lets users sign themselves up with a verified email and a sound password', () => {
-    template.hasResourceProperties('AWS::Cognito::UserPool', {
+    s.template.hasResourceProperties('AWS::Cognito::UserPool', {
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
@@ -75,8 +65,8 @@ describe('auth', () => {
   });
 
   it('has a Cognito domain and no Google provider without the Google context', () => {
-    template.resourceCountIs('AWS::Cognito::UserPoolDomain', 1);
+    s.template.resourceCountIs('AWS::Cognito::UserPoolDomain', 1);
     expect(render(propsOf(logicalId(s.stack.auth.domain)).Domain)).toBe('vaya-dia-${AWS::AccountId}');
-    template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
+    s.template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
   });
 });

@@ -1,54 +1,20 @@
 /**
  * The Data construct: the tables, built from functions/store/tables.ts and protected.
  * The stack as `npm run synth` builds it without Google sign-in, synthesized once for every file of
- * this folder that asks for it (sharedSynthesis).
+ * this folder that asks for it (sharedStack).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  COMMENTS_TABLE,
-  CONNECTIONS_TABLE,
-  IDEMPOTENCY_TABLE,
-  SAVED_TABLE,
-  MODERATION_TABLE,
-  NAMES_TABLE,
-  NOTIFICATIONS_TABLE,
-  PUSH_SUBSCRIPTIONS_TABLE,
-  SEARCH_TABLE,
-  POSTS_TABLE,
-  RATE_LIMITS_TABLE,
-  TOP_TABLE,
-  VOTES_TABLE,
-  type TableDescription,
-} from '../../functions/store/tables';
-import { logicalId, sharedSynthesis, type CfnResourceJson, type Synthesized } from './synth';
+import { describe, expect, it } from 'vitest';
+import { TABLES, type TableDescription, type TableName } from '../../functions/store/tables';
+import { logicalId, sharedStack } from './synth';
 
-let s: Synthesized;
-let resources: Record<string, CfnResourceJson>;
-
-beforeAll(() => {
-  s = sharedSynthesis();
-  resources = s.json.Resources;
-}, 300_000);
-
-const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
-const propsOf = (id: string) => resources[id]!.Properties;
+const s = sharedStack();
+const { ofType, propsOf } = s;
 
 describe('data', () => {
-  const cases: [string, () => string, TableDescription][] = [
-    ['posts', () => logicalId(s.stack.data.tables.posts), POSTS_TABLE],
-    ['moderation', () => logicalId(s.stack.data.tables.moderation), MODERATION_TABLE],
-    ['comments', () => logicalId(s.stack.data.tables.comments), COMMENTS_TABLE],
-    ['rate-limits', () => logicalId(s.stack.data.tables.rateLimits), RATE_LIMITS_TABLE],
-    ['connections', () => logicalId(s.stack.data.tables.connections), CONNECTIONS_TABLE],
-    ['names', () => logicalId(s.stack.data.tables.names), NAMES_TABLE],
-    ['votes', () => logicalId(s.stack.data.tables.votes), VOTES_TABLE],
-    ['top', () => logicalId(s.stack.data.tables.top), TOP_TABLE],
-    ['idempotency', () => logicalId(s.stack.data.tables.idempotency), IDEMPOTENCY_TABLE],
-    ['saved', () => logicalId(s.stack.data.tables.saved), SAVED_TABLE],
-    ['notifications', () => logicalId(s.stack.data.tables.notifications), NOTIFICATIONS_TABLE],
-    ['search', () => logicalId(s.stack.data.tables.search), SEARCH_TABLE],
-    ['push-subscriptions', () => logicalId(s.stack.data.tables.pushSubscriptions), PUSH_SUBSCRIPTIONS_TABLE],
-  ];
+  // Every table the Data construct makes, with the description it is built from.
+  const cases = (Object.keys(TABLES) as TableName[]).map(
+    (name) => [name, () => logicalId(s.stack.data.tables[name]), TABLES[name].description as TableDescription] as const,
+  );
 
   it.each(cases)('builds the %s table from functions/store/tables.ts', (_name, id, description) => {
     const props = propsOf(id());
@@ -85,7 +51,7 @@ describe('data', () => {
   });
 
   it.each(cases)('keeps the %s table when the stack is deleted or the table replaced, and protects it from deletion', (_name, id) => {
-    expect(resources[id()]).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    expect(s.resources[id()]).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
     expect(propsOf(id()).DeletionProtectionEnabled).toBe(true);
   });
 

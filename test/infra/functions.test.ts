@@ -3,27 +3,20 @@
  * environment its declaration derives, and exactly the IAM grants its declaration lists — checked
  * generically for every function, then spot checks of a few that matter most.
  * The stack as `npm run synth` builds it without Google sign-in, synthesized once for every file of
- * this folder that asks for it (sharedSynthesis).
+ * this folder that asks for it (sharedStack).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IConstruct } from 'constructs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAGE_SHELL_FILE } from '../../functions/config';
 import { DeclaredFunction } from '../../infra/constructs/lambdaFunction';
 import { environmentOf, FUNCTIONS, type EndpointName, type FunctionDeclaration, type TableName } from '../../infra/functions';
 import { DEFAULT_VAPID_SECRET_NAME, PUSH_SERVICES } from '../../infra/pushServices';
-import { logicalId, references, render, sharedSynthesis, type CfnResourceJson, type Synthesized } from './synth';
+import { logicalId, references, render, sharedStack } from './synth';
 
-let s: Synthesized;
-let resources: Record<string, CfnResourceJson>;
-
-beforeAll(() => {
-  s = sharedSynthesis();
-  resources = s.json.Resources;
-}, 300_000);
-
-const propsOf = (id: string) => resources[id]!.Properties;
+const s = sharedStack();
+const { propsOf } = s;
 const ref = (construct: IConstruct, attribute?: string) => `\${${logicalId(construct)}${attribute ? `.${attribute}` : ''}}`;
 const declarations = FUNCTIONS as readonly FunctionDeclaration[];
 
@@ -106,7 +99,7 @@ function declaredGrants(declaration: FunctionDeclaration): Grant[] {
 function templateGrants(id: string): Grant[] {
   const construct = constructOf(id);
   const role = ref(construct.node.findChild('Role'));
-  const policies = Object.values(resources).filter(
+  const policies = Object.values(s.resources).filter(
     (r) => r.Type === 'AWS::IAM::Policy' && (r.Properties.Roles as unknown[]).map(render).includes(role),
   );
   expect(policies, id).toHaveLength(1);

@@ -1,30 +1,19 @@
 /**
  * The Live construct: the WebSocket API and the broadcast from the tables’ streams.
  * The stack as `npm run synth` builds it without Google sign-in, synthesized once for every file of
- * this folder that asks for it (sharedSynthesis).
+ * this folder that asks for it (sharedStack).
  */
-import type { Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { logicalId, references, render, sharedSynthesis, type CfnResourceJson, type Synthesized } from './synth';
+import { describe, expect, it } from 'vitest';
+import { logicalId, references, render, sharedStack, type CfnResourceJson } from './synth';
 
-let s: Synthesized;
-let template: Template;
-let resources: Record<string, CfnResourceJson>;
-
-beforeAll(() => {
-  s = sharedSynthesis();
-  template = s.template;
-  resources = s.json.Resources;
-}, 300_000);
-
-const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
-const propsOf = (id: string) => resources[id]!.Properties;
+const s = sharedStack();
+const { ofType, propsOf } = s;
 
 describe('live', () => {
   const wsStage = () => ofType('AWS::ApiGatewayV2::Stage').find(([, r]) => r.Properties.StageName === 'live')!;
 
   it('has a WebSocket API with $connect and $disconnect handlers and a throttled stage', () => {
-    template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+    s.template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
       ProtocolType: 'WEBSOCKET',
       RouteSelectionExpression: '$request.body.action',
     });
@@ -59,7 +48,7 @@ describe('live', () => {
     const [[accountId, account]] = ofType('AWS::ApiGateway::Account') as [[string, CfnResourceJson]];
     expect(stage.DependsOn).toContain(accountId);
     const roleId = [...references(account.Properties.CloudWatchRoleArn)][0]!;
-    expect(resources[roleId]).toMatchObject({ Type: 'AWS::IAM::Role', DeletionPolicy: 'Retain' });
+    expect(s.resources[roleId]).toMatchObject({ Type: 'AWS::IAM::Role', DeletionPolicy: 'Retain' });
     expect(account.DeletionPolicy).toBe('Retain');
     expect(propsOf(roleId).AssumeRolePolicyDocument).toMatchObject({ Statement: [{ Principal: { Service: 'apigateway.amazonaws.com' } }] });
     expect((propsOf(roleId).ManagedPolicyArns as unknown[]).map(render)).toEqual([

@@ -2,18 +2,11 @@
  * The Maintenance construct: scheduled upkeep of derived data (ReconcileTop rebuilds the Top's rank
  * rows from the posts' counts every night), with exactly the access its declaration names.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { logicalId, sharedSynthesis, type CfnResourceJson, type Synthesized } from './synth';
+import { describe, expect, it } from 'vitest';
+import { logicalId, sharedStack } from './synth';
 
-let s: Synthesized;
-let resources: Record<string, CfnResourceJson>;
-
-beforeAll(() => {
-  s = sharedSynthesis();
-  resources = s.json.Resources;
-}, 300_000);
-
-const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+const s = sharedStack();
+const { ofType } = s;
 
 describe('maintenance', () => {
   it('runs ReconcileTop every night at 03:30 UTC, retried twice when it fails', () => {

@@ -1,26 +1,16 @@
 /**
  * The Monitoring construct: the alarm topic, alarms, budget and dashboard.
  * The stack as `npm run synth` builds it without Google sign-in, synthesized once for every file of
- * this folder that asks for it (sharedSynthesis).
+ * this folder that asks for it (sharedStack).
  */
-import { Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { METRIC, METRICS_NAMESPACE, SERVICE_NAME } from '../../functions/metrics';
 import { THROTTLED_METRICS } from '../../infra/constructs/monitoring';
 import { FUNCTIONS, functionsTriggeredBy } from '../../infra/functions';
-import { logicalId, render, sharedSynthesis, type CfnResourceJson, type Synthesized } from './synth';
+import { logicalId, render, sharedStack, type CfnResourceJson } from './synth';
 
-let s: Synthesized;
-let template: Template;
-let resources: Record<string, CfnResourceJson>;
-
-beforeAll(() => {
-  s = sharedSynthesis();
-  template = Template.fromJSON(s.monitoring);
-  resources = s.monitoring.Resources;
-}, 300_000);
-
-const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+const s = sharedStack('monitoring');
+const { ofType } = s;
 
 describe('monitoring', () => {
   const topicRef = () => ({ Ref: logicalId(s.stack.monitoring.topic) });
@@ -42,7 +32,7 @@ describe('monitoring', () => {
       expect(props.TreatMissingData, id).toBe('notBreaching');
       expect(props.AlarmDescription, id).toEqual(expect.any(String));
     }
-    template.resourceCountIs('AWS::SNS::Subscription', 0);
+    s.template.resourceCountIs('AWS::SNS::Subscription', 0);
     const [[, policy]] = ofType('AWS::SNS::TopicPolicy') as [[string, CfnResourceJson]];
     const statements = (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
     expect(statements).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));

@@ -1,32 +1,27 @@
 /**
  * The Site construct: the bucket, CloudFront (the page function, the API, the files) and its headers.
  * The stack as `npm run synth` builds it without Google sign-in, synthesized once for every file of
- * this folder that asks for it (sharedSynthesis).
+ * this folder that asks for it (sharedStack).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_CACHE_MAX_TTL } from '../../infra/constructs/site';
 import { API_PATH_PREFIXES, FILE_PATH_PATTERNS, IMAGE_PATH_PREFIX } from '../../infra/documentRoutes';
 import { SHARE_CARD_MAX_AGE } from '../../functions/contract/shareCards';
-import { logicalId, render, sharedSynthesis, type CfnResourceJson, type Synthesized } from './synth';
+import { logicalId, render, sharedStack, type CfnResourceJson } from './synth';
 
-let s: Synthesized;
-let template: Template;
-let resources: Record<string, CfnResourceJson>;
-
-beforeAll(() => {
-  s = sharedSynthesis();
-  template = s.template;
-  resources = s.json.Resources;
-}, 300_000);
-
-const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
-const propsOf = (id: string) => resources[id]!.Properties;
+const s = sharedStack();
+const { ofType, propsOf } = s;
 
 describe('site', () => {
   const bucketId = () => logicalId(s.stack.site.bucket);
+  const bucketPolicyStatements = () => {
+    const [[, policy]] = ofType('AWS::S3::BucketPolicy').filter(([, r]) => render(r.Properties.Bucket) === `\${${bucketId()}}`) as [
+      [string, CfnResourceJson],
+    ];
+    return (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
+  };
 
   it('keeps the site bucket private, encrypted and SSL-only', () => {
     const props = propsOf(bucketId());
@@ -39,10 +34,7 @@ describe('site', () => {
     expect(props.BucketEncryption).toEqual({
       ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
     });
-    const [[, policy]] = ofType('AWS::S3::BucketPolicy').filter(([, r]) => render(r.Properties.Bucket) === `\${${bucketId()}}`) as [
-      [string, CfnResourceJson],
-    ];
-    const statements = (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
+    const statements = bucketPolicyStatements();
     expect(statements).toContainEqual(
       expect.objectContaining({
         Effect: 'Deny',
@@ -64,7 +56,7 @@ describe('site', () => {
 
   it('serves the bucket through CloudFront with Origin Access Control, HTTPS only', () => {
     // One for the bucket, one for the page function's URL, one for the image function's.
-    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 3);
+    s.template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 3);
     const config = propsOf(logicalId(s.stack.site.distribution)).DistributionConfig as Record<string, unknown>;
     const origin = (config.Origins as Record<string, unknown>[]).find((o) => o.S3OriginConfig !== undefined);
     expect(origin).toMatchObject({ S3OriginConfig: { OriginAccessIdentity: '' } });
@@ -182,7 +174,7 @@ describe('site', () => {
       expect(byPattern[pattern]!.CachePolicyId, pattern).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // Managed-CachingDisabled
     }
     const policyId = (byPattern['/posts*']!.CachePolicyId as { Ref: string }).Ref;
-    expect(resources[policyId]!.Type).toBe('AWS::CloudFront::CachePolicy');
+    expect(s.resources[policyId]!.Type).toBe('AWS::CloudFront::CachePolicy');
     expect(propsOf(policyId).CachePolicyConfig).toMatchObject({
       // Nothing is kept unless the answer says so (public, s-maxage); never longer than 10 s.
       MinTTL: 0,
@@ -204,10 +196,7 @@ describe('site', () => {
   });
 
   it('lets CloudFront list the bucket, so that a missing file is a 404 and not a 403', () => {
-    const [[, policy]] = ofType('AWS::S3::BucketPolicy').filter(([, r]) => render(r.Properties.Bucket) === `\${${bucketId()}}`) as [
-      [string, CfnResourceJson],
-    ];
-    const statements = (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
+    const statements = bucketPolicyStatements();
     expect(statements).toContainEqual(
       expect.objectContaining({
         Effect: 'Allow',
@@ -261,7 +250,7 @@ describe('site', () => {
     });
     expect(shell[1]).toMatchObject({ Prune: true, SystemMetadata: { 'cache-control': 'no-cache' }, DistributionPaths: ['/*'] });
     expect(render(shell[1].DistributionId)).toBe(`\${${logicalId(s.stack.site.distribution)}}`);
-    expect(resources[shell[0]]!.DependsOn).toContain(assets[0]);
+    expect(s.resources[shell[0]]!.DependsOn).toContain(assets[0]);
     // config.json travels in the same deployment as the build, its values filled in at deploy time.
     const keys = shell[1].SourceObjectKeys as string[];
     const configAsset = keys

@@ -1,22 +1,16 @@
 /**
  * The stack as a whole: cdk-nag, dependency cycles, a deterministic synth, and its outputs.
  * The stack as `npm run synth` builds it without Google sign-in, synthesized once for every file of
- * this folder that asks for it (sharedSynthesis).
+ * this folder that asks for it (sharedStack).
  */
 import { App, CfnResource, Stack } from 'aws-cdk-lib';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { logicalId, references, render, synthesize, sharedSynthesis, CDK_CONTEXT, type CfnResourceJson, type Synthesized } from './synth';
+import { describe, expect, it } from 'vitest';
+import { logicalId, references, render, synthesize, sharedStack, CDK_CONTEXT } from './synth';
 
-let s: Synthesized;
-let resources: Record<string, CfnResourceJson>;
-
-beforeAll(() => {
-  s = sharedSynthesis();
-  resources = s.json.Resources;
-}, 300_000);
+const s = sharedStack();
 
 describe('checks', () => {
   it('leaves no cdk-nag AwsSolutions error or warning unacknowledged', () => {
@@ -25,10 +19,10 @@ describe('checks', () => {
 
   it('has no dependency cycle between resources', () => {
     const edges = new Map<string, Set<string>>();
-    for (const [id, resource] of Object.entries(resources)) {
+    for (const [id, resource] of Object.entries(s.resources)) {
       const to = references(resource.Properties);
       for (const dependency of resource.DependsOn ?? []) to.add(dependency);
-      edges.set(id, new Set([...to].filter((target) => target in resources)));
+      edges.set(id, new Set([...to].filter((target) => target in s.resources)));
     }
     const state = new Map<string, 'visiting' | 'done'>();
     const visit = (id: string, path: string[]): void => {

@@ -10,6 +10,7 @@ import type { IConstruct } from 'constructs';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { beforeAll } from 'vitest';
 import { createApp, FIREWALL_STACK_NAME, STACK_NAME } from '../../infra/app';
 import type { FirewallStack, VayaDiaStack } from '../../infra/stack';
 
@@ -169,5 +170,39 @@ let shared: Synthesized | undefined;
  */
 export function sharedSynthesis(): Synthesized {
   shared ??= synthesize();
+  return shared;
+}
+
+/** The shared synthesis as one test file reads it, with lookups over the template under test. */
+export type SharedStack = Synthesized & {
+  /** The resources of the template under test, by logical id. */
+  resources: Record<string, CfnResourceJson>;
+  /** The resources of one CloudFormation type, as `[logicalId, resource]`. */
+  ofType: (type: string) => [string, CfnResourceJson][];
+  /** One resource's `Properties`. */
+  propsOf: (id: string) => Record<string, unknown>;
+};
+
+/**
+ * Registers the calling file's `beforeAll` that takes the shared synthesis (paying for it if this
+ * file is the worker's first) and returns the object that hook fills: read it inside tests and
+ * hooks, not while the file is collected.
+ * @param under 'monitoring' points `template`, `resources`, `ofType` and `propsOf` at the
+ * Monitoring nested stack's template (its parameters resolved); `json` stays the parent's.
+ * @default 'stack', the main stack's template
+ */
+export function sharedStack(under: 'stack' | 'monitoring' = 'stack'): SharedStack {
+  const shared = {
+    ofType: (type: string) => Object.entries(shared.resources).filter(([, r]) => r.Type === type),
+    propsOf: (id: string) => shared.resources[id]!.Properties,
+  } as SharedStack;
+  beforeAll(() => {
+    const synthesized = sharedSynthesis();
+    const json = under === 'monitoring' ? synthesized.monitoring : synthesized.json;
+    Object.assign(shared, synthesized, {
+      template: under === 'monitoring' ? Template.fromJSON(json) : synthesized.template,
+      resources: json.Resources,
+    });
+  }, 300_000);
   return shared;
 }

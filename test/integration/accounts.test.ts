@@ -6,30 +6,21 @@ import { randomUUID } from 'node:crypto';
 import { ScanCommand, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { AdminGetUserCommand, UpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Me } from '../../functions/contract/accounts';
 import { type Comment, type CommentPage } from '../../functions/contract/comments';
 import { ERRORS, type ErrorCode } from '../../functions/contract/errors';
 import { type OwnPost, type OwnPostPage, type Post } from '../../functions/contract/posts';
 import { call, publish } from '../support/api';
-import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
-import { createModerator, decide } from '../support/moderation';
+import { cloudPerFile } from '../support/cloudPerFile';
+import { decide } from '../support/moderation';
 import { cognitoClient, createUser, signIn, type TestUser } from '../support/users';
 
-let cloud: LocalCloudProcess;
-let moderator: TestUser;
+const site = cloudPerFile({ env: { SEED: '0' }, moderator: true });
 
-beforeAll(async () => {
-  cloud = await startLocalCloudProcess({ env: { SEED: '0' } });
-  moderator = await createModerator(cloud);
-});
-afterAll(async () => {
-  await cloud?.stop();
-});
-
-const me = (user: TestUser) => call<Me>(cloud, '/me', { token: user.idToken });
+const me = (user: TestUser) => call<Me>(site.cloud, '/me', { token: user.idToken });
 const rename = (user: TestUser, name: unknown) =>
-  call<{ name: string }>(cloud, '/me/name', { method: 'PUT', token: user.idToken, body: { name } });
+  call<{ name: string }>(site.cloud, '/me/name', { method: 'PUT', token: user.idToken, body: { name } });
 
 function expectError(response: { status: number; body: unknown }, code: ErrorCode) {
   expect(response, code).toMatchObject({ status: ERRORS[code].status, body: { error: { code, message: ERRORS[code].message } } });
@@ -37,14 +28,14 @@ function expectError(response: { status: number; body: unknown }, code: ErrorCod
 
 /** A new anecdote each time (the same text twice is a duplicate, 409 DUPLICATE_POST). */
 async function send(user: TestUser, post = `Hoy se me ha roto el paraguas dos veces (${randomUUID().slice(0, 8)}).`): Promise<OwnPost> {
-  const response = await publish(cloud, user.idToken, { category: 'varios', post });
+  const response = await publish(site.cloud, user.idToken, { category: 'varios', post });
   expect(response.status).toBe(201);
   return response.body as OwnPost;
 }
 
 /** Every item of every table of this cloud's database, as JSON text. */
 async function everything(): Promise<string> {
-  const client = cloud.dynamodb();
+  const client = site.cloud.dynamodb();
   try {
     const { TableNames = [] } = await client.send(new ListTablesCommand({}));
     const items: unknown[] = [];
@@ -60,7 +51,7 @@ async function everything(): Promise<string> {
 
 describe('GET /me and PUT /me/name', () => {
   it('has no apodo until one is chosen, then returns it with the email and role', async () => {
-    const user = await createUser(cloud);
+    const user = await createUser(site.cloud);
     expect(await me(user)).toMatchObject({ status: 200, body: { name: null, email: user.email, moderator: false } });
     expect(await rename(user, '  Begoña  ')).toMatchObject({ status: 200, body: { name: 'Begoña' } });
     expect((await me(user)).body).toEqual({
@@ -71,12 +62,12 @@ describe('GET /me and PUT /me/name', () => {
       suspensionReason: null,
       unreadNotifications: 0,
     });
-    expect((await me(moderator)).body.moderator).toBe(true);
+    expect((await me(site.moderator)).body.moderator).toBe(true);
   });
 
   it('refuses every hostile name with INVALID_NAME, and a look-alike of a taken one with NAME_TAKEN', async () => {
-    const alice = await createUser(cloud, { name: 'Alice' });
-    const other = await createUser(cloud);
+    const alice = await createUser(site.cloud, { name: 'Alice' });
+    const other = await createUser(site.cloud);
     for (const name of [
       'Alice\u200b',
       'Alice\u202Eecila',
@@ -94,8 +85,8 @@ describe('GET /me and PUT /me/name', () => {
   });
 
   it('refuses the red team’s look-alike names: reserved words behind confusable letters, and «Alıce» beside «Alice»', async () => {
-    const alice = await createUser(cloud, { name: 'Alice Lookalike' });
-    const other = await createUser(cloud);
+    const alice = await createUser(site.cloud, { name: 'Alice Lookalike' });
+    const other = await createUser(site.cloud);
     // U+0251 Latin alpha, U+1D0F small capital O, dotless ı, a small capital A, a Cyrillic а among Latin letters.
     for (const name of ['Moderɑdora', 'Mᴏderadora', 'Anónımo', 'Vɑya día', 'Admınistrador', 'ᴀlice', 'Mаrta Latina']) {
       expectError(await rename(other, name), 'INVALID_NAME');
@@ -108,7 +99,7 @@ describe('GET /me and PUT /me/name', () => {
 
   it('gives a name to exactly one of twenty accounts claiming it at once', async () => {
     const users: TestUser[] = [];
-    for (let i = 0; i < 20; i++) users.push(await createUser(cloud));
+    for (let i = 0; i < 20; i++) users.push(await createUser(site.cloud));
     const responses = await Promise.all(users.map((user) => rename(user, 'Solo Una')));
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses).toEqual([200, ...Array<number>(19).fill(409)]);
@@ -118,15 +109,15 @@ describe('GET /me and PUT /me/name', () => {
   });
 
   it('ends ten renames sent at once with every post and comment signed by the name the account holds, and no freed name on anything', async () => {
-    const user = await createUser(cloud, { name: 'Carrera 0' });
+    const user = await createUser(site.cloud, { name: 'Carrera 0' });
     const posts = [
       await send(user, 'Una carrera de nombres, primera anécdota.'),
       await send(user, 'Una carrera de nombres, segunda anécdota.'),
     ];
-    expect((await decide(cloud, moderator.idToken, posts[0]!.id, 'publish')).status).toBe(200);
+    expect((await decide(site.cloud, site.moderator.idToken, posts[0]!.id, 'publish')).status).toBe(200);
     const comments = await Promise.all(
       ['uno', 'dos', 'tres'].map((text) =>
-        call<Comment>(cloud, `/posts/${posts[0]!.id}/comments`, { method: 'POST', token: user.idToken, body: { text } }),
+        call<Comment>(site.cloud, `/posts/${posts[0]!.id}/comments`, { method: 'POST', token: user.idToken, body: { text } }),
       ),
     );
     expect(comments.map((comment) => comment.status)).toEqual([201, 201, 201]);
@@ -136,41 +127,41 @@ describe('GET /me and PUT /me/name', () => {
       expect(responses.map((response) => response.status)).toEqual(Array<number>(10).fill(200));
       const held = (await me(user)).body.name;
       expect(names).toContain(held);
-      const own = (await call<OwnPostPage>(cloud, '/me/posts', { token: user.idToken })).body.items;
+      const own = (await call<OwnPostPage>(site.cloud, '/me/posts', { token: user.idToken })).body.items;
       expect(own.map((post) => post.name)).toEqual([held, held]);
-      const signed = (await call<CommentPage>(cloud, `/posts/${posts[0]!.id}/comments`)).body.items.map((comment) => comment.name);
+      const signed = (await call<CommentPage>(site.cloud, `/posts/${posts[0]!.id}/comments`)).body.items.map((comment) => comment.name);
       expect(signed).toEqual([held, held, held]);
       // Every name but the one held is free again: another account can take it.
       const freed = names.find((name) => name !== held)!;
-      const newcomer = await createUser(cloud);
+      const newcomer = await createUser(site.cloud);
       expect(await rename(newcomer, freed), `round ${round}`).toMatchObject({ status: 200, body: { name: freed } });
     }
   });
 
   it('signs the old posts with the new name and frees the old name for someone else', async () => {
-    const user = await createUser(cloud, { name: 'Antes' });
+    const user = await createUser(site.cloud, { name: 'Antes' });
     const post = await send(user);
-    expect((await decide(cloud, moderator.idToken, post.id, 'publish')).status).toBe(200);
-    const comment = await call<Comment>(cloud, `/posts/${post.id}/comments`, {
+    expect((await decide(site.cloud, site.moderator.idToken, post.id, 'publish')).status).toBe(200);
+    const comment = await call<Comment>(site.cloud, `/posts/${post.id}/comments`, {
       method: 'POST',
       token: user.idToken,
       body: { text: 'Firmado' },
     });
     expect(comment.body.name).toBe('Antes');
     expect(await rename(user, 'Después')).toMatchObject({ status: 200 });
-    const own = (await call<OwnPostPage>(cloud, '/me/posts', { token: user.idToken })).body.items;
+    const own = (await call<OwnPostPage>(site.cloud, '/me/posts', { token: user.idToken })).body.items;
     expect(own.find((item) => item.id === post.id)?.name).toBe('Después');
-    const comments = (await call<CommentPage>(cloud, `/posts/${post.id}/comments`)).body.items;
+    const comments = (await call<CommentPage>(site.cloud, `/posts/${post.id}/comments`)).body.items;
     expect(comments.map((c) => [c.id, c.name])).toEqual([[comment.body.id, 'Después']]);
-    const newcomer = await createUser(cloud);
+    const newcomer = await createUser(site.cloud);
     expect(await rename(newcomer, 'antes')).toMatchObject({ status: 200, body: { name: 'antes' } });
   });
 });
 
 describe('the published name', () => {
   it('is not changed by the rename attack: UpdateUserAttributes name=… with the user’s own access token', async () => {
-    const user = await createUser(cloud, { name: 'Honrada' });
-    const client = cognitoClient(cloud);
+    const user = await createUser(site.cloud, { name: 'Honrada' });
+    const client = cognitoClient(site.cloud);
     try {
       await client.send(
         new UpdateUserAttributesCommand({ AccessToken: user.accessToken, UserAttributes: [{ Name: 'name', Value: 'Moderadora' }] }),
@@ -179,55 +170,59 @@ describe('the published name', () => {
       client.destroy();
     }
     // A fresh ID token now carries name=Moderadora (the local cloud adds it as Cognito does).
-    const fresh = await signIn(cloud, user);
+    const fresh = await signIn(site.cloud, user);
     const post = await send({ ...user, idToken: fresh.idToken });
     expect(post.name).toBe('Honrada');
-    expect((await decide(cloud, moderator.idToken, post.id, 'publish')).status).toBe(200);
-    expect((await call<Post>(cloud, `/posts/${post.id}`)).body.name).toBe('Honrada');
+    expect((await decide(site.cloud, site.moderator.idToken, post.id, 'publish')).status).toBe(200);
+    expect((await call<Post>(site.cloud, `/posts/${post.id}`)).body.name).toBe('Honrada');
   });
 
   it('refuses a post of only invisible characters with EMPTY_POST', async () => {
-    const user = await createUser(cloud, { name: 'Invisible' });
+    const user = await createUser(site.cloud, { name: 'Invisible' });
     for (const text of ['\u200b\u200b\u200b', '\u200d\u2060\ufeff', '\u0000\u0000', '\u3164 \u2800']) {
-      expectError(await publish(cloud, user.idToken, { category: 'varios', post: text }), 'EMPTY_POST');
+      expectError(await publish(site.cloud, user.idToken, { category: 'varios', post: text }), 'EMPTY_POST');
     }
   });
 });
 
 describe('DELETE /me', () => {
   it('deletes the Cognito user, frees the apodo and leaves the posts signed «Anónimo», the email nowhere', async () => {
-    const user = await createUser(cloud, { name: 'Efímera' });
+    const user = await createUser(site.cloud, { name: 'Efímera' });
     const pending = await send(user, 'Una que queda pendiente.');
     const published = await send(user, 'Una que se publica.');
-    expect((await decide(cloud, moderator.idToken, published.id, 'publish')).status).toBe(200);
-    const comment = await call<Comment>(cloud, `/posts/${published.id}/comments`, {
+    expect((await decide(site.cloud, site.moderator.idToken, published.id, 'publish')).status).toBe(200);
+    const comment = await call<Comment>(site.cloud, `/posts/${published.id}/comments`, {
       method: 'POST',
       token: user.idToken,
       body: { text: 'Me voy' },
     });
     expect(comment.body.name).toBe('Efímera');
 
-    expect(await call(cloud, '/me', { method: 'DELETE', token: user.idToken })).toMatchObject({ status: 204 });
-    expect((await call<CommentPage>(cloud, `/posts/${published.id}/comments`)).body.items).toEqual([{ ...comment.body, name: 'Anónimo' }]);
+    expect(await call(site.cloud, '/me', { method: 'DELETE', token: user.idToken })).toMatchObject({ status: 204 });
+    expect((await call<CommentPage>(site.cloud, `/posts/${published.id}/comments`)).body.items).toEqual([
+      { ...comment.body, name: 'Anónimo' },
+    ]);
 
-    expect((await call<Post>(cloud, `/posts/${published.id}`)).body).toMatchObject({ id: published.id, name: 'Anónimo' });
+    expect((await call<Post>(site.cloud, `/posts/${published.id}`)).body).toMatchObject({ id: published.id, name: 'Anónimo' });
     const stored = JSON.parse(await everything()) as Array<Record<string, unknown>>;
     expect(stored.find((item) => item.id === pending.id)).toMatchObject({ name: 'Anónimo' });
     expect(JSON.stringify(stored)).not.toContain(user.email);
     expect(JSON.stringify(stored)).not.toContain('Efímera');
-    const client = cognitoClient(cloud);
+    const client = cognitoClient(site.cloud);
     try {
-      await expect(client.send(new AdminGetUserCommand({ UserPoolId: cloud.userPoolId, Username: user.email }))).rejects.toMatchObject({
-        name: 'UserNotFoundException',
-      });
+      await expect(client.send(new AdminGetUserCommand({ UserPoolId: site.cloud.userPoolId, Username: user.email }))).rejects.toMatchObject(
+        {
+          name: 'UserNotFoundException',
+        },
+      );
     } finally {
       client.destroy();
     }
-    await expect(signIn(cloud, user)).rejects.toBeTruthy();
+    await expect(signIn(site.cloud, user)).rejects.toBeTruthy();
     // Its ID token is still valid for a while: it can neither squat a name nor publish.
     expect((await rename(user, 'Okupa')).status).toBe(401);
-    expect((await publish(cloud, user.idToken, { category: 'varios', post: 'Desde una cuenta borrada' })).status).toBe(401);
-    const newcomer = await createUser(cloud);
+    expect((await publish(site.cloud, user.idToken, { category: 'varios', post: 'Desde una cuenta borrada' })).status).toBe(401);
+    const newcomer = await createUser(site.cloud);
     expect(await rename(newcomer, 'Efímera')).toMatchObject({ status: 200 });
   });
 });

@@ -3,12 +3,12 @@
  * posts, looked up ignoring case and accents, the 404s (unknown, «Anónimo», deleted, renamed away),
  * totals that stay exact while votes arrive at once, and the server-rendered `/autor/:name` document.
  */
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthorProfile } from '../../functions/contract/authors';
 import { ERRORS } from '../../functions/contract/errors';
 import type { OwnPost, Post, PostPage } from '../../functions/contract/posts';
 import { call, publish } from '../support/api';
+import { fetchHtml } from '../support/html';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { createModerator, publishApproved } from '../support/moderation';
 import { createUser, type TestUser } from '../support/users';
@@ -132,23 +132,9 @@ describe('GET /authors/{name}/posts', () => {
   });
 });
 
-type HtmlDocument = {
-  title: string;
-  querySelector(selector: string): { textContent: string | null; getAttribute(name: string): string | null } | null;
-  querySelectorAll(
-    selector: string,
-  ): ArrayLike<{ textContent: string | null; getAttribute(name: string): string | null }> &
-    Iterable<{ textContent: string | null; getAttribute(name: string): string | null }>;
-};
-const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html: string) => { window: { document: HtmlDocument } } };
-
 async function page(path: string) {
-  const response = await fetch(`${cloud.webUrl}${path}`);
-  const document = new JSDOM(await response.text()).window.document;
-  const meta = (key: string) =>
-    document.querySelector(`meta[property="${key}"]`)?.getAttribute('content') ??
-    document.querySelector(`meta[name="${key}"]`)?.getAttribute('content');
-  return { status: response.status, document, meta, text: document.querySelector('#root')?.textContent ?? '' };
+  const { status, document, meta } = await fetchHtml(`${cloud.webUrl}${path}`);
+  return { status, document, meta, text: document.querySelector('#root')?.textContent ?? '' };
 }
 
 describe('/autor/:name document', () => {

@@ -17,6 +17,7 @@ import { spelledDate } from '../support/dates';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { createModerator, publishApproved } from '../support/moderation';
 import { createUser, type TestUser } from '../support/users';
+import { publishedPost } from '../support/posts';
 
 let cloud: LocalCloudProcess;
 let author: TestUser;
@@ -186,20 +187,7 @@ describe('robots.txt and the sitemap', () => {
     // 1,050 published posts over three days of January, written straight to the table.
     const posts: StoredPost[] = Array.from({ length: 1_050 }, (_, index) => {
       const at = new Date(Date.UTC(2026, 0, 1 + (index % 3), 10, 0, index % 60, index)).toISOString();
-      return {
-        id: randomUUID(),
-        name: 'Masa',
-        category: 'varios',
-        post: `Anécdota número ${index}`,
-        createdAt: at,
-        publishedAt: at,
-        status: 'published',
-        authorId: 'bulk',
-        votes: { agree: 0, deserved: 0 },
-        comments: 0,
-        moderation: { score: 0, votes: 0 },
-        reports: 0,
-      };
+      return publishedPost({ name: 'Masa', post: `Anécdota número ${index}`, createdAt: at, authorId: 'bulk' });
     });
     const dynamo = cloud.dynamodb();
     try {

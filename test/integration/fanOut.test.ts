@@ -3,11 +3,12 @@
  * connections table into parallel segments and invokes BroadcastPart asynchronously (through the
  * local Lambda API, with the real Lambda client) for every segment but the one it sends itself.
  */
-import { GetItemCommand, PutItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { LiveMessage } from '../../functions/contract/live';
 import { call } from '../support/api';
+import { putGoneConnection } from '../support/live';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { createModerator, publishApproved } from '../support/moderation';
 import { createUser, type TestUser } from '../support/users';
@@ -72,18 +73,7 @@ const count = (client: Client, match: (message: LiveMessage) => boolean) => clie
 
 describe('live fan-out split across parallel invocations', () => {
   it('delivers every message to every client exactly once, across several segments, and removes the gone connections', async () => {
-    for (const connectionId of staleIds) {
-      await dynamo.send(
-        new PutItemCommand({
-          TableName: cloud.tables.connections,
-          Item: {
-            connectionId: { S: connectionId },
-            connectedAt: { S: new Date().toISOString() },
-            expiresAt: { N: String(Math.floor(Date.now() / 1000) + 3600) },
-          },
-        }),
-      );
-    }
+    for (const connectionId of staleIds) await putGoneConnection(dynamo, cloud, connectionId);
 
     const post = await publishApproved(cloud, author, moderator, { category: 'varios', post: 'Seiscientas personas leyendo a la vez.' });
     const published = (message: LiveMessage) => message.type === 'post.published' && message.post.id === post.id;

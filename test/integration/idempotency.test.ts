@@ -5,35 +5,26 @@
  */
 import { randomUUID } from 'node:crypto';
 import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Comment } from '../../functions/contract/comments';
 import { ERRORS } from '../../functions/contract/errors';
 import { recordKey } from '../../functions/domain/idempotency';
 import type { OwnPost, OwnPostPage, Post } from '../../functions/contract/posts';
 import { call } from '../support/api';
-import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
-import { createModerator, decide } from '../support/moderation';
+import { cloudPerFile } from '../support/cloudPerFile';
+import { decide } from '../support/moderation';
 import { createUser, type TestUser } from '../support/users';
 
-let cloud: LocalCloudProcess;
-let moderator: TestUser;
-
-beforeAll(async () => {
-  cloud = await startLocalCloudProcess({ env: { SEED: '0' } });
-  moderator = await createModerator(cloud);
-});
-afterAll(async () => {
-  await cloud?.stop();
-});
+const site = cloudPerFile({ env: { SEED: '0' }, moderator: true });
 
 const keyed = (user: TestUser, path: string, body: unknown, key: string) =>
-  call<unknown>(cloud, path, { method: 'POST', token: user.idToken, body, headers: { 'Idempotency-Key': key } });
+  call<unknown>(site.cloud, path, { method: 'POST', token: user.idToken, body, headers: { 'Idempotency-Key': key } });
 
 const twenty = <T>(send: () => Promise<T>) => Promise.all(Array.from({ length: 20 }, send));
 
 describe('Idempotency-Key', () => {
   it('stores one post for twenty copies of a submission sent at once, each answered with the same 201 and body', async () => {
-    const author = await createUser(cloud, { name: `Idempotente ${randomUUID().slice(0, 6)}` });
+    const author = await createUser(site.cloud, { name: `Idempotente ${randomUUID().slice(0, 6)}` });
     const key = randomUUID();
     const text = `Enviada veinte veces a la vez (${key}).`;
     const answers = await twenty(() => keyed(author, '/posts', { category: 'varios', post: text }, key));
@@ -42,7 +33,7 @@ describe('Idempotency-Key', () => {
     for (const answer of answers) expect(answer.body).toEqual(first);
     // Later, the same key again: the same answer, nothing new.
     expect(await keyed(author, '/posts', { category: 'varios', post: text }, key)).toMatchObject({ status: 201, body: first });
-    const own = (await call<OwnPostPage>(cloud, '/me/posts', { token: author.idToken })).body.items;
+    const own = (await call<OwnPostPage>(site.cloud, '/me/posts', { token: author.idToken })).body.items;
     expect(own.filter((post) => post.post === text).map((post) => post.id)).toEqual([first.id]);
     // The copies took one of the five publications per ten minutes, not twenty: four more go through.
     for (let i = 0; i < 4; i++)
@@ -50,7 +41,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('refuses a malformed key with INVALID_IDEMPOTENCY_KEY and stores nothing', async () => {
-    const author = await createUser(cloud);
+    const author = await createUser(site.cloud);
     for (const key of ['con espacio', 'x'.repeat(65), 'ñandú', 'a/b', '']) {
       const answer = await keyed(author, '/posts', { category: 'varios', post: `Con clave rara ${key}` }, key);
       expect(answer, JSON.stringify(key)).toMatchObject({
@@ -58,11 +49,11 @@ describe('Idempotency-Key', () => {
         body: { error: { code: 'INVALID_IDEMPOTENCY_KEY', message: ERRORS.INVALID_IDEMPOTENCY_KEY.message } },
       });
     }
-    expect((await call<OwnPostPage>(cloud, '/me/posts', { token: author.idToken })).body.items).toEqual([]);
+    expect((await call<OwnPostPage>(site.cloud, '/me/posts', { token: author.idToken })).body.items).toEqual([]);
   });
 
   it('keeps one account’s key its own: another account sending the same key stores its own post', async () => {
-    const [ana, bea] = [await createUser(cloud), await createUser(cloud)];
+    const [ana, bea] = [await createUser(site.cloud), await createUser(site.cloud)];
     const key = 'la-misma-clave';
     const a = await keyed(ana, '/posts', { category: 'amor', post: 'La de Ana, con una clave repetida.' }, key);
     const b = await keyed(bea, '/posts', { category: 'amor', post: 'La de Bea, con la misma clave.' }, key);
@@ -72,20 +63,20 @@ describe('Idempotency-Key', () => {
   });
 
   it('stores one comment and one report for twenty copies of each sent at once', async () => {
-    const author = await createUser(cloud);
-    const reader = await createUser(cloud);
+    const author = await createUser(site.cloud);
+    const reader = await createUser(site.cloud);
     const sent = (await keyed(author, '/posts', { category: 'trabajo', post: `Para comentar y denunciar ${randomUUID()}` }, randomUUID()))
       .body as OwnPost;
-    expect((await decide(cloud, moderator.idToken, sent.id, 'publish')).status).toBe(200);
+    expect((await decide(site.cloud, site.moderator.idToken, sent.id, 'publish')).status).toBe(200);
 
     const commentKey = randomUUID();
     const comments = await twenty(() => keyed(reader, `/posts/${sent.id}/comments`, { text: 'Una sola vez, por favor' }, commentKey));
     expect(comments.map((answer) => answer.status)).toEqual(Array<number>(20).fill(201));
     const comment = comments[0]!.body as Comment;
     for (const answer of comments) expect(answer.body).toEqual(comment);
-    const listed = (await call<{ items: Comment[] }>(cloud, `/posts/${sent.id}/comments`)).body.items;
+    const listed = (await call<{ items: Comment[] }>(site.cloud, `/posts/${sent.id}/comments`)).body.items;
     expect(listed.map((item) => item.id)).toEqual([comment.id]);
-    expect((await call<Post>(cloud, `/posts/${sent.id}`)).body.comments).toBe(1);
+    expect((await call<Post>(site.cloud, `/posts/${sent.id}`)).body.comments).toBe(1);
 
     const reportKey = randomUUID();
     const reports = await twenty(() => keyed(reader, `/posts/${sent.id}/report`, { reason: 'spam' }, reportKey));
@@ -96,18 +87,18 @@ describe('Idempotency-Key', () => {
   });
 
   it('finds, not doubles, a post whose first run stored it and died before answering (its lease over)', async () => {
-    const author = await createUser(cloud);
+    const author = await createUser(site.cloud);
     const key = randomUUID();
     const body = { category: 'familia', post: `Guardada y sin respuesta (${key}).` };
     const first = await keyed(author, '/posts', body, key);
     expect(first.status).toBe(201);
     // What a function killed at its timeout leaves: the record still running, its lease over, no answer.
     const { sub } = JSON.parse(Buffer.from(author.idToken.split('.')[1]!, 'base64url').toString()) as { sub: string };
-    const client = cloud.dynamodb();
+    const client = site.cloud.dynamodb();
     try {
       await client.send(
         new UpdateItemCommand({
-          TableName: cloud.tables.idempotency,
+          TableName: site.cloud.tables.idempotency,
           Key: { key: { S: recordKey(sub, 'POST /posts', key) } },
           UpdateExpression: 'SET #state = :running, leaseUntil = :past REMOVE answer',
           ExpressionAttributeNames: { '#state': 'state' },
@@ -120,7 +111,7 @@ describe('Idempotency-Key', () => {
     }
     const retry = await keyed(author, '/posts', body, key);
     expect(retry).toMatchObject({ status: 201, body: { id: (first.body as OwnPost).id } });
-    const own = (await call<OwnPostPage>(cloud, '/me/posts', { token: author.idToken })).body.items;
+    const own = (await call<OwnPostPage>(site.cloud, '/me/posts', { token: author.idToken })).body.items;
     expect(own.map((post) => post.id)).toEqual([(first.body as OwnPost).id]);
   });
 });

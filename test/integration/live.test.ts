@@ -1,10 +1,10 @@
-import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { LiveMessage } from '../../functions/contract/live';
 import type { OwnPost, Post } from '../../functions/contract/posts';
 import { call, publish } from '../support/api';
-import { liveReader, publishedMessage, removedMessage, type LiveReader } from '../support/live';
+import { liveReader, publishedMessage, putGoneConnection, removedMessage, type LiveReader } from '../support/live';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { createModerator, decide, publishApproved } from '../support/moderation';
 import { createUser, type TestUser } from '../support/users';
@@ -127,16 +127,7 @@ describe('live updates over the WebSocket', () => {
   it('deletes a stale connection row on 410 Gone while live clients still get the message', async () => {
     const live = await connectClient();
     const staleId = 'c3RhbGVjb25uZWN0aW9u';
-    await dynamo.send(
-      new PutItemCommand({
-        TableName: cloud.tables.connections,
-        Item: {
-          connectionId: { S: staleId },
-          connectedAt: { S: new Date().toISOString() },
-          expiresAt: { N: String(Math.floor(Date.now() / 1000) + 3600) },
-        },
-      }),
-    );
+    await putGoneConnection(dynamo, cloud, staleId);
     expect(await connectionRowExists(staleId)).toBe(true);
     const received = live.next();
     const post = await publishApproved(cloud, author, moderator, { category: 'trabajo', post: 'Con un fantasma conectado' });

@@ -5,10 +5,10 @@
  * Local, its streams fed by the local poller, every function in its own worker).
  */
 import { randomUUID } from 'node:crypto';
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Comment } from '../../functions/contract/comments';
 import type { Me } from '../../functions/contract/accounts';
 import type { ErrorBody } from '../../functions/contract/errors';
@@ -23,36 +23,23 @@ import { DynamoPostRepository } from '../../functions/store/dynamodb/postReposit
 import type { StoredComment } from '../../functions/domain/ports/comments';
 import { call, publish } from '../support/api';
 import { liveReader, publishedMessage } from '../support/live';
-import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
-import { createModerator, publishApproved } from '../support/moderation';
+import { cloudPerFile } from '../support/cloudPerFile';
+import { publishApproved } from '../support/moderation';
 import { createUser, type TestUser } from '../support/users';
 
-let cloud: LocalCloudProcess;
-let documents: DynamoDBDocumentClient;
-let moderator: TestUser;
+const site = cloudPerFile({ env: { SEED: '0' }, moderator: 'Supervisora Avisos' });
 let count = 0;
 
-beforeAll(async () => {
-  cloud = await startLocalCloudProcess({ env: { SEED: '0' } });
-  documents = DynamoDBDocumentClient.from(cloud.dynamodb());
-  moderator = await createModerator(cloud, { name: 'Supervisora Avisos' });
-}, 300_000);
-
-afterAll(async () => {
-  documents?.destroy();
-  await cloud?.stop();
-});
-
-const newUser = () => createUser(cloud, { name: `Persona ${++count} ${randomUUID().slice(0, 4)}` });
+const newUser = () => createUser(site.cloud, { name: `Persona ${++count} ${randomUUID().slice(0, 4)}` });
 const text = () => `Anécdota ${randomUUID()}`;
 
 const notificationsOf = (user: TestUser, query = '') =>
-  call<NotificationPage | ErrorBody>(cloud, `/me/notifications${query}`, { token: user.idToken });
+  call<NotificationPage | ErrorBody>(site.cloud, `/me/notifications${query}`, { token: user.idToken });
 const markRead = (user: TestUser, body?: unknown) =>
-  call<ErrorBody | undefined>(cloud, '/me/notifications/read', { method: 'POST', token: user.idToken, body });
-const unread = async (user: TestUser) => (await call<Me>(cloud, '/me', { token: user.idToken })).body.unreadNotifications;
+  call<ErrorBody | undefined>(site.cloud, '/me/notifications/read', { method: 'POST', token: user.idToken, body });
+const unread = async (user: TestUser) => (await call<Me>(site.cloud, '/me', { token: user.idToken })).body.unreadNotifications;
 const comment = (user: TestUser, postId: string, body = 'Qué mala suerte.') =>
-  call<Comment | ErrorBody>(cloud, `/posts/${postId}/comments`, { method: 'POST', token: user.idToken, body: { text: body } });
+  call<Comment | ErrorBody>(site.cloud, `/posts/${postId}/comments`, { method: 'POST', token: user.idToken, body: { text: body } });
 
 /** Every notification of `user` (all pages). */
 async function allOf(user: TestUser): Promise<Notification[]> {
@@ -79,7 +66,7 @@ async function until(user: TestUser, match: (items: Notification[]) => boolean, 
   }
 }
 
-const store = () => new DynamoNotificationStore(documents, cloud.tables.notifications);
+const store = () => new DynamoNotificationStore(site.documents, site.cloud.tables.notifications);
 const silent: OwnerChannel & { sent: LiveMessage[] } = {
   sent: [],
   async send(_account, message) {
@@ -88,19 +75,19 @@ const silent: OwnerChannel & { sent: LiveMessage[] } = {
 };
 
 async function storedPost(id: string) {
-  const { Item } = await documents.send(new GetCommand({ TableName: cloud.tables.posts, Key: { id }, ConsistentRead: true }));
+  const { Item } = await site.documents.send(new GetCommand({ TableName: site.cloud.tables.posts, Key: { id }, ConsistentRead: true }));
   return Item;
 }
 
 async function storedComment(id: string): Promise<StoredComment> {
-  const { Item } = await documents.send(new GetCommand({ TableName: cloud.tables.comments, Key: { id }, ConsistentRead: true }));
+  const { Item } = await site.documents.send(new GetCommand({ TableName: site.cloud.tables.comments, Key: { id }, ConsistentRead: true }));
   return commentFromItem(Item) as StoredComment;
 }
 
 /** A socket opened with `token`: resolves with its reader, or rejects with the HTTP status of the refusal. */
 function socketWith(token: string): Promise<{ messages: LiveMessage[]; close(): void }> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${cloud.config.wsUrl}?token=${encodeURIComponent(token)}`);
+    const socket = new WebSocket(`${site.cloud.config.wsUrl}?token=${encodeURIComponent(token)}`);
     const messages: LiveMessage[] = [];
     socket.on('message', (data) => messages.push(JSON.parse((data as Buffer).toString('utf8')) as LiveMessage));
     socket.once('open', () => resolve({ messages, close: () => socket.terminate() }));
@@ -122,7 +109,7 @@ async function waitFor<T>(check: () => T | undefined, what: string, timeoutMs = 
 describe('notifications of a post published or rejected', () => {
   it('tells the author once that the post was published, and a record delivered again makes nothing more', async () => {
     const author = await newUser();
-    const post = await publishApproved(cloud, author, moderator, { category: 'varios', post: text() });
+    const post = await publishApproved(site.cloud, author, site.moderator, { category: 'varios', post: text() });
     const items = await until(author, (all) => all.some((n) => n.type === 'post.published' && n.postId === post.id), 'published');
     expect(items.filter((n) => n.postId === post.id)).toEqual([
       { id: expect.any(String), type: 'post.published', postId: post.id, createdAt: expect.any(String), read: false },
@@ -132,7 +119,7 @@ describe('notifications of a post published or rejected', () => {
     // The same change of status delivered twice more (as a retried stream batch would).
     const after = postFromItem(await storedPost(post.id))!;
     const before = { ...after, status: 'pending' as const, publishedAt: null };
-    const deps = { notifications: store(), live: silent, dayTop: new DynamoDayTopReader(documents, cloud.tables.top) };
+    const deps = { notifications: store(), live: silent, dayTop: new DynamoDayTopReader(site.documents, site.cloud.tables.top) };
     expect(
       await notifyPostChanges(deps, [
         { before, after },
@@ -145,10 +132,10 @@ describe('notifications of a post published or rejected', () => {
 
   it('tells the author that the post was rejected, with the moderators’ reason', async () => {
     const author = await newUser();
-    const created = (await publish(cloud, author.idToken, { category: 'amor', post: text() })).body as OwnPost;
-    const decided = await call(cloud, `/moderation/${created.id}/decision`, {
+    const created = (await publish(site.cloud, author.idToken, { category: 'amor', post: text() })).body as OwnPost;
+    const decided = await call(site.cloud, `/moderation/${created.id}/decision`, {
       method: 'PUT',
-      token: moderator.idToken,
+      token: site.moderator.idToken,
       body: { decision: 'reject', reason: 'ofensiva' },
     });
     expect(decided.status).toBe(200);
@@ -160,7 +147,7 @@ describe('notifications of a post published or rejected', () => {
     const item = await storedPost(created.id);
     const after = postFromItem(item)!;
     const change = { before: { ...after, status: 'pending' as const }, after, statusAt: item?.statusAt as string };
-    const deps = { notifications: store(), live: silent, dayTop: new DynamoDayTopReader(documents, cloud.tables.top) };
+    const deps = { notifications: store(), live: silent, dayTop: new DynamoDayTopReader(site.documents, site.cloud.tables.top) };
     expect(await notifyPostChanges(deps, [change, change])).toBe(0);
     expect(await allOf(author)).toHaveLength(1);
   });
@@ -169,7 +156,7 @@ describe('notifications of a post published or rejected', () => {
 describe('notifications of comments', () => {
   it('makes none for the author’s own comment, one for another’s, and counts a comment delivered twice once', async () => {
     const [author, reader] = [await newUser(), await newUser()];
-    const post = await publishApproved(cloud, author, moderator, { category: 'familia', post: text() });
+    const post = await publishApproved(site.cloud, author, site.moderator, { category: 'familia', post: text() });
     await until(author, (all) => all.some((n) => n.type === 'post.published'), 'published');
     expect((await comment(author, post.id, 'Lo cuento yo misma.')).status).toBe(201);
     const theirs = (await comment(reader, post.id, 'Te entiendo.')).body as Comment;
@@ -188,10 +175,10 @@ describe('notifications of comments', () => {
 
     // The author's own comment made nothing, even once the stream has had time to carry it.
     expect(
-      await notifyComments({ notifications: store(), live: silent, posts: new DynamoPostRepository(documents, cloud.tables.posts) }, [
-        await storedComment(theirs.id),
-        await storedComment(theirs.id),
-      ]),
+      await notifyComments(
+        { notifications: store(), live: silent, posts: new DynamoPostRepository(site.documents, site.cloud.tables.posts) },
+        [await storedComment(theirs.id), await storedComment(theirs.id)],
+      ),
     ).toBe(0);
     expect((await allOf(author)).find((n) => n.type === 'comment.created')).toMatchObject({ count: 1 });
     // Nothing reaches the commenter either.
@@ -200,7 +187,7 @@ describe('notifications of comments', () => {
 
   it('coalesces twenty comments sent at once into one unread notification with a count of 20', async () => {
     const [author, first, second] = [await newUser(), await newUser(), await newUser()];
-    const post = await publishApproved(cloud, author, moderator, { category: 'trabajo', post: text() });
+    const post = await publishApproved(site.cloud, author, site.moderator, { category: 'trabajo', post: text() });
     const sent = await Promise.all(
       Array.from({ length: 20 }, (_, i) => comment(i % 2 === 0 ? first : second, post.id, `Comentario ${i} ${randomUUID().slice(0, 6)}`)),
     );
@@ -218,19 +205,19 @@ describe('notifications of comments', () => {
 describe('the day’s Top', () => {
   it('tells the author once when a «¡Vaya día!» vote puts the post in the day’s Top 10', async () => {
     const [author, voter] = [await newUser(), await newUser()];
-    const post = await publishApproved(cloud, author, moderator, { category: 'picante', post: text() });
-    expect((await call(cloud, `/posts/${post.id}/vote`, { method: 'PUT', token: voter.idToken, body: { vote: 'agree' } })).status).toBe(
-      200,
-    );
+    const post = await publishApproved(site.cloud, author, site.moderator, { category: 'picante', post: text() });
+    expect(
+      (await call(site.cloud, `/posts/${post.id}/vote`, { method: 'PUT', token: voter.idToken, body: { vote: 'agree' } })).status,
+    ).toBe(200);
     const items = await until(author, (all) => all.some((n) => n.type === 'post.top'), 'post.top');
     expect(items.filter((n) => n.type === 'post.top')).toEqual([
       { id: expect.any(String), type: 'post.top', postId: post.id, createdAt: expect.any(String), read: false },
     ]);
     // Taking the vote back and voting again does not tell it twice.
-    await call(cloud, `/posts/${post.id}/vote`, { method: 'DELETE', token: voter.idToken });
-    await call(cloud, `/posts/${post.id}/vote`, { method: 'PUT', token: voter.idToken, body: { vote: 'agree' } });
+    await call(site.cloud, `/posts/${post.id}/vote`, { method: 'DELETE', token: voter.idToken });
+    await call(site.cloud, `/posts/${post.id}/vote`, { method: 'PUT', token: voter.idToken, body: { vote: 'agree' } });
     const after = postFromItem(await storedPost(post.id))!;
-    const deps = { notifications: store(), live: silent, dayTop: new DynamoDayTopReader(documents, cloud.tables.top) };
+    const deps = { notifications: store(), live: silent, dayTop: new DynamoDayTopReader(site.documents, site.cloud.tables.top) };
     const before = { ...after, votes: { ...after.votes, agree: 0 } };
     expect(await notifyPostChanges(deps, [{ before, after }])).toBe(0);
     expect((await allOf(author)).filter((n) => n.type === 'post.top')).toHaveLength(1);
@@ -240,7 +227,7 @@ describe('the day’s Top', () => {
 describe('reading and marking read', () => {
   it('marks the named notifications read, then all; a new comment makes the post’s notification unread again, counted from one', async () => {
     const [author, reader] = [await newUser(), await newUser()];
-    const post = await publishApproved(cloud, author, moderator, { category: 'amistad', post: text() });
+    const post = await publishApproved(site.cloud, author, site.moderator, { category: 'amistad', post: text() });
     await comment(reader, post.id);
     const items = await until(author, (all) => all.length === 2, 'two notifications');
     // Newest first.
@@ -266,7 +253,7 @@ describe('reading and marking read', () => {
 
   it('pages newest first with a cursor, and refuses a bad limit, cursor or body', async () => {
     const author = await newUser();
-    for (let i = 0; i < 3; i++) await publishApproved(cloud, author, moderator, { category: 'varios', post: text() });
+    for (let i = 0; i < 3; i++) await publishApproved(site.cloud, author, site.moderator, { category: 'varios', post: text() });
     const all = await until(author, (items) => items.length === 3, 'three notifications');
     const first = (await notificationsOf(author, '?limit=2')).body as NotificationPage;
     expect(first.items).toEqual(all.slice(0, 2));
@@ -285,7 +272,9 @@ describe('reading and marking read', () => {
     ]) {
       expect((await markRead(author, body)).body, JSON.stringify(body)).toMatchObject({ error: { code: 'INVALID_REQUEST' } });
     }
-    expect((await call(cloud, '/me/notifications/read', { method: 'POST', token: author.idToken, rawBody: '{no' })).body).toMatchObject({
+    expect(
+      (await call(site.cloud, '/me/notifications/read', { method: 'POST', token: author.idToken, rawBody: '{no' })).body,
+    ).toMatchObject({
       error: { code: 'INVALID_JSON' },
     });
     expect(await unread(author)).toBe(3);
@@ -293,25 +282,25 @@ describe('reading and marking read', () => {
 
   it('shows and marks only the caller’s own: another account neither reads nor marks them, and no token is 401', async () => {
     const [author, other] = [await newUser(), await newUser()];
-    await publishApproved(cloud, author, moderator, { category: 'varios', post: text() });
+    await publishApproved(site.cloud, author, site.moderator, { category: 'varios', post: text() });
     const [mine] = await until(author, (all) => all.length === 1, 'one notification');
     expect(await allOf(other)).toEqual([]);
     expect((await markRead(other, { ids: [mine!.id] })).status).toBe(204);
     expect((await markRead(other)).status).toBe(204);
     expect(await allOf(author)).toEqual([mine]);
     expect(await unread(author)).toBe(1);
-    expect((await call(cloud, '/me/notifications')).status).toBe(401);
-    expect((await call(cloud, '/me/notifications/read', { method: 'POST', body: {} })).status).toBe(401);
+    expect((await call(site.cloud, '/me/notifications')).status).toBe(401);
+    expect((await call(site.cloud, '/me/notifications/read', { method: 'POST', body: {} })).status).toBe(401);
   });
 
   it('lets a suspended account read and mark its notifications, and refuses a deleted account’s token', async () => {
     const author = await newUser();
-    await publishApproved(cloud, author, moderator, { category: 'varios', post: text() });
+    await publishApproved(site.cloud, author, site.moderator, { category: 'varios', post: text() });
     await until(author, (all) => all.length === 1, 'one notification');
     const { sub } = decodeJwt(author.idToken);
-    await documents.send(
+    await site.documents.send(
       new UpdateCommand({
-        TableName: cloud.tables.names,
+        TableName: site.cloud.tables.names,
         Key: { key: `user#${sub}` },
         UpdateExpression: 'SET suspendedUntil = :until',
         ExpressionAttributeValues: { ':until': new Date(Date.now() + 86_400_000).toISOString() },
@@ -322,7 +311,7 @@ describe('reading and marking read', () => {
     expect(await unread(author)).toBe(0);
 
     const gone = await newUser();
-    expect((await call(cloud, '/me', { method: 'DELETE', token: gone.idToken })).status).toBe(204);
+    expect((await call(site.cloud, '/me', { method: 'DELETE', token: gone.idToken })).status).toBe(204);
     expect((await notificationsOf(gone)).body).toMatchObject({ error: { code: 'ACCOUNT_DELETED' } });
     expect((await markRead(gone)).body).toMatchObject({ error: { code: 'ACCOUNT_DELETED' } });
   });
@@ -337,16 +326,16 @@ describe('live, to the owner only', () => {
       await expect(socketWith(token), token.slice(0, 12)).rejects.toThrow(/refused: 401/);
     }
     const gone = await newUser();
-    expect((await call(cloud, '/me', { method: 'DELETE', token: gone.idToken })).status).toBe(204);
+    expect((await call(site.cloud, '/me', { method: 'DELETE', token: gone.idToken })).status).toBe(204);
     await expect(socketWith(gone.idToken)).rejects.toThrow(/refused: 401/);
   });
 
   it('sends each account its own notifications only, and the public messages to both', async () => {
     const [alice, bob] = [await newUser(), await newUser()];
     const [aliceSocket, bobSocket] = await Promise.all([socketWith(alice.idToken), socketWith(bob.idToken)]);
-    const anonymous = await liveReader(cloud);
+    const anonymous = await liveReader(site.cloud);
     try {
-      const post = await publishApproved(cloud, alice, moderator, { category: 'varios', post: text() });
+      const post = await publishApproved(site.cloud, alice, site.moderator, { category: 'varios', post: text() });
       const created = (m: LiveMessage) => m.type === 'notification.created' && m.notification.postId === post.id;
       const notified = await waitFor(() => aliceSocket.messages.find(created), 'alice hears of it');
       expect(notified).toEqual({
@@ -363,7 +352,7 @@ describe('live, to the owner only', () => {
         () => aliceSocket.messages.find((m) => m.type === 'notification.created' && m.notification.type === 'comment.created'),
         'alice hears of the comment',
       );
-      const bobPost = await publishApproved(cloud, bob, moderator, { category: 'varios', post: text() });
+      const bobPost = await publishApproved(site.cloud, bob, site.moderator, { category: 'varios', post: text() });
       await waitFor(
         () => bobSocket.messages.find((m) => m.type === 'notification.created' && m.notification.postId === bobPost.id),
         'bob hears of his own post',

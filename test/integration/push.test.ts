@@ -11,7 +11,7 @@ import { createECDH, randomBytes, randomUUID, type ECDH } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt, importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../functions/contract/errors';
@@ -20,8 +20,9 @@ import { MAX_PUSH_DEVICES, type PushKey, type PushMessage } from '../../function
 import { endpointHashOf } from '../../functions/domain/push';
 import { PUSH_SUBSCRIPTIONS_INDEX, pushDevicesKey } from '../../functions/store/tables';
 import { call, publish } from '../support/api';
-import { errorsAndWarnings, startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
-import { createModerator, decide, publishApproved } from '../support/moderation';
+import { errorsAndWarnings } from '../support/localCloud';
+import { cloudPerFile } from '../support/cloudPerFile';
+import { decide, publishApproved } from '../support/moderation';
 import { createUser, type TestUser } from '../support/users';
 
 /** `http_ece`, the RFC 8188/8291 implementation web-push encrypts with (it has no types of its own). */
@@ -31,9 +32,6 @@ const ece = createRequire(import.meta.url)('http_ece') as {
 
 type Received = { path: string; headers: IncomingHttpHeaders; body: Buffer };
 
-let cloud: LocalCloudProcess;
-let documents: DynamoDBDocumentClient;
-let moderator: TestUser;
 let receiver: Server;
 let receiverOrigin: string;
 const received: Received[] = [];
@@ -55,13 +53,16 @@ function device(path = `/push/${randomUUID()}`) {
 type Device = ReturnType<typeof device>;
 
 const subscribe = (user: TestUser | undefined, body: unknown, rawBody?: string) =>
-  call<ErrorBody | undefined>(cloud, '/me/push-subscriptions', { method: 'PUT', token: user?.idToken, body, rawBody });
+  call<ErrorBody | undefined>(site.cloud, '/me/push-subscriptions', { method: 'PUT', token: user?.idToken, body, rawBody });
 const unsubscribe = (user: TestUser, endpoint: string) =>
-  call<ErrorBody | undefined>(cloud, '/me/push-subscriptions', { method: 'DELETE', token: user.idToken, body: { endpoint } });
+  call<ErrorBody | undefined>(site.cloud, '/me/push-subscriptions', { method: 'DELETE', token: user.idToken, body: { endpoint } });
 
 const rowOf = async (endpoint: string) =>
-  (await documents.send(new GetCommand({ TableName: cloud.tables.pushSubscriptions, Key: { endpointHash: endpointHashOf(endpoint) } })))
-    .Item;
+  (
+    await site.documents.send(
+      new GetCommand({ TableName: site.cloud.tables.pushSubscriptions, Key: { endpointHash: endpointHashOf(endpoint) } }),
+    )
+  ).Item;
 
 /**
  * Polls until `check` gives a value (the stream functions run within seconds; a cold start takes longer).
@@ -70,12 +71,12 @@ const rowOf = async (endpoint: string) =>
  */
 async function until<T>(check: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
-  const logStart = cloud.output().length;
+  const logStart = site.cloud.output().length;
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
     if (Date.now() > deadline) {
-      const suspect = errorsAndWarnings(cloud.output().slice(logStart)).slice(-20);
+      const suspect = errorsAndWarnings(site.cloud.output().slice(logStart)).slice(-20);
       throw new Error(
         `timed out waiting until ${what}; the local cloud's errors and warnings meanwhile:\n${suspect.join('\n') || '(none)'}`,
       );
@@ -87,9 +88,9 @@ async function until<T>(check: () => Promise<T | undefined> | T | undefined, wha
 /** The endpoints account-index lists for the account. */
 async function indexedEndpoints(user: TestUser): Promise<string[]> {
   const { sub } = decodeJwt(user.idToken);
-  const { Items = [] } = await documents.send(
+  const { Items = [] } = await site.documents.send(
     new QueryCommand({
-      TableName: cloud.tables.pushSubscriptions,
+      TableName: site.cloud.tables.pushSubscriptions,
       IndexName: PUSH_SUBSCRIPTIONS_INDEX.account,
       KeyConditionExpression: 'accountId = :a',
       ExpressionAttributeValues: { ':a': sub },
@@ -125,31 +126,29 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverOrigin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  cloud = await startLocalCloudProcess({ env: { SEED: '0' } });
-  documents = DynamoDBDocumentClient.from(cloud.dynamodb());
-  moderator = await createModerator(cloud, { name: 'Supervisora Push' });
 }, 300_000);
 
 afterAll(async () => {
-  documents?.destroy();
-  await cloud?.stop();
   await new Promise((resolve) => receiver?.close(resolve));
 });
 
+// After the receiver's hooks: the cloud starts once the receiver listens, and stops before it closes.
+const site = cloudPerFile({ env: { SEED: '0' }, moderator: 'Supervisora Push' });
+
 describe('GET /push/key', () => {
   it('is the VAPID public key, a P-256 point, the same on every call and for everyone', async () => {
-    const first = await call<PushKey>(cloud, '/push/key');
+    const first = await call<PushKey>(site.cloud, '/push/key');
     expect(first.status).toBe(200);
     const key = Buffer.from(first.body.publicKey, 'base64url');
     expect(key.length).toBe(65);
     expect(key[0]).toBe(4);
-    expect((await call<PushKey>(cloud, '/push/key')).body).toEqual(first.body);
+    expect((await call<PushKey>(site.cloud, '/push/key')).body).toEqual(first.body);
   });
 });
 
 describe('PUT /me/push-subscriptions', () => {
   it('refuses endpoints off the push services, hostile bodies and callers without a token, and never calls them', async () => {
-    const user = await createUser(cloud, { name: 'Persona Hostil' });
+    const user = await createUser(site.cloud, { name: 'Persona Hostil' });
     const keys = device().subscription.keys;
     const before = received.length;
     const port = (receiver.address() as AddressInfo).port;
@@ -199,14 +198,14 @@ describe('PUT /me/push-subscriptions', () => {
   });
 
   it('keeps one row when the same subscription arrives twenty times at once', async () => {
-    const user = await createUser(cloud, { name: 'Persona Veinte' });
+    const user = await createUser(site.cloud, { name: 'Persona Veinte' });
     const target = device();
     const answers20 = await Promise.all(Array.from({ length: 20 }, () => subscribe(user, target.subscription)));
     expect(answers20.map((answer) => answer.status)).toEqual(Array(20).fill(204));
     const { sub } = decodeJwt(user.idToken);
-    const { Items = [] } = await documents.send(
+    const { Items = [] } = await site.documents.send(
       new QueryCommand({
-        TableName: cloud.tables.pushSubscriptions,
+        TableName: site.cloud.tables.pushSubscriptions,
         IndexName: PUSH_SUBSCRIPTIONS_INDEX.account,
         KeyConditionExpression: 'accountId = :a',
         ExpressionAttributeValues: { ':a': sub },
@@ -218,14 +217,17 @@ describe('PUT /me/push-subscriptions', () => {
 
 describe('a notification as Web Push', () => {
   it("reaches the author's device encrypted for it and signed with the site's VAPID key, and nobody else's", async () => {
-    const author = await createUser(cloud, { name: 'Autora Push' });
-    const other = await createUser(cloud, { name: 'Otra Persona Push' });
+    const author = await createUser(site.cloud, { name: 'Autora Push' });
+    const other = await createUser(site.cloud, { name: 'Otra Persona Push' });
     const phone = device();
     const otherPhone = device();
     expect((await subscribe(author, phone.subscription)).status).toBe(204);
     expect((await subscribe(other, otherPhone.subscription)).status).toBe(204);
 
-    const post = await publishApproved(cloud, author, moderator, { category: 'trabajo', post: `Anécdota para el móvil ${randomUUID()}` });
+    const post = await publishApproved(site.cloud, author, site.moderator, {
+      category: 'trabajo',
+      post: `Anécdota para el móvil ${randomUUID()}`,
+    });
     const request = await until(() => messagesAt(phone.path)[0], 'the push message arrives', 120_000);
 
     expect(request.headers['content-encoding']).toBe('aes128gcm');
@@ -237,7 +239,7 @@ describe('a notification as Web Push', () => {
       url: `/post/${post.id}`,
     });
     // VAPID (RFC 8292): `vapid t=<JWT signed with the private key>, k=<the public key GET /push/key gives>`.
-    const { publicKey } = (await call<PushKey>(cloud, '/push/key')).body;
+    const { publicKey } = (await call<PushKey>(site.cloud, '/push/key')).body;
     const vapid = /^vapid t=([^,]+), k=([A-Za-z0-9_-]+)$/.exec(String(request.headers.authorization));
     expect(vapid?.[2]).toBe(publicKey);
     const point = Buffer.from(publicKey, 'base64url');
@@ -253,7 +255,7 @@ describe('a notification as Web Push', () => {
   }, 240_000);
 
   it('deletes a subscription the push service says is gone (410), and only that one', async () => {
-    const author = await createUser(cloud, { name: 'Autora Cambió Móvil' });
+    const author = await createUser(site.cloud, { name: 'Autora Cambió Móvil' });
     const gone = device();
     const kept = device();
     answers.set(gone.path, 410);
@@ -261,7 +263,7 @@ describe('a notification as Web Push', () => {
     await subscribe(author, kept.subscription);
     expect(await rowOf(gone.subscription.endpoint)).toBeDefined();
 
-    await publishApproved(cloud, author, moderator, { category: 'varios', post: `Anécdota con un móvil viejo ${randomUUID()}` });
+    await publishApproved(site.cloud, author, site.moderator, { category: 'varios', post: `Anécdota con un móvil viejo ${randomUUID()}` });
     await until(() => messagesAt(gone.path)[0], 'the gone device is tried', 120_000);
     await until(
       async () => ((await rowOf(gone.subscription.endpoint)) === undefined ? true : undefined),
@@ -274,8 +276,8 @@ describe('a notification as Web Push', () => {
 
 describe('DELETE /me/push-subscriptions', () => {
   it("forgets the caller's device, leaves another account's alone, and a device subscribed again moves to the new account", async () => {
-    const first = await createUser(cloud, { name: 'Primera Cuenta' });
-    const second = await createUser(cloud, { name: 'Segunda Cuenta' });
+    const first = await createUser(site.cloud, { name: 'Primera Cuenta' });
+    const second = await createUser(site.cloud, { name: 'Segunda Cuenta' });
     const shared = device();
     await subscribe(first, shared.subscription);
     expect((await unsubscribe(second, shared.subscription.endpoint)).status).toBe(204);
@@ -292,30 +294,33 @@ describe('DELETE /me/push-subscriptions', () => {
     expect((await unsubscribe(second, shared.subscription.endpoint)).status).toBe(204);
     expect(await rowOf(shared.subscription.endpoint)).toBeUndefined();
     expect(
-      (await call<ErrorBody>(cloud, '/me/push-subscriptions', { method: 'DELETE', token: second.idToken, body: [] })).body.error.code,
+      (await call<ErrorBody>(site.cloud, '/me/push-subscriptions', { method: 'DELETE', token: second.idToken, body: [] })).body.error.code,
     ).toBe('INVALID_REQUEST');
   });
 });
 
 describe('DELETE /me', () => {
   it('deletes every push subscription of the account, and a notification for it afterwards is sent to no device', async () => {
-    const leaving = await createUser(cloud, { name: 'Cuenta Que Se Va' });
-    const staying = await createUser(cloud, { name: 'Cuenta Que Se Queda' });
+    const leaving = await createUser(site.cloud, { name: 'Cuenta Que Se Va' });
+    const staying = await createUser(site.cloud, { name: 'Cuenta Que Se Queda' });
     const [phone, laptop, stayingPhone] = [device(), device(), device()];
     expect((await subscribe(leaving, phone.subscription)).status).toBe(204);
     expect((await subscribe(leaving, laptop.subscription)).status).toBe(204);
     expect((await subscribe(staying, stayingPhone.subscription)).status).toBe(204);
     // A post still waiting for moderation when the account goes: published afterwards, it makes a notification.
-    const pending = await publish(cloud, leaving.idToken, { category: 'amor', post: `Anécdota de una cuenta que se va ${randomUUID()}` });
+    const pending = await publish(site.cloud, leaving.idToken, {
+      category: 'amor',
+      post: `Anécdota de una cuenta que se va ${randomUUID()}`,
+    });
     expect(pending.status).toBe(201);
 
-    expect((await call(cloud, '/me', { method: 'DELETE', token: leaving.idToken })).status).toBe(204);
+    expect((await call(site.cloud, '/me', { method: 'DELETE', token: leaving.idToken })).status).toBe(204);
     expect(await rowOf(phone.subscription.endpoint)).toBeUndefined();
     expect(await rowOf(laptop.subscription.endpoint)).toBeUndefined();
     expect(await indexedEndpoints(leaving)).toEqual([]);
     const { sub } = decodeJwt(leaving.idToken);
-    const list = await documents.send(
-      new GetCommand({ TableName: cloud.tables.pushSubscriptions, Key: { endpointHash: pushDevicesKey(sub!) }, ConsistentRead: true }),
+    const list = await site.documents.send(
+      new GetCommand({ TableName: site.cloud.tables.pushSubscriptions, Key: { endpointHash: pushDevicesKey(sub!) }, ConsistentRead: true }),
     );
     expect(list.Item).toBeUndefined();
     // The other account's device is left alone.
@@ -330,8 +335,8 @@ describe('DELETE /me', () => {
 
     // The deleted account's post is published, then the other account's: once the latter's device hears of
     // it, the notifications stream has gone past the former's notification (one shard, in order).
-    expect((await decide(cloud, moderator.idToken, (pending.body as OwnPost).id, 'publish')).status).toBe(200);
-    await publishApproved(cloud, staying, moderator, { category: 'amor', post: `Anécdota de la que se queda ${randomUUID()}` });
+    expect((await decide(site.cloud, site.moderator.idToken, (pending.body as OwnPost).id, 'publish')).status).toBe(200);
+    await publishApproved(site.cloud, staying, site.moderator, { category: 'amor', post: `Anécdota de la que se queda ${randomUUID()}` });
     await until(() => messagesAt(stayingPhone.path)[0], 'the staying account is pushed its notification', 120_000);
     expect(messagesAt(phone.path)).toEqual([]);
     expect(messagesAt(laptop.path)).toEqual([]);
@@ -340,8 +345,8 @@ describe('DELETE /me', () => {
 
 describe('at most MAX_PUSH_DEVICES devices per account', () => {
   it('keeps the newest when one more subscribes: the device subscribed longest ago is dropped', async () => {
-    const user = await createUser(cloud, { name: 'Persona Muchos Móviles' });
-    const other = await createUser(cloud, { name: 'Persona Otro Móvil' });
+    const user = await createUser(site.cloud, { name: 'Persona Muchos Móviles' });
+    const other = await createUser(site.cloud, { name: 'Persona Otro Móvil' });
     const othersPhone = device();
     await subscribe(other, othersPhone.subscription);
     const devices = Array.from({ length: MAX_PUSH_DEVICES }, () => device());
@@ -369,7 +374,7 @@ describe('at most MAX_PUSH_DEVICES devices per account', () => {
   });
 
   it('twenty different devices subscribing at once end with exactly the cap, every request answered 204', async () => {
-    const user = await createUser(cloud, { name: 'Persona Veinte Móviles' });
+    const user = await createUser(site.cloud, { name: 'Persona Veinte Móviles' });
     const devices = Array.from({ length: 20 }, () => device());
     const answers20 = await Promise.all(devices.map((one) => subscribe(user, one.subscription)));
     expect(answers20.map((answer) => answer.status)).toEqual(Array(20).fill(204));
@@ -377,7 +382,7 @@ describe('at most MAX_PUSH_DEVICES devices per account', () => {
     expect(kept).toHaveLength(MAX_PUSH_DEVICES);
     expect(await indexedEndpoints(user)).toEqual(kept.map((one) => one.subscription.endpoint).sort());
     // And a push reaches exactly those.
-    const post = await publishApproved(cloud, user, moderator, {
+    const post = await publishApproved(site.cloud, user, site.moderator, {
       category: 'varios',
       post: `Anécdota para veinte móviles ${randomUUID()}`,
     });

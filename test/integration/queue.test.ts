@@ -3,9 +3,9 @@
  * list's counts and reasons, the voter's tally and count of the day — against the real local cloud.
  */
 import { randomUUID } from 'node:crypto';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERRORS, type ErrorBody, type ErrorCode } from '../../functions/contract/errors';
 import type {
   ModerationToday,
@@ -16,30 +16,17 @@ import type {
 } from '../../functions/contract/moderation';
 import type { OwnPost } from '../../functions/contract/posts';
 import { call, publish } from '../support/api';
-import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
-import { createModerator, decide, publishApproved } from '../support/moderation';
+import { cloudPerFile } from '../support/cloudPerFile';
+import { decide, publishApproved } from '../support/moderation';
 import { createUser, type TestUser } from '../support/users';
 
-let cloud: LocalCloudProcess;
-let documents: DynamoDBDocumentClient;
-let moderator: TestUser;
+const site = cloudPerFile({ env: { SEED: '0' }, moderator: 'Revisora Cola' });
 let authors = 0;
 
-beforeAll(async () => {
-  cloud = await startLocalCloudProcess({ env: { SEED: '0' } });
-  documents = DynamoDBDocumentClient.from(cloud.dynamodb());
-  moderator = await createModerator(cloud, { name: 'Revisora Cola' });
-}, 300_000);
-
-afterAll(async () => {
-  documents?.destroy();
-  await cloud?.stop();
-});
-
-const newUser = () => createUser(cloud, { name: `Lectora ${++authors} ${randomUUID().slice(0, 4)}` });
+const newUser = () => createUser(site.cloud, { name: `Lectora ${++authors} ${randomUUID().slice(0, 4)}` });
 
 async function send(author: TestUser, words = 'En la cola'): Promise<OwnPost> {
-  const response = await publish(cloud, author.idToken, { category: 'varios', post: `${words} (${randomUUID()})` });
+  const response = await publish(site.cloud, author.idToken, { category: 'varios', post: `${words} (${randomUUID()})` });
   expect(response.status).toBe(201);
   return response.body as OwnPost;
 }
@@ -48,14 +35,14 @@ function expectError(response: { status: number; body: unknown }, code: ErrorCod
   expect(response, code).toMatchObject({ status: ERRORS[code].status, body: { error: { code, message: ERRORS[code].message } } });
 }
 
-const next = (user: TestUser) => call<PendingPost | ErrorBody>(cloud, '/moderation/next', { token: user.idToken });
+const next = (user: TestUser) => call<PendingPost | ErrorBody>(site.cloud, '/moderation/next', { token: user.idToken });
 const skip = (user: TestUser, id: string) =>
-  call<ErrorBody | undefined>(cloud, `/moderation/${id}/skip`, { method: 'PUT', token: user.idToken });
+  call<ErrorBody | undefined>(site.cloud, `/moderation/${id}/skip`, { method: 'PUT', token: user.idToken });
 const vote = (user: TestUser, id: string, body: unknown) =>
-  call<ModerationVoteResult | ErrorBody>(cloud, `/moderation/${id}/vote`, { method: 'PUT', token: user.idToken, body });
+  call<ModerationVoteResult | ErrorBody>(site.cloud, `/moderation/${id}/vote`, { method: 'PUT', token: user.idToken, body });
 const pending = (user: TestUser, query = '') =>
-  call<PendingPostPage | ErrorBody>(cloud, `/moderation/pending${query}`, { token: user.idToken });
-const today = (user: TestUser) => call<ModerationToday>(cloud, '/moderation/today', { token: user.idToken });
+  call<PendingPostPage | ErrorBody>(site.cloud, `/moderation/pending${query}`, { token: user.idToken });
+const today = (user: TestUser) => call<ModerationToday>(site.cloud, '/moderation/today', { token: user.idToken });
 
 describe('«Saltar»', () => {
   it('keeps a skipped post out of that reader’s queue only, until its time', async () => {
@@ -74,9 +61,9 @@ describe('«Saltar»', () => {
     expect((await next(other)).body).toMatchObject({ id: first.id });
 
     // A skip whose day is over (the row kept: TTL deletes late) no longer counts.
-    await documents.send(
+    await site.documents.send(
       new PutCommand({
-        TableName: cloud.tables.moderation,
+        TableName: site.cloud.tables.moderation,
         Item: {
           key: `skip#${first.id}#${decodeJwt(reader.idToken).sub}`,
           kind: 'skip',
@@ -95,12 +82,12 @@ describe('«Saltar»', () => {
     const author = await newUser();
     const own = await send(author);
     expectError(await skip(author, own.id), 'OWN_POST');
-    expect((await decide(cloud, moderator.idToken, own.id, 'publish')).status).toBe(200);
+    expect((await decide(site.cloud, site.moderator.idToken, own.id, 'publish')).status).toBe(200);
     const reader = await newUser();
     expectError(await skip(reader, own.id), 'POST_NOT_FOUND');
     expectError(await skip(reader, randomUUID()), 'POST_NOT_FOUND');
     expectError(await skip(reader, '..%2F..%2Fmoderation'), 'POST_NOT_FOUND');
-    expect((await call(cloud, `/moderation/${own.id}/skip`, { method: 'PUT' })).status).toBe(401);
+    expect((await call(site.cloud, `/moderation/${own.id}/skip`, { method: 'PUT' })).status).toBe(401);
   });
 });
 
@@ -146,7 +133,7 @@ describe('GET /moderation/pending', () => {
     const seen: PendingPost[] = [];
     let cursor: string | null = null;
     do {
-      const page: PendingPostPage = (await pending(moderator, `?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).body as PendingPostPage;
+      const page: PendingPostPage = (await pending(site.moderator, `?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).body as PendingPostPage;
       expect(page.items.length).toBeLessThanOrEqual(2);
       seen.push(...page.items);
       cursor = page.nextCursor;
@@ -159,20 +146,23 @@ describe('GET /moderation/pending', () => {
     expect(Object.keys(seen[0]!).sort()).toEqual(['category', 'createdAt', 'id', 'post']);
 
     // The newest, decided from the list without voting through the older ones.
-    expect((await decide(cloud, moderator.idToken, mine[2]!.id, 'publish')).body).toEqual({ status: 'published' });
-    const after = (await pending(moderator, '?limit=100')).body as PendingPostPage;
+    expect((await decide(site.cloud, site.moderator.idToken, mine[2]!.id, 'publish')).body).toEqual({ status: 'published' });
+    const after = (await pending(site.moderator, '?limit=100')).body as PendingPostPage;
     expect(after.items.map((post) => post.id)).not.toContain(mine[2]!.id);
 
     expectError(await pending(author), 'FORBIDDEN');
-    expectError(await pending(moderator, '?cursor=roto'), 'INVALID_CURSOR');
-    expectError(await pending(moderator, '?limit=0'), 'INVALID_LIMIT');
+    expectError(await pending(site.moderator, '?cursor=roto'), 'INVALID_CURSOR');
+    expectError(await pending(site.moderator, '?limit=0'), 'INVALID_LIMIT');
   });
 });
 
 describe('GET /moderation/reported', () => {
   it('gives each hidden post and comment its report count and reasons, most given first', async () => {
-    const post = await publishApproved(cloud, await newUser(), moderator, { category: 'varios', post: `Denunciada (${randomUUID()})` });
-    const commented = await call<{ id: string }>(cloud, `/posts/${post.id}/comments`, {
+    const post = await publishApproved(site.cloud, await newUser(), site.moderator, {
+      category: 'varios',
+      post: `Denunciada (${randomUUID()})`,
+    });
+    const commented = await call<{ id: string }>(site.cloud, `/posts/${post.id}/comments`, {
       method: 'POST',
       token: (await newUser()).idToken,
       body: { text: 'Un comentario denunciado.' },
@@ -181,12 +171,12 @@ describe('GET /moderation/reported', () => {
     const reasons = ['spam', 'ofensivo', 'spam'];
     for (const [index, reporter] of reporters.entries()) {
       const body = { reason: reasons[index] };
-      expect((await call(cloud, `/comments/${commented.body.id}/report`, { method: 'POST', token: reporter.idToken, body })).status).toBe(
-        202,
-      );
-      expect((await call(cloud, `/posts/${post.id}/report`, { method: 'POST', token: reporter.idToken, body })).status).toBe(202);
+      expect(
+        (await call(site.cloud, `/comments/${commented.body.id}/report`, { method: 'POST', token: reporter.idToken, body })).status,
+      ).toBe(202);
+      expect((await call(site.cloud, `/posts/${post.id}/report`, { method: 'POST', token: reporter.idToken, body })).status).toBe(202);
     }
-    const list = (await call<ReportedItems>(cloud, '/moderation/reported', { token: moderator.idToken })).body;
+    const list = (await call<ReportedItems>(site.cloud, '/moderation/reported', { token: site.moderator.idToken })).body;
     const summary = {
       count: 3,
       reasons: [
@@ -198,13 +188,13 @@ describe('GET /moderation/reported', () => {
     expect(list.comments.find((item) => item.id === commented.body.id)).toMatchObject({ reports: summary });
 
     // Restored: reports and their reasons start again.
-    expect((await decide(cloud, moderator.idToken, post.id, 'publish')).status).toBe(200);
+    expect((await decide(site.cloud, site.moderator.idToken, post.id, 'publish')).status).toBe(200);
     const again = [await newUser(), await newUser(), await newUser()];
     for (const reporter of again)
       expect(
-        (await call(cloud, `/posts/${post.id}/report`, { method: 'POST', token: reporter.idToken, body: { reason: 'otro' } })).status,
+        (await call(site.cloud, `/posts/${post.id}/report`, { method: 'POST', token: reporter.idToken, body: { reason: 'otro' } })).status,
       ).toBe(202);
-    const relisted = (await call<ReportedItems>(cloud, '/moderation/reported', { token: moderator.idToken })).body;
+    const relisted = (await call<ReportedItems>(site.cloud, '/moderation/reported', { token: site.moderator.idToken })).body;
     expect(relisted.posts.find((item) => item.id === post.id)?.reports).toEqual({ count: 3, reasons: [{ reason: 'otro', count: 3 }] });
   });
 });

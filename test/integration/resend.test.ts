@@ -3,35 +3,28 @@
  * it back to the queue once, its moderation votes cleared; against the real local cloud.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type ErrorBody, type ErrorCode } from '../../functions/contract/errors';
 import type { OwnPost, OwnPostPage } from '../../functions/contract/posts';
 import { call, publish } from '../support/api';
-import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
-import { createModerator, decide } from '../support/moderation';
+import { cloudPerFile } from '../support/cloudPerFile';
+import { decide } from '../support/moderation';
 import { createUser, type TestUser } from '../support/users';
 
-let cloud: LocalCloudProcess;
-let moderator: TestUser;
+const site = cloudPerFile({ env: { SEED: '0' }, moderator: 'Revisora Carmen' });
 let voters: TestUser[];
 let authors = 0;
 
 beforeAll(async () => {
-  cloud = await startLocalCloudProcess({ env: { SEED: '0' } });
-  moderator = await createModerator(cloud, { name: 'Revisora Carmen' });
   voters = [];
-  for (let i = 0; i < 3; i++) voters.push(await createUser(cloud, { name: `Revisor ${i} ${randomUUID().slice(0, 4)}` }));
+  for (let i = 0; i < 3; i++) voters.push(await createUser(site.cloud, { name: `Revisor ${i} ${randomUUID().slice(0, 4)}` }));
 }, 300_000);
 
-afterAll(async () => {
-  await cloud?.stop();
-});
-
-const newAuthor = () => createUser(cloud, { name: `Reenviadora ${++authors} ${randomUUID().slice(0, 4)}` });
+const newAuthor = () => createUser(site.cloud, { name: `Reenviadora ${++authors} ${randomUUID().slice(0, 4)}` });
 const text = (words: string) => `${words} (${randomUUID()})`;
 
 async function send(author: TestUser, post = text('Se me cayó el móvil al váter')): Promise<OwnPost> {
-  const response = await publish(cloud, author.idToken, { category: 'trabajo', post });
+  const response = await publish(site.cloud, author.idToken, { category: 'trabajo', post });
   expect(response.status).toBe(201);
   return response.body as OwnPost;
 }
@@ -40,9 +33,9 @@ async function send(author: TestUser, post = text('Se me cayó el móvil al vát
 async function rejected(author: TestUser): Promise<OwnPost> {
   const post = await send(author);
   expect(
-    await call(cloud, `/moderation/${post.id}/decision`, {
+    await call(site.cloud, `/moderation/${post.id}/decision`, {
       method: 'PUT',
-      token: moderator.idToken,
+      token: site.moderator.idToken,
       body: { decision: 'reject', reason: 'mal-escrita' },
     }),
   ).toMatchObject({
@@ -52,9 +45,9 @@ async function rejected(author: TestUser): Promise<OwnPost> {
 }
 
 const resend = (user: TestUser, id: string, body: unknown) =>
-  call<OwnPost | ErrorBody>(cloud, `/posts/${id}`, { method: 'PUT', token: user.idToken, body });
+  call<OwnPost | ErrorBody>(site.cloud, `/posts/${id}`, { method: 'PUT', token: user.idToken, body });
 const ownPost = async (user: TestUser, id: string) =>
-  (await call<OwnPostPage>(cloud, '/me/posts?limit=100', { token: user.idToken })).body.items.find((post) => post.id === id);
+  (await call<OwnPostPage>(site.cloud, '/me/posts?limit=100', { token: user.idToken })).body.items.find((post) => post.id === id);
 
 function expectError(response: { status: number; body: unknown }, code: ErrorCode) {
   expect(response, code).toMatchObject({ status: ERRORS[code].status, body: { error: { code, message: ERRORS[code].message } } });
@@ -75,7 +68,10 @@ describe('PUT /posts/{id}: edit and resend once', () => {
     expect(await ownPost(author, post.id)).toEqual(answer.body as OwnPost);
 
     // Back in the queue: a moderator can publish it now.
-    expect(await decide(cloud, moderator.idToken, post.id, 'publish')).toMatchObject({ status: 200, body: { status: 'published' } });
+    expect(await decide(site.cloud, site.moderator.idToken, post.id, 'publish')).toMatchObject({
+      status: 200,
+      body: { status: 'published' },
+    });
     expectError(await resend(author, post.id, { category: 'varios', post: text('Otra vez') }), 'ALREADY_RESENT');
   });
 
@@ -83,7 +79,7 @@ describe('PUT /posts/{id}: edit and resend once', () => {
     const author = await newAuthor();
     const post = await rejected(author);
     expect((await resend(author, post.id, { category: 'amor', post: text('Versión corregida') })).status).toBe(200);
-    expect((await decide(cloud, moderator.idToken, post.id, 'reject')).status).toBe(200);
+    expect((await decide(site.cloud, site.moderator.idToken, post.id, 'reject')).status).toBe(200);
     expect(await ownPost(author, post.id)).toMatchObject({ status: 'rejected', rejection: { reason: 'otro' }, resent: true });
     expectError(await resend(author, post.id, { category: 'amor', post: text('Tercera versión') }), 'ALREADY_RESENT');
   });
@@ -92,7 +88,7 @@ describe('PUT /posts/{id}: edit and resend once', () => {
     const author = await newAuthor();
     const post = await send(author);
     for (const voter of voters) {
-      const vote = await call(cloud, `/moderation/${post.id}/vote`, {
+      const vote = await call(site.cloud, `/moderation/${post.id}/vote`, {
         method: 'PUT',
         token: voter.idToken,
         body: { vote: 'reject', reason: 'no-es-anecdota' },
@@ -105,7 +101,7 @@ describe('PUT /posts/{id}: edit and resend once', () => {
     // Two of the same voters publish it and the third rejects: a fresh tally (+1), still pending.
     const votes = await Promise.all(
       voters.map((voter, index) =>
-        call<{ status: string }>(cloud, `/moderation/${post.id}/vote`, {
+        call<{ status: string }>(site.cloud, `/moderation/${post.id}/vote`, {
           method: 'PUT',
           token: voter.idToken,
           body: { vote: index < 2 ? 'publish' : 'reject' },
@@ -115,7 +111,11 @@ describe('PUT /posts/{id}: edit and resend once', () => {
     expect(votes.map((vote) => vote.status)).toEqual([200, 200, 200]);
     expect(await ownPost(author, post.id)).toMatchObject({ status: 'pending', rejection: null, resent: true });
     // …and each of them has voted this round.
-    const again = await call(cloud, `/moderation/${post.id}/vote`, { method: 'PUT', token: voters[0]!.idToken, body: { vote: 'publish' } });
+    const again = await call(site.cloud, `/moderation/${post.id}/vote`, {
+      method: 'PUT',
+      token: voters[0]!.idToken,
+      body: { vote: 'publish' },
+    });
     expectError(again, 'ALREADY_VOTED');
   });
 
@@ -135,10 +135,10 @@ describe('PUT /posts/{id}: edit and resend once', () => {
     const author = await newAuthor();
     const pending = await send(author);
     expectError(await resend(author, pending.id, { category: 'varios', post: text('Cambio') }), 'NOT_EDITABLE');
-    expect((await decide(cloud, moderator.idToken, pending.id, 'publish')).status).toBe(200);
+    expect((await decide(site.cloud, site.moderator.idToken, pending.id, 'publish')).status).toBe(200);
     expectError(await resend(author, pending.id, { category: 'varios', post: text('Cambio') }), 'NOT_EDITABLE');
     const removed = await rejected(author);
-    expect((await call(cloud, `/posts/${removed.id}`, { method: 'DELETE', token: author.idToken })).status).toBe(204);
+    expect((await call(site.cloud, `/posts/${removed.id}`, { method: 'DELETE', token: author.idToken })).status).toBe(204);
     expectError(await resend(author, removed.id, { category: 'varios', post: text('Cambio') }), 'POST_NOT_FOUND');
   });
 
@@ -147,13 +147,13 @@ describe('PUT /posts/{id}: edit and resend once', () => {
     const other = voters[0]!;
     const post = await rejected(author);
     expectError(await resend(other, post.id, { category: 'varios', post: text('Ajena') }), 'POST_NOT_FOUND');
-    expectError(await resend(moderator, post.id, { category: 'varios', post: text('Ajena') }), 'POST_NOT_FOUND');
+    expectError(await resend(site.moderator, post.id, { category: 'varios', post: text('Ajena') }), 'POST_NOT_FOUND');
     const published = await send(author);
-    expect((await decide(cloud, moderator.idToken, published.id, 'publish')).status).toBe(200);
+    expect((await decide(site.cloud, site.moderator.idToken, published.id, 'publish')).status).toBe(200);
     expectError(await resend(other, published.id, { category: 'varios', post: text('Ajena') }), 'FORBIDDEN');
     expectError(await resend(author, randomUUID(), { category: 'varios', post: text('Nada') }), 'POST_NOT_FOUND');
     expectError(await resend(author, 'no-es-un-id', { category: 'varios', post: text('Nada') }), 'POST_NOT_FOUND');
-    expect((await call(cloud, `/posts/${post.id}`, { method: 'PUT', body: { category: 'varios', post: 'x' } })).status).toBe(401);
+    expect((await call(site.cloud, `/posts/${post.id}`, { method: 'PUT', body: { category: 'varios', post: 'x' } })).status).toBe(401);
     // Still rejected and never resent: the author may still send it back.
     expect(await ownPost(author, post.id)).toMatchObject({ status: 'rejected', resent: false });
   });
@@ -169,7 +169,7 @@ describe('PUT /posts/{id}: edit and resend once', () => {
     expectError(await resend(author, post.id, ['no', 'un', 'objeto']), 'INVALID_REQUEST');
     expect(
       (
-        await call(cloud, `/posts/${post.id}`, {
+        await call(site.cloud, `/posts/${post.id}`, {
           method: 'PUT',
           token: author.idToken,
           rawBody: '{roto',

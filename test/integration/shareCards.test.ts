@@ -4,12 +4,12 @@
  * function CloudFront sends `/og/*` to on AWS), and the `og:image` of every public document.
  */
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OwnPost, Post } from '../../functions/contract/posts';
 import { SHARE_CARD_MAX_AGE, SHARE_CARD_PATHS } from '../../functions/contract/shareCards';
 import { postCardVersion } from '../../functions/domain/shareCards';
 import { call, publish } from '../support/api';
+import { fetchHtml } from '../support/html';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { createModerator, decide, publishApproved } from '../support/moderation';
 import { createUser, type TestUser } from '../support/users';
@@ -60,21 +60,11 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
-const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
-  JSDOM: new (html: string) => {
-    window: { document: { querySelector(selector: string): { getAttribute(name: string): string | null } | null } };
-  };
-};
-
 /** A document's share-card tags, as a link preview reads them. */
 async function cardTags(path: string) {
-  const response = await fetch(`${cloud.webUrl}${path}`);
-  const document = new JSDOM(await response.text()).window.document;
-  const meta = (key: string) =>
-    document.querySelector(`meta[property="${key}"]`)?.getAttribute('content') ??
-    document.querySelector(`meta[name="${key}"]`)?.getAttribute('content');
+  const { status, meta } = await fetchHtml(`${cloud.webUrl}${path}`);
   return {
-    status: response.status,
+    status,
     image: meta('og:image'),
     width: meta('og:image:width'),
     height: meta('og:image:height'),

@@ -4,9 +4,9 @@
  * worker, each with its own account-state cache).
  */
 import { randomUUID } from 'node:crypto';
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PERMANENT_SUSPENSION } from '../../functions/contract/accounts';
 import { nameKey } from '../../functions/contract/apodos';
 import { ERRORS, type ErrorBody, type ErrorCode } from '../../functions/contract/errors';
@@ -22,36 +22,26 @@ import type { OwnPost, OwnPostPage } from '../../functions/contract/posts';
 import { DynamoNameStore } from '../../functions/store/dynamodb/nameStore';
 import { allRoutes, type Route } from '../../functions/contract/routes';
 import { call, publish } from '../support/api';
-import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
+import { cloudPerFile } from '../support/cloudPerFile';
 import { createModerator, decide, publishApproved, voteOn } from '../support/moderation';
 import { createUser, type TestUser } from '../support/users';
 
-let cloud: LocalCloudProcess;
-let documents: DynamoDBDocumentClient;
-let moderator: TestUser;
+const site = cloudPerFile({ env: { SEED: '0' }, moderator: 'Supervisora Alba' });
 let otherModerator: TestUser;
 let voters: TestUser[];
 let authorCount = 0;
 
 beforeAll(async () => {
-  cloud = await startLocalCloudProcess({ env: { SEED: '0' } });
-  documents = DynamoDBDocumentClient.from(cloud.dynamodb());
-  moderator = await createModerator(cloud, { name: 'Supervisora Alba' });
-  otherModerator = await createModerator(cloud, { name: 'Supervisor Bruno' });
+  otherModerator = await createModerator(site.cloud, { name: 'Supervisor Bruno' });
   voters = [];
-  for (let i = 0; i < 4; i++) voters.push(await createUser(cloud, { name: `Votante ${i}` }));
+  for (let i = 0; i < 4; i++) voters.push(await createUser(site.cloud, { name: `Votante ${i}` }));
 }, 300_000);
 
-afterAll(async () => {
-  documents?.destroy();
-  await cloud?.stop();
-});
-
 /** A new author with an apodo (each may send five posts in ten minutes). */
-const newAuthor = () => createUser(cloud, { name: `Autora ${++authorCount} ${randomUUID().slice(0, 4)}` });
+const newAuthor = () => createUser(site.cloud, { name: `Autora ${++authorCount} ${randomUUID().slice(0, 4)}` });
 
 async function send(author: TestUser, post = `Anécdota ${randomUUID()}`): Promise<OwnPost> {
-  const response = await publish(cloud, author.idToken, { category: 'trabajo', post });
+  const response = await publish(site.cloud, author.idToken, { category: 'trabajo', post });
   expect(response.status).toBe(201);
   return response.body as OwnPost;
 }
@@ -61,22 +51,22 @@ function expectError(response: { status: number; body: unknown }, code: ErrorCod
 }
 
 const ownPost = async (user: TestUser, id: string) =>
-  (await call<OwnPostPage>(cloud, '/me/posts?limit=100', { token: user.idToken })).body.items.find((post) => post.id === id);
+  (await call<OwnPostPage>(site.cloud, '/me/posts?limit=100', { token: user.idToken })).body.items.find((post) => post.id === id);
 const vote = (user: TestUser, id: string, body: unknown) =>
-  call(cloud, `/moderation/${id}/vote`, { method: 'PUT', token: user.idToken, body });
+  call(site.cloud, `/moderation/${id}/vote`, { method: 'PUT', token: user.idToken, body });
 const decideWith = (user: TestUser, id: string, body: unknown) =>
-  call(cloud, `/moderation/${id}/decision`, { method: 'PUT', token: user.idToken, body });
+  call(site.cloud, `/moderation/${id}/decision`, { method: 'PUT', token: user.idToken, body });
 const suspend = (user: TestUser, body: unknown) =>
-  call<Suspension | ErrorBody>(cloud, '/moderation/suspensions', { method: 'POST', token: user.idToken, body });
+  call<Suspension | ErrorBody>(site.cloud, '/moderation/suspensions', { method: 'POST', token: user.idToken, body });
 const lift = (user: TestUser, id: string) =>
-  call<ErrorBody | undefined>(cloud, `/moderation/suspensions/${id}`, { method: 'DELETE', token: user.idToken });
+  call<ErrorBody | undefined>(site.cloud, `/moderation/suspensions/${id}`, { method: 'DELETE', token: user.idToken });
 const suspensions = (user: TestUser, query = '') =>
-  call<SuspensionPage | ErrorBody>(cloud, `/moderation/suspensions${query}`, { token: user.idToken });
+  call<SuspensionPage | ErrorBody>(site.cloud, `/moderation/suspensions${query}`, { token: user.idToken });
 const moderationLog = (user: TestUser, query = '?limit=100') =>
-  call<ModerationLogPage | ErrorBody>(cloud, `/moderation/log${query}`, { token: user.idToken });
+  call<ModerationLogPage | ErrorBody>(site.cloud, `/moderation/log${query}`, { token: user.idToken });
 const comment = async (user: TestUser, postId: string) =>
   (
-    await call<{ id: string }>(cloud, `/posts/${postId}/comments`, {
+    await call<{ id: string }>(site.cloud, `/posts/${postId}/comments`, {
       method: 'POST',
       token: user.idToken,
       body: { text: 'Un comentario.' },
@@ -85,14 +75,14 @@ const comment = async (user: TestUser, postId: string) =>
 
 /** The log entries about one target, newest first. */
 async function logFor(targetId: string): Promise<ModerationAction[]> {
-  const page = (await moderationLog(moderator)).body as ModerationLogPage;
+  const page = (await moderationLog(site.moderator)).body as ModerationLogPage;
   return page.items.filter((entry) => entry.target.id === targetId);
 }
 
 const accountRow = async (user: TestUser) =>
   (
-    await documents.send(
-      new GetCommand({ TableName: cloud.tables.names, Key: { key: `user#${decodeJwt(user.idToken).sub}` }, ConsistentRead: true }),
+    await site.documents.send(
+      new GetCommand({ TableName: site.cloud.tables.names, Key: { key: `user#${decodeJwt(user.idToken).sub}` }, ConsistentRead: true }),
     )
   ).Item;
 
@@ -143,8 +133,8 @@ describe('reject reasons', () => {
     const author = await newAuthor();
     const rejected = await send(author);
     const published = await send(author);
-    expect(await decideWith(moderator, rejected.id, { decision: 'reject', reason: 'no-es-anecdota' })).toMatchObject({ status: 200 });
-    expect(await decideWith(moderator, published.id, { decision: 'publish' })).toMatchObject({ status: 200 });
+    expect(await decideWith(site.moderator, rejected.id, { decision: 'reject', reason: 'no-es-anecdota' })).toMatchObject({ status: 200 });
+    expect(await decideWith(site.moderator, published.id, { decision: 'publish' })).toMatchObject({ status: 200 });
     expect(await ownPost(author, rejected.id)).toMatchObject({ status: 'rejected', rejection: { reason: 'no-es-anecdota' } });
     expect(await ownPost(author, published.id)).toMatchObject({ status: 'published', rejection: null, resent: false });
   });
@@ -164,9 +154,9 @@ describe('reject reasons', () => {
       { decision: 'publish', reason: 'ofensiva' },
       { decision: 'reject', reason: 'x'.repeat(100) },
     ])
-      expectError(await decideWith(moderator, post.id, body), 'INVALID_REQUEST');
+      expectError(await decideWith(site.moderator, post.id, body), 'INVALID_REQUEST');
     expect(await ownPost(author, post.id)).toMatchObject({ status: 'pending', rejection: null });
-    expect(await voteOn(cloud, voters[0]!.idToken, post.id, 'publish')).toMatchObject({ status: 200 });
+    expect(await voteOn(site.cloud, voters[0]!.idToken, post.id, 'publish')).toMatchObject({ status: 200 });
   });
 });
 
@@ -178,11 +168,14 @@ const writeRoutes: Route[] = allRoutes()
 describe('suspensions', () => {
   it('stop every write of the author at once (within seconds in every function), take their pending posts out of the queue, and a lift lets them write again at once', async () => {
     const author = await newAuthor();
-    const published = await publishApproved(cloud, author, moderator, { category: 'varios', post: 'Publicada antes de la suspensión.' });
+    const published = await publishApproved(site.cloud, author, site.moderator, {
+      category: 'varios',
+      post: 'Publicada antes de la suspensión.',
+    });
     const pending = [await send(author), await send(author)];
     const before = Date.now();
 
-    const created = await suspend(moderator, { postId: published.id, days: 7, reason: '  Insultos a otros usuarios.  ' });
+    const created = await suspend(site.moderator, { postId: published.id, days: 7, reason: '  Insultos a otros usuarios.  ' });
     expect(created.status).toBe(201);
     const suspension = created.body as Suspension;
     expect(Object.keys(suspension).sort()).toEqual(['by', 'createdAt', 'id', 'name', 'reason', 'until']);
@@ -196,10 +189,10 @@ describe('suspensions', () => {
     // Pending posts: rejected («otro») and out of the queue; a vote on one is a vote on nothing.
     for (const post of pending) {
       expect(await ownPost(author, post.id)).toMatchObject({ status: 'rejected', rejection: { reason: 'otro' } });
-      expectError(await voteOn(cloud, voters[3]!.idToken, post.id, 'publish'), 'POST_NOT_FOUND');
+      expectError(await voteOn(site.cloud, voters[3]!.idToken, post.id, 'publish'), 'POST_NOT_FOUND');
     }
     // The account sees until when and why: the moderator's reason, as they wrote it (trimmed).
-    expect(await call(cloud, '/me', { token: author.idToken })).toMatchObject({
+    expect(await call(site.cloud, '/me', { token: author.idToken })).toMatchObject({
       status: 200,
       body: { suspendedUntil: suspension.until, suspensionReason: 'Insultos a otros usuarios.' },
     });
@@ -210,7 +203,7 @@ describe('suspensions', () => {
     for (const route of writeRoutes) {
       const path = route.path.replace('{id}', route.path.startsWith('/comments/') ? randomUUID() : published.id);
       const isRefused = async () => {
-        const answer = await call<ErrorBody | undefined>(cloud, path, { method: route.method, token: author.idToken, body: {} });
+        const answer = await call<ErrorBody | undefined>(site.cloud, path, { method: route.method, token: author.idToken, body: {} });
         return answer.status === 403 && answer.body?.error.code === 'ACCOUNT_SUSPENDED';
       };
       if (await eventually(isRefused)) refused.push(`${route.method} ${route.path}`);
@@ -219,18 +212,18 @@ describe('suspensions', () => {
     expect(writeRoutes.length).toBeGreaterThanOrEqual(12);
 
     // Listed while in force.
-    const listed = (await suspensions(moderator)).body as SuspensionPage;
+    const listed = (await suspensions(site.moderator)).body as SuspensionPage;
     expect(listed.items).toContainEqual(suspension);
 
     // Lifted: the account writes again on its very next request, in a function that just refused it.
-    expect((await lift(moderator, suspension.id)).status).toBe(204);
-    expect((await publish(cloud, author.idToken, { category: 'varios', post: 'Vuelvo a poder escribir.' })).status).toBe(201);
-    expect(await call(cloud, '/me', { token: author.idToken })).toMatchObject({
+    expect((await lift(site.moderator, suspension.id)).status).toBe(204);
+    expect((await publish(site.cloud, author.idToken, { category: 'varios', post: 'Vuelvo a poder escribir.' })).status).toBe(201);
+    expect(await call(site.cloud, '/me', { token: author.idToken })).toMatchObject({
       status: 200,
       body: { suspendedUntil: null, suspensionReason: null },
     });
-    expect(((await suspensions(moderator)).body as SuspensionPage).items.map((item) => item.id)).not.toContain(suspension.id);
-    expectError(await lift(moderator, suspension.id), 'SUSPENSION_NOT_FOUND');
+    expect(((await suspensions(site.moderator)).body as SuspensionPage).items.map((item) => item.id)).not.toContain(suspension.id);
+    expectError(await lift(site.moderator, suspension.id), 'SUSPENSION_NOT_FOUND');
     // The lift kept the apodo on the account row, and nothing of the suspension.
     expect(await accountRow(author)).toEqual({
       key: `user#${decodeJwt(author.idToken).sub}`,
@@ -243,24 +236,24 @@ describe('suspensions', () => {
 
   it('suspend for good from a comment, listed newest first', async () => {
     const author = await newAuthor();
-    const post = await publishApproved(cloud, await newAuthor(), moderator, { category: 'varios', post: 'Con comentarios.' });
+    const post = await publishApproved(site.cloud, await newAuthor(), site.moderator, { category: 'varios', post: 'Con comentarios.' });
     const commentId = await comment(author, post.id);
-    const first = (await suspend(moderator, { commentId, days: null, reason: 'Spam <b>sin parar</b>.' })).body as Suspension;
+    const first = (await suspend(site.moderator, { commentId, days: null, reason: 'Spam <b>sin parar</b>.' })).body as Suspension;
     expect(first).toMatchObject({ name: author.name, until: PERMANENT_SUSPENSION });
     // GET /me: for good, and why — the reason as written (the web shows it as text, never as markup).
-    expect(await call(cloud, '/me', { token: author.idToken })).toMatchObject({
+    expect(await call(site.cloud, '/me', { token: author.idToken })).toMatchObject({
       status: 200,
       body: { suspendedUntil: PERMANENT_SUSPENSION, suspensionReason: 'Spam <b>sin parar</b>.' },
     });
     const second = (await suspend(otherModerator, { postId: (await send(await newAuthor())).id, days: 1, reason: 'Otra.' }))
       .body as Suspension;
-    const third = (await suspend(moderator, { postId: (await send(await newAuthor())).id, days: 30, reason: 'Y otra.' }))
+    const third = (await suspend(site.moderator, { postId: (await send(await newAuthor())).id, days: 30, reason: 'Y otra.' }))
       .body as Suspension;
     expect(second.by).toBe('Supervisor Bruno');
-    const page = (await suspensions(moderator, '?limit=2')).body as SuspensionPage;
+    const page = (await suspensions(site.moderator, '?limit=2')).body as SuspensionPage;
     expect(page.items.map((item) => item.id)).toEqual([third.id, second.id]);
     expect(page.nextCursor).toEqual(expect.any(String));
-    const next = (await suspensions(moderator, `?limit=2&cursor=${page.nextCursor}`)).body as SuspensionPage;
+    const next = (await suspensions(site.moderator, `?limit=2&cursor=${page.nextCursor}`)).body as SuspensionPage;
     expect(next.items[0]).toEqual(first);
     expect(next.items.map((item) => item.id)).not.toContain(second.id);
   });
@@ -269,14 +262,18 @@ describe('suspensions', () => {
     const author = await newAuthor();
     const post = await send(author);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => suspend(i % 2 ? moderator : otherModerator, { postId: post.id, days: 3, reason: 'A la vez.' })),
+      Array.from({ length: 20 }, (_, i) =>
+        suspend(i % 2 ? site.moderator : otherModerator, { postId: post.id, days: 3, reason: 'A la vez.' }),
+      ),
     );
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([201, ...Array<number>(19).fill(409)]);
     for (const answer of answers.filter((a) => a.status === 409)) expectError(answer, 'ALREADY_SUSPENDED');
     const created = answers.find((answer) => answer.status === 201)!.body as Suspension;
     expect(await accountRow(author)).toMatchObject({ suspensionId: created.id, suspendedUntil: created.until });
-    const listed = ((await suspensions(moderator, '?limit=100')).body as SuspensionPage).items.filter((item) => item.name === author.name);
+    const listed = ((await suspensions(site.moderator, '?limit=100')).body as SuspensionPage).items.filter(
+      (item) => item.name === author.name,
+    );
     expect(listed).toEqual([created]);
     expect((await logFor(created.id)).map((entry) => entry.action)).toEqual(['suspend']);
     expect(await ownPost(author, post.id)).toMatchObject({ status: 'rejected', rejection: { reason: 'otro' } });
@@ -285,11 +282,11 @@ describe('suspensions', () => {
   it('race votes on a pending post to one outcome: published by the deciding vote, or rejected by the suspension', async () => {
     const author = await newAuthor();
     const post = await send(author);
-    await voteOn(cloud, voters[0]!.idToken, post.id, 'publish');
-    await voteOn(cloud, voters[1]!.idToken, post.id, 'publish');
+    await voteOn(site.cloud, voters[0]!.idToken, post.id, 'publish');
+    await voteOn(site.cloud, voters[1]!.idToken, post.id, 'publish');
     const [deciding, suspended] = await Promise.all([
-      voteOn(cloud, voters[2]!.idToken, post.id, 'publish'),
-      suspend(moderator, { postId: post.id, days: 2, reason: 'Carrera.' }),
+      voteOn(site.cloud, voters[2]!.idToken, post.id, 'publish'),
+      suspend(site.moderator, { postId: post.id, days: 2, reason: 'Carrera.' }),
     ]);
     expect(suspended.status).toBe(201);
     const after = await ownPost(author, post.id);
@@ -302,12 +299,12 @@ describe('suspensions', () => {
 
   it('never reach a moderator: 403 FORBIDDEN, and the moderator writes on', async () => {
     const post = await send(otherModerator);
-    expectError(await suspend(moderator, { postId: post.id, days: 1, reason: 'No debería.' }), 'FORBIDDEN');
+    expectError(await suspend(site.moderator, { postId: post.id, days: 1, reason: 'No debería.' }), 'FORBIDDEN');
     const commentId = await comment(
       otherModerator,
-      (await publishApproved(cloud, await newAuthor(), moderator, { category: 'varios', post: 'x y z' })).id,
+      (await publishApproved(site.cloud, await newAuthor(), site.moderator, { category: 'varios', post: 'x y z' })).id,
     );
-    expectError(await suspend(moderator, { commentId, days: null, reason: 'Tampoco.' }), 'FORBIDDEN');
+    expectError(await suspend(site.moderator, { commentId, days: null, reason: 'Tampoco.' }), 'FORBIDDEN');
     expect(await accountRow(otherModerator)).not.toHaveProperty('suspendedUntil');
     expect(await ownPost(otherModerator, post.id)).toMatchObject({ status: 'pending' });
   });
@@ -319,7 +316,7 @@ describe('suspensions', () => {
     expectError(await suspend(user, { postId: post.id, days: 1, reason: 'Yo no puedo.' }), 'FORBIDDEN');
     expectError(await suspensions(user), 'FORBIDDEN');
     expectError(await moderationLog(user), 'FORBIDDEN');
-    const real = (await suspend(moderator, { postId: post.id, days: 1, reason: 'Sí puedo.' })).body as Suspension;
+    const real = (await suspend(site.moderator, { postId: post.id, days: 1, reason: 'Sí puedo.' })).body as Suspension;
     expectError(await lift(user, real.id), 'FORBIDDEN');
     expectError(await lift(author, real.id), 'ACCOUNT_SUSPENDED');
     expect(await accountRow(author)).toMatchObject({ suspensionId: real.id });
@@ -328,7 +325,10 @@ describe('suspensions', () => {
   it('answer hostile input with 400 or 404, never 500, and write nothing', async () => {
     const author = await newAuthor();
     const post = await send(author);
-    const commentPost = await publishApproved(cloud, await newAuthor(), moderator, { category: 'varios', post: 'Para comentar.' });
+    const commentPost = await publishApproved(site.cloud, await newAuthor(), site.moderator, {
+      category: 'varios',
+      post: 'Para comentar.',
+    });
     const commentId = await comment(author, commentPost.id);
     const valid = { postId: post.id, days: 3, reason: 'Motivo.' };
     for (const body of [
@@ -349,7 +349,7 @@ describe('suspensions', () => {
       null,
       'suspender',
     ])
-      expectError(await suspend(moderator, body), 'INVALID_REQUEST');
+      expectError(await suspend(site.moderator, body), 'INVALID_REQUEST');
     for (const postId of [
       'not-a-uuid',
       '00000000-0000-4000-8000-000000000000',
@@ -357,18 +357,18 @@ describe('suspensions', () => {
       '../posts',
       'AAAAAAAA-0000-4000-8000-000000000000',
     ])
-      expectError(await suspend(moderator, { ...valid, postId }), 'POST_NOT_FOUND');
+      expectError(await suspend(site.moderator, { ...valid, postId }), 'POST_NOT_FOUND');
     for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000'])
-      expectError(await suspend(moderator, { commentId: id, days: 1, reason: 'x' }), 'COMMENT_NOT_FOUND');
+      expectError(await suspend(site.moderator, { commentId: id, days: 1, reason: 'x' }), 'COMMENT_NOT_FOUND');
     for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000', 'A'.repeat(500), '%00'])
-      expectError(await lift(moderator, id), 'SUSPENSION_NOT_FOUND');
-    expectError(await suspensions(moderator, '?cursor=garbage'), 'INVALID_CURSOR');
-    expectError(await moderationLog(moderator, '?limit=0'), 'INVALID_LIMIT');
+      expectError(await lift(site.moderator, id), 'SUSPENSION_NOT_FOUND');
+    expectError(await suspensions(site.moderator, '?cursor=garbage'), 'INVALID_CURSOR');
+    expectError(await moderationLog(site.moderator, '?limit=0'), 'INVALID_LIMIT');
     expect(await accountRow(author)).not.toHaveProperty('suspendedUntil');
     expect(await ownPost(author, post.id)).toMatchObject({ status: 'pending' });
 
     // 300 characters is the longest reason.
-    const longest = await suspend(moderator, { commentId, days: 365, reason: 'y'.repeat(MAX_SUSPENSION_REASON_LENGTH) });
+    const longest = await suspend(site.moderator, { commentId, days: 365, reason: 'y'.repeat(MAX_SUSPENSION_REASON_LENGTH) });
     expect(longest.status).toBe(201);
   });
 
@@ -377,17 +377,17 @@ describe('suspensions', () => {
     const post = await send(author);
     const body = { postId: post.id, days: 1, reason: 'Motivo.' };
 
-    const leaving = await createModerator(cloud, { name: 'Supervisora Caduca' });
-    expect((await call(cloud, '/me', { method: 'DELETE', token: leaving.idToken })).status).toBe(204);
+    const leaving = await createModerator(site.cloud, { name: 'Supervisora Caduca' });
+    expect((await call(site.cloud, '/me', { method: 'DELETE', token: leaving.idToken })).status).toBe(204);
     expectError(await suspend(leaving, body), 'ACCOUNT_DELETED');
     expectError(await moderationLog(leaving), 'ACCOUNT_DELETED');
     expectError(await lift(leaving, randomUUID()), 'ACCOUNT_DELETED');
 
     // No route suspends a moderator; the row is written directly, as an operator could.
-    const benched = await createModerator(cloud, { name: 'Supervisora Banquillo' });
-    await documents.send(
+    const benched = await createModerator(site.cloud, { name: 'Supervisora Banquillo' });
+    await site.documents.send(
       new UpdateCommand({
-        TableName: cloud.tables.names,
+        TableName: site.cloud.tables.names,
         Key: { key: `user#${decodeJwt(benched.idToken).sub}` },
         UpdateExpression: 'SET suspendedUntil = :until',
         ExpressionAttributeValues: { ':until': PERMANENT_SUSPENSION },
@@ -398,20 +398,20 @@ describe('suspensions', () => {
     expect((await moderationLog(benched)).status).toBe(200);
     expect(await accountRow(author)).not.toHaveProperty('suspendedUntil');
 
-    expect((await call(cloud, '/me', { method: 'DELETE', token: author.idToken })).status).toBe(204);
-    expectError(await suspend(moderator, body), 'ACCOUNT_NOT_FOUND');
+    expect((await call(site.cloud, '/me', { method: 'DELETE', token: author.idToken })).status).toBe(204);
+    expectError(await suspend(site.moderator, body), 'ACCOUNT_NOT_FOUND');
   });
 });
 
 describe('the account row', () => {
   it('keeps a suspension through a name claim (UpdateItem, never a whole-row Put)', async () => {
     // An account with no apodo yet is suspended (its row is created holding only the suspension)…
-    const author = await createUser(cloud);
+    const author = await createUser(site.cloud);
     const post = await send(author);
-    const suspension = (await suspend(moderator, { postId: post.id, days: 2, reason: 'Sin nombre.' })).body as Suspension;
+    const suspension = (await suspend(site.moderator, { postId: post.id, days: 2, reason: 'Sin nombre.' })).body as Suspension;
     const sub = String(decodeJwt(author.idToken).sub);
     // …and a claim lands on it, as one already under way when the suspension was written would.
-    const names = new DynamoNameStore(documents, cloud.tables.names);
+    const names = new DynamoNameStore(site.documents, site.cloud.tables.names);
     expect(await names.claim(sub, { name: 'Recién Nombrada', key: nameKey('Recién Nombrada') }, { name: undefined, version: 0 })).toBe(
       'claimed',
     );
@@ -421,31 +421,33 @@ describe('the account row', () => {
       suspensionId: suspension.id,
     });
     // (CreatePost's container may trust its read from `send` for ≤ 5 s: `{}` changes nothing meanwhile.)
-    expect(await eventually(async () => (await publish(cloud, author.idToken, {})).status === 403)).toBe(true);
-    expectError(await publish(cloud, author.idToken, { category: 'varios', post: 'Sigo suspendida.' }), 'ACCOUNT_SUSPENDED');
+    expect(await eventually(async () => (await publish(site.cloud, author.idToken, {})).status === 403)).toBe(true);
+    expectError(await publish(site.cloud, author.idToken, { category: 'varios', post: 'Sigo suspendida.' }), 'ACCOUNT_SUSPENDED');
 
     // Lifted, the account that was suspended before it ever had a name may still choose one.
-    expect((await lift(moderator, suspension.id)).status).toBe(204);
-    expect(await call(cloud, '/me/name', { method: 'PUT', token: author.idToken, body: { name: 'Otra Vez Nombrada' } })).toMatchObject({
-      status: 200,
-    });
+    expect((await lift(site.moderator, suspension.id)).status).toBe(204);
+    expect(await call(site.cloud, '/me/name', { method: 'PUT', token: author.idToken, body: { name: 'Otra Vez Nombrada' } })).toMatchObject(
+      {
+        status: 200,
+      },
+    );
   });
 
   it('lets a suspended account without an apodo delete itself (the deletion mark replaces the suspension)', async () => {
-    const author = await createUser(cloud);
+    const author = await createUser(site.cloud);
     const post = await send(author);
-    await suspend(moderator, { postId: post.id, days: 2, reason: 'Se va.' });
-    expect((await call(cloud, '/me', { method: 'DELETE', token: author.idToken })).status).toBe(204);
+    await suspend(site.moderator, { postId: post.id, days: 2, reason: 'Se va.' });
+    expect((await call(site.cloud, '/me', { method: 'DELETE', token: author.idToken })).status).toBe(204);
     expect(await accountRow(author)).toMatchObject({ deleted: true });
     expect(await accountRow(author)).not.toHaveProperty('suspendedUntil');
   });
 
   it('lets an account suspended before choosing an apodo choose one once lifted', async () => {
-    const author = await createUser(cloud);
+    const author = await createUser(site.cloud);
     const post = await send(author);
-    const suspension = (await suspend(moderator, { postId: post.id, days: 2, reason: 'Sin apodo.' })).body as Suspension;
-    expect((await lift(moderator, suspension.id)).status).toBe(204);
-    expect(await call(cloud, '/me/name', { method: 'PUT', token: author.idToken, body: { name: 'Primer Apodo' } })).toMatchObject({
+    const suspension = (await suspend(site.moderator, { postId: post.id, days: 2, reason: 'Sin apodo.' })).body as Suspension;
+    expect((await lift(site.moderator, suspension.id)).status).toBe(204);
+    expect(await call(site.cloud, '/me/name', { method: 'PUT', token: author.idToken, body: { name: 'Primer Apodo' } })).toMatchObject({
       status: 200,
       body: { name: 'Primer Apodo' },
     });
@@ -459,15 +461,15 @@ describe('the moderation log', () => {
     // Decisions on pending posts.
     const published = await send(author);
     const rejected = await send(author);
-    await decide(cloud, moderator.idToken, published.id, 'publish');
-    await decideWith(moderator, rejected.id, { decision: 'reject', reason: 'repetida' });
+    await decide(site.cloud, site.moderator.idToken, published.id, 'publish');
+    await decideWith(site.moderator, rejected.id, { decision: 'reject', reason: 'repetida' });
     // A hidden post restored, another removed by decision, a third removed by DELETE.
     const reportedAuthor = await newAuthor();
     const reportedPosts = [];
     for (let i = 0; i < 3; i++) {
-      const post = await publishApproved(cloud, reportedAuthor, otherModerator, { category: 'varios', post: `Denunciada ${i}` });
+      const post = await publishApproved(site.cloud, reportedAuthor, otherModerator, { category: 'varios', post: `Denunciada ${i}` });
       for (const voter of voters.slice(0, REPORTS_TO_HIDE))
-        await call(cloud, `/posts/${post.id}/report`, { method: 'POST', token: voter.idToken, body: { reason: 'spam' } });
+        await call(site.cloud, `/posts/${post.id}/report`, { method: 'POST', token: voter.idToken, body: { reason: 'spam' } });
       reportedPosts.push(post);
     }
     const [restored, removedByDecision, removedByDelete] = reportedPosts as [
@@ -475,11 +477,11 @@ describe('the moderation log', () => {
       (typeof reportedPosts)[number],
       (typeof reportedPosts)[number],
     ];
-    await decide(cloud, moderator.idToken, restored.id, 'publish');
-    await decideWith(moderator, removedByDecision.id, { decision: 'reject', reason: 'ofensiva' });
-    expect((await call(cloud, `/posts/${removedByDelete.id}`, { method: 'DELETE', token: moderator.idToken })).status).toBe(204);
+    await decide(site.cloud, site.moderator.idToken, restored.id, 'publish');
+    await decideWith(site.moderator, removedByDecision.id, { decision: 'reject', reason: 'ofensiva' });
+    expect((await call(site.cloud, `/posts/${removedByDelete.id}`, { method: 'DELETE', token: site.moderator.idToken })).status).toBe(204);
     // Comments: hidden by reports, restored and removed; one deleted by a moderator, one by its author.
-    const host = await publishApproved(cloud, await newAuthor(), moderator, { category: 'varios', post: 'Con hilo.' });
+    const host = await publishApproved(site.cloud, await newAuthor(), site.moderator, { category: 'varios', post: 'Con hilo.' });
     const [c1, c2, c3, c4] = [
       await comment(author, host.id),
       await comment(author, host.id),
@@ -488,21 +490,21 @@ describe('the moderation log', () => {
     ];
     for (const id of [c1, c2])
       for (const voter of voters.slice(0, REPORTS_TO_HIDE))
-        await call(cloud, `/comments/${id}/report`, { method: 'POST', token: voter.idToken, body: { reason: 'spam' } });
-    await call(cloud, `/comments/${c1}/decision`, { method: 'PUT', token: moderator.idToken, body: { decision: 'publish' } });
-    await call(cloud, `/comments/${c2}/decision`, { method: 'PUT', token: moderator.idToken, body: { decision: 'reject' } });
-    expect((await call(cloud, `/comments/${c3}`, { method: 'DELETE', token: moderator.idToken })).status).toBe(204);
-    expect((await call(cloud, `/comments/${c4}`, { method: 'DELETE', token: author.idToken })).status).toBe(204);
+        await call(site.cloud, `/comments/${id}/report`, { method: 'POST', token: voter.idToken, body: { reason: 'spam' } });
+    await call(site.cloud, `/comments/${c1}/decision`, { method: 'PUT', token: site.moderator.idToken, body: { decision: 'publish' } });
+    await call(site.cloud, `/comments/${c2}/decision`, { method: 'PUT', token: site.moderator.idToken, body: { decision: 'reject' } });
+    expect((await call(site.cloud, `/comments/${c3}`, { method: 'DELETE', token: site.moderator.idToken })).status).toBe(204);
+    expect((await call(site.cloud, `/comments/${c4}`, { method: 'DELETE', token: author.idToken })).status).toBe(204);
     // The author deletes their own post; the community rejects another: neither is a moderator's action.
     const own = await send(author);
-    expect((await call(cloud, `/posts/${own.id}`, { method: 'DELETE', token: author.idToken })).status).toBe(204);
+    expect((await call(site.cloud, `/posts/${own.id}`, { method: 'DELETE', token: author.idToken })).status).toBe(204);
     const community = await send(author);
     for (const voter of voters.slice(0, 3)) await vote(voter, community.id, { vote: 'reject', reason: 'ofensiva' });
     // A suspension and its lift.
-    const suspension = (await suspend(moderator, { postId: own.id, days: 5, reason: 'Reincidente.' })).body as Suspension;
+    const suspension = (await suspend(site.moderator, { postId: own.id, days: 5, reason: 'Reincidente.' })).body as Suspension;
     expect((await lift(otherModerator, suspension.id)).status).toBe(204);
 
-    const entries = ((await moderationLog(moderator)).body as ModerationLogPage).items.filter((entry) => entry.at >= started);
+    const entries = ((await moderationLog(site.moderator)).body as ModerationLogPage).items.filter((entry) => entry.at >= started);
     const mine = (type: string, id: string) => entries.filter((entry) => entry.target.type === type && entry.target.id === id);
     const one = (type: string, id: string) => {
       const found = mine(type, id);
@@ -531,21 +533,21 @@ describe('the moderation log', () => {
     expect(entries.map((entry) => entry.at)).toEqual([...entries.map((entry) => entry.at)].sort().reverse());
     for (const entry of entries) expect(Object.keys(entry).sort()).toEqual(['action', 'at', 'by', 'id', 'reason', 'target']);
     expect(JSON.stringify(entries)).not.toContain(String(decodeJwt(author.idToken).sub));
-    expect(JSON.stringify(entries)).not.toContain(String(decodeJwt(moderator.idToken).sub));
+    expect(JSON.stringify(entries)).not.toContain(String(decodeJwt(site.moderator.idToken).sub));
   });
 
   it('pages newest first by cursor, never repeating an entry', async () => {
-    const first = (await moderationLog(moderator, '?limit=3')).body as ModerationLogPage;
+    const first = (await moderationLog(site.moderator, '?limit=3')).body as ModerationLogPage;
     expect(first.items).toHaveLength(3);
-    const second = (await moderationLog(moderator, `?limit=3&cursor=${first.nextCursor}`)).body as ModerationLogPage;
+    const second = (await moderationLog(site.moderator, `?limit=3&cursor=${first.nextCursor}`)).body as ModerationLogPage;
     expect(second.items.length).toBeGreaterThan(0);
     expect(second.items.map((entry) => entry.id)).not.toContain(first.items[0]!.id);
     expect(second.items[0]!.at <= first.items.at(-1)!.at).toBe(true);
   });
 
   it('logged no 500 and no failed function for any of it', () => {
-    expect(cloud.output()).not.toContain('"status":500');
-    expect(cloud.output()).not.toContain('local http gateway:');
-    expect(cloud.output()).not.toMatch(/"level":"error"/i);
+    expect(site.cloud.output()).not.toContain('"status":500');
+    expect(site.cloud.output()).not.toContain('local http gateway:');
+    expect(site.cloud.output()).not.toMatch(/"level":"error"/i);
   });
 });

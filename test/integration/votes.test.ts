@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ScanCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../functions/contract/common';
@@ -19,38 +18,32 @@ import { DynamoPostRepository } from '../../functions/store/dynamodb/postReposit
 import { DynamoRankingStore } from '../../functions/store/dynamodb/rankingStore';
 import { call, publish } from '../support/api';
 import { liveReader, type LiveReader } from '../support/live';
-import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
-import { createModerator, publishApproved } from '../support/moderation';
+import { cloudPerFile } from '../support/cloudPerFile';
+import { publishApproved } from '../support/moderation';
 import { createUser, type TestUser } from '../support/users';
+import { publishedPost } from '../support/posts';
 
-let cloud: LocalCloudProcess;
+const site = cloudPerFile({ env: { SEED: '0' }, moderator: true });
 let dynamo: DynamoDBClient;
-let documents: DynamoDBDocumentClient;
 let posts: DynamoPostRepository;
 let voters: TestUser[];
 let author: TestUser;
-let moderator: TestUser;
 let reader: LiveReader;
 
 const VOTERS = 50;
 
 beforeAll(async () => {
-  cloud = await startLocalCloudProcess({ env: { SEED: '0' } });
-  dynamo = cloud.dynamodb();
-  documents = DynamoDBDocumentClient.from(dynamo);
-  posts = new DynamoPostRepository(documents, cloud.tables.posts);
-  moderator = await createModerator(cloud);
-  author = await createUser(cloud, { name: 'Autora' });
+  dynamo = site.cloud.dynamodb();
+  posts = new DynamoPostRepository(site.documents, site.cloud.tables.posts);
+  author = await createUser(site.cloud, { name: 'Autora' });
   // One after another: cognito-local's store does not take concurrent sign-ups well. They vote at once later.
   voters = [];
-  for (let i = 0; i < VOTERS; i++) voters.push(await createUser(cloud, { name: `Votante ${i}` }));
-  reader = await liveReader(cloud);
+  for (let i = 0; i < VOTERS; i++) voters.push(await createUser(site.cloud, { name: `Votante ${i}` }));
+  reader = await liveReader(site.cloud);
 }, 600_000);
 afterAll(async () => {
   reader?.close();
-  documents?.destroy();
   dynamo?.destroy();
-  await cloud?.stop();
 });
 
 function expectError(response: { status: number; body: unknown }, code: ErrorCode) {
@@ -58,29 +51,14 @@ function expectError(response: { status: number; body: unknown }, code: ErrorCod
 }
 
 const vote = (user: TestUser, id: string, kind: unknown) =>
-  call<VoteResult>(cloud, `/posts/${id}/vote`, { method: 'PUT', token: user.idToken, body: { vote: kind } });
-const unvote = (user: TestUser, id: string) => call<VoteResult>(cloud, `/posts/${id}/vote`, { method: 'DELETE', token: user.idToken });
-const myVotes = (user: TestUser, ids: string[]) => call<MyVotes>(cloud, `/me/votes?ids=${ids.join(',')}`, { token: user.idToken });
-const top = (query: string) => call<PostPage>(cloud, `/posts/top${query}`);
+  call<VoteResult>(site.cloud, `/posts/${id}/vote`, { method: 'PUT', token: user.idToken, body: { vote: kind } });
+const unvote = (user: TestUser, id: string) => call<VoteResult>(site.cloud, `/posts/${id}/vote`, { method: 'DELETE', token: user.idToken });
+const myVotes = (user: TestUser, ids: string[]) => call<MyVotes>(site.cloud, `/me/votes?ids=${ids.join(',')}`, { token: user.idToken });
+const top = (query: string) => call<PostPage>(site.cloud, `/posts/top${query}`);
 
 /** A published post written straight to the table (as the moderation path leaves one), by someone else. */
 async function storedPost(overrides: Partial<StoredPost> = {}): Promise<StoredPost> {
-  const at = new Date().toISOString();
-  const post: StoredPost = {
-    id: randomUUID(),
-    name: 'Alguien',
-    category: 'varios',
-    post: `Anécdota ${Math.random().toString(36).slice(2)}`,
-    createdAt: at,
-    publishedAt: at,
-    status: 'published',
-    authorId: 'someone-else',
-    votes: { agree: 0, deserved: 0 },
-    comments: 0,
-    moderation: { score: 0, votes: 0 },
-    reports: 0,
-    ...overrides,
-  };
+  const post = publishedPost(overrides);
   await posts.insert(post);
   return post;
 }
@@ -100,7 +78,7 @@ async function scan(table: string): Promise<Record<string, unknown>[]> {
 async function countsAndRows(id: string): Promise<{ stored: PostVotes; rows: PostVotes }> {
   const stored = (await posts.get(id, { consistent: true }))!.votes;
   const rows = { agree: 0, deserved: 0 };
-  for (const row of await scan(cloud.tables.votes)) if (row.postId === id) rows[row.vote as VoteKind]++;
+  for (const row of await scan(site.cloud.tables.votes)) if (row.postId === id) rows[row.vote as VoteKind]++;
   return { stored, rows };
 }
 
@@ -126,7 +104,7 @@ describe('voting', () => {
       expect(result.body.myVote).toBe(i < 30 ? 'agree' : 'deserved');
     }
     expect(await countsAndRows(post.id)).toEqual({ stored: { agree: 30, deserved: 20 }, rows: { agree: 30, deserved: 20 } });
-    expect((await call<Post>(cloud, `/posts/${post.id}`)).body.votes).toEqual({ agree: 30, deserved: 20 });
+    expect((await call<Post>(site.cloud, `/posts/${post.id}`)).body.votes).toEqual({ agree: 30, deserved: 20 });
     expect((await myVotes(voters[0]!, [post.id])).body).toEqual({ votes: { [post.id]: 'agree' } });
     expect((await myVotes(voters[40]!, [post.id])).body).toEqual({ votes: { [post.id]: 'deserved' } });
   });
@@ -172,14 +150,14 @@ describe('voting', () => {
   });
 
   it('refuses a vote on one’s own post (403 OWN_POST) and on a post that is not published (404), changing nothing', async () => {
-    const own = await publishApproved(cloud, author, moderator, { category: 'trabajo', post: 'La mía' });
+    const own = await publishApproved(site.cloud, author, site.moderator, { category: 'trabajo', post: 'La mía' });
     expectError(await vote(author, own.id, 'agree'), 'OWN_POST');
-    const pending = (await publish(cloud, author.idToken, { category: 'trabajo', post: 'Pendiente' })).body as OwnPost;
+    const pending = (await publish(site.cloud, author.idToken, { category: 'trabajo', post: 'Pendiente' })).body as OwnPost;
     expectError(await vote(voters[0]!, pending.id, 'agree'), 'POST_NOT_FOUND');
     expectError(await unvote(voters[0]!, pending.id), 'POST_NOT_FOUND');
     const removed = await storedPost();
     expect((await vote(voters[1]!, removed.id, 'deserved')).status).toBe(200);
-    expect((await call(cloud, `/posts/${removed.id}`, { method: 'DELETE', token: moderator.idToken })).status).toBe(204);
+    expect((await call(site.cloud, `/posts/${removed.id}`, { method: 'DELETE', token: site.moderator.idToken })).status).toBe(204);
     expectError(await vote(voters[0]!, removed.id, 'agree'), 'POST_NOT_FOUND');
     expectError(await unvote(voters[1]!, removed.id), 'POST_NOT_FOUND');
     expect(await countsAndRows(own.id)).toEqual({ stored: { agree: 0, deserved: 0 }, rows: { agree: 0, deserved: 0 } });
@@ -190,7 +168,7 @@ describe('voting', () => {
     const post = await storedPost();
     const voter = voters[2]!;
     const put = (init: { body?: unknown; rawBody?: string; token?: string }, id = post.id) =>
-      call(cloud, `/posts/${id}/vote`, { method: 'PUT', token: voter.idToken, ...init });
+      call(site.cloud, `/posts/${id}/vote`, { method: 'PUT', token: voter.idToken, ...init });
     for (const body of [{ vote: 'like' }, { vote: 'AGREE' }, { vote: 1 }, {}, [], 'agree', null, { vote: ['agree'] }]) {
       expectError(await put({ body }), 'INVALID_REQUEST');
     }
@@ -198,20 +176,20 @@ describe('voting', () => {
     expectError(await put({ rawBody: JSON.stringify({ vote: 'agree', padding: 'x'.repeat(MAX_BODY_BYTES) }) }), 'PAYLOAD_TOO_LARGE');
     for (const id of ['no-es-un-id', randomUUID(), `${post.id}x`, '..%2F..%2Fme']) {
       expectError(await put({ body: { vote: 'agree' } }, id), 'POST_NOT_FOUND');
-      expectError(await call(cloud, `/posts/${id}/vote`, { method: 'DELETE', token: voter.idToken }), 'POST_NOT_FOUND');
+      expectError(await call(site.cloud, `/posts/${id}/vote`, { method: 'DELETE', token: voter.idToken }), 'POST_NOT_FOUND');
     }
-    expect((await call(cloud, `/posts/${post.id}/vote`, { method: 'PUT', body: { vote: 'agree' } })).status).toBe(401);
-    expect((await call(cloud, `/posts/${post.id}/vote`, { method: 'PUT', body: { vote: 'agree' }, token: 'not.a.token' })).status).toBe(
-      401,
-    );
-    expect((await call(cloud, `/posts/${post.id}/vote`, { method: 'DELETE' })).status).toBe(401);
+    expect((await call(site.cloud, `/posts/${post.id}/vote`, { method: 'PUT', body: { vote: 'agree' } })).status).toBe(401);
+    expect(
+      (await call(site.cloud, `/posts/${post.id}/vote`, { method: 'PUT', body: { vote: 'agree' }, token: 'not.a.token' })).status,
+    ).toBe(401);
+    expect((await call(site.cloud, `/posts/${post.id}/vote`, { method: 'DELETE' })).status).toBe(401);
     // An unknown field is dropped, never stored.
     expect((await put({ body: { vote: 'agree', userId: 'someone', agree: 1000 } })).body).toEqual({
       votes: { agree: 1, deserved: 0 },
       myVote: 'agree',
     });
     expect(await countsAndRows(post.id)).toEqual({ stored: { agree: 1, deserved: 0 }, rows: { agree: 1, deserved: 0 } });
-    const row = (await scan(cloud.tables.votes)).find((item) => item.postId === post.id);
+    const row = (await scan(site.cloud.tables.votes)).find((item) => item.postId === post.id);
     expect(Object.keys(row!).sort()).toEqual(['at', 'postId', 'userId', 'vote']);
   });
 });
@@ -240,7 +218,7 @@ describe('GET /me/votes', () => {
   it('refuses a missing, empty, oversized or malformed id list with 400 INVALID_REQUEST, and no token with 401', async () => {
     const me = voters[3]!;
     const ids = Array.from({ length: MAX_VOTE_IDS + 1 }, () => randomUUID());
-    expectError(await call(cloud, '/me/votes', { token: me.idToken }), 'INVALID_REQUEST');
+    expectError(await call(site.cloud, '/me/votes', { token: me.idToken }), 'INVALID_REQUEST');
     for (const query of [
       '',
       ',',
@@ -251,9 +229,9 @@ describe('GET /me/votes', () => {
       `${ids[0]}%00`,
       ids[0]!.toUpperCase(),
     ]) {
-      expectError(await call(cloud, `/me/votes?ids=${query}`, { token: me.idToken }), 'INVALID_REQUEST');
+      expectError(await call(site.cloud, `/me/votes?ids=${query}`, { token: me.idToken }), 'INVALID_REQUEST');
     }
-    expect((await call(cloud, `/me/votes?ids=${ids[0]}`)).status).toBe(401);
+    expect((await call(site.cloud, `/me/votes?ids=${ids[0]}`)).status).toBe(401);
   });
 });
 
@@ -268,7 +246,7 @@ describe('the Top', () => {
     const c = await at('2020-04-01T10:00:00.000Z', 3, 0);
     const d = await at('2020-03-29T21:59:00.000Z', 9, 9);
     const e = await at('2020-03-30T00:30:00.000Z', 3, 2);
-    const store = new DynamoRankingStore(documents, { posts: cloud.tables.posts, top: cloud.tables.top });
+    const store = new DynamoRankingStore(site.documents, { posts: site.cloud.tables.posts, top: site.cloud.tables.top });
     const ids = async (period: string, by: string, now: string) =>
       (await readTop({ top: store, now: () => new Date(now) }, { period, by, limit: '100' })).items.map((post) => post.id);
     await eventually(async () => expect(await ids('week', 'agree', '2020-04-01T12:00:00Z')).toHaveLength(4));
@@ -345,7 +323,7 @@ describe('the Top', () => {
       expect((await top('?period=day&by=agree&limit=1')).body.items[0]).toMatchObject({ id: last.id, votes: { agree: VOTERS - 10 } }),
     );
     // A post that leaves the feeds leaves the Top.
-    expect((await call(cloud, `/posts/${last.id}`, { method: 'DELETE', token: moderator.idToken })).status).toBe(204);
+    expect((await call(site.cloud, `/posts/${last.id}`, { method: 'DELETE', token: site.moderator.idToken })).status).toBe(204);
     await eventually(async () =>
       expect((await top('?period=all&by=agree&limit=100')).body.items.map((post) => post.id)).not.toContain(last.id),
     );

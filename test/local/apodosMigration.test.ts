@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ConfirmSignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Me } from '../../functions/contract/accounts';
@@ -17,7 +17,7 @@ import type { OwnPost, OwnPostPage } from '../../functions/contract/posts';
 import { DEMO_MODERATOR } from '../../infra/local/fixtures/demoModerator';
 import { call, publish } from '../support/api';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
-import { cognitoClient, createUser, signIn } from '../support/users';
+import { cognitoClient, createUser, signIn, signUp, TEST_PASSWORD } from '../support/users';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'vaya-dia-names-'));
 let cloud: LocalCloudProcess | undefined;
@@ -30,19 +30,9 @@ afterAll(async () => {
 /** An account as the old site made it: the name as a Cognito attribute, nothing in the names table. */
 async function oldAccount(running: LocalCloudProcess, email: string, name: string) {
   const client = cognitoClient(running);
-  const password = 'Contraseña-123';
+  const password = TEST_PASSWORD;
   try {
-    await client.send(
-      new SignUpCommand({
-        ClientId: running.userPoolClientId,
-        Username: email,
-        Password: password,
-        UserAttributes: [
-          { Name: 'email', Value: email },
-          { Name: 'name', Value: name },
-        ],
-      }),
-    );
+    await signUp(client, running, email, { name });
     await client.send(
       new ConfirmSignUpCommand({
         ClientId: running.userPoolClientId,

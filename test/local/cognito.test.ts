@@ -5,46 +5,39 @@ import {
   UpdateUserAttributesCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Post } from '../../functions/contract/posts';
 import { publish } from '../support/api';
-import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
+import { cloudPerFile } from '../support/cloudPerFile';
 import { cognitoClient, createUser, signIn } from '../support/users';
 
-let cloud: LocalCloudProcess;
-
-beforeAll(async () => {
-  cloud = await startLocalCloudProcess({ env: { SEED: '0' } });
-});
-afterAll(async () => {
-  await cloud?.stop();
-});
+const site = cloudPerFile({ env: { SEED: '0' } });
 
 describe('the local Cognito answers like Cognito', () => {
   it('puts the name attribute in the ID token as Cognito does, and the API still ignores it', async () => {
-    const user = await createUser(cloud);
-    const client = cognitoClient(cloud);
+    const user = await createUser(site.cloud);
+    const client = cognitoClient(site.cloud);
     await client.send(
       new UpdateUserAttributesCommand({ AccessToken: user.accessToken, UserAttributes: [{ Name: 'name', Value: 'Begoña' }] }),
     );
     client.destroy();
-    const { idToken } = await signIn(cloud, user);
+    const { idToken } = await signIn(site.cloud, user);
     expect(decodeJwt(idToken).name).toBe('Begoña');
-    expect(((await publish(cloud, idToken, { category: 'amor', post: 'Con nombre' })).body as Post).name).toBe('Anónimo');
+    expect(((await publish(site.cloud, idToken, { category: 'amor', post: 'Con nombre' })).body as Post).name).toBe('Anónimo');
   });
 
   it('answers a wrong password at sign-in with NotAuthorizedException', async () => {
-    const user = await createUser(cloud);
-    await expect(signIn(cloud, { email: user.email, password: 'Incorrecta-999' })).rejects.toMatchObject({
+    const user = await createUser(site.cloud);
+    await expect(signIn(site.cloud, { email: user.email, password: 'Incorrecta-999' })).rejects.toMatchObject({
       name: 'NotAuthorizedException',
     });
   });
 
   it('refuses a sign-up whose password breaks the pool policy with InvalidPasswordException', async () => {
-    const client = cognitoClient(cloud);
+    const client = cognitoClient(site.cloud);
     const attempt = client.send(
       new SignUpCommand({
-        ClientId: cloud.userPoolClientId,
+        ClientId: site.cloud.userPoolClientId,
         Username: 'debil@example.com',
         Password: 'corta',
         UserAttributes: [{ Name: 'email', Value: 'debil@example.com' }],
@@ -55,37 +48,39 @@ describe('the local Cognito answers like Cognito', () => {
   });
 
   it('changes a password as Cognito does: a wrong current one is NotAuthorizedException, a weak new one InvalidPasswordException', async () => {
-    const user = await createUser(cloud);
-    const client = cognitoClient(cloud);
+    const user = await createUser(site.cloud);
+    const client = cognitoClient(site.cloud);
     const change = (PreviousPassword: string, ProposedPassword: string) =>
       client.send(new ChangePasswordCommand({ AccessToken: user.accessToken, PreviousPassword, ProposedPassword }));
     await expect(change('Incorrecta-999', 'Nueva-Clave-789')).rejects.toMatchObject({ name: 'NotAuthorizedException' });
     await expect(change(user.password, 'corta')).rejects.toMatchObject({ name: 'InvalidPasswordException' });
     await change(user.password, 'Nueva-Clave-789');
     client.destroy();
-    await expect(signIn(cloud, { email: user.email, password: 'Nueva-Clave-789' })).resolves.toMatchObject({ idToken: expect.any(String) });
-    await expect(signIn(cloud, user)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(signIn(site.cloud, { email: user.email, password: 'Nueva-Clave-789' })).resolves.toMatchObject({
+      idToken: expect.any(String),
+    });
+    await expect(signIn(site.cloud, user)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   });
 
   it('refreshes a session with GetTokensFromRefreshToken, as Amplify does', async () => {
-    const user = await createUser(cloud, { name: 'Refresco' });
-    const { refreshToken } = await signIn(cloud, user);
-    const client = cognitoClient(cloud);
+    const user = await createUser(site.cloud, { name: 'Refresco' });
+    const { refreshToken } = await signIn(site.cloud, user);
+    const client = cognitoClient(site.cloud);
     const refreshed = await client.send(
-      new GetTokensFromRefreshTokenCommand({ ClientId: cloud.userPoolClientId, RefreshToken: refreshToken }),
+      new GetTokensFromRefreshTokenCommand({ ClientId: site.cloud.userPoolClientId, RefreshToken: refreshToken }),
     );
     client.destroy();
     const idToken = refreshed.AuthenticationResult?.IdToken;
     expect(idToken).toEqual(expect.any(String));
     expect(decodeJwt(idToken as string).sub).toBe(decodeJwt(user.idToken).sub);
-    expect((await publish(cloud, idToken as string, { category: 'varios', post: 'Tras refrescar' })).status).toBe(201);
+    expect((await publish(site.cloud, idToken as string, { category: 'varios', post: 'Tras refrescar' })).status).toBe(201);
   });
 });
 
 describe('the local Cognito serves only its user', () => {
   /** A call as a web page would send it: no AWS credentials, from `origin`. */
   const fromPage = (origin: string, operation: string, body: unknown) =>
-    fetch(cloud.cognitoEndpoint, {
+    fetch(site.cloud.cognitoEndpoint, {
       method: 'POST',
       headers: {
         origin,
@@ -95,23 +90,23 @@ describe('the local Cognito serves only its user', () => {
       body: JSON.stringify(body),
     });
   const preflight = (origin: string) =>
-    fetch(cloud.cognitoEndpoint, {
+    fetch(site.cloud.cognitoEndpoint, {
       method: 'OPTIONS',
       headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-amz-target' },
     });
 
   it('refuses the administrative calls without AWS credentials: ListUsers, AdminAddUserToGroup moderadores', async () => {
-    const user = await createUser(cloud);
+    const user = await createUser(site.cloud);
     for (const [operation, body] of [
-      ['ListUsers', { UserPoolId: cloud.userPoolId }],
-      ['AdminAddUserToGroup', { UserPoolId: cloud.userPoolId, Username: user.email, GroupName: 'moderadores' }],
-      ['AdminSetUserPassword', { UserPoolId: cloud.userPoolId, Username: user.email, Password: 'Robada-1234!', Permanent: true }],
+      ['ListUsers', { UserPoolId: site.cloud.userPoolId }],
+      ['AdminAddUserToGroup', { UserPoolId: site.cloud.userPoolId, Username: user.email, GroupName: 'moderadores' }],
+      ['AdminSetUserPassword', { UserPoolId: site.cloud.userPoolId, Username: user.email, Password: 'Robada-1234!', Permanent: true }],
     ] as const) {
-      const answer = await fromPage(cloud.webUrl, operation, body);
+      const answer = await fromPage(site.cloud.webUrl, operation, body);
       expect(answer.status, operation).toBe(400);
       expect(answer.headers.get('x-amzn-errortype'), operation).toBe('MissingAuthenticationTokenException');
     }
-    const again = await signIn(cloud, user);
+    const again = await signIn(site.cloud, user);
     expect(decodeJwt(again.idToken)['cognito:groups']).toBeUndefined();
   });
 
@@ -119,20 +114,20 @@ describe('the local Cognito serves only its user', () => {
     const evil = 'https://evil.example';
     expect((await preflight(evil)).status).toBe(403);
     expect((await preflight(evil)).headers.get('access-control-allow-origin')).toBeNull();
-    const own = await preflight(cloud.webUrl);
+    const own = await preflight(site.cloud.webUrl);
     expect(own.status).toBe(204);
-    expect(own.headers.get('access-control-allow-origin')).toBe(cloud.webUrl);
+    expect(own.headers.get('access-control-allow-origin')).toBe(site.cloud.webUrl);
     const signInFromEvil = await fromPage(evil, 'InitiateAuth', {
       AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: cloud.userPoolClientId,
+      ClientId: site.cloud.userPoolClientId,
       AuthParameters: {},
     });
     expect(signInFromEvil.headers.get('access-control-allow-origin')).toBeNull();
-    const signInFromSite = await fromPage(cloud.webUrl, 'InitiateAuth', {
+    const signInFromSite = await fromPage(site.cloud.webUrl, 'InitiateAuth', {
       AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: cloud.userPoolClientId,
+      ClientId: site.cloud.userPoolClientId,
       AuthParameters: {},
     });
-    expect(signInFromSite.headers.get('access-control-allow-origin')).toBe(cloud.webUrl);
+    expect(signInFromSite.headers.get('access-control-allow-origin')).toBe(site.cloud.webUrl);
   });
 });

@@ -1,4 +1,5 @@
 /** A WebSocket reader of the live feed that records every message, for tests. */
+import { PutItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import WebSocket from 'ws';
 import type { LiveMessage } from '../../functions/contract/live';
 import type { LocalCloudProcess } from './localCloud';
@@ -57,3 +58,20 @@ export async function liveReader(cloud: LocalCloudProcess, options: { post?: str
 export const publishedMessage = (id: string) => (message: LiveMessage) => message.type === 'post.published' && message.post.id === id;
 export const removedMessage = (id: string) => (message: LiveMessage) => message.type === 'post.removed' && message.id === id;
 export const commentMessage = (id: string) => (message: LiveMessage) => message.type === 'comment.created' && message.comment.id === id;
+
+/**
+ * A connection row with no socket behind it, as a client that vanished without a $disconnect leaves
+ * one: the gateway answers 410 Gone when a message is sent to it.
+ */
+export async function putGoneConnection(dynamo: DynamoDBClient, cloud: LocalCloudProcess, connectionId: string): Promise<void> {
+  await dynamo.send(
+    new PutItemCommand({
+      TableName: cloud.tables.connections,
+      Item: {
+        connectionId: { S: connectionId },
+        connectedAt: { S: new Date().toISOString() },
+        expiresAt: { N: String(Math.floor(Date.now() / 1000) + 3600) },
+      },
+    }),
+  );
+}

@@ -11,6 +11,29 @@ import type { LocalCloudProcess } from './localCloud';
 
 export type TestUser = { email: string; password: string; name?: string; idToken: string; accessToken: string };
 
+/** The password of every test account: it meets the contract's PASSWORD_POLICY. */
+export const TEST_PASSWORD = 'Contraseña-123';
+
+/**
+ * Signs `email` up through the web client with TEST_PASSWORD, as the Register form does, with any
+ * further attributes; the account is left unconfirmed.
+ */
+export async function signUp(
+  client: CognitoIdentityProviderClient,
+  cloud: LocalCloudProcess,
+  email: string,
+  attributes: Record<string, string> = {},
+): Promise<void> {
+  await client.send(
+    new SignUpCommand({
+      ClientId: cloud.userPoolClientId,
+      Username: email,
+      Password: TEST_PASSWORD,
+      UserAttributes: [{ Name: 'email', Value: email }, ...Object.entries(attributes).map(([Name, Value]) => ({ Name, Value }))],
+    }),
+  );
+}
+
 export function cognitoClient(cloud: LocalCloudProcess): CognitoIdentityProviderClient {
   return new CognitoIdentityProviderClient({
     endpoint: cloud.cognitoEndpoint,
@@ -26,15 +49,8 @@ export function cognitoClient(cloud: LocalCloudProcess): CognitoIdentityProvider
 export async function createUser(cloud: LocalCloudProcess, options: { name?: string; email?: string } = {}): Promise<TestUser> {
   const client = cognitoClient(cloud);
   const email = options.email ?? `user-${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'Contraseña-123';
-  await client.send(
-    new SignUpCommand({
-      ClientId: cloud.userPoolClientId,
-      Username: email,
-      Password: password,
-      UserAttributes: [{ Name: 'email', Value: email }],
-    }),
-  );
+  const password = TEST_PASSWORD;
+  await signUp(client, cloud, email);
   const code = await cloud.confirmationCode(email);
   await client.send(new ConfirmSignUpCommand({ ClientId: cloud.userPoolClientId, Username: email, ConfirmationCode: code }));
   client.destroy();

@@ -2,23 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { queryTerms } from '../../functions/contract/search';
 import { decodeSearchCursor, encodeSearchCursor, indexEntriesFor, parseQuery, scoreOf, searchWork } from '../../functions/domain/search';
 import type { StoredPost } from '../../functions/domain/ports/posts';
+import { publishedPost } from '../support/posts';
 
 const at = '2026-11-20T10:00:00.000Z';
-const post = (overrides: Partial<StoredPost> = {}): StoredPost => ({
-  id: '0b7e2c1a-1111-4222-8333-444455556666',
-  name: 'Lucía',
-  category: 'trabajo',
-  post: 'El camión de la basura y mi jefe, otra vez el camión.',
-  createdAt: at,
-  publishedAt: at,
-  status: 'published',
-  authorId: 'u1',
-  votes: { agree: 0, deserved: 0 },
-  comments: 0,
-  moderation: { score: 0, votes: 0 },
-  reports: 0,
-  ...overrides,
-});
+const post = (overrides: Partial<StoredPost> = {}): StoredPost =>
+  publishedPost({
+    id: '0b7e2c1a-1111-4222-8333-444455556666',
+    name: 'Lucía',
+    category: 'trabajo',
+    post: 'El camión de la basura y mi jefe, otra vez el camión.',
+    createdAt: at,
+    publishedAt: at,
+    authorId: 'u1',
+    ...overrides,
+  });
 
 describe('search index work from the posts stream', () => {
   it('indexes a post when it is published: one entry per distinct term, with its count and the post length', () => {

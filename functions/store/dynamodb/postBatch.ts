@@ -1,5 +1,6 @@
-import { BatchGetCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, paginateQuery, type BatchGetCommandOutput, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { StoredPost } from '../../domain/ports/posts';
+import { FEED_PARTITION, POSTS_INDEX, POSTS_KEYS } from '../tables';
 import { postFromItem } from './postItems';
 
 /** BatchGetItem takes at most 100 keys; unprocessed keys (throttling) are asked for again a few times. */
@@ -29,4 +30,25 @@ export async function batchGetPosts(
   }
   if (keys && keys.length > 0) throw new Error('BatchGetItem left posts unprocessed');
   return found;
+}
+
+/**
+ * Every published post, a page of the posts table's feed index at a time (no Scan of the posts), for
+ * the rebuilds that walk the whole archive. Pages with no published post are skipped.
+ */
+export async function* publishedPostPages(client: DynamoDBDocumentClient, table: string, pageSize: number): AsyncIterable<StoredPost[]> {
+  const pages = paginateQuery(
+    { client, pageSize },
+    {
+      TableName: table,
+      IndexName: POSTS_INDEX.feed,
+      KeyConditionExpression: '#feed = :all',
+      ExpressionAttributeNames: { '#feed': POSTS_KEYS.feed },
+      ExpressionAttributeValues: { ':all': FEED_PARTITION },
+    },
+  );
+  for await (const page of pages) {
+    const posts = (page.Items ?? []).map((item) => postFromItem(item)).filter((post): post is StoredPost => post?.status === 'published');
+    if (posts.length > 0) yield posts;
+  }
 }

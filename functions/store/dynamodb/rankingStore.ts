@@ -1,17 +1,10 @@
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  QueryCommand,
-  type BatchGetCommandOutput,
-  type BatchWriteCommandOutput,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, QueryCommand, type BatchWriteCommandOutput, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TOP_PERIODS } from '../../contract/votes';
 import type { StoredPost } from '../../domain/ports/posts';
 import type { RankRow, RankingStore, TopQuery } from '../../domain/ports/rankings';
 import { TOP_INDEX, TOP_KEYS } from '../tables';
 import { LEAST_RANK } from '../../domain/rankings';
-import { postFromItem } from './postItems';
+import { batchGetPosts } from './postBatch';
 
 /** A rank row as the top table stores it. */
 export function rankItem(row: RankRow): Record<string, string> {
@@ -24,7 +17,7 @@ export function rankItem(row: RankRow): Record<string, string> {
   };
 }
 
-/** BatchWriteItem takes at most 25 requests, BatchGetItem 100 keys. */
+/** BatchWriteItem takes at most 25 requests; unprocessed ones are sent again a few times. */
 const BATCH_WRITE_LIMIT = 25;
 const ROUNDS = 8;
 
@@ -92,17 +85,6 @@ export class DynamoRankingStore implements RankingStore {
   private async posts(ids: string[]): Promise<Map<string, StoredPost>> {
     const table = this.tables.posts;
     if (!table) throw new Error('DynamoRankingStore was built without the posts table, so it cannot read pages');
-    const found = new Map<string, StoredPost>();
-    let keys: Record<string, unknown>[] | undefined = ids.map((id) => ({ id }));
-    for (let round = 0; keys && keys.length > 0 && round < ROUNDS; round++) {
-      const result: BatchGetCommandOutput = await this.client.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys } } }));
-      for (const item of result.Responses?.[table] ?? []) {
-        const post = postFromItem(item);
-        if (post) found.set(post.id, post);
-      }
-      keys = result.UnprocessedKeys?.[table]?.Keys;
-    }
-    if (keys && keys.length > 0) throw new Error('BatchGetItem left posts unprocessed');
-    return found;
+    return batchGetPosts(this.client, table, ids);
   }
 }

@@ -1,6 +1,5 @@
 import {
   BatchWriteCommand,
-  paginateQuery,
   paginateScan,
   QueryCommand,
   type BatchWriteCommandOutput,
@@ -10,9 +9,8 @@ import {
 import type { Category } from '../../contract/posts';
 import type { StoredPost } from '../../domain/ports/posts';
 import type { IndexEntry, IndexKey, IndexWork, Posting, SearchIndexReader, SearchRebuildStore } from '../../domain/ports/search';
-import { FEED_PARTITION, POSTS_INDEX, POSTS_KEYS, SEARCH_INDEX, SEARCH_KEYS } from '../tables';
-import { batchGetPosts } from './postBatch';
-import { postFromItem } from './postItems';
+import { SEARCH_INDEX, SEARCH_KEYS } from '../tables';
+import { batchGetPosts, publishedPostPages } from './postBatch';
 
 /** BatchWriteItem takes at most 25 requests; unprocessed ones (throttling) are sent again a few times. */
 const BATCH_WRITE_LIMIT = 25;
@@ -95,20 +93,7 @@ export class DynamoSearchStore implements SearchIndexReader, SearchRebuildStore 
   /** Published posts from the posts table's feed index (no Scan of the posts). */
   async *publishedPosts(): AsyncIterable<StoredPost[]> {
     if (!this.tables.posts) throw new Error('DynamoSearchStore was built without the posts table');
-    const pages = paginateQuery(
-      { client: this.client, pageSize: 100 },
-      {
-        TableName: this.tables.posts,
-        IndexName: POSTS_INDEX.feed,
-        KeyConditionExpression: '#feed = :all',
-        ExpressionAttributeNames: { '#feed': POSTS_KEYS.feed },
-        ExpressionAttributeValues: { ':all': FEED_PARTITION },
-      },
-    );
-    for await (const page of pages) {
-      const posts = (page.Items ?? []).map((item) => postFromItem(item)).filter((post): post is StoredPost => post?.status === 'published');
-      if (posts.length > 0) yield posts;
-    }
+    yield* publishedPostPages(this.client, this.tables.posts, 100);
   }
 
   /** Every entry's key: a Scan of the index table (the rebuild only). */

@@ -1,7 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
-  paginateQuery,
   paginateScan,
   TransactWriteCommand,
   type BatchGetCommandOutput,
@@ -10,8 +9,8 @@ import {
 import { TOP_PERIODS, type TopPeriod } from '../../contract/votes';
 import type { StoredPost } from '../../domain/ports/posts';
 import type { RankRow, TopRebuildStore } from '../../domain/ports/rankings';
-import { FEED_PARTITION, POSTS_INDEX, POSTS_KEYS, TOP_KEYS } from '../tables';
-import { postFromItem } from './postItems';
+import { TOP_KEYS } from '../tables';
+import { publishedPostPages } from './postBatch';
 import { rankItem } from './rankingStore';
 import { decodeCancellation } from './transactions';
 
@@ -30,20 +29,7 @@ export class DynamoTopRebuildStore implements TopRebuildStore {
   ) {}
 
   async *publishedPosts(): AsyncIterable<StoredPost[]> {
-    const pages = paginateQuery(
-      { client: this.client, pageSize: POSTS_PER_BATCH },
-      {
-        TableName: this.tables.posts,
-        IndexName: POSTS_INDEX.feed,
-        KeyConditionExpression: '#feed = :all',
-        ExpressionAttributeNames: { '#feed': POSTS_KEYS.feed },
-        ExpressionAttributeValues: { ':all': FEED_PARTITION },
-      },
-    );
-    for await (const page of pages) {
-      const posts = (page.Items ?? []).map((item) => postFromItem(item)).filter((post): post is StoredPost => post?.status === 'published');
-      if (posts.length > 0) yield posts;
-    }
+    yield* publishedPostPages(this.client, this.tables.posts, POSTS_PER_BATCH);
   }
 
   async rowsOf(postIds: string[]): Promise<RankRow[]> {
