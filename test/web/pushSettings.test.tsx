@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { base64urlBytes, PushSettings } from '../../web/src/features/notifications/PushSettings';
 import { ApiContext, type ApiClient } from '../../web/src/lib/api';
 import { fakeApiClient } from './factories';
+import { WithQueries } from './queries';
 
 const KEY = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url');
 const JSON_SUBSCRIPTION = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'p', auth: 'a' } };
@@ -44,7 +45,9 @@ function browser({ permission, answer = 'granted', existing = false }: Fakes) {
 function show(api: ApiClient) {
   render(
     <ApiContext.Provider value={api}>
-      <PushSettings />
+      <WithQueries>
+        <PushSettings />
+      </WithQueries>
     </ApiContext.Provider>,
   );
 }

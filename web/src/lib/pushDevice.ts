@@ -47,6 +47,8 @@ export async function leaveWebPush(
     return;
   }
   if (!subscription) return;
+  // A plain call, not a mutation: a step of leaving (sign-out, a deleted account) that nobody pressed for
+  // and whose outcome nobody is shown.
   await settled(api.unsubscribePush(subscription.endpoint), timeoutMs);
   await settled(subscription.unsubscribe(), timeoutMs);
 }
