@@ -16,7 +16,7 @@ import { rereadAccount, type AccountState } from '../../web/src/lib/account';
 import { ApiContext, ApiError, createApiClient, type ApiClient } from '../../web/src/lib/api';
 import type { RuntimeConfig } from '@contract/documents';
 import { ConfigContext } from '../../web/src/lib/config';
-import { fakeApiClient } from './factories';
+import { fakeApiClient, type FakeRoute } from './factories';
 import { FakeSocket } from './fakeSocket';
 import { SignedIn, WithAccount, WithQueries } from './queries';
 import { createQueryClient } from '../../web/src/lib/queries';
@@ -152,7 +152,7 @@ describe('a suspended account is told why and until when', () => {
     document.body.innerHTML = '';
 
     render(
-      <ApiContext.Provider value={fakeApiClient({ createComment: vi.fn(refused) })}>
+      <ApiContext.Provider value={fakeApiClient({ 'comments.create': vi.fn(refused) })}>
         <WithQueries>
           <CommentForm postId="p0001" onCreated={() => {}} />
         </WithQueries>
@@ -175,17 +175,20 @@ describe('a suspended account is told why and until when', () => {
       fetchImpl: vi.fn(async () => new Response(JSON.stringify(body), { status: 403, headers: { 'content-type': 'application/json' } })),
       onAccountSuspended,
     });
-    await expect(client.createPost({ category: 'varios', post: 'Hola' })).rejects.toMatchObject({ code: 'ACCOUNT_SUSPENDED', status: 403 });
+    await expect(client.call('posts.create', { body: { category: 'varios', post: 'Hola' } })).rejects.toMatchObject({
+      code: 'ACCOUNT_SUSPENDED',
+      status: 403,
+    });
     expect(onAccountSuspended).toHaveBeenCalledTimes(1);
 
     const until = inAMonth();
     const meCall = vi
-      .fn<ApiClient['me']>()
+      .fn<FakeRoute<'accounts.me'>>()
       .mockResolvedValueOnce(me)
       .mockResolvedValueOnce({ ...me, suspendedUntil: until });
     const cache = createQueryClient();
     render(
-      <ApiContext.Provider value={fakeApiClient({ me: meCall })}>
+      <ApiContext.Provider value={fakeApiClient({ 'accounts.me': meCall })}>
         <WithQueries client={cache}>
           <SignedIn as="trol@example.com">
             <MemoryRouter>

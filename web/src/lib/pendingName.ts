@@ -70,7 +70,7 @@ export function forgetName(): void {
 export function useClaimName() {
   const api = useApi();
   return useMutation({
-    mutationFn: (name: string) => api.setMyName(name),
+    mutationFn: (name: string) => api.call('accounts.setName', { body: { name } }),
     onSuccess: () => forgetName(),
   });
 }

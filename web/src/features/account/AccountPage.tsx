@@ -28,7 +28,7 @@ export default function AccountPage({ onDeleted, passwordForm }: Props) {
   // The account goes, then the app signs out and leaves; until then the buttons stay busy.
   const remove = useMutation({
     mutationFn: async () => {
-      await api.deleteMe();
+      await api.call('accounts.remove');
       await onDeleted();
     },
     onMutate: () => setError(null),

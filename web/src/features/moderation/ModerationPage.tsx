@@ -52,7 +52,7 @@ export default function ModerationPage({ moderator = false }: { moderator?: bool
   const [actionError, setActionError] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
   const client = useQueryClient();
-  const today = useQuery({ queryKey: TODAY_KEY, queryFn: ({ signal }) => api.moderationToday(signal) });
+  const today = useQuery({ queryKey: TODAY_KEY, queryFn: ({ signal }) => api.call('moderation.today', {}, { signal }) });
 
   // Asks for the next post; its state changes only when the answer comes (see loadNext).
   const fetchNext = useCallback(() => {
@@ -60,7 +60,7 @@ export default function ModerationPage({ moderator = false }: { moderator?: bool
     const controller = new AbortController();
     abort.current = controller;
     api
-      .nextForModeration(controller.signal)
+      .call('moderation.next', {}, { signal: controller.signal })
       .then((post) => setQueue({ status: 'ready', post }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -85,13 +85,16 @@ export default function ModerationPage({ moderator = false }: { moderator?: bool
   const action = useMutation({
     mutationFn: async ({ kind, id }: { kind: Action; id: string }): Promise<string> => {
       if (kind === 'skip') {
-        await api.skipPost(id);
+        await api.call('moderation.skip', { params: { id } });
         return 'Saltada: no te la volveremos a enseñar hasta mañana.';
       }
       if (kind === 'decide-publish' || kind === 'decide-reject') {
-        return thanks(await api.decideOnPost(id, kind === 'decide-publish' ? 'publish' : 'reject'), true);
+        return thanks(
+          await api.call('moderation.decide', { params: { id }, body: { decision: kind === 'decide-publish' ? 'publish' : 'reject' } }),
+          true,
+        );
       }
-      return thanks(await api.voteOnPost(id, kind), false);
+      return thanks(await api.call('moderation.vote', { params: { id }, body: { vote: kind } }), false);
     },
     onMutate: () => setActionError(null),
     onSuccess: (message, { kind }) => {

@@ -59,7 +59,7 @@ export function PushSettings() {
   // A device already subscribed, stored again for whoever is signed in now: nobody pressed anything,
   // so a failure says nothing (the device keeps its state; the next visit tries again).
   const { mutate: storeAgain } = useMutation({
-    mutationFn: (subscription: PushSubscriptionRequest) => api.subscribePush(subscription),
+    mutationFn: (subscription: PushSubscriptionRequest) => api.call('notifications.subscribe', { body: subscription }),
   });
 
   useEffect(() => {
@@ -88,12 +88,12 @@ export function PushSettings() {
     mutationFn: async (): Promise<PushState> => {
       const permission = await Notification.requestPermission();
       if (permission !== 'granted') return permission === 'denied' ? 'blocked' : 'off';
-      const [{ publicKey }, registration] = await Promise.all([api.pushKey(), serviceWorker()]);
+      const [{ publicKey }, registration] = await Promise.all([api.call('notifications.pushKey'), serviceWorker()]);
       const subscription = await registration.pushManager.subscribe({
         userVisibleOnly: true,
         applicationServerKey: base64urlBytes(publicKey),
       });
-      await api.subscribePush(subscription.toJSON() as PushSubscriptionRequest);
+      await api.call('notifications.subscribe', { body: subscription.toJSON() as PushSubscriptionRequest });
       return 'on';
     },
     onMutate: () => setError(null),
@@ -107,7 +107,7 @@ export function PushSettings() {
       const registration = await navigator.serviceWorker.getRegistration();
       const subscription = registration ? await registration.pushManager.getSubscription() : null;
       if (subscription) {
-        await api.unsubscribePush(subscription.endpoint);
+        await api.call('notifications.unsubscribe', { body: { endpoint: subscription.endpoint } });
         await subscription.unsubscribe();
       }
     },
