@@ -9,7 +9,7 @@ import AccountPage from '../../web/src/features/account/AccountPage';
 import NamePrompt from '../../web/src/features/account/NamePrompt';
 import type { AccountState } from '../../web/src/lib/account';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
-import { fakeApiClient } from './factories';
+import { fakeApiClient, type FakeRoute } from './factories';
 import { WithAccount, WithQueries } from './queries';
 
 const me: Me = {
@@ -36,9 +36,9 @@ function renderWith(ui: ReactNode, api: ApiClient, state: Extract<AccountState, 
 describe('AccountPage (/cuenta)', () => {
   it('shows the email and the apodo, and renames through the API', async () => {
     const user = userEvent.setup();
-    const setMyName = vi.fn(async (name: string) => ({ name }));
+    const setMyName = vi.fn<FakeRoute<'accounts.setName'>>(async ({ body }) => ({ name: body.name }));
     const meCall = vi.fn(async () => ({ ...me, name: 'Rocío la del Sur' }));
-    renderWith(<AccountPage onDeleted={async () => {}} />, fakeApiClient({ setMyName, me: meCall }));
+    renderWith(<AccountPage onDeleted={async () => {}} />, fakeApiClient({ 'accounts.setName': setMyName, 'accounts.me': meCall }));
     expect(screen.getByText('rocio@example.com')).toBeTruthy();
     const field = screen.getByLabelText('Apodo');
     expect((field as HTMLInputElement).value).toBe('Rocío');
@@ -46,7 +46,7 @@ describe('AccountPage (/cuenta)', () => {
     await user.type(field, 'Rocío la del Sur');
     await user.click(screen.getByRole('button', { name: 'Cambiar el apodo' }));
     await screen.findByText('Ahora firmas como «Rocío la del Sur».');
-    expect(setMyName).toHaveBeenCalledWith('Rocío la del Sur');
+    expect(setMyName).toHaveBeenCalledWith({ body: { name: 'Rocío la del Sur' } });
     // GET /me is read again, so the header shows the new apodo.
     expect(meCall).toHaveBeenCalledTimes(1);
   });
@@ -54,7 +54,7 @@ describe('AccountPage (/cuenta)', () => {
   it('says why an apodo is refused: the rules before calling, NAME_TAKEN from the API', async () => {
     const user = userEvent.setup();
     const setMyName = vi.fn(() => Promise.reject(new ApiError(ERRORS.NAME_TAKEN.message, 409, 'NAME_TAKEN')));
-    renderWith(<AccountPage onDeleted={async () => {}} />, fakeApiClient({ setMyName }));
+    renderWith(<AccountPage onDeleted={async () => {}} />, fakeApiClient({ 'accounts.setName': setMyName }));
     const field = screen.getByLabelText('Apodo');
     await user.clear(field);
     await user.type(field, 'yo@example.com');
@@ -71,7 +71,7 @@ describe('AccountPage (/cuenta)', () => {
     const user = userEvent.setup();
     const deleteMe = vi.fn(async () => {});
     const onDeleted = vi.fn(async () => {});
-    renderWith(<AccountPage onDeleted={onDeleted} />, fakeApiClient({ deleteMe }));
+    renderWith(<AccountPage onDeleted={onDeleted} />, fakeApiClient({ 'accounts.remove': deleteMe }));
     await user.click(screen.getByRole('button', { name: 'Eliminar mi cuenta' }));
     expect(deleteMe).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
@@ -85,11 +85,11 @@ describe('AccountPage (/cuenta)', () => {
 describe('NamePrompt', () => {
   it('asks an account without an apodo for one and saves it', async () => {
     const user = userEvent.setup();
-    const setMyName = vi.fn(async (name: string) => ({ name }));
-    renderWith(<NamePrompt />, fakeApiClient({ setMyName }), { status: 'ready', me: { ...me, name: null } });
+    const setMyName = vi.fn<FakeRoute<'accounts.setName'>>(async ({ body }) => ({ name: body.name }));
+    renderWith(<NamePrompt />, fakeApiClient({ 'accounts.setName': setMyName }), { status: 'ready', me: { ...me, name: null } });
     expect(screen.getByRole('heading', { name: 'Elige tu apodo' })).toBeTruthy();
     await user.type(screen.getByLabelText('Apodo'), 'Nueva');
     await user.click(screen.getByRole('button', { name: 'Guardar mi apodo' }));
-    await vi.waitFor(() => expect(setMyName).toHaveBeenCalledWith('Nueva'));
+    await vi.waitFor(() => expect(setMyName).toHaveBeenCalledWith({ body: { name: 'Nueva' } }));
   });
 });

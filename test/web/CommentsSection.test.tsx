@@ -9,7 +9,7 @@ import { CommentsSection } from '../../web/src/features/comments/CommentsSection
 import type { LiveCommentEvent, SubscribeToComments } from '../../web/src/features/comments/liveComments';
 import type { Viewer } from '../../web/src/features/comments/viewer';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
-import { aComment, fakeApiClient } from './factories';
+import { aComment, fakeApiClient, type FakeRoute } from './factories';
 import { WithQueries } from './queries';
 
 const signedIn: Viewer = { status: 'signedIn', name: 'marta', moderator: false };
@@ -34,10 +34,10 @@ describe('comments on a post page', () => {
   it('shows them oldest first, as text, and «Ver más» adds the next page without repeating any', async () => {
     const user = userEvent.setup();
     const first = [aComment({ text: '<img src=x onerror=alert(1)>' }), aComment({ text: 'segundo' })];
-    const listComments = vi.fn(async (_postId: string, options?: { cursor?: string | null }) =>
-      options?.cursor === 'c2' ? page([first[1]!, aComment({ text: 'tercero' })]) : page(first, 'c2'),
+    const listComments = vi.fn<FakeRoute<'comments.list'>>(async ({ query }) =>
+      query?.cursor === 'c2' ? page([first[1]!, aComment({ text: 'tercero' })]) : page(first, 'c2'),
     );
-    renderSection(fakeApiClient({ listComments }), signedOut, 3);
+    renderSection(fakeApiClient({ 'comments.list': listComments }), signedOut, 3);
     await screen.findByText('segundo');
     expect(document.querySelector('.comments img')).toBeNull();
     expect(screen.getByRole('heading', { name: '3 comentarios' })).toBeTruthy();
@@ -45,11 +45,14 @@ describe('comments on a post page', () => {
     await screen.findByText('tercero');
     expect(shownTexts()).toEqual(['<img src=x onerror=alert(1)>', 'segundo', 'tercero']);
     expect(screen.queryByRole('button', { name: 'Ver más' })).toBeNull();
-    expect(listComments).toHaveBeenLastCalledWith('p0001', expect.objectContaining({ cursor: 'c2' }));
+    expect(listComments).toHaveBeenLastCalledWith(
+      { params: { id: 'p0001' }, query: expect.objectContaining({ cursor: 'c2' }) },
+      expect.anything(),
+    );
   });
 
   it('says when there are none, and asks a signed-out reader to log in', async () => {
-    renderSection(fakeApiClient({ listComments: vi.fn(async () => page([])) }), signedOut);
+    renderSection(fakeApiClient({ 'comments.list': vi.fn(async () => page([])) }), signedOut);
     await screen.findByText('Todavía no hay comentarios. ¿Empiezas tú?');
     expect(screen.getByRole('link', { name: 'Inicia sesión' }).getAttribute('href')).toBe('/login');
     expect(screen.queryByRole('textbox')).toBeNull();
@@ -57,8 +60,14 @@ describe('comments on a post page', () => {
 
   it('lets a signed-in reader comment: a live count, the contract’s checks, and the new comment at the end', async () => {
     const user = userEvent.setup();
-    const createComment = vi.fn(async (postId: string, text: string) => aComment({ postId, text, name: 'marta' }));
-    renderSection(fakeApiClient({ listComments: vi.fn(async () => page([aComment({ text: 'antes' })])), createComment }), signedIn, 1);
+    const createComment = vi.fn<FakeRoute<'comments.create'>>(async ({ params, body }) =>
+      aComment({ postId: params.id, text: body.text, name: 'marta' }),
+    );
+    renderSection(
+      fakeApiClient({ 'comments.list': vi.fn(async () => page([aComment({ text: 'antes' })])), 'comments.create': createComment }),
+      signedIn,
+      1,
+    );
     await screen.findByText('antes');
     await user.click(screen.getByRole('button', { name: 'Comentar' }));
     expect(await screen.findByText(ERRORS.EMPTY_COMMENT.message)).toBeTruthy();
@@ -69,7 +78,10 @@ describe('comments on a post page', () => {
     expect(screen.getByTestId('comment-counter').textContent).toBe(`8/${MAX_COMMENT_LENGTH} caracteres`);
     await user.click(screen.getByRole('button', { name: 'Comentar' }));
     await screen.findByText('Ánimo 😀');
-    expect(createComment).toHaveBeenCalledWith('p0001', 'Ánimo 😀', { idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{1,64}$/) });
+    expect(createComment).toHaveBeenCalledWith(
+      { params: { id: 'p0001' }, body: { text: 'Ánimo 😀' } },
+      { idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{1,64}$/) },
+    );
     expect(shownTexts()).toEqual(['antes', 'Ánimo 😀']);
     expect((field as HTMLTextAreaElement).value).toBe('');
     expect(screen.getByRole('heading', { name: '2 comentarios' })).toBeTruthy();
@@ -78,7 +90,7 @@ describe('comments on a post page', () => {
   it('keeps the text when sending fails, with the server’s Spanish message', async () => {
     const user = userEvent.setup();
     const createComment = vi.fn(() => Promise.reject(new ApiError(ERRORS.RATE_LIMITED.message, 429, 'RATE_LIMITED')));
-    renderSection(fakeApiClient({ listComments: vi.fn(async () => page([])), createComment }), signedIn);
+    renderSection(fakeApiClient({ 'comments.list': vi.fn(async () => page([])), 'comments.create': createComment }), signedIn);
     const field = await screen.findByRole('textbox', { name: 'Tu comentario' });
     await user.type(field, 'No me lo borres');
     await user.click(screen.getByRole('button', { name: 'Comentar' }));
@@ -88,10 +100,10 @@ describe('comments on a post page', () => {
 
   it('sends a comment again under the same Idempotency-Key after a failure, and a new key once the text changes', async () => {
     const user = userEvent.setup();
-    const createComment = vi.fn((_postId: string, _text: string, _options?: { idempotencyKey?: string }) =>
+    const createComment = vi.fn<FakeRoute<'comments.create'>>(() =>
       Promise.reject(new ApiError(ERRORS.INTERNAL_ERROR.message, 500, 'INTERNAL_ERROR')),
     );
-    renderSection(fakeApiClient({ listComments: vi.fn(async () => page([])), createComment }), signedIn);
+    renderSection(fakeApiClient({ 'comments.list': vi.fn(async () => page([])), 'comments.create': createComment }), signedIn);
     const field = await screen.findByRole('textbox', { name: 'Tu comentario' });
     await user.type(field, 'Otra vez');
     await user.click(screen.getByRole('button', { name: 'Comentar' }));
@@ -100,7 +112,7 @@ describe('comments on a post page', () => {
     await user.type(field, '!');
     await user.click(screen.getByRole('button', { name: 'Comentar' }));
     await vi.waitFor(() => expect(createComment).toHaveBeenCalledTimes(3));
-    const keys = createComment.mock.calls.map((call) => call[2]?.idempotencyKey);
+    const keys = createComment.mock.calls.map((call) => call[1]?.idempotencyKey);
     expect(keys[0]).toEqual(expect.stringMatching(/^[A-Za-z0-9_-]{1,64}$/));
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[0]);
@@ -111,25 +123,36 @@ describe('comments on a post page', () => {
     const mine = aComment({ name: 'marta', text: 'mío' });
     const theirs = aComment({ name: 'pablo', text: 'suyo' });
     const deleteComment = vi.fn(async () => {});
-    const reportComment = vi.fn(async () => {});
-    renderSection(fakeApiClient({ listComments: vi.fn(async () => page([mine, theirs])), deleteComment, reportComment }), signedIn, 2);
+    const reportComment = vi.fn(async () => ({}));
+    renderSection(
+      fakeApiClient({
+        'comments.list': vi.fn(async () => page([mine, theirs])),
+        'comments.remove': deleteComment,
+        'reports.comment': reportComment,
+      }),
+      signedIn,
+      2,
+    );
     await screen.findByText('suyo');
     const [myItem, theirItem] = screen.getAllByRole('listitem') as [HTMLElement, HTMLElement];
     expect(within(theirItem).queryByRole('button', { name: 'Borrar' })).toBeNull();
     await user.click(within(myItem).getByRole('button', { name: 'Borrar' }));
     await user.click(within(myItem).getByRole('button', { name: 'Sí, borrar' }));
-    expect(deleteComment).toHaveBeenCalledWith(mine.id);
+    expect(deleteComment).toHaveBeenCalledWith({ params: { id: mine.id } });
     expect(shownTexts()).toEqual(['suyo']);
     expect(screen.getByRole('heading', { name: '1 comentario' })).toBeTruthy();
 
     await user.click(within(theirItem).getByRole('button', { name: 'Denunciar' }));
     await user.click(await within(theirItem).findByRole('radio', { name: REPORT_REASON_LABELS.ofensivo }));
     await user.click(within(theirItem).getByRole('button', { name: 'Enviar denuncia' }));
-    expect(reportComment).toHaveBeenCalledWith(theirs.id, 'ofensivo', { idempotencyKey: expect.any(String) });
+    expect(reportComment).toHaveBeenCalledWith(
+      { params: { id: theirs.id }, body: { reason: 'ofensivo' } },
+      { idempotencyKey: expect.any(String) },
+    );
   });
 
   it('shows moderators «Borrar» on every comment', async () => {
-    renderSection(fakeApiClient({ listComments: vi.fn(async () => page([aComment({ name: 'pablo', text: 'x' })])) }), {
+    renderSection(fakeApiClient({ 'comments.list': vi.fn(async () => page([aComment({ name: 'pablo', text: 'x' })])) }), {
       ...signedIn,
       moderator: true,
     });
@@ -143,7 +166,7 @@ describe('comments on a post page', () => {
       .fn()
       .mockRejectedValueOnce(new ApiError(ERRORS.INTERNAL_ERROR.message, 500, 'INTERNAL_ERROR'))
       .mockResolvedValue(page([aComment({ text: 'ya' })]));
-    renderSection(fakeApiClient({ listComments }), signedOut);
+    renderSection(fakeApiClient({ 'comments.list': listComments }), signedOut);
     await screen.findByText(ERRORS.INTERNAL_ERROR.message);
     await user.click(screen.getByRole('button', { name: 'Reintentar' }));
     await screen.findByText('ya');
@@ -161,7 +184,7 @@ describe('comments on a post page', () => {
       .fn()
       .mockResolvedValueOnce(page([first]))
       .mockResolvedValue(page([first, missed]));
-    renderSection(fakeApiClient({ listComments }), signedOut, 1, subscribe);
+    renderSection(fakeApiClient({ 'comments.list': listComments }), signedOut, 1, subscribe);
     await screen.findByText('primero');
     const live = aComment({ text: 'en directo' });
     act(() => listener!({ type: 'created', comment: live }));

@@ -7,25 +7,25 @@ import type { DehydratedState } from '@tanstack/react-query';
 import { createQueryClient, documentStateJson, hydrateFromDocument, seedFromPageData } from '../../web/src/lib/queries';
 import { ApiError } from '../../web/src/lib/api';
 import { ERRORS } from '@contract/errors';
-import type { Category, Post } from '@contract/posts';
+import type { Post } from '@contract/posts';
 import { FeedRoute } from '../../web/src/app/routes/FeedRoute';
 import { ApiContext, type ApiClient } from '../../web/src/lib/api';
 import { ConfigContext } from '../../web/src/lib/config';
-import { aPost, fakeApiClient, testConfig as config } from './factories';
+import { aPost, fakeApiClient, testConfig as config, type FakeRoute } from './factories';
 import { FakeSocket } from './fakeSocket';
 import { WithQueries } from './queries';
 
 /** 25 posts, newest first; the fake API pages them 20 at a time like the real one. */
 function fakeApi(all: Post[]) {
-  const listPosts = vi.fn(
-    async ({ category, cursor, limit = 20 }: { category?: Category; cursor?: string | null; limit?: number } = {}) => {
-      const matching = all.filter((post) => !category || post.category === category);
-      const start = cursor ? Number(cursor) : 0;
-      const items = matching.slice(start, start + limit);
-      return { items, nextCursor: start + limit < matching.length ? String(start + limit) : null };
-    },
-  );
-  const api: ApiClient = fakeApiClient({ listPosts });
+  const listPosts = vi.fn<FakeRoute<'posts.list'>>(async ({ query = {} }) => {
+    const { category, cursor } = query;
+    const limit = query.limit ?? 20;
+    const matching = all.filter((post) => !category || post.category === category);
+    const start = cursor ? Number(cursor) : 0;
+    const items = matching.slice(start, start + limit);
+    return { items, nextCursor: start + limit < matching.length ? String(start + limit) : null };
+  });
+  const api: ApiClient = fakeApiClient({ 'posts.list': listPosts });
   return { api, listPosts };
 }
 
@@ -142,7 +142,7 @@ describe('FeedRoute', () => {
     const { api, listPosts } = fakeApi(all);
     renderAt('/category/amor', api);
     await screen.findByText('de amor');
-    expect(listPosts).toHaveBeenCalledWith(expect.objectContaining({ category: 'amor' }));
+    expect(listPosts).toHaveBeenCalledWith({ query: expect.objectContaining({ category: 'amor' }) }, expect.anything());
     expect(screen.queryByText('de trabajo')).toBeNull();
     await FakeSocket.made();
     act(() => FakeSocket.latest().open());

@@ -6,7 +6,7 @@ import { ERRORS } from '@contract/errors';
 import { type PendingPost } from '@contract/moderation';
 import ModerationPage from '../../web/src/features/moderation/ModerationPage';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
-import { aComment, anOwnPost, fakeApiClient } from './factories';
+import { aComment, anOwnPost, fakeApiClient, type FakeRoute } from './factories';
 import { WithQueries } from './queries';
 
 const pending = (n: number): PendingPost => ({
@@ -34,23 +34,23 @@ describe('ModerationPage (/moderar)', () => {
     const user = userEvent.setup();
     const nextForModeration = vi.fn().mockResolvedValueOnce(pending(1)).mockResolvedValueOnce(pending(2));
     const voteOnPost = vi.fn(async () => ({ status: 'pending' as const, tally: { publish: 2, reject: 1 } }));
-    renderPage(fakeApiClient({ nextForModeration, voteOnPost }));
+    renderPage(fakeApiClient({ 'moderation.next': nextForModeration, 'moderation.vote': voteOnPost }));
 
     const card = (await screen.findByText('Pendiente número 1')).closest('article')!;
     expect(card.textContent).not.toMatch(/Publicado por/);
     await user.click(within(card).getByRole('button', { name: 'Publicable' }));
-    expect(voteOnPost).toHaveBeenCalledWith('q1', 'publish');
+    expect(voteOnPost).toHaveBeenCalledWith({ params: { id: 'q1' }, body: { vote: 'publish' } });
     await screen.findByText('Pendiente número 2');
     expect(screen.getByText('Gracias, tu voto cuenta. Votos: 2 a favor y 1 en contra.')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'No publicable' }));
-    expect(voteOnPost).toHaveBeenLastCalledWith('q2', 'reject');
+    expect(voteOnPost).toHaveBeenLastCalledWith({ params: { id: 'q2' }, body: { vote: 'reject' } });
   });
 
   it('says so in Spanish when the queue is empty, and can look again', async () => {
     const user = userEvent.setup();
     const nextForModeration = vi.fn().mockRejectedValueOnce(queueEmpty()).mockResolvedValueOnce(pending(3));
-    renderPage(fakeApiClient({ nextForModeration }));
+    renderPage(fakeApiClient({ 'moderation.next': nextForModeration }));
     await screen.findByText(ERRORS.QUEUE_EMPTY.message);
     await user.click(screen.getByRole('button', { name: 'Buscar otra vez' }));
     await screen.findByText('Pendiente número 3');
@@ -63,7 +63,7 @@ describe('ModerationPage (/moderar)', () => {
       .fn()
       .mockReturnValueOnce(new Promise((_, reject) => (fail = reject)))
       .mockResolvedValueOnce(pending(4));
-    renderPage(fakeApiClient({ nextForModeration }));
+    renderPage(fakeApiClient({ 'moderation.next': nextForModeration }));
     expect(screen.getByText('Buscando una anécdota por moderar…')).toBeTruthy();
     fail(new ApiError('No se pudo conectar con el servidor.', 0, 'NETWORK'));
     await screen.findByText('No se pudo conectar con el servidor.');
@@ -78,7 +78,7 @@ describe('ModerationPage (/moderar)', () => {
       .fn()
       .mockRejectedValueOnce(new ApiError(ERRORS.INTERNAL_ERROR.message, 500, 'INTERNAL_ERROR'))
       .mockRejectedValueOnce(new ApiError(ERRORS.POST_NOT_FOUND.message, 404, 'POST_NOT_FOUND'));
-    renderPage(fakeApiClient({ nextForModeration, voteOnPost }));
+    renderPage(fakeApiClient({ 'moderation.next': nextForModeration, 'moderation.vote': voteOnPost }));
     await user.click(await screen.findByRole('button', { name: 'Publicable' }));
     await screen.findByText(ERRORS.INTERNAL_ERROR.message);
     expect(screen.getByText('Pendiente número 5')).toBeTruthy();
@@ -90,23 +90,23 @@ describe('ModerationPage (/moderar)', () => {
   it('lets a moderator publish at once and restore or remove what reports hid; others see neither', async () => {
     const user = userEvent.setup();
     const hidden = { ...anOwnPost('hidden', { post: 'Denunciada' }), reports: { count: 3, reasons: [] } };
-    const decideOnPost = vi.fn(async (_id: string, decision: string) => ({
-      status: decision === 'publish' ? ('published' as const) : ('removed' as const),
+    const decideOnPost = vi.fn<FakeRoute<'moderation.decide'>>(async ({ body }) => ({
+      status: body.decision === 'publish' ? ('published' as const) : ('removed' as const),
     }));
     const api = fakeApiClient({
-      nextForModeration: vi.fn().mockResolvedValueOnce(pending(7)).mockRejectedValue(queueEmpty()),
-      decideOnPost,
-      reported: vi.fn(async () => ({ posts: [hidden], comments: [] })),
-      pendingPosts: vi.fn(async () => ({ items: [], nextCursor: null })),
+      'moderation.next': vi.fn().mockResolvedValueOnce(pending(7)).mockRejectedValue(queueEmpty()),
+      'moderation.decide': decideOnPost,
+      'moderation.reported': vi.fn(async () => ({ posts: [hidden], comments: [] })),
+      'moderation.pending': vi.fn(async () => ({ items: [], nextCursor: null })),
     });
     renderPage(api, true);
     await user.click(await screen.findByRole('button', { name: 'Publicar ya' }));
-    expect(decideOnPost).toHaveBeenCalledWith('q7', 'publish');
+    expect(decideOnPost).toHaveBeenCalledWith({ params: { id: 'q7' }, body: { decision: 'publish' } });
     await screen.findByText('Publicada.');
 
     const reportedCard = (await screen.findByText('Denunciada')).closest('article')!;
     await user.click(within(reportedCard).getByRole('button', { name: 'Restaurar' }));
-    expect(decideOnPost).toHaveBeenLastCalledWith(hidden.id, 'publish');
+    expect(decideOnPost).toHaveBeenLastCalledWith({ params: { id: hidden.id }, body: { decision: 'publish' } });
     await within(reportedCard).findByText(/Restaurada/);
   });
 
@@ -116,25 +116,25 @@ describe('ModerationPage (/moderar)', () => {
       ...aComment({ text: 'Comentario denunciado', postId: 'p0042' }),
       reports: { count: 3, reasons: [{ reason: 'ofensivo' as const, count: 3 }] },
     };
-    const decideOnComment = vi.fn(async () => {});
+    const decideOnComment = vi.fn(async () => ({ status: 'visible' as const }));
     renderPage(
       fakeApiClient({
-        nextForModeration: vi.fn().mockRejectedValue(queueEmpty()),
-        reported: vi.fn(async () => ({ posts: [], comments: [hiddenComment] })),
-        pendingPosts: vi.fn(async () => ({ items: [], nextCursor: null })),
-        decideOnComment,
+        'moderation.next': vi.fn().mockRejectedValue(queueEmpty()),
+        'moderation.reported': vi.fn(async () => ({ posts: [], comments: [hiddenComment] })),
+        'moderation.pending': vi.fn(async () => ({ items: [], nextCursor: null })),
+        'comments.decide': decideOnComment,
       }),
       true,
     );
     const item = (await screen.findByText('Comentario denunciado')).closest('li')!;
     expect(within(item).getByRole('link', { name: 'en esta anécdota' }).getAttribute('href')).toBe('/post/p0042');
     await user.click(within(item).getByRole('button', { name: 'Eliminar' }));
-    expect(decideOnComment).toHaveBeenCalledWith(hiddenComment.id, 'reject');
+    expect(decideOnComment).toHaveBeenCalledWith({ params: { id: hiddenComment.id }, body: { decision: 'reject' } });
     await within(item).findByText('Eliminado.');
   });
 
   it('shows no moderator controls to other users', async () => {
-    renderPage(fakeApiClient({ nextForModeration: vi.fn(async () => pending(8)) }));
+    renderPage(fakeApiClient({ 'moderation.next': vi.fn(async () => pending(8)) }));
     await screen.findByText('Pendiente número 8');
     expect(screen.queryByRole('button', { name: 'Publicar ya' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Ocultas por denuncias' })).toBeNull();
@@ -143,10 +143,10 @@ describe('ModerationPage (/moderar)', () => {
   it('«Saltar» skips the post for this reader and shows the next', async () => {
     const user = userEvent.setup();
     const nextForModeration = vi.fn().mockResolvedValueOnce(pending(10)).mockResolvedValueOnce(pending(11));
-    const skipPost = vi.fn(async () => {});
-    renderPage(fakeApiClient({ nextForModeration, skipPost }));
+    const skipPost = vi.fn(async () => undefined);
+    renderPage(fakeApiClient({ 'moderation.next': nextForModeration, 'moderation.skip': skipPost }));
     await user.click(await screen.findByRole('button', { name: 'Saltar' }));
-    expect(skipPost).toHaveBeenCalledWith('q10');
+    expect(skipPost).toHaveBeenCalledWith({ params: { id: 'q10' } });
     await screen.findByText('Pendiente número 11');
     expect(screen.getByRole('status').textContent).toContain('no te la volveremos a enseñar');
   });
@@ -156,9 +156,9 @@ describe('ModerationPage (/moderar)', () => {
     const moderationToday = vi.fn().mockResolvedValueOnce({ votesToday: 0 }).mockResolvedValue({ votesToday: 1 });
     renderPage(
       fakeApiClient({
-        nextForModeration: vi.fn().mockResolvedValueOnce(pending(12)).mockRejectedValue(queueEmpty()),
-        voteOnPost: vi.fn(async () => ({ status: 'published' as const, tally: { publish: 3, reject: 0 } })),
-        moderationToday,
+        'moderation.next': vi.fn().mockResolvedValueOnce(pending(12)).mockRejectedValue(queueEmpty()),
+        'moderation.vote': vi.fn(async () => ({ status: 'published' as const, tally: { publish: 3, reject: 0 } })),
+        'moderation.today': moderationToday,
       }),
     );
     await screen.findByText('Hoy todavía no has votado ninguna anécdota.');
@@ -169,8 +169,8 @@ describe('ModerationPage (/moderar)', () => {
 
   it('lists every pending post for a moderator, to publish or reject any of them with a reason', async () => {
     const user = userEvent.setup();
-    const decideOnPost = vi.fn(async (_id: string, decision: string) => ({
-      status: decision === 'publish' ? ('published' as const) : ('rejected' as const),
+    const decideOnPost = vi.fn<FakeRoute<'moderation.decide'>>(async ({ body }) => ({
+      status: body.decision === 'publish' ? ('published' as const) : ('rejected' as const),
     }));
     const pendingPosts = vi
       .fn()
@@ -178,10 +178,10 @@ describe('ModerationPage (/moderar)', () => {
       .mockResolvedValueOnce({ items: [pending(22)], nextCursor: null });
     renderPage(
       fakeApiClient({
-        nextForModeration: vi.fn().mockRejectedValue(queueEmpty()),
-        reported: vi.fn(async () => ({ posts: [], comments: [] })),
-        pendingPosts,
-        decideOnPost,
+        'moderation.next': vi.fn().mockRejectedValue(queueEmpty()),
+        'moderation.reported': vi.fn(async () => ({ posts: [], comments: [] })),
+        'moderation.pending': pendingPosts,
+        'moderation.decide': decideOnPost,
       }),
       true,
     );
@@ -191,11 +191,11 @@ describe('ModerationPage (/moderar)', () => {
     const last = (await within(list).findByText('Pendiente número 22')).closest('article')!;
     await user.selectOptions(within(last).getByLabelText('Motivo del rechazo'), 'repetida');
     await user.click(within(last).getByRole('button', { name: 'Rechazar' }));
-    expect(decideOnPost).toHaveBeenCalledWith('q22', 'reject', 'repetida');
+    expect(decideOnPost).toHaveBeenCalledWith({ params: { id: 'q22' }, body: { decision: 'reject', reason: 'repetida' } });
     await within(last).findByText('Rechazada: Está repetida.');
     const first = screen.getByText('Pendiente número 20').closest('article')!;
     await user.click(within(first).getByRole('button', { name: 'Publicar' }));
-    expect(decideOnPost).toHaveBeenLastCalledWith('q20', 'publish');
+    expect(decideOnPost).toHaveBeenLastCalledWith({ params: { id: 'q20' }, body: { decision: 'publish' } });
     await within(first).findByText('Publicada.');
   });
 
@@ -212,9 +212,9 @@ describe('ModerationPage (/moderar)', () => {
     };
     renderPage(
       fakeApiClient({
-        nextForModeration: vi.fn().mockRejectedValue(queueEmpty()),
-        reported: vi.fn(async () => ({ posts: [hidden], comments: [] })),
-        pendingPosts: vi.fn(async () => ({ items: [], nextCursor: null })),
+        'moderation.next': vi.fn().mockRejectedValue(queueEmpty()),
+        'moderation.reported': vi.fn(async () => ({ posts: [hidden], comments: [] })),
+        'moderation.pending': vi.fn(async () => ({ items: [], nextCursor: null })),
       }),
       true,
     );

@@ -31,11 +31,11 @@ describe('MyPostsPage (/mis-anecdotas)', () => {
       .fn()
       .mockResolvedValueOnce({ items: posts.slice(0, 3), nextCursor: 'c1' })
       .mockResolvedValueOnce({ items: posts.slice(3), nextCursor: null });
-    renderPage(fakeApiClient({ myPosts }));
+    renderPage(fakeApiClient({ 'posts.mine': myPosts }));
     await screen.findByText('Texto pending');
     await user.click(screen.getByRole('button', { name: 'Cargar más' }));
     await screen.findByText('Texto hidden');
-    expect(myPosts).toHaveBeenLastCalledWith(expect.objectContaining({ cursor: 'c1' }));
+    expect(myPosts).toHaveBeenLastCalledWith({ query: expect.objectContaining({ cursor: 'c1' }) }, expect.anything());
     const labels = screen.getAllByRole('article').map((article) => article.querySelector('.status-badge')!.textContent);
     expect(labels).toEqual(['pendiente', 'publicada', 'rechazada', 'eliminada', 'oculta']);
     expect(within(cardOf('Texto published')).getByRole('link', { name: 'Ver en la web' })).toBeTruthy();
@@ -47,12 +47,12 @@ describe('MyPostsPage (/mis-anecdotas)', () => {
     const user = userEvent.setup();
     const post = anOwnPost('pending', { post: 'Me arrepiento' });
     const deletePost = vi.fn(async () => {});
-    renderPage(fakeApiClient({ myPosts: vi.fn(async () => ({ items: [post], nextCursor: null })), deletePost }));
+    renderPage(fakeApiClient({ 'posts.mine': vi.fn(async () => ({ items: [post], nextCursor: null })), 'posts.remove': deletePost }));
     const card = (await screen.findByText('Me arrepiento')).closest('article')!;
     await user.click(within(card).getByRole('button', { name: 'Eliminar' }));
     expect(deletePost).not.toHaveBeenCalled();
     await user.click(within(card).getByRole('button', { name: 'Sí, eliminar' }));
-    expect(deletePost).toHaveBeenCalledWith(post.id);
+    expect(deletePost).toHaveBeenCalledWith({ params: { id: post.id } });
     await within(card).findByText('eliminada');
   });
 
@@ -62,7 +62,7 @@ describe('MyPostsPage (/mis-anecdotas)', () => {
     const deletePost = vi.fn(async () => {
       throw new ApiError(ERRORS.FORBIDDEN.message, 403, 'FORBIDDEN');
     });
-    renderPage(fakeApiClient({ myPosts: vi.fn(async () => ({ items: [post], nextCursor: null })), deletePost }));
+    renderPage(fakeApiClient({ 'posts.mine': vi.fn(async () => ({ items: [post], nextCursor: null })), 'posts.remove': deletePost }));
     const card = (await screen.findByText('Sigue aquí')).closest('article')!;
     await user.click(within(card).getByRole('button', { name: 'Eliminar' }));
     await user.click(within(card).getByRole('button', { name: 'Sí, eliminar' }));
@@ -76,7 +76,7 @@ describe('MyPostsPage (/mis-anecdotas)', () => {
       .fn()
       .mockRejectedValueOnce(new ApiError('No se pudo conectar con el servidor.', 0, 'NETWORK'))
       .mockResolvedValueOnce({ items: [], nextCursor: null });
-    renderPage(fakeApiClient({ myPosts }));
+    renderPage(fakeApiClient({ 'posts.mine': myPosts }));
     await screen.findByText('No se pudo conectar con el servidor.');
     await user.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect((await screen.findByRole('link', { name: 'Publica la primera' })).getAttribute('href')).toBe('/newpost');

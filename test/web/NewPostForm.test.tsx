@@ -6,8 +6,8 @@ import { MAX_POST_LENGTH } from '@contract/posts';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { NewPostForm } from '../../web/src/features/posts/NewPostForm';
 import NewPostPage from '../../web/src/features/posts/NewPostPage';
-import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
-import { anOwnPost, fakeApiClient } from './factories';
+import { ApiContext, ApiError } from '../../web/src/lib/api';
+import { anOwnPost, fakeApiClient, type FakeRoute } from './factories';
 import { WithQueries } from './queries';
 
 function setup(onSubmit: (request: { category: string; post: string }) => Promise<void> = vi.fn(async () => {})) {
@@ -132,11 +132,11 @@ describe('NewPostPage', () => {
   it('sends a post again under the same Idempotency-Key after a failure, says why in Spanish, and goes home once sent', async () => {
     const user = userEvent.setup();
     const createPost = vi
-      .fn<ApiClient['createPost']>()
+      .fn<FakeRoute<'posts.create'>>()
       .mockRejectedValueOnce(new ApiError(ERRORS.INTERNAL_ERROR.message, 500, 'INTERNAL_ERROR'))
       .mockResolvedValueOnce(anOwnPost('pending'));
     render(
-      <ApiContext.Provider value={fakeApiClient({ createPost })}>
+      <ApiContext.Provider value={fakeApiClient({ 'posts.create': createPost })}>
         <WithQueries>
           <MemoryRouter initialEntries={['/newpost']}>
             <Routes>

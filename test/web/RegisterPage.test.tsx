@@ -7,7 +7,7 @@ import { AuthContext, type AuthContextValue } from '../../web/src/features/auth/
 import type { AuthService } from '../../web/src/features/auth/types';
 import RegisterPage from '../../web/src/features/auth/RegisterPage';
 import { ApiContext } from '../../web/src/lib/api';
-import { fakeApiClient } from './factories';
+import { fakeApiClient, type FakeRoute } from './factories';
 import { WithQueries } from './queries';
 
 function renderRegister() {
@@ -29,10 +29,10 @@ function renderRegister() {
     signOutError: null,
     redirectError: null,
   };
-  const setMyName = vi.fn(async (name: string) => ({ name }));
+  const setMyName = vi.fn<FakeRoute<'accounts.setName'>>(async ({ body }) => ({ name: body.name }));
   render(
     <AuthContext.Provider value={value}>
-      <ApiContext.Provider value={fakeApiClient({ setMyName })}>
+      <ApiContext.Provider value={fakeApiClient({ 'accounts.setName': setMyName })}>
         <WithQueries>
           <MemoryRouter initialEntries={['/register']}>
             <Routes>
@@ -87,6 +87,6 @@ describe('register form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByText('Portada')).toBeTruthy();
     expect(signUps).toEqual([{ email: 'ana@example.com', password: 'Contrasena-123' }]);
-    expect(setMyName).toHaveBeenCalledWith('Ana Belén');
+    expect(setMyName).toHaveBeenCalledWith({ body: { name: 'Ana Belén' } });
   });
 });

@@ -43,21 +43,26 @@ function renderInApp(api: ApiClient, account: string | null, post = aPost()) {
 describe('«Denunciar» on a post card', () => {
   it('sends the chosen reason and thanks the reader', async () => {
     const user = userEvent.setup();
-    const reportPost = vi.fn(async () => {});
-    const post = renderCard(fakeApiClient({ reportPost }));
+    const reportPost = vi.fn(async () => ({}));
+    const post = renderCard(fakeApiClient({ 'reports.post': reportPost }));
     await user.click(screen.getByRole('button', { name: 'Denunciar' }));
     // The form is a script of its own: it arrives after the tap.
     const send = await screen.findByRole('button', { name: 'Enviar denuncia' });
     expect((send as HTMLButtonElement).disabled).toBe(true);
     await user.click(screen.getByRole('radio', { name: REPORT_REASON_LABELS['datos-personales'] }));
     await user.click(send);
-    expect(reportPost).toHaveBeenCalledWith(post.id, 'datos-personales', { idempotencyKey: expect.any(String) });
+    expect(reportPost).toHaveBeenCalledWith(
+      { params: { id: post.id }, body: { reason: 'datos-personales' } },
+      { idempotencyKey: expect.any(String) },
+    );
     await screen.findByText('Gracias: hemos recibido tu denuncia.');
   });
 
   it('asks a signed-out reader to sign in, with a link', async () => {
     const user = userEvent.setup();
-    renderCard(fakeApiClient({ reportPost: vi.fn(() => Promise.reject(new ApiError(ERRORS.UNAUTHORIZED.message, 401, 'UNAUTHORIZED'))) }));
+    renderCard(
+      fakeApiClient({ 'reports.post': vi.fn(() => Promise.reject(new ApiError(ERRORS.UNAUTHORIZED.message, 401, 'UNAUTHORIZED'))) }),
+    );
     await user.click(screen.getByRole('button', { name: 'Denunciar' }));
     await user.click(await screen.findByRole('radio', { name: REPORT_REASON_LABELS.spam }));
     await user.click(screen.getByRole('button', { name: 'Enviar denuncia' }));
@@ -68,7 +73,9 @@ describe('«Denunciar» on a post card', () => {
   it('says so when the reader had already reported it', async () => {
     const user = userEvent.setup();
     renderCard(
-      fakeApiClient({ reportPost: vi.fn(() => Promise.reject(new ApiError(ERRORS.ALREADY_REPORTED.message, 409, 'ALREADY_REPORTED'))) }),
+      fakeApiClient({
+        'reports.post': vi.fn(() => Promise.reject(new ApiError(ERRORS.ALREADY_REPORTED.message, 409, 'ALREADY_REPORTED'))),
+      }),
     );
     await user.click(screen.getByRole('button', { name: 'Denunciar' }));
     await user.click(await screen.findByRole('radio', { name: REPORT_REASON_LABELS.otro }));
@@ -90,8 +97,8 @@ describe('«Denunciar» on a post card', () => {
 describe('«Denunciar» as the app shows it', () => {
   it('asks a signed-out reader to sign in before any form opens, and calls nothing', async () => {
     const user = userEvent.setup();
-    const reportPost = vi.fn(async () => {});
-    renderInApp(fakeApiClient({ reportPost }), null);
+    const reportPost = vi.fn(async () => ({}));
+    renderInApp(fakeApiClient({ 'reports.post': reportPost }), null);
     await user.click(screen.getByRole('button', { name: 'Denunciar' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Inicia sesión para denunciar.');
     expect(screen.queryByRole('radio')).toBeNull();
@@ -117,7 +124,7 @@ describe('«Denunciar» as the app shows it', () => {
 
   it('keeps its thanks on screen when the report hides the card at once', async () => {
     const user = userEvent.setup();
-    const { view } = renderInApp(fakeApiClient({ reportPost: vi.fn(async () => {}) }), 'cuenta-1');
+    const { view } = renderInApp(fakeApiClient({ 'reports.post': vi.fn(async () => ({})) }), 'cuenta-1');
     await user.click(screen.getByRole('button', { name: 'Denunciar' }));
     await user.click(await screen.findByRole('radio', { name: REPORT_REASON_LABELS.ofensivo }));
     await user.click(screen.getByRole('button', { name: 'Enviar denuncia' }));

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { ERRORS } from '@contract/errors';
 import MyPostsPage from '../../web/src/features/myPosts/MyPostsPage';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
-import { anOwnPost, fakeApiClient } from './factories';
+import { anOwnPost, fakeApiClient, type FakeRoute } from './factories';
 import { WithQueries } from './queries';
 
 function renderPage(api: ApiClient) {
@@ -26,7 +26,7 @@ describe('«Editar y reenviar» in «Mis anécdotas»', () => {
   it('shows why a post was rejected in words, and offers to edit and resend only a rejected post never resent', async () => {
     renderPage(
       fakeApiClient({
-        myPosts: listing(
+        'posts.mine': listing(
           anOwnPost('rejected', { post: 'Rechazada', rejection: { reason: 'mal-escrita' } }),
           anOwnPost('rejected', { post: 'Ya reenviada', rejection: { reason: 'repetida' }, resent: true }),
           anOwnPost('pending', { post: 'Pendiente' }),
@@ -46,15 +46,15 @@ describe('«Editar y reenviar» in «Mis anécdotas»', () => {
   it('opens the form with the text and category, sends the edit, and shows the post pending again', async () => {
     const user = userEvent.setup();
     const post = anOwnPost('rejected', { post: 'Me caí en el metro', category: 'trabajo', rejection: { reason: 'mal-escrita' } });
-    const resendPost = vi.fn(async (_id: string, request: { category: string; post: string }) => ({
+    const resendPost = vi.fn<FakeRoute<'posts.resend'>>(async ({ body: request }) => ({
       ...post,
       ...request,
-      category: request.category as typeof post.category,
+      category: request.category,
       status: 'pending' as const,
       rejection: null,
       resent: true,
     }));
-    renderPage(fakeApiClient({ myPosts: listing(post), resendPost }));
+    renderPage(fakeApiClient({ 'posts.mine': listing(post), 'posts.resend': resendPost }));
     const card = (await screen.findByText('Me caí en el metro')).closest('article')!;
     await user.click(within(card).getByRole('button', { name: 'Editar y reenviar' }));
     const text = within(card).getByLabelText('Tu anécdota');
@@ -64,7 +64,10 @@ describe('«Editar y reenviar» in «Mis anécdotas»', () => {
     await user.type(text, 'Me caí en el metro delante de mi jefa.');
     await user.selectOptions(within(card).getByLabelText('Categoría'), 'familia');
     await user.click(within(card).getByRole('button', { name: 'Reenviar a moderación' }));
-    expect(resendPost).toHaveBeenCalledWith(post.id, { category: 'familia', post: 'Me caí en el metro delante de mi jefa.' });
+    expect(resendPost).toHaveBeenCalledWith({
+      params: { id: post.id },
+      body: { category: 'familia', post: 'Me caí en el metro delante de mi jefa.' },
+    });
     await within(card).findByText('pendiente');
     expect(card.textContent).toContain('Me caí en el metro delante de mi jefa.');
     expect(card.textContent).toContain('Editada y reenviada');
@@ -77,7 +80,7 @@ describe('«Editar y reenviar» in «Mis anécdotas»', () => {
     const resendPost = vi.fn(async () => {
       throw new ApiError(ERRORS.DUPLICATE_POST.message, 409, 'DUPLICATE_POST');
     });
-    renderPage(fakeApiClient({ myPosts: listing(post), resendPost }));
+    renderPage(fakeApiClient({ 'posts.mine': listing(post), 'posts.resend': resendPost }));
     const card = (await screen.findByText('Texto original')).closest('article')!;
     await user.click(within(card).getByRole('button', { name: 'Editar y reenviar' }));
     const text = within(card).getByLabelText<HTMLTextAreaElement>('Tu anécdota');

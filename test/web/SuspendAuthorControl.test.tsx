@@ -4,13 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { PERMANENT_SUSPENSION, type Me } from '@contract/accounts';
 import { ERRORS } from '@contract/errors';
-import type { Suspension, SuspensionRequest } from '@contract/moderation';
+import type { Suspension } from '@contract/moderation';
 import type { Post } from '@contract/posts';
 import { CommentsSection } from '../../web/src/features/comments/CommentsSection';
 import { PostCard } from '../../web/src/components/PostCard';
 import type { AccountState } from '../../web/src/lib/account';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
-import { aComment, aPost, fakeApiClient } from './factories';
+import { aComment, aPost, fakeApiClient, type FakeRoute } from './factories';
 import { WithAccount, WithQueries } from './queries';
 
 const moderator: Me = {
@@ -98,8 +98,8 @@ describe('«Suspender autor» on a post card', () => {
 
   it('checks the days (1–365) before sending, and says what to change next to the field', async () => {
     const user = userEvent.setup();
-    const suspendAuthor = vi.fn<ApiClient['suspendAuthor']>();
-    await renderCardForModerator(fakeApiClient({ suspendAuthor }));
+    const suspendAuthor = vi.fn<FakeRoute<'moderation.suspend'>>();
+    await renderCardForModerator(fakeApiClient({ 'moderation.suspend': suspendAuthor }));
     await user.click(trigger());
     await user.click(reasonField());
     await user.paste('Insultos');
@@ -116,8 +116,8 @@ describe('«Suspender autor» on a post card', () => {
 
   it('asks for a reason with something visible, at most 300 characters', async () => {
     const user = userEvent.setup();
-    const suspendAuthor = vi.fn<ApiClient['suspendAuthor']>();
-    await renderCardForModerator(fakeApiClient({ suspendAuthor }));
+    const suspendAuthor = vi.fn<FakeRoute<'moderation.suspend'>>();
+    await renderCardForModerator(fakeApiClient({ 'moderation.suspend': suspendAuthor }));
     await user.click(trigger());
     await user.clear(daysField());
     await user.paste('365');
@@ -134,8 +134,8 @@ describe('«Suspender autor» on a post card', () => {
 
   it('suspends the post’s author for the days given, with the reason trimmed, and says until when', async () => {
     const user = userEvent.setup();
-    const suspendAuthor = vi.fn(async (request: SuspensionRequest) => aSuspension({ reason: request.reason }));
-    const post = await renderCardForModerator(fakeApiClient({ suspendAuthor }));
+    const suspendAuthor = vi.fn<FakeRoute<'moderation.suspend'>>(async ({ body }) => aSuspension({ reason: body.reason }));
+    const post = await renderCardForModerator(fakeApiClient({ 'moderation.suspend': suspendAuthor }));
     await user.click(trigger());
     await user.clear(daysField());
     await user.paste('30');
@@ -143,7 +143,7 @@ describe('«Suspender autor» on a post card', () => {
     await user.paste('  Insultos en los comentarios  ');
     expect(screen.getByText('31/300 caracteres')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Suspender' }));
-    expect(suspendAuthor).toHaveBeenCalledWith({ postId: post.id, days: 30, reason: 'Insultos en los comentarios' });
+    expect(suspendAuthor).toHaveBeenCalledWith({ body: { postId: post.id, days: 30, reason: 'Insultos en los comentarios' } });
     const done = await screen.findByText(/^Cuenta de «Trol» suspendida hasta el/);
     expect(done.getAttribute('role')).toBe('status');
     expect(done.textContent).toMatch(/hasta el \d+ de junio de 2025\D+\d\d:\d\d\.$/);
@@ -154,23 +154,23 @@ describe('«Suspender autor» on a post card', () => {
   it('«Para siempre» sends no days', async () => {
     const user = userEvent.setup();
     const suspendAuthor = vi.fn(async () => aSuspension({ until: PERMANENT_SUSPENSION }));
-    const post = await renderCardForModerator(fakeApiClient({ suspendAuthor }));
+    const post = await renderCardForModerator(fakeApiClient({ 'moderation.suspend': suspendAuthor }));
     await user.click(trigger());
     await user.click(screen.getByRole('checkbox', { name: 'Para siempre' }));
     expect(daysField().disabled).toBe(true);
     await user.type(reasonField(), 'Spam sin parar');
     await user.click(screen.getByRole('button', { name: 'Suspender' }));
-    expect(suspendAuthor).toHaveBeenCalledWith({ postId: post.id, days: null, reason: 'Spam sin parar' });
+    expect(suspendAuthor).toHaveBeenCalledWith({ body: { postId: post.id, days: null, reason: 'Spam sin parar' } });
     expect((await screen.findByText('Cuenta de «Trol» suspendida para siempre.')).getAttribute('role')).toBe('status');
   });
 
   it('says in Spanish why the API refused, keeping what was typed: the author moderates (403), already suspended (409)', async () => {
     const user = userEvent.setup();
     const suspendAuthor = vi
-      .fn<ApiClient['suspendAuthor']>()
+      .fn<FakeRoute<'moderation.suspend'>>()
       .mockRejectedValueOnce(new ApiError(ERRORS.FORBIDDEN.message, 403, 'FORBIDDEN'))
       .mockRejectedValueOnce(new ApiError(ERRORS.ALREADY_SUSPENDED.message, 409, 'ALREADY_SUSPENDED'));
-    await renderCardForModerator(fakeApiClient({ suspendAuthor }));
+    await renderCardForModerator(fakeApiClient({ 'moderation.suspend': suspendAuthor }));
     await user.click(trigger());
     await user.type(reasonField(), 'Insultos');
     await user.click(screen.getByRole('button', { name: 'Suspender' }));
@@ -190,7 +190,10 @@ describe('«Suspender autor» on a comment', () => {
     const suspendAuthor = vi.fn(async () => aSuspension());
     render(
       <ApiContext.Provider
-        value={fakeApiClient({ suspendAuthor, listComments: vi.fn(async () => ({ items: comments, nextCursor: null })) })}
+        value={fakeApiClient({
+          'moderation.suspend': suspendAuthor,
+          'comments.list': vi.fn(async () => ({ items: comments, nextCursor: null })),
+        })}
       >
         <WithQueries>
           <WithAccount state={{ status: 'ready', me: moderator }}>
@@ -207,7 +210,7 @@ describe('«Suspender autor» on a comment', () => {
     await user.click(within(item).getByRole('checkbox', { name: 'Para siempre' }));
     await user.type(within(item).getByLabelText('Motivo'), 'Acoso');
     await user.click(within(item).getByRole('button', { name: 'Suspender' }));
-    expect(suspendAuthor).toHaveBeenCalledWith({ commentId: comments[0]!.id, days: null, reason: 'Acoso' });
+    expect(suspendAuthor).toHaveBeenCalledWith({ body: { commentId: comments[0]!.id, days: null, reason: 'Acoso' } });
     await within(item).findByText(/^Cuenta de «Trol» suspendida/);
   });
 });

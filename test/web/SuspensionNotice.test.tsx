@@ -15,7 +15,7 @@ import { NewPostForm } from '../../web/src/features/posts/NewPostForm';
 import { rereadAccount, type AccountState } from '../../web/src/lib/account';
 import { ApiContext, ApiError, createApiClient, type ApiClient } from '../../web/src/lib/api';
 import { ConfigContext } from '../../web/src/lib/config';
-import { fakeApiClient, testConfig as config, anAuthContext } from './factories';
+import { fakeApiClient, testConfig as config, anAuthContext, type FakeRoute } from './factories';
 import { FakeSocket } from './fakeSocket';
 import { SignedIn, WithAccount, WithQueries } from './queries';
 import { createQueryClient } from '../../web/src/lib/queries';
@@ -134,7 +134,7 @@ describe('a suspended account is told why and until when', () => {
     document.body.innerHTML = '';
 
     render(
-      <ApiContext.Provider value={fakeApiClient({ createComment: vi.fn(refused) })}>
+      <ApiContext.Provider value={fakeApiClient({ 'comments.create': vi.fn(refused) })}>
         <WithQueries>
           <CommentForm postId="p0001" onCreated={() => {}} />
         </WithQueries>
@@ -157,17 +157,20 @@ describe('a suspended account is told why and until when', () => {
       fetchImpl: vi.fn(async () => new Response(JSON.stringify(body), { status: 403, headers: { 'content-type': 'application/json' } })),
       onAccountSuspended,
     });
-    await expect(client.createPost({ category: 'varios', post: 'Hola' })).rejects.toMatchObject({ code: 'ACCOUNT_SUSPENDED', status: 403 });
+    await expect(client.call('posts.create', { body: { category: 'varios', post: 'Hola' } })).rejects.toMatchObject({
+      code: 'ACCOUNT_SUSPENDED',
+      status: 403,
+    });
     expect(onAccountSuspended).toHaveBeenCalledTimes(1);
 
     const until = inAMonth();
     const meCall = vi
-      .fn<ApiClient['me']>()
+      .fn<FakeRoute<'accounts.me'>>()
       .mockResolvedValueOnce(me)
       .mockResolvedValueOnce({ ...me, suspendedUntil: until });
     const cache = createQueryClient();
     render(
-      <ApiContext.Provider value={fakeApiClient({ me: meCall })}>
+      <ApiContext.Provider value={fakeApiClient({ 'accounts.me': meCall })}>
         <WithQueries client={cache}>
           <SignedIn as="trol@example.com">
             <MemoryRouter>

@@ -11,7 +11,7 @@ describe('createApiClient', () => {
   it('builds feed URLs from apiUrl, with category, limit and cursor', async () => {
     const fetchImpl = vi.fn(async () => json(200, { items: [], nextCursor: null }));
     const api = createApiClient({ apiUrl: 'https://api.test/prod/', getIdToken: async () => null, fetchImpl });
-    await api.listPosts({ category: 'amor', limit: 20, cursor: 'abc' });
+    await api.call('posts.list', { query: { category: 'amor', limit: 20, cursor: 'abc' } });
     expect(fetchImpl).toHaveBeenCalledWith('https://api.test/prod/posts?category=amor&limit=20&cursor=abc', expect.anything());
   });
 
@@ -19,7 +19,7 @@ describe('createApiClient', () => {
     const post = anOwnPost('pending');
     const fetchImpl = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json(201, post));
     const api = createApiClient({ apiUrl: 'https://api.test', getIdToken: async () => 'tok', fetchImpl });
-    await expect(api.createPost({ category: 'varios', post: 'hola' })).resolves.toEqual(post);
+    await expect(api.call('posts.create', { body: { category: 'varios', post: 'hola' } })).resolves.toEqual(post);
     const init = fetchImpl.mock.calls[0]![1]!;
     expect(new Headers(init.headers).get('authorization')).toBe('Bearer tok');
     expect(JSON.parse(init.body as string)).toEqual({ category: 'varios', post: 'hola' });
@@ -53,7 +53,7 @@ describe('createApiClient', () => {
       getIdToken: async () => 'tok',
       fetchImpl: async () => json(429, { error: { code: 'RATE_LIMITED', message: ERRORS.RATE_LIMITED.message } }),
     });
-    await expect(api.createPost({ category: 'varios', post: 'hola' })).rejects.toMatchObject({
+    await expect(api.call('posts.create', { body: { category: 'varios', post: 'hola' } })).rejects.toMatchObject({
       status: 429,
       code: 'RATE_LIMITED',
       message: ERRORS.RATE_LIMITED.message,
@@ -66,7 +66,9 @@ describe('createApiClient', () => {
       getIdToken: async () => 'expired',
       fetchImpl: async () => json(401, { message: 'Unauthorized' }),
     });
-    await expect(api.createPost({ category: 'varios', post: 'hola' })).rejects.toMatchObject({ message: ERRORS.UNAUTHORIZED.message });
+    await expect(api.call('posts.create', { body: { category: 'varios', post: 'hola' } })).rejects.toMatchObject({
+      message: ERRORS.UNAUTHORIZED.message,
+    });
   });
 
   it('reads a 429 without our error body as API Gateway throttling, not the publishing limit', async () => {
@@ -75,7 +77,7 @@ describe('createApiClient', () => {
       getIdToken: async () => 'tok',
       fetchImpl: async () => json(429, { message: 'Too Many Requests' }),
     });
-    await expect(api.listPosts()).rejects.toMatchObject({
+    await expect(api.call('posts.list')).rejects.toMatchObject({
       status: 429,
       code: 'THROTTLED',
       message: expect.stringContaining('mucho tráfico'),
@@ -85,7 +87,7 @@ describe('createApiClient', () => {
   it('does not call the API to publish when signed out', async () => {
     const fetchImpl = vi.fn();
     const api = createApiClient({ apiUrl: 'https://api.test', getIdToken: async () => null, fetchImpl });
-    await expect(api.createPost({ category: 'varios', post: 'hola' })).rejects.toBeInstanceOf(ApiError);
+    await expect(api.call('posts.create', { body: { category: 'varios', post: 'hola' } })).rejects.toBeInstanceOf(ApiError);
     expect(fetchImpl).not.toHaveBeenCalled();
   });
 
@@ -97,6 +99,9 @@ describe('createApiClient', () => {
         throw new TypeError('Failed to fetch');
       },
     });
-    await expect(api.getPost('x')).rejects.toMatchObject({ code: 'NETWORK', message: expect.stringContaining('No se pudo conectar') });
+    await expect(api.call('posts.get', { params: { id: 'x' } })).rejects.toMatchObject({
+      code: 'NETWORK',
+      message: expect.stringContaining('No se pudo conectar'),
+    });
   });
 });

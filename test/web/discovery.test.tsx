@@ -44,12 +44,12 @@ describe('«Guardar» on the cards', () => {
   it('asks which of a page of cards are saved in one call, and shows those pressed', async () => {
     const posts = [aPost({ name: 'uno' }), aPost({ name: 'dos' }), aPost({ name: 'tres' })];
     const savedIds = vi.fn(async () => ({ ids: [posts[1]!.id] }));
-    render(providers(fakeApiClient({ savedIds }), 'lucia', <FeedView feed={feedOf(posts)} emptyText="" />));
+    render(providers(fakeApiClient({ 'saved.ids': savedIds }), 'lucia', <FeedView feed={feedOf(posts)} emptyText="" />));
     await vi.waitFor(() => expect(saveButton(posts[1]!).getAttribute('aria-pressed')).toBe('true'));
     expect(saveButton(posts[1]!).textContent).toBe('Guardada');
     expect(saveButton(posts[0]!).getAttribute('aria-pressed')).toBe('false');
     expect(savedIds).toHaveBeenCalledTimes(1);
-    expect(savedIds).toHaveBeenCalledWith(posts.map((post) => post.id));
+    expect(savedIds).toHaveBeenCalledWith({ query: { ids: posts.map((post) => post.id).join(',') } });
   });
 
   it('saves and unsaves with a press', async () => {
@@ -59,17 +59,17 @@ describe('«Guardar» on the cards', () => {
     const unsavePost = vi.fn(async () => undefined);
     render(
       providers(
-        fakeApiClient({ savedIds: vi.fn(async () => ({ ids: [] })), savePost, unsavePost }),
+        fakeApiClient({ 'saved.ids': vi.fn(async () => ({ ids: [] })), 'saved.save': savePost, 'saved.unsave': unsavePost }),
         'lucia',
         <FeedView feed={feedOf([post])} emptyText="" />,
       ),
     );
     await vi.waitFor(() => expect(saveButton(post).getAttribute('aria-pressed')).toBe('false'));
     await user.click(saveButton(post));
-    expect(savePost).toHaveBeenCalledWith(post.id);
+    expect(savePost).toHaveBeenCalledWith({ params: { id: post.id } });
     await vi.waitFor(() => expect(saveButton(post).getAttribute('aria-pressed')).toBe('true'));
     await user.click(saveButton(post));
-    expect(unsavePost).toHaveBeenCalledWith(post.id);
+    expect(unsavePost).toHaveBeenCalledWith({ params: { id: post.id } });
     await vi.waitFor(() => expect(saveButton(post).getAttribute('aria-pressed')).toBe('false'));
   });
 
@@ -78,7 +78,9 @@ describe('«Guardar» on the cards', () => {
     const post = aPost({ name: 'nuria' });
     const savedIds = vi.fn(() => Promise.reject(new Error('not expected')));
     const savePost = vi.fn(() => Promise.reject(new Error('not expected')));
-    render(providers(fakeApiClient({ savedIds, savePost }), null, <FeedView feed={feedOf([post])} emptyText="" />));
+    render(
+      providers(fakeApiClient({ 'saved.ids': savedIds, 'saved.save': savePost }), null, <FeedView feed={feedOf([post])} emptyText="" />),
+    );
     await user.click(saveButton(post));
     await screen.findByText(/Inicia sesión para guardar anécdotas/);
     expect(card(post).getByRole('link', { name: 'Iniciar sesión' }).getAttribute('href')).toBe('/login');
@@ -93,7 +95,7 @@ describe('«Guardar» on the cards', () => {
     const savePost = vi.fn(() => new Promise<void>((_resolve, reject) => (refuse = reject)));
     render(
       providers(
-        fakeApiClient({ savedIds: vi.fn(async () => ({ ids: [] })), savePost }),
+        fakeApiClient({ 'saved.ids': vi.fn(async () => ({ ids: [] })), 'saved.save': savePost }),
         'lucia',
         <FeedView feed={feedOf([post])} emptyText="" />,
       ),
@@ -115,7 +117,7 @@ describe('author names', () => {
     const anonymous = aPost({ name: 'Anónimo' });
     render(
       providers(
-        fakeApiClient({ savedIds: vi.fn(async () => ({ ids: [] })) }),
+        fakeApiClient({ 'saved.ids': vi.fn(async () => ({ ids: [] })) }),
         null,
         <FeedView feed={feedOf([named, anonymous])} emptyText="" />,
       ),
@@ -145,18 +147,18 @@ describe('/autor/:apodo', () => {
       votes: { agree: 7, deserved: 1 },
     }));
     const authorPosts = vi.fn(async () => ({ items: posts, nextCursor: null }));
-    render(route(fakeApiClient({ author, authorPosts }), '/autor/maria%20jose'));
+    render(route(fakeApiClient({ 'authors.get': author, 'authors.posts': authorPosts }), '/autor/maria%20jose'));
     expect(await screen.findByRole('heading', { level: 1, name: 'María José' })).toBeTruthy();
     expect(screen.getByText('marzo de 2026').closest('p')?.textContent).toBe('Desde marzo de 2026');
     expect(screen.getByText('1 anécdota')).toBeTruthy();
     expect(screen.getByText('7 votos')).toBeTruthy();
     expect(await screen.findByText('La fotocopiadora me odia.')).toBeTruthy();
-    expect(author).toHaveBeenCalledWith('maria jose', expect.anything());
+    expect(author).toHaveBeenCalledWith({ params: { name: 'maria jose' } }, expect.anything());
   });
 
   it('says there is nobody with that apodo on a 404', async () => {
     const author = vi.fn(() => Promise.reject(new ApiError(ERRORS.AUTHOR_NOT_FOUND.message, 404, 'AUTHOR_NOT_FOUND')));
-    render(route(fakeApiClient({ author }), '/autor/nadie'));
+    render(route(fakeApiClient({ 'authors.get': author }), '/autor/nadie'));
     expect(await screen.findByRole('heading', { name: 'No hay nadie con ese apodo' })).toBeTruthy();
   });
 });

@@ -1,10 +1,11 @@
 import { vi } from 'vitest';
 import type { Comment } from '@contract/comments';
 import type { OwnPost, Post, PostStatus } from '@contract/posts';
-import type { RuntimeConfig } from '@contract/documents';
-import type { ApiClient } from '../../web/src/lib/api';
+import type { ApiClient, CallAnswer, CallInput, CallOptions } from '../../web/src/lib/api';
 import type { AuthContextValue } from '../../web/src/features/auth/context';
 import type { AuthState } from '../../web/src/features/auth/types';
+import type { RuntimeConfig } from '@contract/documents';
+import type { RouteName, RouteOf } from '@contract/routes';
 
 let counter = 0;
 
@@ -39,55 +40,22 @@ export function anOwnPost(status: PostStatus, overrides: Partial<OwnPost> = {}):
   };
 }
 
-/** An API client whose every call fails unless the test gives it: each test says what it uses. */
-export function fakeApiClient(overrides: Partial<ApiClient> = {}): ApiClient {
-  const unused = (name: string) => vi.fn(() => Promise.reject(new Error(`${name} was not expected in this test`)));
+/** A fake answer to one route: given the call's input and options, as `api.call(name, input, options)` passes them. */
+export type FakeRoute<N extends RouteName> = (input: CallInput<RouteOf<N>>, options?: CallOptions) => Promise<CallAnswer<RouteOf<N>>>;
+
+/**
+ * An API client whose every call fails unless the test gives its route: each test says what it uses,
+ * by route name (`fakeApiClient({ 'votes.cast': vi.fn(async (input) => result) })`).
+ */
+export function fakeApiClient(routes: { [N in RouteName]?: FakeRoute<N> } = {}): ApiClient {
+  const given = routes as Partial<Record<RouteName, (input: unknown, options?: CallOptions) => Promise<unknown>>>;
   return {
-    call: unused('call'),
-    listPosts: unused('listPosts'),
-    getPost: unused('getPost'),
-    randomPost: unused('randomPost'),
-    createPost: unused('createPost'),
-    myPosts: unused('myPosts'),
-    deletePost: unused('deletePost'),
-    resendPost: unused('resendPost'),
-    reportPost: unused('reportPost'),
-    nextForModeration: unused('nextForModeration'),
-    voteOnPost: unused('voteOnPost'),
-    skipPost: unused('skipPost'),
-    pendingPosts: unused('pendingPosts'),
-    moderationToday: unused('moderationToday'),
-    decideOnPost: unused('decideOnPost'),
-    reported: unused('reported'),
-    listComments: unused('listComments'),
-    createComment: unused('createComment'),
-    deleteComment: unused('deleteComment'),
-    reportComment: unused('reportComment'),
-    decideOnComment: unused('decideOnComment'),
-    me: unused('me'),
-    setMyName: unused('setMyName'),
-    deleteMe: unused('deleteMe'),
-    castVote: unused('castVote'),
-    removeVote: unused('removeVote'),
-    myVotes: unused('myVotes'),
-    topPosts: unused('topPosts'),
-    suspendAuthor: unused('suspendAuthor'),
-    suspensions: unused('suspensions'),
-    liftSuspension: unused('liftSuspension'),
-    moderationLog: unused('moderationLog'),
-    author: unused('author'),
-    authorPosts: unused('authorPosts'),
-    search: unused('search'),
-    savePost: unused('savePost'),
-    unsavePost: unused('unsavePost'),
-    savedPosts: unused('savedPosts'),
-    savedIds: unused('savedIds'),
-    notifications: unused('notifications'),
-    markNotificationsRead: unused('markNotificationsRead'),
-    pushKey: unused('pushKey'),
-    subscribePush: unused('subscribePush'),
-    unsubscribePush: unused('unsubscribePush'),
-    ...overrides,
+    call: vi.fn((name: RouteName, input?: unknown, options?: CallOptions) => {
+      const route = given[name];
+      if (!route) return Promise.reject(new Error(`${name} was not expected in this test`));
+      // The options only when the call gave some, so a test asserts the input alone for a call without.
+      return options === undefined ? route(input ?? {}) : route(input ?? {}, options);
+    }) as ApiClient['call'],
   };
 }
 

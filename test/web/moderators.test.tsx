@@ -11,7 +11,7 @@ import type { AuthState } from '../../web/src/features/auth/types';
 import ModerationLogPage from '../../web/src/features/moderators/ModerationLogPage';
 import SuspensionsPage from '../../web/src/features/moderators/SuspensionsPage';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
-import { fakeApiClient, anAuthContext } from './factories';
+import { fakeApiClient, anAuthContext, type FakeRoute } from './factories';
 import { WithQueries } from './queries';
 
 function renderPage(page: React.ReactNode, api: ApiClient) {
@@ -59,10 +59,10 @@ describe('SuspensionsPage (/moderar/suspensiones)', () => {
     const first = aSuspension({ name: 'Trol', reason: 'Insultos a otros', until: PERMANENT_SUSPENSION, by: 'Moderadora' });
     const second = aSuspension({ name: 'Spammer' });
     const suspensions = vi
-      .fn<ApiClient['suspensions']>()
+      .fn<FakeRoute<'moderation.suspensions'>>()
       .mockResolvedValueOnce({ items: [first], nextCursor: 'c1' })
       .mockResolvedValueOnce({ items: [second], nextCursor: null });
-    renderPage(<SuspensionsPage />, fakeApiClient({ suspensions }));
+    renderPage(<SuspensionsPage />, fakeApiClient({ 'moderation.suspensions': suspensions }));
     expect(screen.getByRole('heading', { level: 1, name: 'Suspensiones' })).toBeTruthy();
     await screen.findByRole('heading', { name: 'Trol' });
     const facts = within(itemOf('Trol'));
@@ -72,7 +72,7 @@ describe('SuspensionsPage (/moderar/suspensiones)', () => {
     expect(facts.getByText(/3 de mayo de 2025/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Cargar más' }));
     await screen.findByRole('heading', { name: 'Spammer' });
-    expect(suspensions).toHaveBeenLastCalledWith(expect.objectContaining({ cursor: 'c1' }));
+    expect(suspensions).toHaveBeenLastCalledWith({ query: expect.objectContaining({ cursor: 'c1' }) }, expect.anything());
     expect(within(itemOf('Spammer')).getByText(/2 de junio de 2025/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cargar más' })).toBeNull();
     const nav = screen.getByRole('navigation', { name: 'Moderación' });
@@ -87,11 +87,14 @@ describe('SuspensionsPage (/moderar/suspensiones)', () => {
     const liftSuspension = vi.fn(async () => {});
     renderPage(
       <SuspensionsPage />,
-      fakeApiClient({ suspensions: vi.fn(async () => ({ items: [trol, other], nextCursor: null })), liftSuspension }),
+      fakeApiClient({
+        'moderation.suspensions': vi.fn(async () => ({ items: [trol, other], nextCursor: null })),
+        'moderation.lift': liftSuspension,
+      }),
     );
     await screen.findByRole('heading', { name: 'Trol' });
     await user.click(screen.getByRole('button', { name: 'Levantar la suspensión de Trol' }));
-    expect(liftSuspension).toHaveBeenCalledWith(trol.id);
+    expect(liftSuspension).toHaveBeenCalledWith({ params: { id: trol.id } });
     const status = await screen.findByText('Suspensión de «Trol» levantada: ya puede volver a escribir.');
     expect(status.getAttribute('role')).toBe('status');
     expect(document.activeElement).toBe(status);
@@ -103,13 +106,16 @@ describe('SuspensionsPage (/moderar/suspensiones)', () => {
     const user = userEvent.setup();
     const trol = aSuspension({ name: 'Trol' });
     const gone = aSuspension({ name: 'Ya libre' });
-    const liftSuspension = vi.fn(async (id: string) => {
-      if (id === trol.id) throw new ApiError('No se pudo conectar con el servidor.', 0, 'NETWORK');
+    const liftSuspension = vi.fn<FakeRoute<'moderation.lift'>>(async ({ params }) => {
+      if (params.id === trol.id) throw new ApiError('No se pudo conectar con el servidor.', 0, 'NETWORK');
       throw new ApiError(ERRORS.SUSPENSION_NOT_FOUND.message, 404, 'SUSPENSION_NOT_FOUND');
     });
     renderPage(
       <SuspensionsPage />,
-      fakeApiClient({ suspensions: vi.fn(async () => ({ items: [trol, gone], nextCursor: null })), liftSuspension }),
+      fakeApiClient({
+        'moderation.suspensions': vi.fn(async () => ({ items: [trol, gone], nextCursor: null })),
+        'moderation.lift': liftSuspension,
+      }),
     );
     await screen.findByRole('heading', { name: 'Trol' });
     await user.click(screen.getByRole('button', { name: 'Levantar la suspensión de Trol' }));
@@ -123,10 +129,10 @@ describe('SuspensionsPage (/moderar/suspensiones)', () => {
   it('has an empty state, and an error with «Reintentar»', async () => {
     const user = userEvent.setup();
     const suspensions = vi
-      .fn<ApiClient['suspensions']>()
+      .fn<FakeRoute<'moderation.suspensions'>>()
       .mockRejectedValueOnce(new ApiError(ERRORS.FORBIDDEN.message, 403, 'FORBIDDEN'))
       .mockResolvedValueOnce({ items: [], nextCursor: null });
-    renderPage(<SuspensionsPage />, fakeApiClient({ suspensions }));
+    renderPage(<SuspensionsPage />, fakeApiClient({ 'moderation.suspensions': suspensions }));
     await screen.findByText(ERRORS.FORBIDDEN.message);
     await user.click(screen.getByRole('button', { name: 'Reintentar' }));
     await screen.findByText('No hay ninguna cuenta suspendida.');
@@ -143,10 +149,10 @@ describe('ModerationLogPage (/moderar/registro)', () => {
     ];
     const older = [anAction({ action: 'lift', target: { type: 'account', id: 's9' }, by: 'Ana' })];
     const moderationLog = vi
-      .fn<ApiClient['moderationLog']>()
+      .fn<FakeRoute<'moderation.log'>>()
       .mockResolvedValueOnce({ items: entries, nextCursor: 'c1' })
       .mockResolvedValueOnce({ items: older, nextCursor: null });
-    renderPage(<ModerationLogPage />, fakeApiClient({ moderationLog }));
+    renderPage(<ModerationLogPage />, fakeApiClient({ 'moderation.log': moderationLog }));
     expect(screen.getByRole('heading', { level: 1, name: 'Registro de moderación' })).toBeTruthy();
     const list = await screen.findByRole('list', { name: /Acciones de moderación/ });
     const items = () => within(list).getAllByRole('listitem');
@@ -166,11 +172,11 @@ describe('ModerationLogPage (/moderar/registro)', () => {
     await user.click(screen.getByRole('button', { name: 'Cargar más' }));
     await vi.waitFor(() => expect(items()).toHaveLength(4));
     expect(items()[3]!.querySelector('.log-entry__what')!.textContent).toBe('Ana levantó la suspensión de una cuenta');
-    expect(moderationLog).toHaveBeenLastCalledWith(expect.objectContaining({ cursor: 'c1' }));
+    expect(moderationLog).toHaveBeenLastCalledWith({ query: expect.objectContaining({ cursor: 'c1' }) }, expect.anything());
   });
 
   it('has an empty state', async () => {
-    renderPage(<ModerationLogPage />, fakeApiClient({ moderationLog: vi.fn(async () => ({ items: [], nextCursor: null })) }));
+    renderPage(<ModerationLogPage />, fakeApiClient({ 'moderation.log': vi.fn(async () => ({ items: [], nextCursor: null })) }));
     await screen.findByText('Todavía no hay ninguna acción de moderación.');
   });
 });

@@ -57,7 +57,7 @@ describe('«Avisos» (/avisos)', () => {
         items: [notification({ type: 'post.top', read: true }), notification({ type: 'post.published', read: true })],
         nextCursor: null,
       });
-    page(fakeApiClient({ notifications }));
+    page(fakeApiClient({ 'notifications.list': notifications }));
     const list = await screen.findByRole('list', { name: 'Tus avisos, del más nuevo al más antiguo' });
     expect(within(list).getByText(/3 comentarios nuevos en tu anécdota; el último, de Rocío\./)).toBeTruthy();
     expect(within(list).getByRole('link', { name: 'Ver los comentarios' }).getAttribute('href')).toBe(`/post/${POST}`);
@@ -65,7 +65,7 @@ describe('«Avisos» (/avisos)', () => {
     expect(within(list).getByRole('link', { name: 'Editar y reenviar en Mis anécdotas' }).getAttribute('href')).toBe('/mis-anecdotas');
     await user.click(screen.getByRole('button', { name: 'Cargar más' }));
     await screen.findByText(/ha entrado en el Top 10 del día/);
-    expect(notifications).toHaveBeenLastCalledWith(expect.objectContaining({ cursor: 'c1' }));
+    expect(notifications).toHaveBeenLastCalledWith({ query: expect.objectContaining({ cursor: 'c1' }) }, expect.anything());
     expect(screen.getByText(/Tu anécdota se ha publicado/)).toBeTruthy();
     // Unread ones say so to a screen reader; read ones do not.
     expect(screen.getAllByText('Sin leer:')).toHaveLength(2);
@@ -78,16 +78,16 @@ describe('«Avisos» (/avisos)', () => {
       .mockResolvedValueOnce({ items: [notification({ type: 'post.published' })], nextCursor: null })
       .mockResolvedValue({ items: [notification({ type: 'post.published', read: true })], nextCursor: null });
     const markNotificationsRead = vi.fn(async () => {});
-    const onRead = page(fakeApiClient({ notifications, markNotificationsRead }));
+    const onRead = page(fakeApiClient({ 'notifications.list': notifications, 'notifications.markRead': markNotificationsRead }));
     await user.click(await screen.findByRole('button', { name: 'Marcar todo como leído' }));
-    expect(markNotificationsRead).toHaveBeenCalledWith();
+    expect(markNotificationsRead).toHaveBeenCalledWith({ body: {} });
     await waitFor(() => expect(screen.queryByText('Sin leer:')).toBeNull());
     expect(onRead).toHaveBeenCalled();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Marcar todo como leído' }).disabled).toBe(true);
   });
 
   it('has an empty state', async () => {
-    page(fakeApiClient({ notifications: vi.fn(async () => ({ items: [], nextCursor: null })) }));
+    page(fakeApiClient({ 'notifications.list': vi.fn(async () => ({ items: [], nextCursor: null })) }));
     expect(await screen.findByText(/Todavía no tienes avisos/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Marcar todo como leído' })).toBeNull();
   });
@@ -126,7 +126,7 @@ describe('the bell', () => {
     render(
       <ConfigContext.Provider value={config}>
         <AuthContext.Provider value={auth}>
-          <ApiContext.Provider value={fakeApiClient({ me: meCall })}>
+          <ApiContext.Provider value={fakeApiClient({ 'accounts.me': meCall })}>
             <WithQueries>
               <SignedIn as="a@example.com">
                 <MemoryRouter>

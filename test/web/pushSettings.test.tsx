@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { base64urlBytes, PushSettings } from '../../web/src/features/notifications/PushSettings';
 import { ApiContext, type ApiClient } from '../../web/src/lib/api';
 import { fakeApiClient } from './factories';
+import { WithQueries } from './queries';
 
 const KEY = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url');
 const JSON_SUBSCRIPTION = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'p', auth: 'a' } };
@@ -44,7 +45,9 @@ function browser({ permission, answer = 'granted', existing = false }: Fakes) {
 function show(api: ApiClient) {
   render(
     <ApiContext.Provider value={api}>
-      <PushSettings />
+      <WithQueries>
+        <PushSettings />
+      </WithQueries>
     </ApiContext.Provider>,
   );
 }
@@ -60,7 +63,7 @@ describe('«Activar avisos en este dispositivo» (/avisos)', () => {
     const fakes = browser({ permission: 'default' });
     const subscribePush = vi.fn(() => Promise.resolve());
     const pushKey = vi.fn(() => Promise.resolve({ publicKey: KEY }));
-    show(fakeApiClient({ subscribePush, pushKey }));
+    show(fakeApiClient({ 'notifications.subscribe': subscribePush, 'notifications.pushKey': pushKey }));
     const button = await screen.findByRole('button', { name: 'Activar avisos en este dispositivo' });
     expect(screen.getByRole('status').textContent).toMatch(/^Desactivados/);
     // Nothing asked on load.
@@ -73,7 +76,7 @@ describe('«Activar avisos en este dispositivo» (/avisos)', () => {
     expect(
       Array.from((fakes.subscribe.mock.calls[0] as unknown as [{ applicationServerKey: Uint8Array }])[0].applicationServerKey),
     ).toEqual(Array.from(Buffer.from(KEY, 'base64url')));
-    expect(subscribePush).toHaveBeenCalledWith(JSON_SUBSCRIPTION);
+    expect(subscribePush).toHaveBeenCalledWith({ body: JSON_SUBSCRIPTION });
     expect((await screen.findByRole('status')).textContent).toMatch(/^Activados/);
     expect(screen.getByRole('button', { name: 'Desactivar avisos en este dispositivo' })).toBeTruthy();
   });
@@ -82,7 +85,7 @@ describe('«Activar avisos en este dispositivo» (/avisos)', () => {
     const user = userEvent.setup();
     const fakes = browser({ permission: 'default', answer: 'denied' });
     const subscribePush = vi.fn(() => Promise.resolve());
-    show(fakeApiClient({ subscribePush, pushKey: () => Promise.resolve({ publicKey: KEY }) }));
+    show(fakeApiClient({ 'notifications.subscribe': subscribePush, 'notifications.pushKey': () => Promise.resolve({ publicKey: KEY }) }));
     await user.click(await screen.findByRole('button', { name: 'Activar avisos en este dispositivo' }));
     expect((await screen.findByRole('status')).textContent).toMatch(/^Bloqueados/);
     expect(fakes.subscribe).not.toHaveBeenCalled();
@@ -109,11 +112,11 @@ describe('«Activar avisos en este dispositivo» (/avisos)', () => {
     const fakes = browser({ permission: 'granted', existing: true });
     const subscribePush = vi.fn(() => Promise.resolve());
     const unsubscribePush = vi.fn(() => Promise.resolve());
-    show(fakeApiClient({ subscribePush, unsubscribePush }));
+    show(fakeApiClient({ 'notifications.subscribe': subscribePush, 'notifications.unsubscribe': unsubscribePush }));
     expect(await screen.findByText(/^Activados/)).toBeTruthy();
-    expect(subscribePush).toHaveBeenCalledWith(JSON_SUBSCRIPTION);
+    expect(subscribePush).toHaveBeenCalledWith({ body: JSON_SUBSCRIPTION });
     await user.click(screen.getByRole('button', { name: 'Desactivar avisos en este dispositivo' }));
-    expect(unsubscribePush).toHaveBeenCalledWith(JSON_SUBSCRIPTION.endpoint);
+    expect(unsubscribePush).toHaveBeenCalledWith({ body: { endpoint: JSON_SUBSCRIPTION.endpoint } });
     expect(fakes.unsubscribe).toHaveBeenCalled();
     expect(await screen.findByText(/^Desactivados/)).toBeTruthy();
   });
@@ -123,7 +126,7 @@ describe('«Activar avisos en este dispositivo» (/avisos)', () => {
     browser({ permission: 'default' });
     const { ApiError } = await import('../../web/src/lib/api');
     const subscribePush = vi.fn(() => Promise.reject(new ApiError('Esa suscripción a avisos no es válida.', 400, 'INVALID_SUBSCRIPTION')));
-    show(fakeApiClient({ subscribePush, pushKey: () => Promise.resolve({ publicKey: KEY }) }));
+    show(fakeApiClient({ 'notifications.subscribe': subscribePush, 'notifications.pushKey': () => Promise.resolve({ publicKey: KEY }) }));
     await user.click(await screen.findByRole('button', { name: 'Activar avisos en este dispositivo' }));
     expect(await screen.findByText('Esa suscripción a avisos no es válida.')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toMatch(/^Desactivados/);

@@ -75,7 +75,14 @@ describe('a «¡Vaya día!» tapped before the app ran', () => {
     const post = aPost({ name: 'ya-votada', votes: { agree: 3, deserved: 0 } });
     const castVote = vi.fn(async () => ({ votes: post.votes, myVote: 'agree' as const }));
     const removeVote = vi.fn(async () => ({ votes: { agree: 2, deserved: 0 }, myVote: null }));
-    renderCard(fakeApiClient({ myVotes: vi.fn(async () => ({ votes: { [post.id]: 'agree' as const } })), castVote, removeVote }), post);
+    renderCard(
+      fakeApiClient({
+        'votes.mine': vi.fn(async () => ({ votes: { [post.id]: 'agree' as const } })),
+        'votes.cast': castVote,
+        'votes.remove': removeVote,
+      }),
+      post,
+    );
     await vi.waitFor(() => expect(pressed(agreeOf(post))).toBe('true'));
     // Tapped blind (the page's HTML showed no vote), twice: kept once by the document's script.
     act(() => agreeOf(post).click());
@@ -101,12 +108,12 @@ describe('a «¡Vaya día!» tapped before the app ran', () => {
     const post = aPost({ name: 'sin-saber', votes: { agree: 1, deserved: 0 } });
     const castVote = vi.fn(async () => ({ votes: post.votes, myVote: 'agree' as const }));
     const removeVote = vi.fn(async () => ({ votes: { agree: 0, deserved: 0 }, myVote: null }));
-    renderCard(fakeApiClient({ myVotes: vi.fn(never), castVote, removeVote }), post);
+    renderCard(fakeApiClient({ 'votes.mine': vi.fn(never), 'votes.cast': castVote, 'votes.remove': removeVote }), post);
     act(() => agreeOf(post).click());
     takeOver();
     await vi.waitFor(() => expect(pressed(agreeOf(post))).toBe('true'));
     expect(castVote).toHaveBeenCalledTimes(1);
-    expect(castVote).toHaveBeenCalledWith(post.id, 'agree');
+    expect(castVote).toHaveBeenCalledWith({ params: { id: post.id }, body: { vote: 'agree' } });
     expect(removeVote).not.toHaveBeenCalled();
     expect(agreeOf(post).textContent).toBe('¡Vaya día! 1');
   });
@@ -114,13 +121,16 @@ describe('a «¡Vaya día!» tapped before the app ran', () => {
   it('switches a «Te lo mereces» given to «¡Vaya día!»: what was tapped is what the reader wants', async () => {
     const post = aPost({ name: 'cambio', votes: { agree: 0, deserved: 1 } });
     const castVote = vi.fn(async () => ({ votes: { agree: 1, deserved: 0 }, myVote: 'agree' as const }));
-    renderCard(fakeApiClient({ myVotes: vi.fn(async () => ({ votes: { [post.id]: 'deserved' as const } })), castVote }), post);
+    renderCard(
+      fakeApiClient({ 'votes.mine': vi.fn(async () => ({ votes: { [post.id]: 'deserved' as const } })), 'votes.cast': castVote }),
+      post,
+    );
     const deserved = card(post).getByRole('button', { name: /Te lo mereces/ });
     await vi.waitFor(() => expect(pressed(deserved)).toBe('true'));
     act(() => agreeOf(post).click());
     takeOver();
     await vi.waitFor(() => expect(pressed(agreeOf(post))).toBe('true'));
-    expect(castVote).toHaveBeenCalledWith(post.id, 'agree');
+    expect(castVote).toHaveBeenCalledWith({ params: { id: post.id }, body: { vote: 'agree' } });
     expect(pressed(deserved)).toBe('false');
   });
 });
@@ -132,10 +142,10 @@ describe('a «Guardar» tapped before the app ran', () => {
     const unsavePost = vi.fn(async () => {});
     renderCard(
       fakeApiClient({
-        myVotes: vi.fn(async () => ({ votes: {} })),
-        savedIds: vi.fn(async () => ({ ids: [post.id] })),
-        savePost,
-        unsavePost,
+        'votes.mine': vi.fn(async () => ({ votes: {} })),
+        'saved.ids': vi.fn(async () => ({ ids: [post.id] })),
+        'saved.save': savePost,
+        'saved.unsave': unsavePost,
       }),
       post,
     );
@@ -157,7 +167,7 @@ describe('a «Compartir» tapped before the app ran', () => {
     const share = vi.fn(async () => {});
     const writeText = vi.fn(async () => {});
     browserWith({ share, writeText });
-    renderCard(fakeApiClient({ myVotes: vi.fn(async () => ({ votes: {} })) }), post);
+    renderCard(fakeApiClient({ 'votes.mine': vi.fn(async () => ({ votes: {} })) }), post);
     const button = card(post).getByRole('button', { name: /^Compartir/ });
     act(() => button.click());
     expect(writeText).not.toHaveBeenCalled();

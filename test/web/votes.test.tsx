@@ -7,7 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ERRORS } from '@contract/errors';
 import { type Post } from '@contract/posts';
-import { type TopPeriod, type TopRanking, type VoteKind } from '@contract/votes';
+import { type VoteKind } from '@contract/votes';
 import TopRoute from '../../web/src/app/routes/TopRoute';
 import { usePostLive } from '../../web/src/app/usePostLive';
 import { PostCard } from '../../web/src/components/PostCard';
@@ -15,7 +15,7 @@ import { FeedView } from '../../web/src/components/FeedView';
 import type { PagedList } from '../../web/src/lib/usePagedList';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
 import { ConfigContext } from '../../web/src/lib/config';
-import { aPost, fakeApiClient, testConfig as config } from './factories';
+import { aPost, fakeApiClient, testConfig as config, type FakeRoute } from './factories';
 import { FakeSocket } from './fakeSocket';
 import { SignedIn, WithQueries } from './queries';
 
@@ -58,10 +58,10 @@ describe('votes on the cards', () => {
     const posts = [aPost({ name: 'uno' }), aPost({ name: 'dos', votes: { agree: 4, deserved: 1 } }), aPost({ name: 'tres' })];
     const mine: Record<string, VoteKind> = { [posts[1]!.id]: 'deserved' };
     const myVotes = vi.fn(async () => ({ votes: mine }));
-    render(providers(fakeApiClient({ myVotes }), 'lucia', <FeedView feed={feedOf(posts)} emptyText="" />));
+    render(providers(fakeApiClient({ 'votes.mine': myVotes }), 'lucia', <FeedView feed={feedOf(posts)} emptyText="" />));
     await vi.waitFor(() => expect(pressed(button(posts[1]!, /Te lo mereces/))).toBe('true'));
     expect(myVotes).toHaveBeenCalledTimes(1);
-    expect(myVotes).toHaveBeenCalledWith(posts.map((post) => post.id));
+    expect(myVotes).toHaveBeenCalledWith({ query: { ids: posts.map((post) => post.id).join(',') } });
     expect(pressed(button(posts[1]!, /Vaya día/))).toBe('false');
     expect(pressed(button(posts[0]!, /Te lo mereces/))).toBe('false');
     expect(button(posts[1]!, /Vaya día/).textContent).toBe('¡Vaya día! 4');
@@ -70,33 +70,33 @@ describe('votes on the cards', () => {
   it('votes, switches and takes a vote back, showing the counts the API answers', async () => {
     const user = userEvent.setup();
     const post = aPost({ name: 'carmen', votes: { agree: 2, deserved: 0 } });
-    const castVote = vi.fn(async (_id: string, vote: VoteKind) =>
-      vote === 'agree'
+    const castVote = vi.fn<FakeRoute<'votes.cast'>>(async ({ body }) =>
+      body.vote === 'agree'
         ? { votes: { agree: 3, deserved: 0 }, myVote: 'agree' as const }
         : { votes: { agree: 2, deserved: 1 }, myVote: 'deserved' as const },
     );
     const removeVote = vi.fn(async () => ({ votes: { agree: 2, deserved: 0 }, myVote: null }));
     render(
       providers(
-        fakeApiClient({ myVotes: vi.fn(async () => ({ votes: {} })), castVote, removeVote }),
+        fakeApiClient({ 'votes.mine': vi.fn(async () => ({ votes: {} })), 'votes.cast': castVote, 'votes.remove': removeVote }),
         'lucia',
         <FeedView feed={feedOf([post])} emptyText="" />,
       ),
     );
 
     await user.click(button(post, /Vaya día/));
-    expect(castVote).toHaveBeenLastCalledWith(post.id, 'agree');
+    expect(castVote).toHaveBeenLastCalledWith({ params: { id: post.id }, body: { vote: 'agree' } });
     await vi.waitFor(() => expect(button(post, /Vaya día/).textContent).toBe('¡Vaya día! 3'));
     expect(pressed(button(post, /Vaya día/))).toBe('true');
 
     await user.click(button(post, /Te lo mereces/));
-    expect(castVote).toHaveBeenLastCalledWith(post.id, 'deserved');
+    expect(castVote).toHaveBeenLastCalledWith({ params: { id: post.id }, body: { vote: 'deserved' } });
     await vi.waitFor(() => expect(pressed(button(post, /Te lo mereces/))).toBe('true'));
     expect(button(post, /Vaya día/).textContent).toBe('¡Vaya día! 2');
     expect(button(post, /Te lo mereces/).textContent).toBe('Te lo mereces 1');
 
     await user.click(button(post, /Te lo mereces/));
-    expect(removeVote).toHaveBeenCalledWith(post.id);
+    expect(removeVote).toHaveBeenCalledWith({ params: { id: post.id } });
     await vi.waitFor(() => expect(pressed(button(post, /Te lo mereces/))).toBe('false'));
     expect(button(post, /Te lo mereces/).textContent).toBe('Te lo mereces 0');
   });
@@ -108,7 +108,7 @@ describe('votes on the cards', () => {
     const castVote = vi.fn(() => new Promise<never>((_resolve, reject) => (fail = reject)));
     render(
       providers(
-        fakeApiClient({ myVotes: vi.fn(async () => ({ votes: { [post.id]: 'deserved' as const } })), castVote }),
+        fakeApiClient({ 'votes.mine': vi.fn(async () => ({ votes: { [post.id]: 'deserved' as const } })), 'votes.cast': castVote }),
         'lucia',
         <FeedView feed={feedOf([post])} emptyText="" />,
       ),
@@ -117,7 +117,7 @@ describe('votes on the cards', () => {
 
     await user.click(button(post, /Vaya día/));
     // Before the API has answered: the vote moved from one button to the other.
-    expect(castVote).toHaveBeenCalledWith(post.id, 'agree');
+    expect(castVote).toHaveBeenCalledWith({ params: { id: post.id }, body: { vote: 'agree' } });
     expect(pressed(button(post, /Vaya día/))).toBe('true');
     expect(pressed(button(post, /Te lo mereces/))).toBe('false');
     expect(button(post, /Vaya día/).textContent).toBe('¡Vaya día! 6');
@@ -136,7 +136,7 @@ describe('votes on the cards', () => {
     const post = aPost({ name: 'nuria', votes: { agree: 7, deserved: 3 } });
     const myVotes = vi.fn(() => Promise.reject(new Error('not expected')));
     const castVote = vi.fn(() => Promise.reject(new Error('not expected')));
-    const api = fakeApiClient({ myVotes, castVote });
+    const api = fakeApiClient({ 'votes.mine': myVotes, 'votes.cast': castVote });
     render(providers(api, null, <FeedView feed={feedOf([post])} emptyText="" />));
     expect(button(post, /Vaya día/).textContent).toBe('¡Vaya día! 7');
     await user.click(button(post, /Te lo mereces/));
@@ -151,7 +151,7 @@ describe('votes on the cards', () => {
     const answers: Record<string, VoteKind> = {};
     const myVotes = vi.fn(async () => ({ votes: { ...answers } }));
     const castVote = vi.fn();
-    const api = fakeApiClient({ myVotes, castVote });
+    const api = fakeApiClient({ 'votes.mine': myVotes, 'votes.cast': castVote });
     const { rerender } = render(providers(api, undefined, <FeedView feed={feedOf([post])} emptyText="" />));
     // Not `disabled` (a tap on it is kept until the app can act: lib/taps.ts), but marked so, and inert.
     expect(button(post, /Vaya día/).getAttribute('aria-disabled')).toBe('true');
@@ -174,7 +174,7 @@ describe('votes on the cards', () => {
     const castVote = vi.fn(() => Promise.reject(new ApiError(ERRORS.OWN_POST.message, 403, 'OWN_POST')));
     render(
       providers(
-        fakeApiClient({ myVotes: vi.fn(async () => ({ votes: {} })), castVote }),
+        fakeApiClient({ 'votes.mine': vi.fn(async () => ({ votes: {} })), 'votes.cast': castVote }),
         'mia',
         <FeedView feed={feedOf([post])} emptyText="" />,
       ),
@@ -224,7 +224,8 @@ describe('taking a server-rendered page over', () => {
 
 describe('/top', () => {
   function topApi(pages: Record<string, Post[]>) {
-    return vi.fn(async ({ period, by, cursor }: { period: TopPeriod; by: TopRanking; cursor?: string | null }) => {
+    return vi.fn<FakeRoute<'votes.top'>>(async ({ query = {} }) => {
+      const { period, by, cursor } = query;
       const all = pages[`${period}-${by}`] ?? [];
       const start = cursor ? Number(cursor) : 0;
       return { items: all.slice(start, start + 20), nextCursor: start + 20 < all.length ? String(start + 20) : null };
@@ -251,7 +252,7 @@ describe('/top', () => {
     const day = Array.from({ length: 25 }, (_, i) => aPost({ post: `hoy ${i + 1}`, votes: { agree: 30 - i, deserved: 0 } }));
     const flop = [aPost({ post: 'merecido', votes: { agree: 0, deserved: 9 } })];
     const topPosts = topApi({ 'day-agree': day, 'week-deserved': flop });
-    renderTop(fakeApiClient({ topPosts }));
+    renderTop(fakeApiClient({ 'votes.top': topPosts }));
     await screen.findByText('hoy 1');
     expect(shown()).toHaveLength(20);
     expect(screen.getByRole('link', { name: 'Hoy' }).getAttribute('aria-current')).toBe('page');
@@ -269,7 +270,7 @@ describe('/top', () => {
     await screen.findByText('Todavía ninguna anécdota de esta semana tiene un «¡Vaya día!».');
     await user.click(screen.getByRole('link', { name: /Más «Te lo mereces»/ }));
     await screen.findByText('merecido');
-    expect(topPosts).toHaveBeenLastCalledWith(expect.objectContaining({ period: 'week', by: 'deserved' }));
+    expect(topPosts).toHaveBeenLastCalledWith({ query: expect.objectContaining({ period: 'week', by: 'deserved' }) }, expect.anything());
     expect(screen.getByRole('link', { name: 'Esta semana' }).getAttribute('aria-current')).toBe('page');
   }, 20_000); // 25 cards rendered and clicked through in jsdom
 
@@ -278,7 +279,7 @@ describe('/top', () => {
       aPost({ post: 'primera', votes: { agree: 5, deserved: 0 } }),
       aPost({ post: 'segunda', votes: { agree: 2, deserved: 0 } }),
     ];
-    renderTop(fakeApiClient({ topPosts: topApi({ 'all-agree': posts }) }), '/top?period=all&by=agree');
+    renderTop(fakeApiClient({ 'votes.top': topApi({ 'all-agree': posts }) }), '/top?period=all&by=agree');
     await screen.findByText('primera');
     await FakeSocket.made();
     act(() => FakeSocket.latest().open());

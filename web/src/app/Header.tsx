@@ -33,7 +33,7 @@ export function Header() {
     setRandomBusy(true);
     setRandomError(null);
     try {
-      const post = await api.randomPost();
+      const post = await api.call('posts.random');
       void navigate(`/post/${encodeURIComponent(post.id)}`, { state: { post } });
     } catch (error) {
       setRandomError(errorMessage(error));

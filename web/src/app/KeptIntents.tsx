@@ -3,8 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../features/auth/context';
 import { useAccount } from '../lib/account';
 import { announce } from '../lib/announcer';
-import { useApi } from '../lib/api';
-import { forgetName, pendingNameFor } from '../lib/pendingName';
+import { pendingNameFor, useClaimName } from '../lib/pendingName';
 import { safeNextPath } from '../lib/nextPath';
 import { forgetIntent, pendingIntentFor, type PendingIntent } from '../lib/pendingIntent';
 import { keepTap, startReplay } from '../lib/taps';
@@ -88,7 +87,7 @@ export function IntentOffer() {
 export function useClaimPendingName(): boolean {
   const account = useAccount();
   const { state } = account;
-  const api = useApi();
+  const { mutateAsync: claim } = useClaimName();
   const { pathname } = useLocation();
   const tried = useRef(new Set<string>());
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
@@ -99,14 +98,11 @@ export function useClaimPendingName(): boolean {
   useEffect(() => {
     if (!attempt || !name || onSignInPage || tried.current.has(attempt)) return;
     tried.current.add(attempt);
-    api.setMyName(name).then(
-      () => {
-        forgetName();
-        void account.reload();
-      },
+    claim(name).then(
+      () => void account.reload(),
       // Taken meanwhile, or refused: the apodo prompt asks again, prefilled.
       () => setFailed((before) => new Set(before).add(attempt)),
     );
-  }, [attempt, name, onSignInPage, api, account]);
+  }, [attempt, name, onSignInPage, claim, account]);
   return attempt !== null && !failed.has(attempt);
 }

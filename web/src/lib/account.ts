@@ -36,7 +36,7 @@ export function useAccount(): AccountValue {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: queryKeys.me(who ?? ''),
-    queryFn: () => api.me(),
+    queryFn: () => api.call('accounts.me'),
     enabled: typeof who === 'string',
     staleTime: Infinity,
   });

@@ -6,6 +6,9 @@
  * an apodo, and offered, prefilled, by the apodo prompt when it could not be claimed (taken meanwhile).
  */
 
+import { useMutation } from '@tanstack/react-query';
+import { useApi } from './api';
+
 const KEY = 'vaya-dia:apodo';
 
 /** A week: longer than a confirmation code lives. */
@@ -58,4 +61,16 @@ export function forgetName(): void {
   } catch {
     // nothing kept
   }
+}
+
+/**
+ * Claims the apodo kept at registration (`PUT /me/name`): once stored it is no longer kept. A failure
+ * (taken meanwhile, refused) keeps it, for the apodo prompt to offer prefilled.
+ */
+export function useClaimName() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (name: string) => api.call('accounts.setName', { body: { name } }),
+    onSuccess: () => forgetName(),
+  });
 }

@@ -37,7 +37,7 @@ function settled(promise: Promise<unknown>, ms: number): Promise<void> {
  * (the browser's subscription is dropped even when the API could not be told).
  */
 export async function leaveWebPush(
-  api: Pick<ApiClient, 'unsubscribePush'>,
+  api: Pick<ApiClient, 'call'>,
   { timeoutMs = LEAVE_PUSH_TIMEOUT_MS }: { timeoutMs?: number } = {},
 ): Promise<void> {
   let subscription: PushSubscription | null = null;
@@ -47,6 +47,8 @@ export async function leaveWebPush(
     return;
   }
   if (!subscription) return;
-  await settled(api.unsubscribePush(subscription.endpoint), timeoutMs);
+  // A plain call, not a mutation: a step of leaving (sign-out, a deleted account) that nobody pressed for
+  // and whose outcome nobody is shown.
+  await settled(api.call('notifications.unsubscribe', { body: { endpoint: subscription.endpoint } }), timeoutMs);
   await settled(subscription.unsubscribe(), timeoutMs);
 }

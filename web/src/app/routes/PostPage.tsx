@@ -35,7 +35,7 @@ export default function PostPage({
     queryKey: queryKeys.post(id),
     // null: there is no published post with that id (the page says so).
     queryFn: ({ signal }) =>
-      api.getPost(id, signal).catch((error: unknown) => {
+      api.call('posts.get', { params: { id } }, { signal }).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
       }),

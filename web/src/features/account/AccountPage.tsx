@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Button } from '@aws-amplify/ui-react';
 import { ANONYMOUS_NAME } from '@contract/accounts';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -23,8 +24,17 @@ export default function AccountPage({ onDeleted, passwordForm }: Props) {
   const { state } = useAccount();
   const api = useApi();
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The account goes, then the app signs out and leaves; until then the buttons stay busy.
+  const remove = useMutation({
+    mutationFn: async () => {
+      await api.call('accounts.remove');
+      await onDeleted();
+    },
+    onMutate: () => setError(null),
+    onError: (failure) => setError(errorMessage(failure)),
+  });
+  const deleting = remove.isPending || remove.isSuccess;
 
   if (state.status === 'none' || state.status === 'loading') return <PageSpinner label="Cargando tu cuenta…" />;
   if (state.status === 'error') {
@@ -36,18 +46,6 @@ export default function AccountPage({ onDeleted, passwordForm }: Props) {
     );
   }
   const { me } = state;
-
-  async function deleteAccount() {
-    setDeleting(true);
-    setError(null);
-    try {
-      await api.deleteMe();
-      await onDeleted();
-    } catch (failure) {
-      setError(errorMessage(failure));
-      setDeleting(false);
-    }
-  }
 
   return (
     <section className="narrow stack account-page">
@@ -70,7 +68,7 @@ export default function AccountPage({ onDeleted, passwordForm }: Props) {
           </p>
           <Button
             variation="destructive"
-            onClick={() => void deleteAccount()}
+            onClick={() => remove.mutate()}
             isDisabled={deleting}
             isLoading={deleting}
             loadingText="Eliminando…"

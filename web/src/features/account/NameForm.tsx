@@ -28,7 +28,7 @@ export function NameForm({ current, submitLabel, onSaved }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const rename = useMutation({
-    mutationFn: (wanted: string) => api.setMyName(wanted),
+    mutationFn: (wanted: string) => api.call('accounts.setName', { body: { name: wanted } }),
     // GET /me is read again before the form says so, so the header already shows the new apodo.
     onSuccess: async (stored) => {
       await account.reload();

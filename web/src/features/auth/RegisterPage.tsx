@@ -13,8 +13,8 @@ import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, passwordProblems } from '@contract/ac
 import { checkName } from '@contract/apodos';
 import { ERRORS } from '@contract/errors';
 import { useAccount } from '../../lib/account';
-import { errorMessage, useApi } from '../../lib/api';
-import { forgetName, rememberName } from '../../lib/pendingName';
+import { errorMessage } from '../../lib/api';
+import { rememberName, useClaimName } from '../../lib/pendingName';
 import '../../components/amplifyUi.css';
 
 /**
@@ -29,8 +29,8 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const next = nextFromSearch(search);
-  const api = useApi();
   const account = useAccount();
+  const claimName = useClaimName();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [name, setName] = useState('');
@@ -45,8 +45,7 @@ export default function RegisterPage() {
     await auth.refresh();
     let nameError: string | null = null;
     try {
-      await api.setMyName(name);
-      forgetName();
+      await claimName.mutateAsync(name);
     } catch (failure) {
       // Kept (lib/pendingName.ts): the apodo prompt offers it again, prefilled.
       nameError = errorMessage(failure);

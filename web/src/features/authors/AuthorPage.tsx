@@ -18,7 +18,7 @@ import { FeedView } from '../../components/FeedView';
 function AuthorPosts({ name, author }: { name: string; author: string }) {
   const api = useApi();
   const list = usePagedList<Post>(queryKeys.authorPosts(name), (cursor, signal) =>
-    api.authorPosts(name, { cursor, limit: DEFAULT_PAGE_SIZE, signal }),
+    api.call('authors.posts', { params: { name }, query: { cursor, limit: DEFAULT_PAGE_SIZE } }, { signal }),
   );
   return (
     <FeedView
@@ -43,7 +43,7 @@ export default function AuthorPage() {
     queryKey: queryKeys.author(apodo),
     // null: nobody holds that apodo (the page says so).
     queryFn: ({ signal }) =>
-      api.author(apodo, signal).catch((error: unknown) => {
+      api.call('authors.get', { params: { name: apodo } }, { signal }).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
       }),

@@ -20,7 +20,12 @@ export function CommentForm({ postId, onCreated }: { postId: string; onCreated: 
   const fieldId = useId();
   const length = postLength(text);
   const create = useMutation({
-    mutationFn: (checked: string) => api.createComment(postId, checked, { idempotencyKey: submission.keyFor({ postId, text: checked }) }),
+    mutationFn: (checked: string) =>
+      api.call(
+        'comments.create',
+        { params: { id: postId }, body: { text: checked } },
+        { idempotencyKey: submission.keyFor({ postId, text: checked }) },
+      ),
     onSuccess: (comment) => {
       submission.done();
       setText('');

@@ -98,7 +98,7 @@ function CommentItem({ comment, deletable, onDeleted }: { comment: Comment; dele
   const api = useApi();
   const [state, setState] = useState<{ step: 'idle' | 'confirming' | 'deleting' } | { step: 'error'; message: string }>({ step: 'idle' });
   const deletion = useMutation({
-    mutationFn: () => api.deleteComment(comment.id),
+    mutationFn: () => api.call('comments.remove', { params: { id: comment.id } }),
     onSuccess: onDeleted,
     onError: (error) => setState({ step: 'error', message: errorMessage(error) }),
   });

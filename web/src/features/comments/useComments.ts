@@ -19,7 +19,9 @@ export type Comments = PagedList<Comment> & {
 export function useComments(postId: string): Comments {
   const api = useApi();
   const client = useQueryClient();
-  const list = usePagedList<Comment>(queryKeys.comments(postId), (cursor, signal) => api.listComments(postId, { cursor, signal }));
+  const list = usePagedList<Comment>(queryKeys.comments(postId), (cursor, signal) =>
+    api.call('comments.list', { params: { id: postId }, query: { cursor } }, { signal }),
+  );
 
   const add = useCallback(
     (comment: Comment) => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ERRORS } from '@contract/errors';
 import {
   MODERATION_MARGIN,
@@ -16,8 +16,8 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { PendingList } from './PendingList';
 import { ReportedPosts } from './ReportedPosts';
 
-/** What the user just clicked, while its request runs. */
-type Busy = ModerationVote | 'skip' | 'decide-publish' | 'decide-reject' | null;
+/** What the user clicked on the post in front of them. */
+type Action = ModerationVote | 'skip' | 'decide-publish' | 'decide-reject';
 
 /** The caller's votes today; read again after each vote. */
 const TODAY_KEY = ['account', 'moderation', 'today'] as const;
@@ -48,12 +48,11 @@ export default function ModerationPage({ moderator = false }: { moderator?: bool
   useDocumentTitle('Moderar');
   const api = useApi();
   const [queue, setQueue] = useState<Queue>({ status: 'loading' });
-  const [busy, setBusy] = useState<Busy>(null);
   const [feedback, setFeedback] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
   const client = useQueryClient();
-  const today = useQuery({ queryKey: TODAY_KEY, queryFn: ({ signal }) => api.moderationToday(signal) });
+  const today = useQuery({ queryKey: TODAY_KEY, queryFn: ({ signal }) => api.call('moderation.today', {}, { signal }) });
 
   // Asks for the next post; its state changes only when the answer comes (see loadNext).
   const fetchNext = useCallback(() => {
@@ -61,7 +60,7 @@ export default function ModerationPage({ moderator = false }: { moderator?: bool
     const controller = new AbortController();
     abort.current = controller;
     api
-      .nextForModeration(controller.signal)
+      .call('moderation.next', {}, { signal: controller.signal })
       .then((post) => setQueue({ status: 'ready', post }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -81,39 +80,40 @@ export default function ModerationPage({ moderator = false }: { moderator?: bool
     return () => abort.current?.abort();
   }, [fetchNext]);
 
-  async function act(kind: Busy, call: () => Promise<ModerationResult | ModerationVoteResult>, byModerator: boolean) {
-    setBusy(kind);
-    setActionError(null);
-    try {
-      setFeedback(thanks(await call(), byModerator));
-      if (!byModerator) void client.invalidateQueries({ queryKey: TODAY_KEY });
+  // A vote, «Saltar» or a moderator's decision: the answer moves on to the next post; a failure says why
+  // in Spanish and keeps the post, unless it is no longer this reader's to vote on.
+  const action = useMutation({
+    mutationFn: async ({ kind, id }: { kind: Action; id: string }): Promise<string> => {
+      if (kind === 'skip') {
+        await api.call('moderation.skip', { params: { id } });
+        return 'Saltada: no te la volveremos a enseñar hasta mañana.';
+      }
+      if (kind === 'decide-publish' || kind === 'decide-reject') {
+        return thanks(
+          await api.call('moderation.decide', { params: { id }, body: { decision: kind === 'decide-publish' ? 'publish' : 'reject' } }),
+          true,
+        );
+      }
+      return thanks(await api.call('moderation.vote', { params: { id }, body: { vote: kind } }), false);
+    },
+    onMutate: () => setActionError(null),
+    onSuccess: (message, { kind }) => {
+      setFeedback(message);
+      if (kind === 'publish' || kind === 'reject') void client.invalidateQueries({ queryKey: TODAY_KEY });
       loadNext();
-    } catch (error) {
+    },
+    onError: (error, { kind }) => {
       if (error instanceof ApiError && MOVE_ON.has(error.code)) {
-        setFeedback(error.code === 'POST_NOT_FOUND' ? 'Esa anécdota ya estaba decidida. Te enseñamos otra.' : error.message);
+        if (kind !== 'skip') {
+          setFeedback(error.code === 'POST_NOT_FOUND' ? 'Esa anécdota ya estaba decidida. Te enseñamos otra.' : error.message);
+        }
         loadNext();
       } else {
         setActionError(errorMessage(error));
       }
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function skip(id: string) {
-    setBusy('skip');
-    setActionError(null);
-    try {
-      await api.skipPost(id);
-      setFeedback('Saltada: no te la volveremos a enseñar hasta mañana.');
-      loadNext();
-    } catch (error) {
-      if (error instanceof ApiError && MOVE_ON.has(error.code)) loadNext();
-      else setActionError(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
-  }
+    },
+  });
+  const busy: Action | null = action.isPending ? action.variables.kind : null;
 
   const post = queue.status === 'ready' ? queue.post : null;
   const votesToday = today.data?.votesToday;
@@ -170,7 +170,7 @@ export default function ModerationPage({ moderator = false }: { moderator?: bool
                 className="button button--primary"
                 disabled={busy !== null}
                 aria-busy={busy === 'publish'}
-                onClick={() => void act('publish', () => api.voteOnPost(post.id, 'publish'), false)}
+                onClick={() => action.mutate({ kind: 'publish', id: post.id })}
               >
                 Publicable
               </button>
@@ -179,7 +179,7 @@ export default function ModerationPage({ moderator = false }: { moderator?: bool
                 className="button"
                 disabled={busy !== null}
                 aria-busy={busy === 'reject'}
-                onClick={() => void act('reject', () => api.voteOnPost(post.id, 'reject'), false)}
+                onClick={() => action.mutate({ kind: 'reject', id: post.id })}
               >
                 No publicable
               </button>
@@ -188,7 +188,7 @@ export default function ModerationPage({ moderator = false }: { moderator?: bool
                 className="link-button"
                 disabled={busy !== null}
                 aria-busy={busy === 'skip'}
-                onClick={() => void skip(post.id)}
+                onClick={() => action.mutate({ kind: 'skip', id: post.id })}
               >
                 Saltar
               </button>
@@ -200,7 +200,7 @@ export default function ModerationPage({ moderator = false }: { moderator?: bool
                   type="button"
                   className="button button--small"
                   disabled={busy !== null}
-                  onClick={() => void act('decide-publish', () => api.decideOnPost(post.id, 'publish'), true)}
+                  onClick={() => action.mutate({ kind: 'decide-publish', id: post.id })}
                 >
                   Publicar ya
                 </button>
@@ -208,7 +208,7 @@ export default function ModerationPage({ moderator = false }: { moderator?: bool
                   type="button"
                   className="button button--small button--danger"
                   disabled={busy !== null}
-                  onClick={() => void act('decide-reject', () => api.decideOnPost(post.id, 'reject'), true)}
+                  onClick={() => action.mutate({ kind: 'decide-reject', id: post.id })}
                 >
                   Rechazar
                 </button>

@@ -16,7 +16,9 @@ const PENDING_KEY = ['account', 'moderation', 'pending'] as const;
  */
 export function PendingList() {
   const api = useApi();
-  const list = usePagedList<PendingPost>(PENDING_KEY, (cursor, signal) => api.pendingPosts({ cursor, signal }));
+  const list = usePagedList<PendingPost>(PENDING_KEY, (cursor, signal) =>
+    api.call('moderation.pending', { query: { cursor } }, { signal }),
+  );
   return (
     <section aria-labelledby="pending-list-title" className="reported">
       <h2 id="pending-list-title">Todas las pendientes</h2>
@@ -46,7 +48,10 @@ function PendingItem({ post }: { post: PendingPost }) {
 
   const decision = useMutation({
     mutationFn: (choice: 'publish' | 'reject') =>
-      choice === 'reject' ? api.decideOnPost(post.id, 'reject', reason) : api.decideOnPost(post.id, 'publish'),
+      api.call('moderation.decide', {
+        params: { id: post.id },
+        body: choice === 'reject' ? { decision: 'reject', reason } : { decision: 'publish' },
+      }),
     onSuccess: (result) => setDone(result.status === 'published' ? 'Publicada.' : `Rechazada: ${REJECTION_REASON_LABELS[reason]}.`),
     onError: (failure) => setError(errorMessage(failure)),
     onSettled: () => setBusy(false),

@@ -35,7 +35,7 @@ function ReportLine({ reports }: { reports: ReportSummary }) {
 export function ReportedPosts() {
   const api = useApi();
   const client = useQueryClient();
-  const reported = useQuery({ queryKey: queryKeys.reported, queryFn: ({ signal }) => api.reported(signal) });
+  const reported = useQuery({ queryKey: queryKeys.reported, queryFn: ({ signal }) => api.call('moderation.reported', {}, { signal }) });
   const state: State =
     reported.status === 'pending'
       ? { status: 'loading' }
@@ -48,7 +48,8 @@ export function ReportedPosts() {
 
   // Shown as decided here; the list is read again the next time the page opens.
   const postDecision = useMutation({
-    mutationFn: ({ post, decision }: { post: ReportedPost; decision: ModerationDecision }) => api.decideOnPost(post.id, decision),
+    mutationFn: ({ post, decision }: { post: ReportedPost; decision: ModerationDecision }) =>
+      api.call('moderation.decide', { params: { id: post.id }, body: { decision } }),
     onSuccess: (result, { post }) => {
       void client.invalidateQueries({ queryKey: queryKeys.reported, refetchType: 'none' });
       setDone((current) => ({
@@ -61,7 +62,7 @@ export function ReportedPosts() {
   });
   const commentDecision = useMutation({
     mutationFn: ({ comment, decision }: { comment: ReportedComment; decision: ModerationDecision }) =>
-      api.decideOnComment(comment.id, decision),
+      api.call('comments.decide', { params: { id: comment.id }, body: { decision } }),
     onSuccess: (_result, { comment, decision }) => {
       void client.invalidateQueries({ queryKey: queryKeys.reported, refetchType: 'none' });
       setDone((current) => ({ ...current, [comment.id]: decision === 'publish' ? 'Restaurado: vuelve a verse.' : 'Eliminado.' }));

@@ -49,7 +49,9 @@ export function reasonInWords(entry: ModerationAction): string | null {
 export default function ModerationLogPage() {
   useDocumentTitle('Registro de moderación');
   const api = useApi();
-  const log = usePagedList<ModerationAction>(queryKeys.moderationLog, (cursor, signal) => api.moderationLog({ cursor, signal }));
+  const log = usePagedList<ModerationAction>(queryKeys.moderationLog, (cursor, signal) =>
+    api.call('moderation.log', { query: { cursor } }, { signal }),
+  );
   return (
     <div className="wide stack">
       <ModerationNav />

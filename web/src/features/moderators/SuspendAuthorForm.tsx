@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PERMANENT_SUSPENSION } from '@contract/accounts';
-import { MAX_SUSPENSION_DAYS, MAX_SUSPENSION_REASON_LENGTH, type Suspension } from '@contract/moderation';
+import { MAX_SUSPENSION_DAYS, MAX_SUSPENSION_REASON_LENGTH, type Suspension, type SuspensionRequest } from '@contract/moderation';
 import { LocalTime } from '../../components/LocalTime';
 import { ApiError, errorMessage, useApi } from '../../lib/api';
 import { queryKeys } from '../../lib/queries';
@@ -70,7 +70,7 @@ export default function SuspendAuthorForm({ target, author }: { target: SuspendT
   }
 
   const suspend = useMutation({
-    mutationFn: (request: Parameters<typeof api.suspendAuthor>[0]) => api.suspendAuthor(request),
+    mutationFn: (request: SuspensionRequest) => api.call('moderation.suspend', { body: request }),
     onSuccess: (suspension) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.suspensions });
       void queryClient.invalidateQueries({ queryKey: queryKeys.moderationLog });

@@ -19,7 +19,9 @@ export default function SuspensionsPage() {
   useDocumentTitle('Suspensiones');
   const api = useApi();
   const client = useQueryClient();
-  const list = usePagedList<Suspension>(queryKeys.suspensions, (cursor, signal) => api.suspensions({ cursor, signal }));
+  const list = usePagedList<Suspension>(queryKeys.suspensions, (cursor, signal) =>
+    api.call('moderation.suspensions', { query: { cursor } }, { signal }),
+  );
   const [announcement, setAnnouncement] = useState<string | null>(null);
   const status = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -75,7 +77,7 @@ function SuspensionItem({ suspension, onLifted }: { suspension: Suspension; onLi
   const titleId = `suspension-${suspension.id}`;
 
   const liftMutation = useMutation({
-    mutationFn: () => api.liftSuspension(suspension.id),
+    mutationFn: () => api.call('moderation.lift', { params: { id: suspension.id } }),
     onSuccess: () => onLifted(`Suspensión de «${suspension.name}» levantada: ya puede volver a escribir.`),
     onError: (failure) => {
       // Lifted by someone else meanwhile, or already over: it is no longer in force either way.

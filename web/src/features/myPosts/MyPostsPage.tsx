@@ -17,7 +17,7 @@ export default function MyPostsPage() {
   useDocumentTitle('Mis anécdotas');
   const api = useApi();
   const client = useQueryClient();
-  const posts = usePagedList<OwnPost>(queryKeys.myPosts, (cursor, signal) => api.myPosts({ cursor, signal }));
+  const posts = usePagedList<OwnPost>(queryKeys.myPosts, (cursor, signal) => api.call('posts.mine', { query: { cursor } }, { signal }));
 
   /** Replaces one post in the cached pages (after a delete or a resend). */
   const update = useCallback(
@@ -73,7 +73,7 @@ function OwnPostCard({ post, onRemoved, onResent }: { post: OwnPost; onRemoved: 
   const status = STATUS_TEXT[post.status];
 
   const deletion = useMutation({
-    mutationFn: () => api.deletePost(post.id),
+    mutationFn: () => api.call('posts.remove', { params: { id: post.id } }),
     onSuccess: () => {
       onRemoved(post.id);
       setStep('idle');

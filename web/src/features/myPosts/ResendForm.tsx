@@ -27,7 +27,7 @@ export function ResendForm({ post, onResent, onCancel }: Props) {
   const [error, setError] = useState<string | null>(null);
   const id = useId();
   const resend = useMutation({
-    mutationFn: (request: CreatePostRequest) => api.resendPost(post.id, request),
+    mutationFn: (request: CreatePostRequest) => api.call('posts.resend', { params: { id: post.id }, body: request }),
     onSuccess: (resent) => onResent(resent),
     onError: (failure) => {
       setError(errorMessage(failure));

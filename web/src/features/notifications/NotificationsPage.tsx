@@ -21,11 +21,13 @@ export default function NotificationsPage({ onRead }: { onRead?: () => void }) {
   useDocumentTitle('Avisos');
   const api = useApi();
   const client = useQueryClient();
-  const list = usePagedList<Notification>(queryKeys.notifications, (cursor, signal) => api.notifications({ cursor, signal }));
+  const list = usePagedList<Notification>(queryKeys.notifications, (cursor, signal) =>
+    api.call('notifications.list', { query: { cursor } }, { signal }),
+  );
   const [error, setError] = useState<string | null>(null);
   const unread = list.items.some((notification) => !notification.read);
   const markRead = useMutation({
-    mutationFn: () => api.markNotificationsRead(),
+    mutationFn: () => api.call('notifications.markRead', { body: {} }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: queryKeys.notifications });
       onRead?.();

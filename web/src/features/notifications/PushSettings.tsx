@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { PushSubscriptionRequest } from '@contract/push';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { errorMessage, useApi } from '../../lib/api';
 
@@ -53,8 +55,12 @@ const STATE_TEXT: Record<Exclude<PushState, 'checking'>, string> = {
 export function PushSettings() {
   const api = useApi();
   const [state, setState] = useState<PushState>('checking');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A device already subscribed, stored again for whoever is signed in now: nobody pressed anything,
+  // so a failure says nothing (the device keeps its state; the next visit tries again).
+  const { mutate: storeAgain } = useMutation({
+    mutationFn: (subscription: PushSubscriptionRequest) => api.call('notifications.subscribe', { body: subscription }),
+  });
 
   useEffect(() => {
     let cancelled = false;
@@ -66,7 +72,7 @@ export function PushSettings() {
       if (cancelled) return;
       if (subscription && Notification.permission === 'granted') {
         setState('on');
-        await api.subscribePush(subscription.toJSON() as never).catch(() => undefined);
+        storeAgain(subscription.toJSON() as PushSubscriptionRequest);
       } else setState('off');
     })().catch(() => {
       if (!cancelled) setState('off');
@@ -74,60 +80,54 @@ export function PushSettings() {
     return () => {
       cancelled = true;
     };
-  }, [api]);
+  }, [storeAgain]);
 
-  async function turnOn() {
-    setBusy(true);
-    setError(null);
-    try {
+  // «Activar»: the browser asks for permission now, the device subscribes with the site's key, and the
+  // API stores it for this account.
+  const turnOn = useMutation({
+    mutationFn: async (): Promise<PushState> => {
       const permission = await Notification.requestPermission();
-      if (permission !== 'granted') {
-        setState(permission === 'denied' ? 'blocked' : 'off');
-        return;
-      }
-      const [{ publicKey }, registration] = await Promise.all([api.pushKey(), serviceWorker()]);
+      if (permission !== 'granted') return permission === 'denied' ? 'blocked' : 'off';
+      const [{ publicKey }, registration] = await Promise.all([api.call('notifications.pushKey'), serviceWorker()]);
       const subscription = await registration.pushManager.subscribe({
         userVisibleOnly: true,
         applicationServerKey: base64urlBytes(publicKey),
       });
-      await api.subscribePush(subscription.toJSON() as never);
-      setState('on');
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
+      await api.call('notifications.subscribe', { body: subscription.toJSON() as PushSubscriptionRequest });
+      return 'on';
+    },
+    onMutate: () => setError(null),
+    onSuccess: (next) => setState(next),
+    onError: (failure) => setError(errorMessage(failure)),
+  });
 
-  async function turnOff() {
-    setBusy(true);
-    setError(null);
-    try {
+  // «Desactivar»: the API forgets this device first, then the browser drops its subscription.
+  const turnOff = useMutation({
+    mutationFn: async () => {
       const registration = await navigator.serviceWorker.getRegistration();
       const subscription = registration ? await registration.pushManager.getSubscription() : null;
       if (subscription) {
-        await api.unsubscribePush(subscription.endpoint);
+        await api.call('notifications.unsubscribe', { body: { endpoint: subscription.endpoint } });
         await subscription.unsubscribe();
       }
-      setState('off');
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    onMutate: () => setError(null),
+    onSuccess: () => setState('off'),
+    onError: (failure) => setError(errorMessage(failure)),
+  });
+  const busy = turnOn.isPending || turnOff.isPending;
 
   return (
     <section className="push-settings" aria-labelledby="push-settings-title">
       <h2 id="push-settings-title">Avisos en este dispositivo</h2>
       <p role="status">{state === 'checking' ? 'Comprobando si este dispositivo puede recibir avisos…' : STATE_TEXT[state]}</p>
       {state === 'off' && (
-        <button type="button" className="button" onClick={() => void turnOn()} disabled={busy} aria-busy={busy}>
+        <button type="button" className="button" onClick={() => turnOn.mutate()} disabled={busy} aria-busy={busy}>
           Activar avisos en este dispositivo
         </button>
       )}
       {state === 'on' && (
-        <button type="button" className="button button--small" onClick={() => void turnOff()} disabled={busy} aria-busy={busy}>
+        <button type="button" className="button button--small" onClick={() => turnOff.mutate()} disabled={busy} aria-busy={busy}>
           Desactivar avisos en este dispositivo
         </button>
       )}

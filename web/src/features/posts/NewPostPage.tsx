@@ -23,7 +23,7 @@ export default function NewPostPage() {
   const submission = useSubmissionKey();
   const client = useQueryClient();
   const create = useMutation({
-    mutationFn: (request: CreatePostRequest) => api.createPost(request, { idempotencyKey: submission.keyFor(request) }),
+    mutationFn: (request: CreatePostRequest) => api.call('posts.create', { body: request }, { idempotencyKey: submission.keyFor(request) }),
     onSuccess: (post) => {
       submission.done();
       void client.invalidateQueries({ queryKey: queryKeys.myPosts });

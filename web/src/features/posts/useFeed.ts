@@ -39,7 +39,7 @@ export function useFeed(category?: Category): Feed {
   const [early, setEarly] = useState<Post[]>([]);
   const list = usePagedList<Post>(
     queryKeys.feed(category),
-    (cursor, signal) => api.listPosts({ category, cursor, limit: DEFAULT_PAGE_SIZE, signal }),
+    (cursor, signal) => api.call('posts.list', { query: { category, cursor, limit: DEFAULT_PAGE_SIZE } }, { signal }),
     (data) => feedItems(data, removed, early),
   );
 
@@ -70,7 +70,7 @@ export function useFeed(category?: Category): Feed {
     const key = queryKeys.feed(category);
     if (!client.getQueryData(key)) return retry();
     // A failed re-read leaves what is shown as it is; the next reconnect tries again.
-    api.listPosts({ category, limit: DEFAULT_PAGE_SIZE }).then(
+    api.call('posts.list', { query: { category, limit: DEFAULT_PAGE_SIZE } }).then(
       (page) => client.setQueryData<FeedPages>(key, (data) => (data ? withRereadFirstPage(data, page) : firstPageOnly(page))),
       () => undefined,
     );

@@ -15,7 +15,7 @@ export function useTop(period: TopPeriod, by: TopRanking): Top {
   const api = useApi();
   const client = useQueryClient();
   const list = usePagedList<Post>(queryKeys.top(period, by), (cursor, signal) =>
-    api.topPosts({ period, by, cursor, limit: DEFAULT_PAGE_SIZE, signal }),
+    api.call('votes.top', { query: { period, by, cursor, limit: DEFAULT_PAGE_SIZE } }, { signal }),
   );
   // After a reconnect the ranking is read again from the top (ranks may all have moved); what is shown
   // stays until the answer comes, and stays as it is if the read fails.
@@ -23,7 +23,7 @@ export function useTop(period: TopPeriod, by: TopRanking): Top {
   const refresh = useCallback(() => {
     const key = queryKeys.top(period, by);
     if (!client.getQueryData(key)) return retry();
-    api.topPosts({ period, by, limit: DEFAULT_PAGE_SIZE }).then(
+    api.call('votes.top', { query: { period, by, limit: DEFAULT_PAGE_SIZE } }).then(
       (page) => client.setQueryData<FeedPages>(key, firstPageOnly(page)),
       () => undefined,
     );

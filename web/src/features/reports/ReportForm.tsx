@@ -31,9 +31,10 @@ export default function ReportForm({ target, onClose }: { target: ReportTarget; 
     who === null ? { step: 'signIn' } : { step: 'choosing', reason: null, sending: false, error: null, signIn: false },
   );
   const report = useMutation({
-    mutationFn: (reason: ReportReason) => {
+    mutationFn: async (reason: ReportReason) => {
+      const input = { params: { id: target.id }, body: { reason } };
       const options = { idempotencyKey: submission.keyFor({ target, reason }) };
-      return target.kind === 'post' ? api.reportPost(target.id, reason, options) : api.reportComment(target.id, reason, options);
+      await (target.kind === 'post' ? api.call('reports.post', input, options) : api.call('reports.comment', input, options));
     },
     onSuccess: () => {
       submission.done();

@@ -15,7 +15,7 @@ import { FeedView } from '../../components/FeedView';
 export default function SavedPage() {
   const api = useApi();
   useDocumentTitle('Guardadas');
-  const list = usePagedList<Post>(queryKeys.saved, (cursor, signal) => api.savedPosts({ cursor, signal }));
+  const list = usePagedList<Post>(queryKeys.saved, (cursor, signal) => api.call('saved.list', { query: { cursor } }, { signal }));
   return (
     <PageWithTags>
       <section className="page-main" aria-labelledby="saved-title">

@@ -8,7 +8,7 @@ import { useSession } from '../../lib/session';
 /** Whether the signed-in reader saved one post: one `GET /me/saved/ids` for every card that asks in the same tick. */
 const isSavedOf = batcherPer((api: ApiClient) =>
   batchById(async (ids) => {
-    const saved = new Set((await api.savedIds(ids)).ids);
+    const saved = new Set((await api.call('saved.ids', { query: { ids: ids.join(',') } })).ids);
     return (id) => saved.has(id);
   }, MAX_SAVED_IDS),
 );
@@ -30,8 +30,8 @@ export function useSavedPost(postId: string) {
   const mutation = useMutation({
     mutationFn: async (save: boolean) => {
       try {
-        if (save) await api.savePost(postId);
-        else await api.unsavePost(postId);
+        if (save) await api.call('saved.save', { params: { id: postId } });
+        else await api.call('saved.unsave', { params: { id: postId } });
       } catch (error) {
         // Unsaved all the same: the post is no longer public.
         if (!save && error instanceof ApiError && error.code === 'POST_NOT_FOUND') return;

@@ -16,7 +16,7 @@ import { FeedView } from '../../components/FeedView';
 function SearchResults({ query, category }: { query: string; category?: (typeof CATEGORIES)[number] }) {
   const api = useApi();
   const list = usePagedList<Post>(queryKeys.search(query, category), (cursor, signal) =>
-    api.search(query, { category, cursor, limit: DEFAULT_PAGE_SIZE, signal }),
+    api.call('search.posts', { query: { q: query, category, cursor, limit: DEFAULT_PAGE_SIZE } }, { signal }),
   );
   const terms = useMemo(() => new Set(queryTerms(query)), [query]);
   const renderText = useCallback((text: string) => <HighlightedText text={text} terms={terms} />, [terms]);

@@ -10,7 +10,7 @@ import { useSession } from '../../lib/session';
 /** The signed-in reader's vote on one post: one `GET /me/votes` for every card that asks in the same tick. */
 const myVoteOf = batcherPer((api: ApiClient) =>
   batchById(async (ids) => {
-    const { votes } = await api.myVotes(ids);
+    const { votes } = await api.call('votes.mine', { query: { ids: ids.join(',') } });
     return (id): VoteKind | null => votes[id] ?? null;
   }, MAX_VOTE_IDS),
 );
@@ -62,7 +62,10 @@ export function usePostVotes(post: Post) {
   }, [client, post.id, agree, deserved]);
 
   const mutation = useMutation({
-    mutationFn: ({ kind, take }: Press) => (take === 'remove' ? api.removeVote(post.id) : api.castVote(post.id, kind)),
+    mutationFn: ({ kind, take }: Press) =>
+      take === 'remove'
+        ? api.call('votes.remove', { params: { id: post.id } })
+        : api.call('votes.cast', { params: { id: post.id }, body: { vote: kind } }),
     onMutate: async ({ kind, take }: Press) => {
       await client.cancelQueries({ queryKey: mineKey, exact: true });
       const before = {
