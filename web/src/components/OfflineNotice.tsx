@@ -13,7 +13,7 @@ function subscribe(onChange: () => void): () => void {
 /**
  * «Sin conexión» while the browser is offline: what is on screen is the copy kept on this device (the
  * service worker's, web/public/sw.js), and nothing can be sent. Shown only after hydration, since the
- * server's markup never has it (DESIGN §6: state the server cannot know, rendered after hydration).
+ * server's markup never has it (state the server cannot know is rendered after hydration: docs/web.md).
  */
 export function OfflineNotice() {
   const hydrated = useHydrated();

@@ -1,5 +1,5 @@
 /**
- * A vote or «Guardar» pressed while signed out, offered again after sign-in (DESIGN §1 item 12): the
+ * A vote or «Guardar» pressed while signed out, offered again after sign-in (docs/web.md): the
  * card that asked to sign in keeps here what was pressed, on which page; back on that page signed in
  * (app/IntentOffer.tsx), the person is asked «¿Votar "¡Vaya día!" ahora?» and a «Sí» presses the
  * same button (lib/taps.ts keepTap). Kept in sessionStorage: this tab only, through the Google

@@ -1,5 +1,5 @@
 /**
- * The apodo typed at registration, kept until it is claimed (issue 24): the confirmation code may be
+ * The apodo typed at registration, kept until it is claimed: the confirmation code may be
  * entered later, from `/login` or in another tab, where the registration form and its state are gone.
  * Kept in localStorage (every tab of this browser) by the account's e-mail, for
  * {@link PENDING_NAME_TTL_MS}; claimed by app/KeptIntents.tsx when that account is signed in without

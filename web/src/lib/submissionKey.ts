@@ -8,7 +8,7 @@ export type SubmissionKey = {
 };
 
 /**
- * One Idempotency-Key per submission of a form (DESIGN §3b): pressing «Enviar» again after a time-out
+ * One Idempotency-Key per submission of a form (docs/api.md, «Idempotent writes»): pressing «Enviar» again after a time-out
  * or a lost answer resends the same key, so the API stores the post, comment or report once; editing
  * the text, or a success, starts a new submission.
  */

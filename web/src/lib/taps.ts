@@ -1,5 +1,5 @@
 /**
- * No tap lost before the app runs (DESIGN §1 item 12, §6's last trap). A server-rendered page paints
+ * No tap lost before the app runs (docs/web.md). A server-rendered page paints
  * seconds before its scripts have run, and a button does nothing until then. Buttons that need the
  * app (votes, «Guardar», «Compartir», «Denunciar») carry `data-intent="<what>:<post or comment id>"`;
  * a tiny inline script in the document's head (tapKeeperScript, allowed by its hash in the CSP)

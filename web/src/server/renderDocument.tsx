@@ -136,7 +136,7 @@ async function prerender(tree: ReactNode): Promise<string> {
 
 /**
  * The page's title and meta tags, written by React (which escapes every value). Every page has a share
- * card (DESIGN §3b): its own, or the site's at the page's origin.
+ * card (docs/share-cards.md): its own, or the site's at the page's origin.
  */
 function headTags(head: PageHead): Promise<string> {
   const image = head.image ?? { url: `${new URL(head.url).origin}${SHARE_CARD_PATHS.site}`, alt: SITE_CARD_ALT };

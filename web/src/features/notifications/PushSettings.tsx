@@ -46,7 +46,7 @@ const STATE_TEXT: Record<Exclude<PushState, 'checking'>, string> = {
 };
 
 /**
- * «Activar avisos en este dispositivo» (DESIGN §3b, issue 23): the browser asks for permission only when
+ * «Activar avisos en este dispositivo» (docs/web.md): the browser asks for permission only when
  * the button is pressed, never on load; the device then subscribes with the site's VAPID key and the
  * subscription is stored for the signed-in account. Shows the state: activados, desactivados,
  * bloqueados or no disponibles. A device already subscribed is stored again for this account (a shared
