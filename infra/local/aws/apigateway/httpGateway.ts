@@ -41,7 +41,7 @@ export type HttpGateway = {
 
 export async function startHttpGateway(options: HttpGatewayOptions): Promise<HttpGateway> {
   const jwks = tokenVerifier(options.jwt);
-  // API Gateway picks the most specific route: `/posts/top` before `/posts/{id}`, whatever the
+  // API Gateway picks the most specific route: `/a/top` before `/a/{id}`, whatever the
   // declaration order. Fewer path variables first (a stable sort keeps the order otherwise).
   const variables = (path: string) => path.split('{').length - 1;
   const routes = options.routes
@@ -100,7 +100,7 @@ export async function startHttpGateway(options: HttpGatewayOptions): Promise<Htt
   return { url: `http://${LOOPBACK}:${port}`, handle, close: () => closeServer(server) };
 }
 
-/** `/posts/{id}` → a regex with named groups; literal segments win because routes are listed first. */
+/** `/a/{id}` → a regex with named groups; literal segments win because routes are listed first. */
 function routePattern(path: string): RegExp {
   const source = path.replace(/\{(\w+)\}/g, '(?<$1>[^/]+)');
   return new RegExp(`^${source}$`);
