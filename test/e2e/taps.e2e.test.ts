@@ -178,7 +178,8 @@ describe('every control works from the first paint', () => {
       await expect.poll(() => agree.getAttribute('aria-pressed'), { timeout: 30_000 }).toBe('true');
       expect(await agree.getAttribute('data-tap-pending')).toBeNull();
       expect(await agree.textContent()).toBe('¡Vaya día! 1');
-      expect(await votesOf(post)).toEqual({ agree: 1, deserved: 0 });
+      // The card is pressed at once (optimistic); the vote reaches the API right after.
+      await expect.poll(() => votesOf(post), { timeout: 10_000 }).toEqual({ agree: 1, deserved: 0 });
       const mine = await call<{ votes: Record<string, string> }>(cloud, `/me/votes?ids=${post.id}`, { token: voter.idToken });
       expect(mine.body.votes).toEqual({ [post.id]: 'agree' });
       // Nothing else is replayed later: still one vote, still pressed.
@@ -215,7 +216,8 @@ describe('every control works from the first paint', () => {
       await expect.poll(() => agree.getAttribute('data-tap-pending'), { timeout: 30_000 }).toBeNull();
       // Shown given once the card knows (GET /me/votes, or the cast's answer), and never taken back.
       await expect.poll(() => agree.getAttribute('aria-pressed'), { timeout: 30_000 }).toBe('true');
-      expect(await agree.textContent()).toBe(`¡Vaya día! ${given.agree}`);
+      // Pressed at once (optimistic, the count moved by one), then the API's answer puts the count right.
+      await expect.poll(() => agree.textContent(), { timeout: 10_000 }).toBe(`¡Vaya día! ${given.agree}`);
       expect(await votesOf(post)).toEqual(given);
       const mine = await call<{ votes: Record<string, string> }>(cloud, `/me/votes?ids=${post.id}`, { token: voter.idToken });
       expect(mine.body.votes).toEqual({ [post.id]: 'agree' });
@@ -329,7 +331,8 @@ describe('intent survives sign-in', () => {
       await page.getByRole('button', { name: 'Sí', exact: true }).click();
       const deserved = card.getByRole('button', { name: /Te lo mereces/ });
       await expect.poll(() => deserved.getAttribute('aria-pressed'), { timeout: 30_000 }).toBe('true');
-      expect(await votesOf(post)).toEqual({ ...before, deserved: before.deserved + 1 });
+      // Pressed at once (optimistic); the vote reaches the API right after.
+      await expect.poll(() => votesOf(post), { timeout: 10_000 }).toEqual({ ...before, deserved: before.deserved + 1 });
       expect(await page.getByText('¿Votar «Te lo mereces» ahora?').count()).toBe(0);
       // Not offered again on the next visit.
       await page.reload();
