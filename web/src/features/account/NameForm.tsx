@@ -1,16 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Button, TextField } from '@aws-amplify/ui-react';
-import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from '@contract/accounts';
 import { checkName } from '@contract/apodos';
 import { ERRORS } from '@contract/errors';
+import { ApodoField } from '../../components/ApodoField';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { SubmitButton } from '../../components/FormFields';
 import { useAccount } from '../../lib/account';
 import { errorMessage, useApi } from '../../lib/api';
 import '../../components/amplifyUi.css';
-
-/** What the apodo field says under it, everywhere an apodo is chosen. */
-export const NAME_RULES = `Es el nombre con el que firmas: ${NAME_MIN_LENGTH}–${NAME_MAX_LENGTH} letras, números, espacios o . _ -, y que nadie más use. Nunca tu email.`;
 
 type Props = {
   /** The apodo now, if any (the field starts with it). */
@@ -54,24 +51,15 @@ export function NameForm({ current, submitLabel, onSaved }: Props) {
   return (
     <form className="stack" onSubmit={handleSubmit} noValidate>
       {error && <ErrorAlert>{error}</ErrorAlert>}
-      <TextField
-        label="Apodo"
-        name="apodo"
-        autoComplete="nickname"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        descriptiveText={NAME_RULES}
-        maxLength={NAME_MAX_LENGTH + 10}
-        isRequired
-      />
+      <ApodoField value={name} onChange={setName} />
       {saved && (
         <p role="status" className="notice-text">
           {saved}
         </p>
       )}
-      <Button type="submit" variation="primary" isDisabled={busy} isLoading={busy} loadingText="Guardando…">
+      <SubmitButton busy={busy} loadingText="Guardando…" isFullWidth={false}>
         {submitLabel}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

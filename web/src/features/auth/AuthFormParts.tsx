@@ -1,19 +1,47 @@
-import type { ComponentProps, ReactNode } from 'react';
-import { Divider, PasswordField, TextField } from '@aws-amplify/ui-react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
+import { Divider, PasswordField } from '@aws-amplify/ui-react';
+import { passwordProblems } from '@contract/accounts';
+import { TextInput } from '../../components/FormFields';
 import { GoogleButton } from './GoogleButton';
+import { authErrorMessage } from './errors';
+import { PASSWORD_RULES } from './passwordRules';
 
-/** The email field of the login and register forms. */
+/**
+ * A form's one action at a time: `run` clears the error, marks the form busy while the action runs and,
+ * if it fails, shows what went wrong (Cognito's errors in Spanish unless `describe` says otherwise).
+ */
+export function useFormAction(initialError: string | null = null, describe: (failure: unknown) => string = authErrorMessage) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(initialError);
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (failure) {
+      setError(describe(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, error, setError, run };
+}
+
+/** What a password lacks under the pool's rules, said the same in every form; null when it has it all. */
+export function missingInPassword(password: string, which = 'A la contraseña'): string | null {
+  const missing = passwordProblems(password);
+  return missing.length > 0 ? `${which} le falta: ${missing.join(', ')}.` : null;
+}
+
+/** The email field of the login, register and reset forms. */
 export function EmailField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return <TextInput label="Email" name="email" type="email" autoComplete="email" value={value} onChange={onChange} isRequired />;
+}
+
+/** A code Cognito sent by email (confirmation or password reset): digits, filled in from the message on phones. */
+export function CodeField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
   return (
-    <TextField
-      label="Email"
-      name="email"
-      type="email"
-      autoComplete="email"
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      isRequired
-    />
+    <TextInput label={label} name="code" value={value} onChange={onChange} inputMode="numeric" autoComplete="one-time-code" isRequired />
   );
 }
 
@@ -30,6 +58,42 @@ export function PasswordInput(props: ComponentProps<typeof PasswordField>) {
       {...props}
     />
   );
+}
+
+type PasswordFieldProps = { label: string; name: string; value: string; onChange: (value: string) => void };
+
+/** A password field bound to a string, required; `hint` is said under it. */
+function BoundPasswordInput({
+  value,
+  onChange,
+  autoComplete,
+  hint,
+  ...labels
+}: PasswordFieldProps & { autoComplete: string; hint?: string }) {
+  return (
+    <PasswordInput
+      {...labels}
+      autoComplete={autoComplete}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      descriptiveText={hint}
+      isRequired
+    />
+  );
+}
+
+/** The password a person has now: at sign-in, or to confirm a change. */
+export function CurrentPasswordInput(props: PasswordFieldProps) {
+  return <BoundPasswordInput {...props} autoComplete="current-password" />;
+}
+
+/** A password being chosen: the pool's rules said under it, and the browser told to suggest a new one. */
+export function NewPasswordInput({
+  label = 'Contraseña nueva',
+  name = 'new-password',
+  ...props
+}: Partial<PasswordFieldProps> & Pick<PasswordFieldProps, 'value' | 'onChange'>) {
+  return <BoundPasswordInput {...props} label={label} name={name} autoComplete="new-password" hint={`Usa ${PASSWORD_RULES}.`} />;
 }
 
 /** Below both forms: the Google button and the link to the other form. */

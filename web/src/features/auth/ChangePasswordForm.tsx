@@ -1,11 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '@aws-amplify/ui-react';
-import { passwordProblems } from '@contract/accounts';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { PasswordInput } from './AuthFormParts';
+import { SubmitButton } from '../../components/FormFields';
+import { CurrentPasswordInput, NewPasswordInput, missingInPassword, useFormAction } from './AuthFormParts';
 import { useAuth } from './context';
 import { authErrorMessage } from './errors';
-import { PASSWORD_RULES } from './passwordRules';
 import '../../components/amplifyUi.css';
 
 /** Cognito answers a wrong current password with the same error as a wrong sign-in; here it is only that. */
@@ -24,60 +22,42 @@ export default function ChangePasswordForm({ onChanged }: Props) {
   const auth = useAuth();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useFormAction(null, (failure) =>
+    failure instanceof Error && failure.name === 'NotAuthorizedException' ? WRONG_CURRENT_PASSWORD : authErrorMessage(failure),
+  );
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (current.length === 0) {
       setError('Escribe tu contraseña actual.');
       return;
     }
-    const missing = passwordProblems(next);
-    if (missing.length > 0) {
-      setError(`A la contraseña nueva le falta: ${missing.join(', ')}.`);
+    const weak = missingInPassword(next, 'A la contraseña nueva');
+    if (weak) {
+      setError(weak);
       return;
     }
     if (next === current) {
       setError('La contraseña nueva es igual que la actual. Elige otra.');
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    void run(async () => {
       await (await auth.service()).changePassword(current, next);
       setCurrent('');
       setNext('');
       onChanged();
-    } catch (failure) {
-      setError(failure instanceof Error && failure.name === 'NotAuthorizedException' ? WRONG_CURRENT_PASSWORD : authErrorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
-    <form className="stack" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="change-password-title">
+    <form className="stack" onSubmit={submit} noValidate aria-labelledby="change-password-title">
       <h2 id="change-password-title">Cambiar contraseña</h2>
       {error && <ErrorAlert>{error}</ErrorAlert>}
-      <PasswordInput
-        label="Contraseña actual"
-        name="current-password"
-        autoComplete="current-password"
-        value={current}
-        onChange={(event) => setCurrent(event.target.value)}
-      />
-      <PasswordInput
-        label="Contraseña nueva"
-        name="new-password"
-        autoComplete="new-password"
-        descriptiveText={`Usa ${PASSWORD_RULES}.`}
-        value={next}
-        onChange={(event) => setNext(event.target.value)}
-      />
-      <Button type="submit" variation="primary" isDisabled={busy} isLoading={busy} loadingText="Cambiando…">
+      <CurrentPasswordInput label="Contraseña actual" name="current-password" value={current} onChange={setCurrent} />
+      <NewPasswordInput value={next} onChange={setNext} />
+      <SubmitButton busy={busy} loadingText="Cambiando…" isFullWidth={false}>
         Cambiar la contraseña
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

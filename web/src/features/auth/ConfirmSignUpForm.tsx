@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button, TextField } from '@aws-amplify/ui-react';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { LinkButton, SubmitButton } from '../../components/FormFields';
+import { CodeField, useFormAction } from './AuthFormParts';
 import { useAuth } from './context';
 import { authErrorMessage } from './errors';
 import '../../components/amplifyUi.css';
@@ -15,31 +16,23 @@ type Props = {
 export function ConfirmSignUpForm({ email, onConfirmed }: Props) {
   const auth = useAuth();
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useFormAction();
   const [notice, setNotice] = useState<string | null>(null);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
     setNotice(null);
-    try {
-      const service = await auth.service();
-      await service.confirmSignUp(email, code);
+    void run(async () => {
+      await (await auth.service()).confirmSignUp(email, code);
       await onConfirmed();
-    } catch (failure) {
-      setError(authErrorMessage(failure));
-      setBusy(false);
-    }
+    });
   }
 
   async function resend() {
     setError(null);
     setNotice(null);
     try {
-      const service = await auth.service();
-      await service.resendSignUpCode(email);
+      await (await auth.service()).resendSignUpCode(email);
       setNotice(`Te hemos enviado un código nuevo a ${email}.`);
     } catch (failure) {
       setError(authErrorMessage(failure));
@@ -47,7 +40,7 @@ export function ConfirmSignUpForm({ email, onConfirmed }: Props) {
   }
 
   return (
-    <form className="stack" onSubmit={(event) => void handleSubmit(event)} noValidate>
+    <form className="stack" onSubmit={handleSubmit} noValidate>
       <h2 className="form-subtitle">Confirma tu email</h2>
       {error && <ErrorAlert>{error}</ErrorAlert>}
       <p>
@@ -58,21 +51,11 @@ export function ConfirmSignUpForm({ email, onConfirmed }: Props) {
           {notice}
         </p>
       )}
-      <TextField
-        label="Código de confirmación"
-        name="code"
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        isRequired
-      />
-      <Button type="submit" variation="primary" isFullWidth isDisabled={busy} isLoading={busy} loadingText="Confirmando…">
+      <CodeField label="Código de confirmación" value={code} onChange={setCode} />
+      <SubmitButton busy={busy} loadingText="Confirmando…">
         Confirmar
-      </Button>
-      <Button type="button" variation="link" onClick={() => void resend()}>
-        Reenviar el código
-      </Button>
+      </SubmitButton>
+      <LinkButton onClick={() => void resend()}>Reenviar el código</LinkButton>
     </form>
   );
 }

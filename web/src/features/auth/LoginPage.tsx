@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { nextFromSearch } from '../../lib/nextPath';
-import { Button } from '@aws-amplify/ui-react';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ConfirmSignUpForm } from './ConfirmSignUpForm';
-import { EmailField, OtherWaysIn, PasswordInput } from './AuthFormParts';
+import { LinkButton, SubmitButton } from '../../components/FormFields';
+import { CurrentPasswordInput, EmailField, OtherWaysIn, useFormAction } from './AuthFormParts';
 import { ResetPasswordForm } from './ResetPasswordForm';
 import { useAuth, usePreloadAuth } from './context';
-import { authErrorMessage } from './errors';
 import '../../components/amplifyUi.css';
 
 /**
@@ -25,8 +24,7 @@ export default function LoginPage() {
   const next = nextFromSearch(search);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(auth.redirectError);
+  const { busy, error, setError, run } = useFormAction(auth.redirectError);
   const [confirming, setConfirming] = useState(false);
   const [resetting, setResetting] = useState(false);
 
@@ -38,24 +36,13 @@ export default function LoginPage() {
   async function signInNow() {
     const service = await auth.service();
     const outcome = await service.signIn(email, password);
-    if (outcome === 'confirmSignUp') {
-      setConfirming(true);
-      setBusy(false);
-      return;
-    }
-    await finish();
+    if (outcome === 'confirmSignUp') setConfirming(true);
+    else await finish();
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await signInNow();
-    } catch (failure) {
-      setError(authErrorMessage(failure));
-      setBusy(false);
-    }
+    void run(signInNow);
   }
 
   return (
@@ -75,23 +62,14 @@ export default function LoginPage() {
         />
       ) : (
         <>
-          <form className="stack" onSubmit={(event) => void handleSubmit(event)} noValidate>
+          <form className="stack" onSubmit={handleSubmit} noValidate>
             {error && <ErrorAlert>{error}</ErrorAlert>}
             <EmailField value={email} onChange={setEmail} />
-            <PasswordInput
-              label="Contraseña"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              isRequired
-            />
-            <Button type="submit" variation="primary" isFullWidth isDisabled={busy} isLoading={busy} loadingText="Entrando…">
+            <CurrentPasswordInput label="Contraseña" name="password" value={password} onChange={setPassword} />
+            <SubmitButton busy={busy} loadingText="Entrando…">
               Entrar
-            </Button>
-            <Button type="button" variation="link" onClick={() => setResetting(true)}>
-              ¿Olvidaste tu contraseña?
-            </Button>
+            </SubmitButton>
+            <LinkButton onClick={() => setResetting(true)}>¿Olvidaste tu contraseña?</LinkButton>
           </form>
           <OtherWaysIn onError={setError} returnTo={next}>
             ¿No tienes cuenta? <Link to={`/register${search}`}>Regístrate</Link>

@@ -1,15 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { nextFromSearch } from '../../lib/nextPath';
-import { Button, TextField } from '@aws-amplify/ui-react';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ConfirmSignUpForm } from './ConfirmSignUpForm';
-import { EmailField, OtherWaysIn, PasswordInput } from './AuthFormParts';
+import { ApodoField } from '../../components/ApodoField';
+import { SubmitButton } from '../../components/FormFields';
+import { EmailField, NewPasswordInput, OtherWaysIn, missingInPassword, useFormAction } from './AuthFormParts';
 import { useAuth, usePreloadAuth } from './context';
-import { authErrorMessage } from './errors';
-import { PASSWORD_RULES } from './passwordRules';
-import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, passwordProblems } from '@contract/accounts';
 import { checkName } from '@contract/apodos';
 import { ERRORS } from '@contract/errors';
 import { useAccount } from '../../lib/account';
@@ -34,8 +32,7 @@ export default function RegisterPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useFormAction();
   const [confirming, setConfirming] = useState(false);
   useDocumentTitle(confirming ? 'Confirma tu email' : 'Crear una cuenta');
 
@@ -54,35 +51,26 @@ export default function RegisterPage() {
     void navigate(next, { replace: true, state: nameError ? { nameError } : undefined });
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // The pool would refuse it anyway; saying why here is quicker and reads the same everywhere.
     if (!checkName(name).ok) {
       setError(ERRORS.INVALID_NAME.message);
       return;
     }
-    const missing = passwordProblems(password);
-    if (missing.length > 0) {
-      setError(`A la contraseña le falta: ${missing.join(', ')}.`);
+    const weak = missingInPassword(password);
+    if (weak) {
+      setError(weak);
       return;
     }
-    setBusy(true);
-    setError(null);
     // Kept until claimed: the code may be confirmed from /login or another tab (lib/pendingName.ts).
     rememberName(email, name);
-    try {
+    void run(async () => {
       const service = await auth.service();
       const outcome = await service.signUp({ email, password });
-      if (outcome === 'confirmSignUp') {
-        setConfirming(true);
-        setBusy(false);
-      } else {
-        await signInAndGoHome();
-      }
-    } catch (failure) {
-      setError(authErrorMessage(failure));
-      setBusy(false);
-    }
+      if (outcome === 'confirmSignUp') setConfirming(true);
+      else await signInAndGoHome();
+    });
   }
 
   return (
@@ -92,31 +80,14 @@ export default function RegisterPage() {
         <ConfirmSignUpForm email={email} onConfirmed={signInAndGoHome} />
       ) : (
         <>
-          <form className="stack" onSubmit={(event) => void handleSubmit(event)} noValidate>
+          <form className="stack" onSubmit={handleSubmit} noValidate>
             {error && <ErrorAlert>{error}</ErrorAlert>}
             <EmailField value={email} onChange={setEmail} />
-            <PasswordInput
-              label="Contraseña"
-              name="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              descriptiveText={`Usa ${PASSWORD_RULES}.`}
-              isRequired
-            />
-            <TextField
-              label="Apodo"
-              name="apodo"
-              autoComplete="nickname"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              descriptiveText={`Es el nombre con el que firmas: ${NAME_MIN_LENGTH}–${NAME_MAX_LENGTH} letras, números, espacios o . _ -, y que nadie más use. Nunca tu email.`}
-              maxLength={NAME_MAX_LENGTH + 10}
-              isRequired
-            />
-            <Button type="submit" variation="primary" isFullWidth isDisabled={busy} isLoading={busy} loadingText="Creando la cuenta…">
+            <NewPasswordInput label="Contraseña" name="password" value={password} onChange={setPassword} />
+            <ApodoField value={name} onChange={setName} />
+            <SubmitButton busy={busy} loadingText="Creando la cuenta…">
               Registrarme
-            </Button>
+            </SubmitButton>
           </form>
           <OtherWaysIn onError={setError} returnTo={next}>
             ¿Ya tienes cuenta? <Link to={`/login${search}`}>Inicia sesión</Link>

@@ -1,11 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button, TextField } from '@aws-amplify/ui-react';
-import { passwordProblems } from '@contract/accounts';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { EmailField, PasswordInput } from './AuthFormParts';
+import { LinkButton, SubmitButton } from '../../components/FormFields';
+import { CodeField, EmailField, NewPasswordInput, missingInPassword, useFormAction } from './AuthFormParts';
 import { useAuth } from './context';
-import { authErrorMessage } from './errors';
-import { PASSWORD_RULES } from './passwordRules';
 import '../../components/amplifyUi.css';
 
 type Props = {
@@ -26,85 +23,54 @@ export function ResetPasswordForm({ initialEmail, onReset, onCancel }: Props) {
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useFormAction();
 
-  async function sendCode(event: FormEvent<HTMLFormElement>) {
+  function sendCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    void run(async () => {
       await (await auth.service()).resetPassword(email);
       setStep('code');
-    } catch (failure) {
-      setError(authErrorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
-  async function setNewPassword(event: FormEvent<HTMLFormElement>) {
+  function setNewPassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const missing = passwordProblems(password);
-    if (missing.length > 0) {
-      setError(`A la contraseña le falta: ${missing.join(', ')}.`);
+    const weak = missingInPassword(password);
+    if (weak) {
+      setError(weak);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    void run(async () => {
       await (await auth.service()).confirmResetPassword(email, code, password);
       await onReset(email, password);
-    } catch (failure) {
-      setError(authErrorMessage(failure));
-      setBusy(false);
-    }
+    });
   }
 
+  const back = <LinkButton onClick={onCancel}>Volver a iniciar sesión</LinkButton>;
   return step === 'email' ? (
-    <form className="stack" onSubmit={(event) => void sendCode(event)} noValidate>
+    <form className="stack" onSubmit={sendCode} noValidate>
       <h2 className="form-subtitle">¿Olvidaste tu contraseña?</h2>
       {error && <ErrorAlert>{error}</ErrorAlert>}
       <p>Escribe el email de tu cuenta y te enviaremos un código para elegir una contraseña nueva.</p>
       <EmailField value={email} onChange={setEmail} />
-      <Button type="submit" variation="primary" isFullWidth isDisabled={busy} isLoading={busy} loadingText="Enviando…">
+      <SubmitButton busy={busy} loadingText="Enviando…">
         Enviarme el código
-      </Button>
-      <Button type="button" variation="link" onClick={onCancel}>
-        Volver a iniciar sesión
-      </Button>
+      </SubmitButton>
+      {back}
     </form>
   ) : (
-    <form className="stack" onSubmit={(event) => void setNewPassword(event)} noValidate>
+    <form className="stack" onSubmit={setNewPassword} noValidate>
       <h2 className="form-subtitle">Elige una contraseña nueva</h2>
       {error && <ErrorAlert>{error}</ErrorAlert>}
       <p>
         Si hay una cuenta con <strong>{email}</strong>, te hemos enviado un código. Escríbelo aquí con tu contraseña nueva.
       </p>
-      <TextField
-        label="Código"
-        name="code"
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        isRequired
-      />
-      <PasswordInput
-        label="Contraseña nueva"
-        name="new-password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        descriptiveText={`Usa ${PASSWORD_RULES}.`}
-        isRequired
-      />
-      <Button type="submit" variation="primary" isFullWidth isDisabled={busy} isLoading={busy} loadingText="Guardando…">
+      <CodeField label="Código" value={code} onChange={setCode} />
+      <NewPasswordInput value={password} onChange={setPassword} />
+      <SubmitButton busy={busy} loadingText="Guardando…">
         Cambiar la contraseña
-      </Button>
-      <Button type="button" variation="link" onClick={onCancel}>
-        Volver a iniciar sesión
-      </Button>
+      </SubmitButton>
+      {back}
     </form>
   );
 }
