@@ -3,35 +3,22 @@ import { act, render, screen } from '@testing-library/react';
 import { AuthProvider } from '../../web/src/features/auth/AuthProvider';
 import { useAuth } from '../../web/src/features/auth/context';
 import { mayHaveSession } from '../../web/src/features/auth/storedSession';
-import type { AuthEvent, AuthService, AuthUser } from '../../web/src/features/auth/types';
+import type { AuthEvent, AuthUser } from '../../web/src/features/auth/types';
+import { anAuthService } from './factories';
 
 function fakeService(user: AuthUser | null) {
   let listener: (event: AuthEvent) => void = () => {};
-  const service: AuthService = {
-    currentUser: vi.fn(async () => user),
-    signIn: vi.fn(),
-    signUp: vi.fn(),
-    confirmSignUp: vi.fn(),
-    resendSignUpCode: vi.fn(),
-    resetPassword: vi.fn(),
-    confirmResetPassword: vi.fn(),
-    changePassword: vi.fn(),
-    signOut: vi.fn(async () => {
-      user = null;
-    }),
-    signInWithGoogle: vi.fn(),
-    googleAvailable: false,
-    getIdToken: vi.fn(async () => null),
+  const service = anAuthService(user, {
     onChange: (next) => {
       listener = next;
       return () => {};
     },
-  };
+  });
   return {
     service,
     emit: (event: AuthEvent) => listener(event),
     setUser: (next: AuthUser | null) => {
-      user = next;
+      service.user = next;
     },
   };
 }

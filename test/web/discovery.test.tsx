@@ -1,41 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+
+import { Route, Routes } from 'react-router-dom';
 import { ERRORS } from '@contract/errors';
 import { type Post } from '@contract/posts';
 import AuthorPage from '../../web/src/features/authors/AuthorPage';
 import { FeedView } from '../../web/src/components/FeedView';
-import type { PagedList } from '../../web/src/lib/usePagedList';
-import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
-import { ConfigContext } from '../../web/src/lib/config';
-import { aPost, fakeApiClient, testConfig as config } from './factories';
-import { SignedIn, WithQueries } from './queries';
-
-function providers(api: ApiClient, account: string | null | undefined, children: ReactNode, path = '/') {
-  return (
-    <ConfigContext.Provider value={config}>
-      <ApiContext.Provider value={api}>
-        <WithQueries>
-          <SignedIn as={account}>
-            <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
-          </SignedIn>
-        </WithQueries>
-      </ApiContext.Provider>
-    </ConfigContext.Provider>
-  );
-}
-
-const feedOf = (items: Post[]): PagedList<Post> => ({
-  items,
-  status: 'success',
-  error: null,
-  hasMore: false,
-  loadingMore: false,
-  loadMore: () => undefined,
-  retry: () => undefined,
-});
+import { ApiError, type ApiClient } from '../../web/src/lib/api';
+import { aPost, feedOf, fakeApiClient } from './factories';
+import { providers } from './queries';
 
 const card = (post: Post) => within(screen.getByRole('article', { name: new RegExp(post.name) }));
 const saveButton = (post: Post) => card(post).getByRole('button', { name: /Guardar|Guardada/ });

@@ -3,9 +3,10 @@ import type { Comment } from '@contract/comments';
 import type { OwnPost, Post, PostStatus } from '@contract/posts';
 import type { ApiClient, CallAnswer, CallInput, CallOptions } from '../../web/src/lib/api';
 import type { AuthContextValue } from '../../web/src/features/auth/context';
-import type { AuthState } from '../../web/src/features/auth/types';
+import type { AuthService, AuthState, AuthUser } from '../../web/src/features/auth/types';
 import type { RuntimeConfig } from '@contract/documents';
 import type { RouteName, RouteOf } from '@contract/routes';
+import type { PagedList } from '../../web/src/lib/usePagedList';
 
 let counter = 0;
 
@@ -92,4 +93,42 @@ export function anAuthContext(state: AuthState): AuthContextValue {
     signOutError: null,
     redirectError: null,
   };
+}
+
+/** A feed's whole answer, already loaded, with nothing more to fetch. */
+export const feedOf = (items: Post[]): PagedList<Post> => ({
+  items,
+  status: 'success',
+  error: null,
+  hasMore: false,
+  loadingMore: false,
+  loadMore: () => undefined,
+  retry: () => undefined,
+});
+
+/**
+ * An identity service standing in for Amplify, signed in as `user` (null: nobody): every call a spy that
+ * does nothing unless `overrides` says otherwise; sign-out ends the session.
+ */
+export function anAuthService(user: AuthUser | null, overrides: Partial<AuthService> = {}): AuthService & { user: AuthUser | null } {
+  const service: AuthService & { user: AuthUser | null } = {
+    user,
+    currentUser: vi.fn(async () => service.user),
+    signIn: vi.fn(),
+    signUp: vi.fn(),
+    confirmSignUp: vi.fn(),
+    resendSignUpCode: vi.fn(),
+    resetPassword: vi.fn(),
+    confirmResetPassword: vi.fn(),
+    changePassword: vi.fn(),
+    signOut: vi.fn(async () => {
+      service.user = null;
+    }),
+    signInWithGoogle: vi.fn(),
+    googleAvailable: false,
+    getIdToken: vi.fn(async () => null),
+    onChange: () => () => {},
+    ...overrides,
+  };
+  return service;
 }

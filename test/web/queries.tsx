@@ -1,10 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
 import { CARD_PARTS } from '../../web/src/app/cardParts';
 import { CardPartsContext } from '../../web/src/components/cardParts';
 import type { AccountState } from '../../web/src/lib/account';
+import { ApiContext, type ApiClient } from '../../web/src/lib/api';
+import { ConfigContext } from '../../web/src/lib/config';
 import { createQueryClient, queryKeys } from '../../web/src/lib/queries';
 import { SessionContext } from '../../web/src/lib/session';
+import { testConfig } from './factories';
 
 /**
  * What app/AppProviders.tsx gives every page, around a component under test: the server-state cache (a
@@ -54,5 +58,23 @@ export function WithAccount({ state, children }: { state: Extract<AccountState, 
     </SignedIn>
   ) : (
     <SignedIn as={null}>{children}</SignedIn>
+  );
+}
+
+/**
+ * Everything a page has around it in the app, for a component under test: the configuration, `api`,
+ * the cache and the card parts, `account` signed in (see SignedIn), and a router at `path`.
+ */
+export function providers(api: ApiClient, account: string | null | undefined, children: ReactNode, path = '/') {
+  return (
+    <ConfigContext.Provider value={testConfig}>
+      <ApiContext.Provider value={api}>
+        <WithQueries>
+          <SignedIn as={account}>
+            <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
+          </SignedIn>
+        </WithQueries>
+      </ApiContext.Provider>
+    </ConfigContext.Provider>
   );
 }

@@ -10,11 +10,10 @@ import { MemoryRouter } from 'react-router-dom';
 import type { Me } from '@contract/accounts';
 import { AppProviders } from '../../web/src/app/AppProviders';
 import { Header } from '../../web/src/app/Header';
-import type { AuthService, AuthUser } from '../../web/src/features/auth/types';
 import { createQueryClient } from '../../web/src/lib/queries';
 import { LEAVE_PUSH_TIMEOUT_MS } from '../../web/src/lib/pushDevice';
 import { FakeSocket } from './fakeSocket';
-import { testConfig as config } from './factories';
+import { anAuthService, testConfig as config } from './factories';
 
 const ENDPOINT = 'https://fcm.googleapis.com/fcm/send/este-movil';
 const TOKEN = 'token-de-lucia';
@@ -29,27 +28,14 @@ const me: Me = {
 
 /** What happened, in order: API requests (method, path, token, body) and the identity service's sign-out. */
 let events: string[] = [];
-let user: AuthUser | null = null;
-
-const service: AuthService = {
-  currentUser: vi.fn(async () => user),
-  signIn: vi.fn(),
-  signUp: vi.fn(),
-  confirmSignUp: vi.fn(),
-  resendSignUpCode: vi.fn(),
-  resetPassword: vi.fn(),
-  confirmResetPassword: vi.fn(),
-  changePassword: vi.fn(),
+const service = anAuthService(null, {
   signOut: vi.fn(async () => {
     events.push('signOut');
-    user = null;
+    service.user = null;
   }),
-  signInWithGoogle: vi.fn(),
-  googleAvailable: false,
   // Valid until the session ends.
-  getIdToken: vi.fn(async () => (user ? TOKEN : null)),
-  onChange: () => () => {},
-};
+  getIdToken: vi.fn(async () => (service.user ? TOKEN : null)),
+});
 
 // The browser's app loads Amplify's service with a dynamic import; here the providers get the stand-in.
 const loadAuth = () => Promise.resolve(service);
@@ -83,7 +69,7 @@ function browserWith(hasSubscription: boolean) {
 }
 
 function showSignedIn() {
-  user = { displayName: 'lucia@example.com' };
+  service.user = { displayName: 'lucia@example.com' };
   render(
     <AppProviders config={config} queryClient={createQueryClient()} maybeSignedIn loadAuth={loadAuth}>
       <MemoryRouter>

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Profiler, type ReactNode } from 'react';
+import { Profiler } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { ERRORS } from '@contract/errors';
 import { type Post } from '@contract/posts';
 import { type VoteKind } from '@contract/votes';
@@ -12,36 +12,10 @@ import TopRoute from '../../web/src/app/routes/TopRoute';
 import { usePostLive } from '../../web/src/app/usePostLive';
 import { PostCard } from '../../web/src/components/PostCard';
 import { FeedView } from '../../web/src/components/FeedView';
-import type { PagedList } from '../../web/src/lib/usePagedList';
-import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
-import { ConfigContext } from '../../web/src/lib/config';
-import { aPost, fakeApiClient, testConfig as config, type FakeRoute } from './factories';
+import { ApiError, type ApiClient } from '../../web/src/lib/api';
+import { aPost, feedOf, fakeApiClient, type FakeRoute } from './factories';
 import { FakeSocket } from './fakeSocket';
-import { SignedIn, WithQueries } from './queries';
-
-function providers(api: ApiClient, account: string | null | undefined, children: ReactNode, path = '/') {
-  return (
-    <ConfigContext.Provider value={config}>
-      <ApiContext.Provider value={api}>
-        <WithQueries>
-          <SignedIn as={account}>
-            <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
-          </SignedIn>
-        </WithQueries>
-      </ApiContext.Provider>
-    </ConfigContext.Provider>
-  );
-}
-
-const feedOf = (items: Post[]): PagedList<Post> => ({
-  items,
-  status: 'success',
-  error: null,
-  hasMore: false,
-  loadingMore: false,
-  loadMore: () => undefined,
-  retry: () => undefined,
-});
+import { providers } from './queries';
 
 const card = (post: Post) => within(screen.getByRole('article', { name: new RegExp(`${post.name}`) }));
 const button = (post: Post, label: RegExp) => card(post).getByRole('button', { name: label });
