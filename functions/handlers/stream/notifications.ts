@@ -6,6 +6,7 @@ import { count, logger } from '../../observability';
 import type { StreamPart } from '../triggers';
 import { connectionRepository, dayTopReader, notificationStore } from '../../wiring';
 import { sender } from '../ws/sender';
+import { changedPost } from './derivedFromPosts';
 
 /**
  * The authors' notifications of the posts stream, as a part of its reader without a batching window
@@ -23,7 +24,7 @@ export function postNotifications(filters: readonly FilterPattern[]): StreamPart
   return {
     name: 'notifications',
     filters,
-    keyOf: (change) => change.after?.id ?? change.before?.id,
+    keyOf: changedPost,
     async run(changes) {
       const live = ownerChannel({
         connections,
