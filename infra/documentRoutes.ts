@@ -59,11 +59,26 @@ export function classifyPath(path: string): PathKind {
  * visitor asked for goes to the function as `x-forwarded-host` (the function URL origin receives its
  * own host name in `host`), so absolute links in the documents name the site, whatever its domain.
  * The header is part of that behaviour's cache key, so one domain's document never answers another.
+ * With `canonicalHost` (the site's own domain), a document asked for at any other host (the
+ * distribution's `*.cloudfront.net` address) answers 301 there, so every link and card names the domain.
  */
-export function pageRequestFunctionCode(): string {
+export function pageRequestFunctionCode(canonicalHost?: string): string {
+  if (canonicalHost !== undefined && !/^[a-z0-9.-]+$/.test(canonicalHost)) throw new Error(`Not a host name: ${canonicalHost}`);
   return [
     'function handler(event) {',
     '  var request = event.request;',
+    ...(canonicalHost
+      ? [
+          `  if (!request.headers.host || request.headers.host.value !== '${canonicalHost}') {`,
+          '    var query = Object.keys(request.querystring).map(function (name) {',
+          '      var value = request.querystring[name];',
+          "      return value.value === '' ? name : name + '=' + value.value;",
+          "    }).join('&');",
+          `    var location = 'https://${canonicalHost}' + request.uri + (query ? '?' + query : '');`,
+          "    return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: location } } };",
+          '  }',
+        ]
+      : []),
     "  if (request.headers.host) request.headers['x-forwarded-host'] = { value: request.headers.host.value };",
     '  return request;',
     '}',

@@ -19,5 +19,5 @@ export const PUSH_SERVICES = [
  */
 export const LOCAL_TEST_PUSH_SERVICES = ['http://127.0.0.1:*'] as const;
 
-/** The name of the Secrets Manager secret with the VAPID keys when the deployment names none (`-c vapidSecretName=`). */
-export const DEFAULT_VAPID_SECRET_NAME = 'vaya-dia/vapid';
+/** The name of the Secrets Manager secret with a stage's VAPID keys when the deployment names none (`-c vapidSecretName=`). */
+export const defaultVapidSecretName = (stage: string) => `vaya-dia/${stage}/vapid`;

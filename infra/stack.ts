@@ -1,23 +1,44 @@
 import { Aws, CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import type { Construct } from 'constructs';
 import type { RuntimeConfig } from '../functions/contract/documents';
 import { Api } from './constructs/api';
 import { Auth, type GoogleSignInProps } from './constructs/auth';
 import { Data } from './constructs/data';
-import { FIREWALL_REGION, FirewallArn, RateLimitFirewall } from './constructs/firewall';
+import { certificateArnParameter, SiteCertificate, siteZone, type SiteDomainProps } from './constructs/certificate';
+import { firewallArnParameter, RateLimitFirewall, SignInFirewall } from './constructs/firewall';
+import { Mail } from './constructs/mail';
+import { US_EAST_1, UsEast1Parameter } from './constructs/usEast1';
 import { Live } from './constructs/live';
 import { Maintenance } from './constructs/maintenance';
 import { Monitoring } from './constructs/monitoring';
 import { Pages } from './constructs/pages';
 import { Push } from './constructs/push';
-import { DEFAULT_VAPID_SECRET_NAME } from './pushServices';
 import { join } from 'node:path';
+import { defaultVapidSecretName } from './pushServices';
 import { Site } from './constructs/site';
 import { ShareCards } from './constructs/shareCards';
 
 export interface VayaDiaStackProps extends StackProps {
   /** The built web app to deploy (web/dist). */
   readonly webDist: string;
+  /** The stage (`dev`, `staging`, `prod`…): in every name the stack gives, so stages live side by side. */
+  readonly stage: string;
+  /**
+   * Whether the data (tables, user pool) outlives the stack, deletion-protected.
+   * @default - only for the stage `prod`
+   */
+  readonly retainData?: boolean;
+  /**
+   * The site's own domain, whose certificate {@link CertificateStack} made in us-east-1 (deployed first).
+   * @default - the distribution's `*.cloudfront.net` address and the Cognito domain
+   */
+  readonly domain?: SiteDomainProps;
+  /**
+   * The address Cognito sends codes from, through Amazon SES (its domain becomes an SES identity).
+   * @default - Cognito's own sender: 50 e-mails a day
+   */
+  readonly mailFrom?: string;
   /**
    * Google sign-in; without it the site offers email and password only.
    * @default - no Google identity provider, and no `oauthDomain` in config.json
@@ -25,7 +46,7 @@ export interface VayaDiaStackProps extends StackProps {
   readonly google?: GoogleSignInProps;
   /**
    * The Cognito domain prefix, unique in the region.
-   * @default `vaya-dia-<account id>`
+   * @default `vaya-dia-<stage>-<account id>`
    */
   readonly authDomainPrefix?: string;
   /**
@@ -40,14 +61,14 @@ export interface VayaDiaStackProps extends StackProps {
   readonly monthlyBudgetUsd?: number;
   /**
    * Whether the distribution uses the WAF web ACL of {@link FirewallStack} (deployed first, in
-   * us-east-1), read from its SSM parameter at deploy time.
+   * us-east-1), read from its SSM parameter at deploy time, and the user pool a regional one of its own.
    * @default false
    */
   readonly waf?: boolean;
   /**
    * The Secrets Manager secret with the VAPID keys of Web Push, `{ publicKey, privateKey, subject }`,
    * made before deploying (docs/deploy-and-operate.md).
-   * @default DEFAULT_VAPID_SECRET_NAME ('vaya-dia/vapid')
+   * @default `vaya-dia/<stage>/vapid`
    */
   readonly vapidSecretName?: string;
 }
@@ -76,13 +97,28 @@ export class VayaDiaStack extends Stack {
     const siteOrigin = Lazy.string({ produce: () => this.site.origin });
     const siteUrl = Lazy.string({ produce: () => this.site.url });
 
-    this.data = new Data(this, 'Data');
+    const { stage, domain } = props;
+    const retain = props.retainData ?? stage === 'prod';
+    const zone = domain ? siteZone(this, domain) : undefined;
+    const certificate =
+      domain &&
+      acm.Certificate.fromCertificateArn(
+        this,
+        'Certificate',
+        new UsEast1Parameter(this, 'CertificateArn', certificateArnParameter(stage)).value,
+      );
+    this.data = new Data(this, 'Data', { retain });
+    const mail = props.mailFrom ? new Mail(this, 'Mail', { stage, fromAddress: props.mailFrom, zone }) : undefined;
     this.auth = new Auth(this, 'Auth', {
       siteUrl,
-      domainPrefix: props.authDomainPrefix ?? `vaya-dia-${Aws.ACCOUNT_ID}`,
+      domainPrefix: props.authDomainPrefix ?? `vaya-dia-${stage}-${Aws.ACCOUNT_ID}`,
       google: props.google,
+      retain,
+      mail,
+      customDomain: domain?.authDomain && certificate && zone ? { name: domain.authDomain, certificate, zone } : undefined,
     });
-    const push = new Push(this, 'Push', { vapidSecretName: props.vapidSecretName ?? DEFAULT_VAPID_SECRET_NAME });
+    if (props.waf) new SignInFirewall(this, 'SignInFirewall', { stage, userPool: this.auth.userPool });
+    const push = new Push(this, 'Push', { vapidSecretName: props.vapidSecretName ?? defaultVapidSecretName(stage) });
     this.live = new Live(this, 'Live', {
       data: this.data,
       userPool: this.auth.userPool,
@@ -118,10 +154,13 @@ export class VayaDiaStack extends Stack {
         `https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX}`,
         ...(auth.googleEnabled ? [`https://${auth.oauthDomain}`] : []),
       ],
-      webAclArn: props.waf ? new FirewallArn(this, 'Firewall').arn : undefined,
+      webAclArn: props.waf ? new UsEast1Parameter(this, 'Firewall', firewallArnParameter(stage)).value : undefined,
       pages: this.pages.url,
       shareCards: this.shareCards.url,
+      domain: domain && certificate && zone ? { name: domain.domainName, certificate, zone } : undefined,
     });
+    // Cognito refuses a custom domain whose parent has no A record yet: the site's comes first.
+    if (this.site.aliasRecord && domain?.authDomain) this.auth.domain.node.addDependency(this.site.aliasRecord);
     this.monitoring = new Monitoring(this, 'Monitoring', {
       api,
       live,
@@ -129,9 +168,16 @@ export class VayaDiaStack extends Stack {
       otherFunctions: [this.pages.function, this.shareCards.function, ...this.maintenance.functions],
       alarmEmail: props.alarmEmail,
       monthlyBudgetUsd: props.monthlyBudgetUsd ?? DEFAULT_MONTHLY_BUDGET_USD,
+      mail,
     });
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.url, description: 'The site' });
+    new CfnOutput(this, 'MailSender', {
+      value: mail ? `SES from ${mail.fromAddress}` : 'Cognito default sender: at most 50 e-mails a day',
+      description: mail
+        ? 'Sign-up and reset codes go through SES (leave its sandbox before launch: docs/deploy-and-operate.md, "E-mail")'
+        : 'Sign-up and reset codes: the 51st of a day is never sent. Add -c sesFromAddress=… before launch (docs/deploy-and-operate.md, "E-mail")',
+    });
     new CfnOutput(this, 'ApiUrl', {
       value: api.url,
       description: "The HTTP API itself (config.json's apiUrl is the site, which serves it under /posts*)",
@@ -155,14 +201,27 @@ export class VayaDiaStack extends Stack {
 }
 
 /**
- * The WAF web ACL of the site's distribution, in a stack of its own because CloudFront's web ACLs
+ * The WAF web ACL of a stage's distribution, in a stack of its own because CloudFront's web ACLs
  * exist in us-east-1 only (`-c waf=true`; docs/deploy-and-operate.md, "WAF").
  */
 export class FirewallStack extends Stack {
   public readonly firewall: RateLimitFirewall;
 
-  constructor(scope: Construct, id: string, props: StackProps = {}) {
-    super(scope, id, { ...props, env: { ...props.env, region: FIREWALL_REGION } });
-    this.firewall = new RateLimitFirewall(this, 'Firewall');
+  constructor(scope: Construct, id: string, props: StackProps & { stage: string }) {
+    super(scope, id, { ...props, env: { ...props.env, region: US_EAST_1 } });
+    this.firewall = new RateLimitFirewall(this, 'Firewall', { stage: props.stage });
+  }
+}
+
+/**
+ * The certificate of a stage's own domain (`-c domainName=…`), in us-east-1 where CloudFront and
+ * Cognito's custom domains take them, in a stack of its own deployed first.
+ */
+export class CertificateStack extends Stack {
+  public readonly certificate: SiteCertificate;
+
+  constructor(scope: Construct, id: string, props: StackProps & { stage: string; domain: SiteDomainProps }) {
+    super(scope, id, { ...props, env: { ...props.env, region: US_EAST_1 } });
+    this.certificate = new SiteCertificate(this, 'Site', { stage: props.stage, domain: props.domain });
   }
 }

@@ -1,6 +1,10 @@
 import { Aws, Duration, RemovalPolicy, SecretValue, Validations } from 'aws-cdk-lib';
+import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as route53 from 'aws-cdk-lib/aws-route53';
+import * as targets from 'aws-cdk-lib/aws-route53-targets';
 import { Construct } from 'constructs';
+import type { Mail } from './mail';
 import { PASSWORD_POLICY } from '../../functions/contract/accounts';
 import { MODERATORS_GROUP } from '../../functions/contract/moderation';
 
@@ -29,14 +33,40 @@ export interface AuthProps {
    * @default - no Google identity provider
    */
   readonly google?: GoogleSignInProps;
+  /** Whether the pool outlives the stack (kept, deletion-protected): production's people. */
+  readonly retain: boolean;
+  /**
+   * Codes sent through SES from this address and configuration set.
+   * @default - Cognito's own sender, which stops at 50 e-mails a day
+   */
+  readonly mail?: Mail;
+  /**
+   * The hosted UI on the site's own subdomain instead of the Cognito domain, with the us-east-1
+   * certificate that covers it and the zone that gets its alias record.
+   * @default - the Cognito domain `<prefix>.auth.<region>.amazoncognito.com`
+   */
+  readonly customDomain?: { readonly name: string; readonly certificate: acm.ICertificate; readonly zone: route53.IHostedZone };
 }
+
+/** The codes' messages (sign-up confirmation and password reset share Cognito's one template). */
+export const AUTH_MESSAGES = {
+  codeSubject: 'Vaya día: tu código',
+  codeBody:
+    '<p>¡Hola!</p><p>Tu código de Vaya día es <strong>{####}</strong>.</p>' +
+    '<p>Escríbelo en la página donde lo pediste para confirmar tu email o elegir una contraseña nueva.</p>' +
+    '<p>Si no has sido tú, no hagas nada: sin el código no pasa nada.</p>',
+  invitationSubject: 'Te han invitado a Vaya día',
+  invitationBody:
+    '<p>¡Hola!</p><p>Tienes una cuenta en Vaya día con el email <strong>{username}</strong> y la contraseña provisional ' +
+    '<strong>{####}</strong>.</p><p>Inicia sesión y elige una contraseña tuya; la provisional caduca en 3 días.</p>',
+} as const;
 
 /**
  * The Cognito user pool (email as the sign-in name, verified by a code), its Cognito domain, the
  * optional Google identity provider and the web app's client (no secret; SRP and OAuth code flows).
  *
- * The pool holds people's accounts: it is kept when the stack is deleted and cannot be deleted while
- * its deletion protection is on. The web client may write `email` only: every other attribute
+ * The pool holds people's accounts: in production it is kept when the stack is deleted and cannot be
+ * deleted while its deletion protection is on (other stages destroy theirs with the stack). The web client may write `email` only: every other attribute
  * (`name` above all, which the API never trusts for the public name anyway) is out of its users'
  * reach.
  */
@@ -60,9 +90,19 @@ export class Auth extends Construct {
       keepOriginal: { email: true },
       userVerification: {
         emailStyle: cognito.VerificationEmailStyle.CODE,
-        emailSubject: 'Vaya día: tu código de verificación',
-        emailBody: 'Tu código de verificación de Vaya día es {####}',
+        emailSubject: AUTH_MESSAGES.codeSubject,
+        emailBody: AUTH_MESSAGES.codeBody,
       },
+      userInvitation: { emailSubject: AUTH_MESSAGES.invitationSubject, emailBody: AUTH_MESSAGES.invitationBody },
+      email: props.mail
+        ? cognito.UserPoolEmail.withSES({
+            fromEmail: props.mail.fromAddress,
+            fromName: 'Vaya día',
+            sesVerifiedDomain: props.mail.domain,
+            sesRegion: Aws.REGION,
+            configurationSetName: props.mail.configurationSet.configurationSetName,
+          })
+        : cognito.UserPoolEmail.withCognito(),
       standardAttributes: {
         email: { required: true, mutable: true },
         fullname: { required: false, mutable: true },
@@ -72,9 +112,11 @@ export class Auth extends Construct {
       mfa: cognito.Mfa.OFF,
       // Email and password, Google federation and the classic hosted UI need nothing above Lite.
       featurePlan: cognito.FeaturePlan.LITE,
-      deletionProtection: true,
-      removalPolicy: RemovalPolicy.RETAIN,
+      deletionProtection: props.retain,
+      removalPolicy: props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
+    // SES refuses Cognito's sending until the identity exists.
+    if (props.mail) this.userPool.node.addDependency(props.mail.identity);
     Validations.of(this.userPool).acknowledge(
       {
         id: 'AwsSolutions-COG2',
@@ -96,8 +138,26 @@ export class Auth extends Construct {
       description: 'Deciden al momento qué se publica y qué no.',
     });
 
-    this.domain = this.userPool.addDomain('Domain', { cognitoDomain: { domainPrefix: props.domainPrefix } });
-    this.oauthDomain = `${this.domain.domainName}.auth.${Aws.REGION}.amazoncognito.com`;
+    const custom = props.customDomain;
+    this.domain = this.userPool.addDomain(
+      'Domain',
+      custom
+        ? { customDomain: { domainName: custom.name, certificate: custom.certificate } }
+        : { cognitoDomain: { domainPrefix: props.domainPrefix } },
+    );
+    if (custom) {
+      // The domain's own CloudFront endpoint attribute (route53-targets' UserPoolDomainTarget would add a
+      // custom resource with a wildcard policy to read the same value).
+      const endpoint = this.domain.cloudFrontEndpoint;
+      new route53.ARecord(this, 'DomainRecord', {
+        zone: custom.zone,
+        recordName: custom.name,
+        target: route53.RecordTarget.fromAlias({
+          bind: (record) => ({ dnsName: endpoint, hostedZoneId: targets.CloudFrontTarget.getHostedZoneId(record) }),
+        }),
+      });
+    }
+    this.oauthDomain = custom ? custom.name : `${this.domain.domainName}.auth.${Aws.REGION}.amazoncognito.com`;
 
     const providers = [cognito.UserPoolClientIdentityProvider.COGNITO];
     let google: cognito.UserPoolIdentityProviderGoogle | undefined;

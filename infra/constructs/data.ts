@@ -7,22 +7,23 @@ import type { TableAccess } from '../functions';
 
 /**
  * The DynamoDB tables, built from the descriptions in functions/store/tables.ts (the one source of
- * the key, index, TTL and stream settings): on-demand, point-in-time recovery, and every one of them
- * kept when the stack is deleted (`RETAIN`) and deletion-protected, so that neither `cdk destroy`, a
- * replacement nor a stray `DeleteTable` loses people's data. Deleting one is a deliberate act: turn
- * its protection off, then delete it (docs/deploy-and-operate.md, "Tearing down").
+ * the key, index, TTL and stream settings): on-demand and point-in-time recovery. In production
+ * (`retain`) every one is kept when the stack is deleted (`RETAIN`) and deletion-protected, so that
+ * neither `cdk destroy`, a replacement nor a stray `DeleteTable` loses people's data; deleting one is a
+ * deliberate act: turn its protection off, then delete it (docs/deploy-and-operate.md, "Tearing
+ * down"). Other stages' tables go with their stack.
  */
 export class Data extends Construct {
   /** Every table, by the name function declarations use (functions/store/tables.ts `TABLES`). */
   public readonly tables: Record<TableName, dynamodb.Table>;
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, props: { retain: boolean }) {
     super(scope, id);
     // Construct ids `PostsTable`, `RateLimitsTable`…: stable, so a table is never replaced.
     this.tables = Object.fromEntries(
       (Object.keys(TABLES) as TableName[]).map((name) => [
         name,
-        tableFrom(this, `${name[0]!.toUpperCase()}${name.slice(1)}Table`, TABLES[name].description),
+        tableFrom(this, `${name[0]!.toUpperCase()}${name.slice(1)}Table`, TABLES[name].description, props.retain),
       ]),
     ) as Record<TableName, dynamodb.Table>;
   }
@@ -53,7 +54,7 @@ function attribute(key: KeyAttribute): dynamodb.Attribute {
   return { name: key.name, type: key.type === 'S' ? dynamodb.AttributeType.STRING : dynamodb.AttributeType.NUMBER };
 }
 
-function tableFrom(scope: Construct, id: string, description: TableDescription): dynamodb.Table {
+function tableFrom(scope: Construct, id: string, description: TableDescription, retain: boolean): dynamodb.Table {
   const table = new dynamodb.Table(scope, id, {
     partitionKey: attribute(description.partitionKey),
     sortKey: description.sortKey ? attribute(description.sortKey) : undefined,
@@ -62,8 +63,8 @@ function tableFrom(scope: Construct, id: string, description: TableDescription):
     pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
     stream: description.stream ? dynamodb.StreamViewType[description.stream] : undefined,
     timeToLiveAttribute: description.ttlAttribute,
-    deletionProtection: true,
-    removalPolicy: RemovalPolicy.RETAIN,
+    deletionProtection: retain,
+    removalPolicy: retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
   });
   for (const index of description.indexes) {
     table.addGlobalSecondaryIndex({

@@ -1,18 +1,10 @@
-import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
-import * as iam from 'aws-cdk-lib/aws-iam';
-import * as logs from 'aws-cdk-lib/aws-logs';
-import * as ssm from 'aws-cdk-lib/aws-ssm';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
-import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
+import { publishToSiteStack } from './usEast1';
 
-/**
- * CloudFront only takes web ACLs of scope CLOUDFRONT, and those exist in us-east-1 only, whatever
- * region the site is in. The ACL's stack writes its ARN to this SSM parameter there; the site's stack
- * reads it back (see {@link FirewallArn}).
- */
-export const FIREWALL_REGION = 'us-east-1';
-export const FIREWALL_ARN_PARAMETER = '/vaya-dia/firewall/web-acl-arn';
+/** The SSM parameter (in us-east-1) through which a stage's site stack finds its distribution's web ACL. */
+export const firewallArnParameter = (stage: string) => `/vaya-dia/${stage}/firewall/web-acl-arn`;
 
 /**
  * Requests from one IP address in any 5 minutes above which WAF answers 429 until the rate falls:
@@ -21,9 +13,67 @@ export const FIREWALL_ARN_PARAMETER = '/vaya-dia/firewall/web-acl-arn';
 export const FIREWALL_LIMITS = { allRequests: 2000, writes: 100 } as const;
 
 /**
- * A WAF web ACL for the distribution (scope CLOUDFRONT, so it must be created in us-east-1): two
+ * Calls to the user pool from one IP address in any 5 minutes above which WAF refuses them: sign-ups,
+ * sign-ins and password resets (and their code confirmations), each counted on its own. A family
+ * behind one address registers a few accounts; a bot registers hundreds.
+ */
+export const SIGN_IN_LIMITS = { signUp: 100, signIn: 300, passwordReset: 100 } as const;
+
+/** The Cognito API operations (`X-Amz-Target`) each of {@link SIGN_IN_LIMITS} counts. */
+export const SIGN_IN_OPERATIONS = {
+  signUp: ['SignUp', 'ConfirmSignUp', 'ResendConfirmationCode'],
+  signIn: ['InitiateAuth', 'RespondToAuthChallenge'],
+  passwordReset: ['ForgotPassword', 'ConfirmForgotPassword'],
+} as const satisfies Record<keyof typeof SIGN_IN_LIMITS, readonly string[]>;
+
+const visibility = (metricName: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({
+  cloudWatchMetricsEnabled: true,
+  sampledRequestsEnabled: true,
+  metricName,
+});
+
+const tooManyRequests: wafv2.CfnWebACL.RuleActionProperty = { block: { customResponse: { responseCode: 429 } } };
+
+/** A rate-based rule per client IP over 5 minutes, on the requests `scopeDown` matches (all when absent). */
+function ratePerIp(
+  name: string,
+  priority: number,
+  limit: number,
+  scopeDown?: wafv2.CfnWebACL.StatementProperty,
+): wafv2.CfnWebACL.RuleProperty {
+  return {
+    name,
+    priority,
+    action: tooManyRequests,
+    statement: {
+      rateBasedStatement: {
+        aggregateKeyType: 'IP',
+        evaluationWindowSec: 300,
+        limit,
+        ...(scopeDown ? { scopeDownStatement: scopeDown } : {}),
+      },
+    },
+    visibilityConfig: visibility(name),
+  };
+}
+
+/** Requests one of whose `field` values equals one of `values`. */
+function oneOf(field: wafv2.CfnWebACL.FieldToMatchProperty, values: readonly string[]): wafv2.CfnWebACL.StatementProperty {
+  const matches = values.map((value): wafv2.CfnWebACL.StatementProperty => ({
+    byteMatchStatement: {
+      fieldToMatch: field,
+      positionalConstraint: 'EXACTLY',
+      searchString: value,
+      textTransformations: [{ priority: 0, type: 'NONE' }],
+    },
+  }));
+  return matches.length === 1 ? matches[0]! : { orStatement: { statements: matches } };
+}
+
+/**
+ * A WAF web ACL for a stage's distribution (scope CLOUDFRONT, so it must be created in us-east-1): two
  * rate-based rules per client IP, answered 429 (all requests; writes), everything else allowed, with
- * CloudWatch metrics and sampled requests for each rule. Its ARN goes to an SSM parameter.
+ * CloudWatch metrics and sampled requests for each rule. Its ARN goes to the stage's SSM parameter.
  *
  * Cost (us-east-1 prices): 5 USD a month for the ACL, 1 USD a month per rule, 0.60 USD per million
  * requests inspected; about 7 USD a month for a small site.
@@ -31,96 +81,67 @@ export const FIREWALL_LIMITS = { allRequests: 2000, writes: 100 } as const;
 export class RateLimitFirewall extends Construct {
   public readonly webAcl: wafv2.CfnWebACL;
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, props: { stage: string }) {
     super(scope, id);
-    const visibility = (metricName: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({
-      cloudWatchMetricsEnabled: true,
-      sampledRequestsEnabled: true,
-      metricName,
-    });
-    const tooManyRequests: wafv2.CfnWebACL.RuleActionProperty = { block: { customResponse: { responseCode: 429 } } };
-    const method = (name: string): wafv2.CfnWebACL.StatementProperty => ({
-      byteMatchStatement: {
-        fieldToMatch: { method: {} },
-        positionalConstraint: 'EXACTLY',
-        searchString: name,
-        textTransformations: [{ priority: 0, type: 'NONE' }],
-      },
-    });
     this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
-      name: 'VayaDia',
+      name: `VayaDia-${props.stage}`,
       description: 'Vaya dia: rate limits per client IP',
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
-      visibilityConfig: visibility('VayaDia'),
+      visibilityConfig: visibility(`VayaDia-${props.stage}`),
       rules: [
-        {
-          name: 'RequestsPerIp',
-          priority: 0,
-          action: tooManyRequests,
-          statement: { rateBasedStatement: { aggregateKeyType: 'IP', evaluationWindowSec: 300, limit: FIREWALL_LIMITS.allRequests } },
-          visibilityConfig: visibility('VayaDiaRequestsPerIp'),
-        },
-        {
-          name: 'WritesPerIp',
-          priority: 1,
-          action: tooManyRequests,
-          statement: {
-            rateBasedStatement: {
-              aggregateKeyType: 'IP',
-              evaluationWindowSec: 300,
-              limit: FIREWALL_LIMITS.writes,
-              scopeDownStatement: { orStatement: { statements: ['POST', 'PUT', 'PATCH', 'DELETE'].map(method) } },
-            },
-          },
-          visibilityConfig: visibility('VayaDiaWritesPerIp'),
-        },
+        ratePerIp('RequestsPerIp', 0, FIREWALL_LIMITS.allRequests),
+        ratePerIp('WritesPerIp', 1, FIREWALL_LIMITS.writes, oneOf({ method: {} }, ['POST', 'PUT', 'PATCH', 'DELETE'])),
       ],
     });
-    new ssm.StringParameter(this, 'Arn', {
-      parameterName: FIREWALL_ARN_PARAMETER,
-      description: "Vaya día: the web ACL the site's distribution uses (read by the VayaDia stack)",
-      stringValue: this.webAcl.attrArn,
-    });
+    publishToSiteStack(
+      this,
+      'Arn',
+      firewallArnParameter(props.stage),
+      this.webAcl.attrArn,
+      "Vaya día: the web ACL the stage's distribution uses (read by its site stack)",
+    );
   }
 }
 
 /**
- * The web ACL's ARN, read at deploy time from the SSM parameter {@link RateLimitFirewall} writes in
- * us-east-1 (a CloudFormation stack can only reference values of its own region, and the site's
- * stack goes wherever the operator deploys it).
+ * A regional WAF web ACL on the user pool (`-c waf=true`): sign-up, sign-in and password reset each
+ * rate-limited per client IP ({@link SIGN_IN_LIMITS}), and Amazon's IP reputation list (addresses
+ * known for bots and fraud) refused before any of them. It sits in the site's stack: a user pool's web
+ * ACL is of its own region.
+ *
+ * Cost: 5 USD a month for the ACL, 1 USD a month per rule (the managed IP reputation list included, at
+ * no extra charge), 0.60 USD per million requests: about 9 USD a month.
  */
-export class FirewallArn extends Construct {
-  public readonly arn: string;
+export class SignInFirewall extends Construct {
+  public readonly webAcl: wafv2.CfnWebACL;
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, props: { stage: string; userPool: cognito.IUserPool }) {
     super(scope, id);
-    const parameterArn = Stack.of(this).formatArn({
-      service: 'ssm',
-      region: FIREWALL_REGION,
-      resource: 'parameter',
-      resourceName: FIREWALL_ARN_PARAMETER.slice(1),
+    const target = (operations: readonly string[]) =>
+      oneOf(
+        { singleHeader: { Name: 'x-amz-target' } },
+        operations.map((operation) => `AWSCognitoIdentityProviderService.${operation}`),
+      );
+    this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
+      name: `VayaDia-${props.stage}-sign-in`,
+      description: 'Vaya dia: bots kept out of sign-up, sign-in and password reset',
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      visibilityConfig: visibility(`VayaDia-${props.stage}-sign-in`),
+      rules: [
+        {
+          name: 'IpReputation',
+          priority: 0,
+          overrideAction: { none: {} },
+          statement: { managedRuleGroupStatement: { vendorName: 'AWS', name: 'AWSManagedRulesAmazonIpReputationList' } },
+          visibilityConfig: visibility('IpReputation'),
+        },
+        ratePerIp('SignUpsPerIp', 1, SIGN_IN_LIMITS.signUp, target(SIGN_IN_OPERATIONS.signUp)),
+        ratePerIp('SignInsPerIp', 2, SIGN_IN_LIMITS.signIn, target(SIGN_IN_OPERATIONS.signIn)),
+        ratePerIp('PasswordResetsPerIp', 3, SIGN_IN_LIMITS.passwordReset, target(SIGN_IN_OPERATIONS.passwordReset)),
+      ],
     });
-    const getParameter: cr.AwsSdkCall = {
-      service: 'SSM',
-      action: 'GetParameter',
-      parameters: { Name: FIREWALL_ARN_PARAMETER },
-      region: FIREWALL_REGION,
-      physicalResourceId: cr.PhysicalResourceId.of(FIREWALL_ARN_PARAMETER),
-    };
-    const reader = new cr.AwsCustomResource(this, 'Reader', {
-      onCreate: getParameter,
-      onUpdate: getParameter,
-      policy: cr.AwsCustomResourcePolicy.fromStatements([
-        new iam.PolicyStatement({ actions: ['ssm:GetParameter'], resources: [parameterArn] }),
-      ]),
-      installLatestAwsSdk: false,
-      logGroup: new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),
-    });
-    this.arn = reader.getResponseField('Parameter.Value');
-    Validations.of(reader.grantPrincipal as iam.Role).acknowledge({
-      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-      reason: `CDK's AwsCustomResource helper writes its own logs through the basic execution role; its only other permission is ssm:GetParameter on ${FIREWALL_ARN_PARAMETER} in ${FIREWALL_REGION}, during deployments.`,
-    });
+    new wafv2.CfnWebACLAssociation(this, 'OnUserPool', { resourceArn: props.userPool.userPoolArn, webAclArn: this.webAcl.attrArn });
   }
 }

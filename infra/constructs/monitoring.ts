@@ -12,6 +12,7 @@ import type { Api } from './api';
 import type { DeclaredFunction } from './lambdaFunction';
 import type { Live } from './live';
 import type { Site } from './site';
+import { MAIL_ALARM_RATES, type Mail } from './mail';
 
 /**
  * Requests API Gateway refused with 429 (a route's or the stage's throttle), counted from the access
@@ -38,6 +39,8 @@ export interface MonitoringProps {
   readonly alarmEmail?: string;
   /** The monthly cost, in US dollars, the budget alerts on (at 80 % spent, and when 100 % is forecast). */
   readonly monthlyBudgetUsd: number;
+  /** The SES sending of Cognito's codes, whose bounce and complaint rates are watched. @default - none (Cognito's sender) */
+  readonly mail?: Mail;
 }
 
 /**
@@ -161,6 +164,31 @@ export class Monitoring extends NestedStack {
     );
 
     const { alarmEmail } = props;
+    // SES reviews an account past 5 % bounces or 0.1 % complaints, and may stop its sending: heard before.
+    if (props.mail) {
+      const rate = (metricName: string) =>
+        new cloudwatch.Metric({
+          namespace: 'AWS/SES',
+          metricName,
+          dimensionsMap: { 'ses:configuration-set': props.mail!.configurationSet.configurationSetName },
+          period: Duration.hours(1),
+          statistic: cloudwatch.Stats.AVERAGE,
+        });
+      const above = cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD;
+      alarm('MailBounces', 'Codes bounce: check the addresses people sign up with (SES reviews the account at 5 %).', {
+        metric: rate('Reputation.BounceRate'),
+        threshold: MAIL_ALARM_RATES.bounce,
+        evaluationPeriods: 1,
+        comparisonOperator: above,
+      });
+      alarm('MailComplaints', 'People mark the codes as spam (SES reviews the account at 0.1 %).', {
+        metric: rate('Reputation.ComplaintRate'),
+        threshold: MAIL_ALARM_RATES.complaint,
+        evaluationPeriods: 1,
+        comparisonOperator: above,
+      });
+    }
+
     this.budget = new budgets.CfnBudget(this, 'Budget', {
       budget: {
         budgetType: 'COST',

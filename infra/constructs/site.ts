@@ -1,5 +1,8 @@
 import { CfnElement, DefaultStackSynthesizer, Duration, Fn, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as route53 from 'aws-cdk-lib/aws-route53';
+import * as targets from 'aws-cdk-lib/aws-route53-targets';
 import { FunctionUrlOrigin, HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
@@ -63,6 +66,12 @@ export interface SiteProps {
    */
   readonly pages: lambda.IFunctionUrl;
   /**
+   * The site's own domain: the distribution's alias with its us-east-1 certificate, and the zone that
+   * gets its A and AAAA records. Every absolute URL the site writes then names it.
+   * @default - the distribution's `*.cloudfront.net` address
+   */
+  readonly domain?: { readonly name: string; readonly certificate: acm.ICertificate; readonly zone: route53.IHostedZone };
+  /**
    * The image function's URL: the origin of the share cards (`/og/*`), signed with Origin Access
    * Control and kept long ({@link SHARE_CARD_CACHE_MAX_TTL}), keyed by the path and `v` only.
    */
@@ -93,8 +102,10 @@ export interface SiteProps {
 export class Site extends Construct {
   public readonly bucket: s3.Bucket;
   public readonly distribution: cloudfront.Distribution;
-  /** `https://<distribution domain>` — the site's origin, under which the app also calls the API. */
+  /** `https://<the domain, else the distribution's>` — the site's origin, under which the app also calls the API. */
   public readonly origin: string;
+  /** The domain's A record (Cognito's custom domain for the hosted UI waits for it). */
+  public readonly aliasRecord?: route53.ARecord;
   /** `https://<distribution domain>/` — what the app uses as its OAuth redirect. */
   public readonly url: string;
 
@@ -193,7 +204,8 @@ export class Site extends Construct {
     // for, which a viewer-request function hands the function as `x-forwarded-host` for its links.
     const pageRequests = new cloudfront.Function(this, 'PageRequests', {
       comment: 'Vaya día: the host the visitor asked for, to the page function as x-forwarded-host',
-      code: cloudfront.FunctionCode.fromInline(pageRequestFunctionCode()),
+      // With a domain, a document asked for at the distribution's own address moves to the domain.
+      code: cloudfront.FunctionCode.fromInline(pageRequestFunctionCode(props.domain?.name)),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });
     const pagesCache = new cloudfront.CachePolicy(this, 'PageDocuments', {
@@ -251,6 +263,13 @@ export class Site extends Construct {
       logBucket: logs,
       logFilePrefix: 'cloudfront/',
       webAclId: props.webAclArn,
+      ...(props.domain
+        ? {
+            domainNames: [props.domain.name],
+            certificate: props.domain.certificate,
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
     });
     Validations.of(this.distribution).acknowledge(
       { id: 'AwsSolutions-CFR1', reason: 'A public site for Spanish speakers everywhere: no country is to be blocked.' },
@@ -268,13 +287,23 @@ export class Site extends Construct {
         reason:
           "CloudFront may list the bucket only so that a missing key is 404, never to show a listing: only the file paths (assets/*, the icon, config.json) reach the bucket; / is the page function's.",
       },
-      {
-        id: 'AwsSolutions-CFR4',
-        reason:
-          'The site uses the default *.cloudfront.net certificate, whose TLS policy CloudFront fixes; a custom domain with an ACM certificate and TLSv1.2_2021 lifts this.',
-      },
+      ...(props.domain
+        ? []
+        : [
+            {
+              id: 'AwsSolutions-CFR4',
+              reason:
+                'The site uses the default *.cloudfront.net certificate, whose TLS policy CloudFront fixes; a custom domain (-c domainName=…) with an ACM certificate and TLSv1.2_2021 lifts this.',
+            },
+          ]),
     );
-    this.origin = `https://${this.distribution.distributionDomainName}`;
+    if (props.domain) {
+      const target = route53.RecordTarget.fromAlias(new targets.CloudFrontTarget(this.distribution));
+      const record = { zone: props.domain.zone, recordName: props.domain.name, target };
+      this.aliasRecord = new route53.ARecord(this, 'DomainIpv4', record);
+      new route53.AaaaRecord(this, 'DomainIpv6', record);
+    }
+    this.origin = `https://${props.domain?.name ?? this.distribution.distributionDomainName}`;
     this.url = `${this.origin}/`;
 
     // Two deployments of the same build, so that each file gets the right Cache-Control. Hashed

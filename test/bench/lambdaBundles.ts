@@ -13,7 +13,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { ENV } from '../../functions/store/tables';
 import { LambdaFunction } from '../../infra/constructs/lambdaFunction';
 import { TABLES } from '../../infra/functions';
-import { DEFAULT_VAPID_SECRET_NAME, PUSH_SERVICES } from '../../infra/pushServices';
+import { defaultVapidSecretName, PUSH_SERVICES } from '../../infra/pushServices';
 import { median } from './stats';
 
 export type BundleOptions = { imports: number };
@@ -88,7 +88,7 @@ function importTime(entry: string, file: string): number {
     [ENV.tokenIssuer]: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_example',
     [ENV.tokenAudience]: 'example-client-id',
     [ENV.broadcastPartFunction]: 'BroadcastPart',
-    [ENV.vapidSecret]: DEFAULT_VAPID_SECRET_NAME,
+    [ENV.vapidSecret]: defaultVapidSecretName('dev'),
     [ENV.pushServices]: PUSH_SERVICES.join(','),
     // What Lambda sets: the bundle's folder (the page function reads its shell there, on first use).
     LAMBDA_TASK_ROOT: dirname(file),

@@ -12,9 +12,9 @@ const s = sharedStack();
 const { propsOf } = s;
 
 describe('auth', () => {
-  it('keeps the user pool when the stack is deleted or the pool replaced, and protects it from deletion', () => {
-    expect(s.resources[logicalId(s.stack.auth.userPool)]).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
-    expect(propsOf(logicalId(s.stack.auth.userPool)).DeletionProtection).toBe('ACTIVE');
+  it('deletes the user pool with the stack in a stage other than prod (here dev)', () => {
+    expect(s.resources[logicalId(s.stack.auth.userPool)]).toMatchObject({ DeletionPolicy: 'Delete', UpdateReplacePolicy: 'Delete' });
+    expect(propsOf(logicalId(s.stack.auth.userPool)).DeletionProtection).toBe('INACTIVE');
   });
 
   it('has the moderators’ group in the pool, under the name the API reads from the ID token', () => {
@@ -66,7 +66,7 @@ describe('auth', () => {
 
   it('has a Cognito domain and no Google provider without the Google context', () => {
     s.template.resourceCountIs('AWS::Cognito::UserPoolDomain', 1);
-    expect(render(propsOf(logicalId(s.stack.auth.domain)).Domain)).toBe('vaya-dia-${AWS::AccountId}');
+    expect(render(propsOf(logicalId(s.stack.auth.domain)).Domain)).toBe('vaya-dia-dev-${AWS::AccountId}');
     s.template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
   });
 });

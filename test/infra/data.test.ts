@@ -50,12 +50,13 @@ describe('data', () => {
     expect(props.StreamSpecification).toEqual(description.stream ? { StreamViewType: description.stream } : undefined);
   });
 
-  it.each(cases)('keeps the %s table when the stack is deleted or the table replaced, and protects it from deletion', (_name, id) => {
-    expect(s.resources[id()]).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
-    expect(propsOf(id()).DeletionProtectionEnabled).toBe(true);
+  it.each(cases)('a stage other than prod (here dev) deletes the %s table with the stack: nothing is left behind', (_name, id) => {
+    expect(s.resources[id()]).toMatchObject({ DeletionPolicy: 'Delete', UpdateReplacePolicy: 'Delete' });
+    expect(propsOf(id()).DeletionProtectionEnabled).toBe(false);
+    expect(propsOf(id()).PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
   });
 
-  it('has no table the Data construct does not protect', () => {
+  it('has no table the Data construct does not make', () => {
     expect(
       ofType('AWS::DynamoDB::Table')
         .map(([id]) => id)

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { PAGE_SHELL_FILE } from '../../functions/config';
 import { DeclaredFunction } from '../../infra/constructs/lambdaFunction';
 import { environmentOf, FUNCTIONS, type EndpointName, type FunctionDeclaration, type TableName } from '../../infra/functions';
-import { DEFAULT_VAPID_SECRET_NAME, PUSH_SERVICES } from '../../infra/pushServices';
+import { defaultVapidSecretName, PUSH_SERVICES } from '../../infra/pushServices';
 import { logicalId, references, render, sharedStack } from './synth';
 
 const s = sharedStack();
@@ -36,7 +36,7 @@ function endpointValue(endpoint: EndpointName): string {
     moderatorsGroup: () => `\${${pool}}`,
     tokenIssuer: () => `https://cognito-idp.\${AWS::Region}.\${AWS::URLSuffix}/\${${pool}}`,
     tokenAudience: () => ref(s.stack.auth.client),
-    pushKeys: () => DEFAULT_VAPID_SECRET_NAME,
+    pushKeys: () => defaultVapidSecretName('dev'),
     pushServices: () => PUSH_SERVICES.join(','),
   };
   return values[endpoint]();
@@ -73,7 +73,7 @@ function declaredGrants(declaration: FunctionDeclaration): Grant[] {
     pushKeys: () =>
       on(
         ['secretsmanager:GetSecretValue'],
-        [`arn:\${AWS::Partition}:secretsmanager:\${AWS::Region}:\${AWS::AccountId}:secret:${DEFAULT_VAPID_SECRET_NAME}-??????`],
+        [`arn:\${AWS::Partition}:secretsmanager:\${AWS::Region}:\${AWS::AccountId}:secret:${defaultVapidSecretName('dev')}-??????`],
       ),
     tokenIssuer: () => undefined,
     tokenAudience: () => undefined,

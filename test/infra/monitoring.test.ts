@@ -47,11 +47,11 @@ describe('monitoring', () => {
       .sort();
     expect(names).toEqual(
       [
-        'VayaDia-ApiServerErrors',
-        'VayaDia-ApiThrottling',
-        ...functionsTriggeredBy('stream').map((fn) => `VayaDia-${fn.id}IteratorAge`),
-        'VayaDia-FailedBroadcasts',
-        ...FUNCTIONS.map((fn) => `VayaDia-${fn.id}ErrorsOrThrottles`),
+        'VayaDia-dev-ApiServerErrors',
+        'VayaDia-dev-ApiThrottling',
+        ...functionsTriggeredBy('stream').map((fn) => `VayaDia-dev-${fn.id}IteratorAge`),
+        'VayaDia-dev-FailedBroadcasts',
+        ...FUNCTIONS.map((fn) => `VayaDia-dev-${fn.id}ErrorsOrThrottles`),
       ].sort(),
     );
   });
@@ -132,7 +132,7 @@ describe('monitoring', () => {
 
   it('has one dashboard: requests, errors, latency, throttles, iterator age, broadcasts and the site’s own counts', () => {
     const [[, dashboard]] = ofType('AWS::CloudWatch::Dashboard') as [[string, CfnResourceJson]];
-    expect(dashboard.Properties.DashboardName).toBe('VayaDia');
+    expect(dashboard.Properties.DashboardName).toBe('VayaDia-dev');
     const body = JSON.stringify(dashboard.Properties.DashboardBody);
     for (const title of [
       'API requests',

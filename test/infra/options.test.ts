@@ -3,8 +3,10 @@
  * the app's refusals of bad values before any synth.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApp, FIREWALL_STACK_NAME } from '../../infra/app';
-import { FIREWALL_ARN_PARAMETER, FIREWALL_LIMITS } from '../../infra/constructs/firewall';
+import { createApp, stackNames } from '../../infra/app';
+import { firewallArnParameter, FIREWALL_LIMITS } from '../../infra/constructs/firewall';
+
+const FIREWALL_ARN_PARAMETER = firewallArnParameter('dev');
 import { fakeWebDist, logicalId, render, synthesize, type CfnResourceJson, type Synthesized } from './synth';
 
 const OPTIONS = { waf: 'true', alarmEmail: 'ops@example.com', monthlyBudgetUsd: '50' };
@@ -24,7 +26,7 @@ describe('with -c waf=true', () => {
 
   it('creates the web ACL in a stack of its own in us-east-1 (where CloudFront web ACLs live), deployed before the site', () => {
     expect(s.firewall?.region).toBe('us-east-1');
-    expect(s.assembly.getStackByName('VayaDia').dependencies.map((d) => d.id)).toContain(FIREWALL_STACK_NAME);
+    expect(s.assembly.getStackByName(stackNames('dev').site).dependencies.map((d) => d.id)).toContain(stackNames('dev').firewall);
   });
 
   it('limits requests per client IP: all of them, and writes much tighter, answering 429', () => {

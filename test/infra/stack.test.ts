@@ -62,7 +62,7 @@ describe('outputs', () => {
       WsUrl: `wss://\${${logicalId(s.stack.live.webSocketApi)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/live`,
       UserPoolId: `\${${logicalId(s.stack.auth.userPool)}}`,
       UserPoolClientId: `\${${logicalId(s.stack.auth.client)}}`,
-      DashboardUrl: 'https://console.aws.amazon.com/cloudwatch/home?region=${AWS::Region}#dashboards:name=VayaDia',
+      DashboardUrl: 'https://console.aws.amazon.com/cloudwatch/home?region=${AWS::Region}#dashboards:name=VayaDia-dev',
     });
     // The topic lives in the Monitoring nested stack, which hands its ARN up as an output.
     const [nested, attribute] = (s.json.Outputs.AlarmTopicArn!.Value as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'];

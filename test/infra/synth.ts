@@ -11,8 +11,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll } from 'vitest';
-import { createApp, FIREWALL_STACK_NAME, STACK_NAME } from '../../infra/app';
-import type { FirewallStack, VayaDiaStack } from '../../infra/stack';
+import { createApp, DEFAULT_STAGE, stackNames } from '../../infra/app';
+import type { CertificateStack, FirewallStack, VayaDiaStack } from '../../infra/stack';
 
 export const GOOGLE_CONTEXT = {
   googleClientId: '1234-abc.apps.googleusercontent.com',
@@ -27,6 +27,8 @@ export type Synthesized = {
   json: TemplateJson;
   /** The WAF stack, with `-c waf=true`. */
   firewall?: { stack: FirewallStack; json: TemplateJson; region: string | undefined };
+  /** The domain's certificate stack, with `-c domainName=…`. */
+  certificate?: { stack: CertificateStack; json: TemplateJson; region: string | undefined };
   assembly: CloudAssembly;
   /** cdk-nag findings that no acknowledgment covers, in every stack. */
   nagFindings: string[];
@@ -77,28 +79,31 @@ export function synthesize(context: Record<string, string> = {}, options: Synthe
   // An empty list: no stack's assets are bundled. (createApp's context is typed as `-c key=value`
   // strings; CDK reads this key as a list of stack patterns.)
   const noBundling = options.bundle === false ? ({ [BUNDLING_STACKS]: [] } as unknown as Record<string, string>) : {};
-  const { app, stack, firewall } = createApp({
+  const { app, stack, firewall, certificate } = createApp({
     context: { ...(cdkJson.context as Record<string, string>), ...context, ...noBundling },
     webDist: fakeWebDist(),
     outdir: mkdtempSync(join(tmpdir(), 'vaya-dia-cdk-')),
   });
   // With cdk-nag registered, synth itself throws on any unacknowledged finding.
   const assembly = app.synth();
-  const json = assembly.getStackByName(STACK_NAME).template as TemplateJson;
-  const nagFindings = [stack, ...(firewall ? [firewall] : [])].flatMap((scope) =>
+  const names = stackNames(context.stage ?? DEFAULT_STAGE);
+  const json = assembly.getStackByName(names.site).template as TemplateJson;
+  const nagFindings = [stack, ...(firewall ? [firewall] : []), ...(certificate ? [certificate] : [])].flatMap((scope) =>
     new AwsSolutionsChecks()
       .validateScope(scope)
       .violations.flatMap((v) => v.violatingResources.map((r) => `${v.severity} ${v.ruleName} ${r.constructPath ?? ''}`)),
   );
-  const firewallArtifact = firewall ? assembly.getStackByName(FIREWALL_STACK_NAME) : undefined;
+  const beside = (name: string) => {
+    const artifact = assembly.getStackByName(name);
+    return { json: artifact.template as TemplateJson, region: artifact.environment.region };
+  };
   return {
     stack,
     template: Template.fromJSON(json),
     json,
     monitoring: nestedTemplate(assembly, json, stack.monitoring),
-    ...(firewall && firewallArtifact
-      ? { firewall: { stack: firewall, json: firewallArtifact.template as TemplateJson, region: firewallArtifact.environment.region } }
-      : {}),
+    ...(firewall ? { firewall: { stack: firewall, ...beside(names.firewall) } } : {}),
+    ...(certificate ? { certificate: { stack: certificate, ...beside(names.certificate) } } : {}),
     assembly,
     nagFindings,
   };
