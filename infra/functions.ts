@@ -528,15 +528,20 @@ export const FUNCTIONS = [
     id: 'GetAuthor',
     entry: 'functions/handlers/http/getAuthor.ts',
     trigger: { type: 'http', route: routes.authors.get },
-    // The apodo's row and its account's row; the totals from the author's published posts' index entries.
-    tables: { names: { items: ['GetItem'] }, posts: { queryIndexes: [POSTS_INDEX.authorFeed] } },
+    // The apodo's row and its account's row; the totals from the author's published posts' index entries;
+    // a name without an account: its newest post's entry, then that post (GetItem) for the name it carries.
+    tables: { names: { items: ['GetItem'] }, posts: { items: ['GetItem'], queryIndexes: [POSTS_INDEX.authorFeed] } },
   },
   {
     id: 'ListAuthorPosts',
     entry: 'functions/handlers/http/listAuthorPosts.ts',
     trigger: { type: 'http', route: routes.authors.posts },
-    // The apodo's rows, then one Query of the author's published posts and one BatchGetItem of them.
-    tables: { names: { items: ['GetItem'] }, posts: { items: ['BatchGetItem'], queryIndexes: [POSTS_INDEX.authorFeed] } },
+    // The apodo's rows (or a name without an account: its newest post), then one Query of the author's
+    // published posts and one BatchGetItem of them.
+    tables: {
+      names: { items: ['GetItem'] },
+      posts: { items: ['GetItem', 'BatchGetItem'], queryIndexes: [POSTS_INDEX.authorFeed] },
+    },
   },
   {
     id: 'SearchPosts',

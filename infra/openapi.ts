@@ -67,6 +67,11 @@ function responsesOf(route: Route): ZodOpenApiResponsesObject {
       ? { description: success.description, content: { [JSON_TYPE]: { schema: success.schema } } }
       : { description: success.description },
   };
+  if (route.redirect)
+    responses[`${route.redirect.status}` as `3${string}`] = {
+      description: route.redirect.description,
+      headers: { Location: { description: 'The address to ask instead.', schema: { type: 'string' } } },
+    };
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorCodesOf(route)) byStatus.set(ERRORS[code].status, [...(byStatus.get(ERRORS[code].status) ?? []), code]);
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {

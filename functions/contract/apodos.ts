@@ -97,3 +97,19 @@ export function checkName(input: unknown): NameCheck {
   if (names.includes(compact) || words.some((word) => compact.includes(word))) return { ok: false };
   return { ok: true, name, key };
 }
+
+/** The prefix of accountless authors' ids: a Cognito `sub` (a UUID) never has one. */
+const ACCOUNTLESS_PREFIX = 'name#';
+
+/**
+ * The author id of posts signed by a name with no account behind it (the samples, an imported
+ * archive): the name's unique key, so all the posts of one name, however spelled, are one author.
+ */
+export function accountlessAuthorId(name: string): string {
+  return `${ACCOUNTLESS_PREFIX}${nameKey(name)}`;
+}
+
+/** Whether an author id is a name's rather than an account's. */
+export function isAccountlessAuthor(authorId: string): boolean {
+  return authorId.startsWith(ACCOUNTLESS_PREFIX);
+}

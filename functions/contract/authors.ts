@@ -15,8 +15,19 @@ export const authorSchema = z.object({
 });
 export type AuthorProfile = z.infer<typeof authorSchema>;
 
+/**
+ * How long an apodo left by a rename still leads to its account (`GET /authors/{old}` → 301 to the
+ * new one), unless someone else claims it first.
+ */
+export const FORMER_NAME_DAYS = 90;
+
 /** Longer requested names are never an apodo (NAME_MAX_LENGTH is 30): they are not looked up. */
 export const MAX_AUTHOR_LOOKUP_LENGTH = 100;
+
+/** The path of an author's profile in the API (`GET /authors/{name}`). */
+export function authorApiPath(name: string): string {
+  return `/authors/${encodeURIComponent(name)}`;
+}
 
 /** The path of an author's page on the site. */
 export function authorPath(name: string): string {

@@ -54,7 +54,8 @@ export type PageDataEntries = Record<string, PostPage | { post: Post | null } | 
 export const PAGE_DATA_KEYS = {
   feed: (category?: Category) => `feed:${category ?? ''}`,
   post: (id: string) => `post:${id}`,
-  top: (period: TopPeriod, by: TopRanking) => `top:${period}:${by}`,
+  /** A Top page; `opening`: `/top` without a period (the page names the period chosen). */
+  top: (period: TopPeriod | 'opening', by: TopRanking) => `top:${period}:${by}`,
   /** An author's profile (`null`: no such author, the page is a 404), by the name as the address has it. */
   author: (name: string) => `author:${name}`,
   /** The first page of an author's posts, by the name as the address has it. */

@@ -10,7 +10,7 @@
  */
 import * as z from 'zod/mini';
 import { meSchema, nameResultSchema, setNameSchema } from './accounts';
-import { authorSchema } from './authors';
+import { authorSchema, FORMER_NAME_DAYS } from './authors';
 import { commentPageSchema, commentSchema, createCommentSchema, DEFAULT_COMMENT_PAGE_SIZE } from './comments';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './common';
 import type { ErrorCode } from './errors';
@@ -35,7 +35,16 @@ import { CATEGORIES, createPostSchema, ownPostPageSchema, ownPostSchema, postPag
 import { pushKeySchema, pushSubscriptionSchema, pushUnsubscribeSchema } from './push';
 import { MAX_SAVED_IDS, savedIdsSchema } from './saved';
 import { MAX_QUERY_LENGTH, MAX_QUERY_TERMS } from './search';
-import { MAX_VOTE_IDS, myVotesSchema, postVoteSchema, TOP_PERIODS, TOP_RANKINGS, voteResultSchema } from './votes';
+import {
+  DEFAULT_TOP_PERIODS,
+  MAX_VOTE_IDS,
+  myVotesSchema,
+  postVoteSchema,
+  TOP_PERIODS,
+  TOP_RANKINGS,
+  topPageSchema,
+  voteResultSchema,
+} from './votes';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -74,6 +83,8 @@ export type Route = {
   /** The JSON body, when the call takes one. */
   readonly body?: z.ZodMiniType;
   readonly success: { readonly status: 200 | 201 | 202 | 204; readonly description: string; readonly schema?: z.ZodMiniType };
+  /** A redirect the route may answer instead (no body; the new address in `Location`). */
+  readonly redirect?: { readonly status: 301; readonly description: string };
   /**
    * The route's own error codes. Every route may also answer INTERNAL_ERROR and SERVICE_UNAVAILABLE;
    * one with a body INVALID_JSON and PAYLOAD_TOO_LARGE; a signed-in one UNAUTHORIZED and the account
@@ -182,8 +193,24 @@ export const routes = {
       path: '/posts/top',
       auth: 'public',
       summary: 'The Top: posts published in a calendar period (Europe/Madrid) ranked by one count.',
-      query: z.object({ period: z.optional(z.enum(TOP_PERIODS)), by: z.optional(z.enum(TOP_RANKINGS)), ...paging(DEFAULT_PAGE_SIZE) }),
-      success: { status: 200, description: 'By that count, highest first; ties newest first.', schema: postPageSchema },
+      query: z.object({
+        period: z.optional(
+          z
+            .enum(TOP_PERIODS)
+            .check(
+              z.describe(
+                `Without it, the first page is this week's, or the first of ${DEFAULT_TOP_PERIODS.join(', ')} with a ranked post; the answer's \`period\` says which. Name that period when asking for the next page.`,
+              ),
+            ),
+        ),
+        by: z.optional(z.enum(TOP_RANKINGS)),
+        ...paging(DEFAULT_PAGE_SIZE),
+      }),
+      success: {
+        status: 200,
+        description: 'By that count, highest first; ties newest first; `period`: the period they are of.',
+        schema: topPageSchema,
+      },
       errors: ['INVALID_PERIOD', 'INVALID_RANKING', ...PAGING_ERRORS],
     }),
     cast: route({
@@ -482,9 +509,13 @@ export const routes = {
       path: '/authors/{name}',
       auth: 'public',
       summary:
-        "An author's page: the apodo as held now (looked up ignoring case, accents and look-alike letters), since when, published posts and the votes they received.",
+        "An author's page: the apodo as held now (looked up ignoring case, accents and look-alike letters), since when, published posts and the votes they received. A name no account holds that signs published posts (the samples, an imported archive) has a page built from them; an account's page wins over such posts.",
       params: byName,
       success: { status: 200, description: 'The author.', schema: authorSchema },
+      redirect: {
+        status: 301,
+        description: `An apodo its account left by a rename (for ${FORMER_NAME_DAYS} days, unless someone else claims it): \`Location\` is \`/authors/{the apodo it holds now}\`.`,
+      },
       errors: ['AUTHOR_NOT_FOUND'],
     }),
     posts: route({
@@ -495,6 +526,10 @@ export const routes = {
       params: byName,
       query: z.object(paging(DEFAULT_PAGE_SIZE)),
       success: { status: 200, description: 'Published posts, newest `publishedAt` first.', schema: postPageSchema },
+      redirect: {
+        status: 301,
+        description: `An apodo its account left by a rename (for ${FORMER_NAME_DAYS} days, unless someone else claims it): \`Location\` is the same page at the apodo it holds now.`,
+      },
       errors: ['AUTHOR_NOT_FOUND', ...PAGING_ERRORS],
     }),
   },

@@ -1,6 +1,6 @@
 /** The contract of readers' votes on published posts, and of the Top they rank. */
 import * as z from 'zod/mini';
-import { postVotesSchema } from './posts';
+import { postPageSchema, postVotesSchema } from './posts';
 
 /** The two votes a reader may give a published post: «¡Vaya día!» (`agree`) and «Te lo mereces» (`deserved`). */
 export const VOTE_KINDS = ['agree', 'deserved'] as const;
@@ -28,3 +28,13 @@ export const TOP_RANKINGS = VOTE_KINDS;
 export type TopRanking = VoteKind;
 export const TOP_TIME_ZONE = 'Europe/Madrid';
 export const TOP_PERIOD_LABELS: Record<TopPeriod, string> = { day: 'Hoy', week: 'Esta semana', month: 'Este mes', all: 'Siempre' };
+
+/**
+ * The period `/top` opens on, and the ones tried after it, in order, when it has no ranked post yet
+ * (a week on a new or quiet site): `GET /posts/top` without `period` answers the first with a post.
+ */
+export const DEFAULT_TOP_PERIODS = ['week', 'month', 'all'] as const satisfies readonly TopPeriod[];
+
+/** `GET /posts/top`: a page of the ranking and the period it is of (the one asked for, or the one chosen). */
+export const topPageSchema = z.extend(postPageSchema, { period: z.enum(TOP_PERIODS) });
+export type TopPage = z.infer<typeof topPageSchema>;

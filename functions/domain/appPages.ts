@@ -42,8 +42,11 @@ export type AppDocument =
   | { kind: 'shell' }
   /** A path with an extension that is not one of the site's files: a plain 404. */
   | { kind: 'missingFile' }
-  /** «Aleatorio» (`/aleatorio`): a 302 to a random published post's page, or to `/` while there is none. */
-  | { kind: 'redirect'; location: string };
+  /**
+   * «Aleatorio» (`/aleatorio`): a 302 to a random published post's page, or to `/` while there is
+   * none; a renamed account's former apodo (`/autor/:old`): a 301 to its page at the apodo it holds now.
+   */
+  | { kind: 'redirect'; status: 301 | 302; location: string };
 
 export type AppPageDeps = { posts: PostRepository; top: RankingStore; authors: AuthorStore; search: SearchIndexReader; now?: () => Date };
 
@@ -115,10 +118,10 @@ async function feedPage(deps: AppPageDeps, origin: string, category?: Category):
 async function randomPage(deps: AppPageDeps): Promise<AppDocument> {
   try {
     const post = await readRandomPost(deps);
-    return { kind: 'redirect', location: `/post/${encodeURIComponent(post.id)}` };
+    return { kind: 'redirect', status: 302, location: `/post/${encodeURIComponent(post.id)}` };
   } catch (error) {
     if (!(error instanceof NoPostsError)) throw error;
-    return { kind: 'redirect', location: '/' };
+    return { kind: 'redirect', status: 302, location: '/' };
   }
 }
 
@@ -148,34 +151,41 @@ async function postPage(deps: AppPageDeps, origin: string, id: string): Promise<
   };
 }
 
+/**
+ * `/top`: as the page itself reads its address (web/src/app/routes/TopRoute.tsx), anything unknown is
+ * the default; without a period it opens on the one `GET /posts/top` chooses (this week, or the
+ * first later one with a ranked post), named in the page's data.
+ */
 async function topPage(deps: AppPageDeps, origin: string, query: URLSearchParams): Promise<AppDocument> {
-  // As the page itself reads its address (web/src/app/routes/TopRoute.tsx): anything unknown is the default.
-  const period = oneOf(TOP_PERIODS, query.get('period')) ?? 'day';
+  const asked = oneOf(TOP_PERIODS, query.get('period'));
   const by = oneOf(TOP_RANKINGS, query.get('by')) ?? 'agree';
-  const page = await readTop(deps, { period, by });
-  const isDefault = period === 'day' && by === 'agree';
+  const page = await readTop(deps, { period: asked, by });
+  const address = asked ? `?period=${asked}&by=${by}` : by === 'agree' ? '' : `?by=${by}`;
   return {
     kind: 'rendered',
     status: 200,
     head: {
-      title: documentTitle(PAGE_TITLES.top(period, by)),
+      title: documentTitle(PAGE_TITLES.top(page.period, by)),
       description: `Las anécdotas más votadas en ${SITE_NAME}: hoy, esta semana, este mes y siempre.`,
-      url: `${origin}/top${isDefault ? '' : `?period=${period}&by=${by}`}`,
+      url: `${origin}/top${address}`,
       type: 'website',
       feeds: [],
     },
-    data: { [PAGE_DATA_KEYS.top(period, by)]: page },
+    data: { [PAGE_DATA_KEYS.top(asked ?? 'opening', by)]: page },
   };
 }
 
 /**
- * `/autor/:name`: the author's profile and first page of posts, or a 404 (unknown, renamed away,
- * deleted, «Anónimo»). The canonical address is the apodo as the account holds it now.
+ * `/autor/:name`: the author's profile and first page of posts (an account's, or a name's without
+ * one), a 301 for a renamed account's former apodo, or a 404 (unknown, deleted, «Anónimo»). The
+ * canonical address is the apodo as the account holds it now.
  */
 async function authorPage(deps: AppPageDeps, origin: string, route: string, name: string | undefined): Promise<AppDocument> {
   let author: AuthorProfile;
   try {
-    author = await readAuthor(deps, name);
+    const found = await readAuthor(deps, name);
+    if ('movedTo' in found) return { kind: 'redirect', status: 301, location: authorPath(found.movedTo) };
+    author = found;
   } catch (error) {
     if (!(error instanceof AuthorNotFoundError)) throw error;
     return {
@@ -185,6 +195,8 @@ async function authorPage(deps: AppPageDeps, origin: string, route: string, name
   }
   const key = name ?? author.name;
   const posts = await readAuthorPosts(deps, key, {});
+  // Renamed between the two reads: the next request is redirected.
+  if ('movedTo' in posts) return { kind: 'redirect', status: 301, location: authorPath(posts.movedTo) };
   const count = author.posts === 1 ? '1 anécdota publicada' : `${author.posts} anécdotas publicadas`;
   return {
     kind: 'rendered',

@@ -7,7 +7,8 @@
  * by another post with the same text (two copies sent before the check existed) is left to it.
  * Running it again writes nothing; a submission racing it settles by the rows' conditions.
  */
-import { fingerprintOf, HOLDS_ITS_TEXT } from './fingerprint';
+import { fingerprintOf } from '../contract/fingerprint';
+import { HOLDS_ITS_TEXT } from './fingerprint';
 import type { FingerprintBackfillStore, StoredPost } from './ports/posts';
 
 /** What a backfill did. */

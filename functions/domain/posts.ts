@@ -16,7 +16,8 @@ import {
 import { parseLimit, postIdFrom, untilSettled } from './input';
 import { ownPost, publicPost } from './lifecycle';
 import type { FingerprintClaim, PostRepository, RateLimiter, StoredPost, SubmissionStore } from './ports/posts';
-import { fingerprintOf, HOLDS_ITS_TEXT } from './fingerprint';
+import { fingerprintOf } from '../contract/fingerprint';
+import { HOLDS_ITS_TEXT } from './fingerprint';
 import { timeOf } from './clock';
 import { logEntry } from './moderationLog';
 

@@ -3,13 +3,15 @@
  * move in one transaction conditioned on what was read, retried on a fresh read when another request
  * won the race: counts always equal the votes stored, however many arrive at once.
  */
-import { type PostPage, type PostVotes } from '../contract/posts';
+import { type PostVotes } from '../contract/posts';
 import {
+  DEFAULT_TOP_PERIODS,
   MAX_VOTE_IDS,
   TOP_PERIODS,
   TOP_RANKINGS,
   postVoteSchema,
   type MyVotes,
+  type TopPage,
   type TopPeriod,
   type TopRanking,
   type VoteKind,
@@ -91,20 +93,36 @@ function isRanking(value: string): value is TopRanking {
 }
 
 /**
- * One page of the Top: the posts published in the current calendar period (Europe/Madrid; `day` when
- * absent) with the most votes of one kind (`agree` when absent), ties newest first. One Query of the
- * period's partition and one batch read of its posts, whatever the table size.
+ * One page of the Top: the posts published in a calendar period (Europe/Madrid) with the most votes
+ * of one kind (`agree` when absent), ties newest first. One Query of the period's partition and one
+ * batch read of its posts, whatever the table size. Without a period, the first page is this week's,
+ * or — while the week has no ranked post — the first of DEFAULT_TOP_PERIODS that has one (a Query
+ * more for each period tried), and the answer names it; a next page (a cursor) without a period is
+ * the week's, so a reader pages on with the period the first page named.
  */
-export async function readTop(deps: TopDeps, params: TopParams): Promise<PostPage> {
-  const period = params.period ?? 'day';
-  if (!isPeriod(period)) throw new ValidationError('INVALID_PERIOD');
+export async function readTop(deps: TopDeps, params: TopParams): Promise<TopPage> {
+  const asked = params.period;
+  if (asked !== undefined && !isPeriod(asked)) throw new ValidationError('INVALID_PERIOD');
   const ranking = params.by ?? 'agree';
   if (!isRanking(ranking)) throw new ValidationError('INVALID_RANKING');
   const limit = parseLimit(params.limit);
   const afterRank = params.cursor !== undefined ? decodeRankCursor(params.cursor) : undefined;
-  const page = await deps.top.page({ bucket: bucketOf(period, timeOf(deps)), ranking, limit, afterRank });
-  return {
-    items: page.items.filter((post) => post.status === 'published').map(publicPost),
-    nextCursor: page.hasMore && page.lastRank ? encodeRankCursor(page.lastRank) : null,
+  const at = timeOf(deps);
+  const read = async (period: TopPeriod): Promise<TopPage> => {
+    const page = await deps.top.page({ bucket: bucketOf(period, at), ranking, limit, afterRank });
+    return {
+      period,
+      items: page.items.filter((post) => post.status === 'published').map(publicPost),
+      nextCursor: page.hasMore && page.lastRank ? encodeRankCursor(page.lastRank) : null,
+    };
   };
+  if (asked !== undefined) return read(asked);
+  const [first, ...others] = DEFAULT_TOP_PERIODS;
+  const opening = await read(first);
+  if (afterRank !== undefined || opening.items.length > 0) return opening;
+  for (const period of others) {
+    const page = await read(period);
+    if (page.items.length > 0) return page;
+  }
+  return opening;
 }

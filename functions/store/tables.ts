@@ -52,8 +52,9 @@ export const POSTS_INDEX = {
 } as const;
 
 /**
- * posts        id (S)                       one item per anecdote: its fields, `status`, `authorId`,
- *                                           counters (`modScore`, `modVotes`, `reports`, …) and the
+ * posts        id (S)                       one item per anecdote: its fields, `status`, `authorId` (an
+ *                                           account's `sub`, or `name#<nameKey>` for a name with no
+ *                                           account: the samples, an imported archive), counters (`modScore`, `modVotes`, `reports`, …) and the
  *                                           index keys below, each present only while it applies
  *   feed-index      feed (S) + sortKey (S)   published posts newest first: `feed` = "ALL", `sortKey` =
  *                                           `${publishedAt}#${id}`, both only while published (sparse)
@@ -227,13 +228,15 @@ export const CONNECTIONS_TABLE = {
  *                                           { suspendedUntil, suspensionId } (UpdateItem only, so
  *                                           neither a rename nor a suspension drops the other's
  *                                           attributes), or { deleted, expiresAt (TTL) } for two
- *                                           days after the account is deleted
+ *                                           days after the account is deleted; an apodo left by a
+ *                                           rename keeps its row with { expiresAt (TTL) } for 90 days
+ *                                           (its author page answers 301; anyone may claim it)
  */
 export const NAMES_TABLE = {
   logicalName: 'names',
   partitionKey: { name: 'key', type: 'S' },
   indexes: [],
-  // Only a deleted account's mark expires (functions/domain/accounts.ts).
+  // Only a deleted account's mark (functions/domain/accounts.ts) and a former apodo's row expire.
   ttlAttribute: 'expiresAt',
 } as const satisfies TableDescription;
 

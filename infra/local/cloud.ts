@@ -36,6 +36,8 @@ import { migrateNames } from './fixtures/migrations/apodosForOldData';
 import { migrateNameKeys } from './fixtures/migrations/nameKeysToSkeletons';
 import { LOOPBACK, PortInUseError, portOrFree } from './process/ports';
 import { seedIfEmpty } from './fixtures/samplePosts';
+import { migrateSamples } from './fixtures/migrations/samplesByName';
+import { claimFingerprintOf } from '../../functions/store/dynamodb/sampleFingerprints';
 import { startStreamPoller } from './aws/lambda/streamPoller';
 import { DIST_DIR, startWebServer } from './aws/cloudfront/webServer';
 import { PAGE_SHELL_FILE } from '../../functions/config';
@@ -301,7 +303,10 @@ async function startOnce(options: LocalCloudOptions): Promise<LocalCloud> {
     // Samples are written once the stream pollers read (from LATEST), so the stream-fed functions see
     // them as they would any post: the Top ranks them. Nobody is connected yet to hear of them.
     const documents = DynamoDBDocumentClient.from(admin, { marshallOptions: { removeUndefinedValues: true } });
-    const seeded = options.seed === false ? 0 : await seedIfEmpty(new DynamoPostRepository(documents, tables.posts));
+    const fingerprint = (post: { id: string; post: string; createdAt: string }) => claimFingerprintOf(documents, tables.moderation, post);
+    const seeded = options.seed === false ? 0 : await seedIfEmpty(new DynamoPostRepository(documents, tables.posts), fingerprint);
+    // Samples of older data folders move to their names' authors and get fingerprints (…/migrations/samplesByName.ts).
+    await migrateSamples({ documents, postsTable: tables.posts, fingerprint });
     // Apodos for authors of posts stored before them, and the demo moderator's (infra/local/fixtures/migrations/apodosForOldData.ts).
     await migrateNames({
       documents,

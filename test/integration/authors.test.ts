@@ -1,9 +1,12 @@
 /**
  * Author pages (docs/api.md) against the real local cloud: `GET /authors/{name}` and its
- * posts, looked up ignoring case and accents, the 404s (unknown, «Anónimo», deleted, renamed away),
+ * posts, looked up ignoring case and accents, the 404s (unknown, «Anónimo», deleted, a former apodo
+ * past its 90 days), a renamed apodo's 301 to the new one,
  * totals that stay exact while votes arrive at once, and the server-rendered `/autor/:name` document.
  */
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nameKey } from '../../functions/contract/apodos';
 import type { AuthorProfile } from '../../functions/contract/authors';
 import { ERRORS } from '../../functions/contract/errors';
 import type { OwnPost, Post, PostPage } from '../../functions/contract/posts';
@@ -96,18 +99,89 @@ describe('GET /authors/{name}', () => {
     }
   });
 
-  it('answers a renamed author at the new name only, and a deleted one at none (their posts stay, signed «Anónimo»)', async () => {
+  it('answers a deleted author at none of their names (their posts stay, signed «Anónimo»)', async () => {
     const renamed = await createUser(cloud, { name: 'Nombre Viejo' });
     const post = await publishApproved(cloud, renamed, moderator, { category: 'familia', post: 'Mi suegra y el GPS.' });
-    expect((await call(cloud, '/me/name', { method: 'PUT', token: renamed.idToken, body: { name: 'Nombre Nuevo' } })).status).toBe(200);
-    expect(await profile('Nombre Viejo')).toMatchObject(notFound);
-    expect(await postsOf('Nombre Viejo')).toMatchObject(notFound);
+    expect((await rename(renamed, 'Nombre Nuevo')).status).toBe(200);
     expect((await profile('nombre nuevo')).body).toMatchObject({ name: 'Nombre Nuevo', posts: 1 });
     expect((await postsOf('Nombre Nuevo')).body.items.map((item) => [item.id, item.name])).toEqual([[post.id, 'Nombre Nuevo']]);
 
     expect((await call(cloud, '/me', { method: 'DELETE', token: renamed.idToken })).status).toBe(204);
     expect(await profile('Nombre Nuevo')).toMatchObject(notFound);
+    expect(await unfollowed('/authors/Nombre%20Viejo')).toMatchObject({ status: 404 });
     expect((await call<Post>(cloud, `/posts/${post.id}`)).body.name).toBe('Anónimo');
+  });
+});
+
+const rename = (user: TestUser, name: string) => call(cloud, '/me/name', { method: 'PUT', token: user.idToken, body: { name } });
+/** A request whose redirect is not followed: its status and `Location`. */
+async function unfollowed(path: string, base = cloud.config.apiUrl) {
+  const response = await fetch(`${base}${path}`, { redirect: 'manual' });
+  await response.arrayBuffer();
+  return { status: response.status, location: response.headers.get('location'), cacheControl: response.headers.get('cache-control') };
+}
+/** Moves a former apodo's expiry (its name row's TTL) to the past, as 90 days would. */
+async function expire(name: string) {
+  const documents = DynamoDBDocumentClient.from(cloud.dynamodb());
+  await documents.send(
+    new UpdateCommand({
+      TableName: cloud.tables.names,
+      Key: { key: `name#${nameKey(name)}` },
+      UpdateExpression: 'SET expiresAt = :past',
+      ConditionExpression: 'attribute_exists(expiresAt)',
+      ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 60 },
+    }),
+  );
+  documents.destroy();
+}
+
+describe('a renamed apodo', () => {
+  it('answers 301 to the new apodo, for the profile, its posts (query kept) and the /autor document, whatever the case', async () => {
+    const user = await createUser(cloud, { name: 'Antes Era Pepa' });
+    await publishApproved(cloud, user, moderator, { category: 'amistad', post: 'La cena sorpresa era el lunes.' });
+    expect((await rename(user, 'Ahora Soy Pepa')).status).toBe(200);
+    expect(await unfollowed('/authors/antes%20era%20pepa')).toEqual({
+      status: 301,
+      location: '/authors/Ahora%20Soy%20Pepa',
+      // Shared for seconds, never kept for good: the old name may be claimed again.
+      cacheControl: expect.stringContaining('max-age=0') as string,
+    });
+    expect((await unfollowed('/authors/Antes%20Era%20Pepa/posts?limit=2')).location).toBe('/authors/Ahora%20Soy%20Pepa/posts?limit=2');
+    // A client that follows it lands on the account's page.
+    expect((await profile('Antes Era Pepa')).body).toMatchObject({ name: 'Ahora Soy Pepa', posts: 1 });
+    expect(await unfollowed('/autor/Antes%20Era%20Pepa', cloud.webUrl)).toMatchObject({
+      status: 301,
+      location: '/autor/Ahora%20Soy%20Pepa',
+    });
+    // Two renames: the first name leads to the last.
+    expect((await rename(user, 'Pepa Tercera')).status).toBe(200);
+    expect((await unfollowed('/authors/Antes%20Era%20Pepa')).location).toBe('/authors/Pepa%20Tercera');
+    expect((await unfollowed('/authors/Ahora%20Soy%20Pepa')).location).toBe('/authors/Pepa%20Tercera');
+  });
+
+  it('is a 404 once its 90 days are over', async () => {
+    const user = await createUser(cloud, { name: 'Caduca Pronto' });
+    expect((await rename(user, 'Caducado Ya')).status).toBe(200);
+    expect((await unfollowed('/authors/Caduca%20Pronto')).status).toBe(301);
+    await expire('Caduca Pronto');
+    expect(await profile('Caduca Pronto')).toMatchObject(notFound);
+    expect((await unfollowed('/autor/Caduca%20Pronto', cloud.webUrl)).status).toBe(404);
+  });
+
+  it('can be claimed by someone else at once, whose page it then is; its old owner can take it back before that', async () => {
+    const first = await createUser(cloud, { name: 'Nombre Codiciado' });
+    expect((await rename(first, 'Otro Nombre Cualquiera')).status).toBe(200);
+    expect((await rename(first, 'nombre codiciado')).status).toBe(200);
+    expect((await profile('Nombre Codiciado')).body.name).toBe('nombre codiciado');
+    expect((await rename(first, 'Me Mudo Otra Vez')).status).toBe(200);
+
+    const second = await createUser(cloud, { name: 'Recien Llegada' });
+    // Another spelling of the former apodo is the same name.
+    expect((await rename(second, 'NOMBRE CODICIADO')).status).toBe(200);
+    expect(await unfollowed('/authors/Nombre%20Codiciado')).toMatchObject({ status: 200 });
+    expect((await profile('Nombre Codiciado')).body).toMatchObject({ name: 'NOMBRE CODICIADO', posts: 0 });
+    // Its first owner can no longer have it.
+    expect((await rename(first, 'Nombre Codiciado')).body).toMatchObject({ error: { code: 'NAME_TAKEN' } });
   });
 });
 

@@ -12,7 +12,7 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type ErrorBody, type ErrorCode } from '../../functions/contract/errors';
 import type { OwnPost } from '../../functions/contract/posts';
-import { fingerprintOf } from '../../functions/domain/fingerprint';
+import { fingerprintOf } from '../../functions/contract/fingerprint';
 import type { StoredPost } from '../../functions/domain/ports/posts';
 import { fingerprintKey, DynamoPostRepository } from '../../functions/store/dynamodb/postRepository';
 import { ENV } from '../../functions/store/tables';

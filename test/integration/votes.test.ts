@@ -10,8 +10,8 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../functions/contract/common';
 import { ERRORS, type ErrorCode } from '../../functions/contract/errors';
-import { type OwnPost, type Post, type PostPage, type PostVotes } from '../../functions/contract/posts';
-import { MAX_VOTE_IDS, type MyVotes, type VoteKind, type VoteResult } from '../../functions/contract/votes';
+import { type OwnPost, type Post, type PostVotes } from '../../functions/contract/posts';
+import { MAX_VOTE_IDS, type MyVotes, type TopPage, type VoteKind, type VoteResult } from '../../functions/contract/votes';
 import type { StoredPost } from '../../functions/domain/ports/posts';
 import { readTop } from '../../functions/domain/votes';
 import { DynamoPostRepository } from '../../functions/store/dynamodb/postRepository';
@@ -54,7 +54,7 @@ const vote = (user: TestUser, id: string, kind: unknown) =>
   call<VoteResult>(site.cloud, `/posts/${id}/vote`, { method: 'PUT', token: user.idToken, body: { vote: kind } });
 const unvote = (user: TestUser, id: string) => call<VoteResult>(site.cloud, `/posts/${id}/vote`, { method: 'DELETE', token: user.idToken });
 const myVotes = (user: TestUser, ids: string[]) => call<MyVotes>(site.cloud, `/me/votes?ids=${ids.join(',')}`, { token: user.idToken });
-const top = (query: string) => call<PostPage>(site.cloud, `/posts/top${query}`);
+const top = (query: string) => call<TopPage>(site.cloud, `/posts/top${query}`);
 
 /** A published post written straight to the table (as the moderation path leaves one), by someone else. */
 async function storedPost(overrides: Partial<StoredPost> = {}): Promise<StoredPost> {
@@ -344,7 +344,7 @@ describe('the Top', () => {
     const belowEveryVote = Buffer.from(`0000000000#2026-01-01T00:00:00.000Z#${randomUUID()}`).toString('base64url');
     const afterNothing = await top(`?period=all&by=agree&cursor=${belowEveryVote}`);
     expect(afterNothing.status).toBe(200);
-    expect(afterNothing.body).toEqual({ items: [], nextCursor: null });
+    expect(afterNothing.body).toEqual({ period: 'all', items: [], nextCursor: null });
     const page = await top('?period=all&by=deserved');
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toContain('s-maxage');

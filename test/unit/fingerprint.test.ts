@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fingerprintOf, normalizedText } from '../../functions/domain/fingerprint';
+import { fingerprintOf, normalizedText } from '../../functions/contract/fingerprint';
 
 describe('the duplicate check fingerprint', () => {
   it('ignores case, accents, punctuation, spacing and stretched letters', () => {

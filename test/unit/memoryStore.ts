@@ -240,7 +240,10 @@ export class MemoryStore implements PostRepository, SubmissionStore, ModerationS
 /** The names table in memory, with the adapter's transaction conditions (all or nothing). */
 export class MemoryNameStore implements NameStore {
   /** `name#<key>` → owner and name; `user#<id>` → the account's name, or its deletion mark. */
-  readonly rows = new Map<string, { userId?: string; name?: string; key?: string; deleted?: boolean; version?: number }>();
+  readonly rows = new Map<
+    string,
+    { userId?: string; name?: string; key?: string; deleted?: boolean; version?: number; expiresAt?: number }
+  >();
 
   async accountOf(userId: string): Promise<AccountName> {
     await tick();
@@ -255,10 +258,12 @@ export class MemoryNameStore implements NameStore {
   async claim(userId: string, name: StoredName, read: NameAsRead): Promise<NameClaim> {
     await tick();
     const owner = this.rows.get(`name#${name.key}`);
-    if (owner && owner.userId !== userId) return 'taken';
+    if (owner && owner.userId !== userId && owner.expiresAt === undefined) return 'taken';
     const account = this.rows.get(`user#${userId}`);
     if (account?.deleted || (account?.version ?? 0) !== read.version) return 'conflict';
-    if (read.name && read.name.key !== name.key) this.rows.delete(`name#${read.name.key}`);
+    // The old apodo stays the account's former one (the adapter gives it FORMER_NAME_DAYS).
+    if (read.name && read.name.key !== name.key)
+      this.rows.set(`name#${read.name.key}`, { userId, name: read.name.name, expiresAt: Number.MAX_SAFE_INTEGER });
     this.rows.set(`name#${name.key}`, { userId, name: name.name });
     this.rows.set(`user#${userId}`, { name: name.name, key: name.key, version: read.version + 1 });
     return 'claimed';

@@ -130,6 +130,20 @@ describe('/autor/:apodo', () => {
     expect(author).toHaveBeenCalledWith({ params: { name: 'maria jose' } }, expect.anything());
   });
 
+  it('moves to the new apodo’s address when the API answered for a renamed account (its 301 followed)', async () => {
+    const author = vi.fn(async () => ({ name: 'Nombre Nuevo', since: null, posts: 1, votes: { agree: 0, deserved: 0 } }));
+    const authorPosts = vi.fn(async (_input: { params: { name: string } }) => ({
+      items: [aPost({ name: 'Nombre Nuevo', post: 'Mi suegra y el GPS.' })],
+      nextCursor: null,
+    }));
+    render(route(fakeApiClient({ 'authors.get': author, 'authors.posts': authorPosts }), '/autor/Nombre%20Viejo'));
+    expect(await screen.findByText('Mi suegra y el GPS.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Nombre Nuevo' })).toBeTruthy();
+    // The list is read at the new address only; the profile is not asked for again.
+    expect(authorPosts.mock.calls.map(([input]) => input.params.name)).toEqual(['Nombre Nuevo']);
+    expect(author).toHaveBeenCalledTimes(1);
+  });
+
   it('says there is nobody with that apodo on a 404', async () => {
     const author = vi.fn(() => Promise.reject(new ApiError(ERRORS.AUTHOR_NOT_FOUND.message, 404, 'AUTHOR_NOT_FOUND')));
     render(route(fakeApiClient({ 'authors.get': author }), '/autor/nadie'));

@@ -7,7 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { Route, Routes } from 'react-router-dom';
 import { ERRORS } from '@contract/errors';
 import { type Post } from '@contract/posts';
-import { type VoteKind } from '@contract/votes';
+import { DEFAULT_TOP_PERIODS, type VoteKind } from '@contract/votes';
 import TopRoute from '../../web/src/app/routes/TopRoute';
 import { usePostLive } from '../../web/src/app/usePostLive';
 import { PostCard } from '../../web/src/components/PostCard';
@@ -199,10 +199,12 @@ describe('taking a server-rendered page over', () => {
 describe('/top', () => {
   function topApi(pages: Record<string, Post[]>) {
     return vi.fn<FakeRoute<'votes.top'>>(async ({ query = {} }) => {
-      const { period, by, cursor } = query;
-      const all = pages[`${period}-${by}`] ?? [];
+      const { period, by = 'agree', cursor } = query;
+      // As the API: without a period, this week or the first later period with posts.
+      const chosen = period ?? DEFAULT_TOP_PERIODS.find((option) => (pages[`${option}-${by}`] ?? []).length > 0) ?? 'week';
+      const all = pages[`${chosen}-${by}`] ?? [];
       const start = cursor ? Number(cursor) : 0;
-      return { items: all.slice(start, start + 20), nextCursor: start + 20 < all.length ? String(start + 20) : null };
+      return { period: chosen, items: all.slice(start, start + 20), nextCursor: start + 20 < all.length ? String(start + 20) : null };
     });
   }
   const renderTop = (api: ApiClient, path = '/top') =>
@@ -221,12 +223,12 @@ describe('/top', () => {
       .getAllByRole('article')
       .map((article) => article.querySelector('.post-card__text')!.textContent);
 
-  it('shows today’s «¡Vaya día!» ranking first, pages with «Cargar más», and switches period and ranking by tabs', async () => {
+  it('shows today’s «¡Vaya día!» ranking, pages with «Cargar más», and switches period and ranking by tabs', async () => {
     const user = userEvent.setup();
     const day = Array.from({ length: 25 }, (_, i) => aPost({ post: `hoy ${i + 1}`, votes: { agree: 30 - i, deserved: 0 } }));
     const flop = [aPost({ post: 'merecido', votes: { agree: 0, deserved: 9 } })];
     const topPosts = topApi({ 'day-agree': day, 'week-deserved': flop });
-    renderTop(fakeApiClient({ 'votes.top': topPosts }));
+    renderTop(fakeApiClient({ 'votes.top': topPosts }), '/top?period=day&by=agree');
     await screen.findByText('hoy 1');
     expect(shown()).toHaveLength(20);
     expect(screen.getByRole('link', { name: 'Hoy' }).getAttribute('aria-current')).toBe('page');
@@ -241,12 +243,34 @@ describe('/top', () => {
     expect(places).toEqual(day.map((_, i) => String(i + 1)));
 
     await user.click(screen.getByRole('link', { name: 'Esta semana' }));
-    await screen.findByText('Todavía ninguna anécdota de esta semana tiene un «¡Vaya día!».');
+    await screen.findByText(/^Todavía ninguna anécdota de esta semana tiene un «¡Vaya día!»\./);
     await user.click(screen.getByRole('link', { name: /Más «Te lo mereces»/ }));
     await screen.findByText('merecido');
     expect(topPosts).toHaveBeenLastCalledWith({ query: expect.objectContaining({ period: 'week', by: 'deserved' }) }, expect.anything());
     expect(screen.getByRole('link', { name: 'Esta semana' }).getAttribute('aria-current')).toBe('page');
   }, 20_000); // 25 cards rendered and clicked through in jsdom
+
+  it('opens /top on the period the API chose when this week has no votes, says so, and pages on in that period', async () => {
+    const user = userEvent.setup();
+    const month = Array.from({ length: 21 }, (_, i) => aPost({ post: `mes ${i + 1}`, votes: { agree: 30 - i, deserved: 0 } }));
+    const topPosts = topApi({ 'month-agree': month });
+    renderTop(fakeApiClient({ 'votes.top': topPosts }));
+    await screen.findByText('mes 1');
+    expect(screen.getByRole('link', { name: 'Este mes' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Top · este mes');
+    expect(screen.getByText(/Esta semana todavía nadie ha votado «¡Vaya día!»: te enseñamos las de este mes/)).toBeTruthy();
+    expect(topPosts).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Cargar más' }));
+    await screen.findByText('mes 21');
+    expect(topPosts).toHaveBeenLastCalledWith({ query: expect.objectContaining({ period: 'month', cursor: '20' }) }, expect.anything());
+  });
+
+  it('opens /top on this week, with what to do next, when no period has votes yet', async () => {
+    renderTop(fakeApiClient({ 'votes.top': topApi({}) }));
+    await screen.findByText(/Todavía ninguna anécdota de esta semana tiene un «¡Vaya día!»/);
+    expect(screen.getByRole('link', { name: 'Esta semana' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.queryByText(/te enseñamos/)).toBeNull();
+  });
 
   it('updates counts live from post.updated and drops a post that leaves the feeds', async () => {
     const posts = [

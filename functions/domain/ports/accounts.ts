@@ -27,15 +27,17 @@ export type NameClaim = 'claimed' | 'taken' | 'conflict';
 
 /**
  * Apodos: one row per name, keyed by its unique form, and one per account pointing to it, always
- * written together, so two accounts never hold one name and a rename frees the old one.
+ * written together, so two accounts never hold one name; a rename keeps the old one as the account's
+ * former apodo (it leads to the account for FORMER_NAME_DAYS) until someone else claims it.
  */
 export interface NameStore {
   /** The account's apodo, if it has one, and whether it was deleted; `consistent` for read-before-write. */
   accountOf(userId: string, options?: { consistent?: boolean }): Promise<AccountName>;
   /**
-   * Gives `userId` the name, atomically: the name row (free, or already this account's), the
-   * account's row (still at the version read; its version then moves to `read.version + 1`, its other
-   * attributes such as a suspension kept) and, on a rename, the old name row freed.
+   * Gives `userId` the name, atomically: the name row (free, already this account's, or any
+   * account's former apodo), the account's row (still at the version read; its version then moves to
+   * `read.version + 1`, its other attributes such as a suspension kept) and, on a rename, the old
+   * name row kept as the account's former apodo, expiring FORMER_NAME_DAYS after `at`.
    * `taken` when another account holds the name; `conflict` when the account's row changed since
    * it was read, or another write raced this one (the caller reads again and retries). The account's
    * first claim also records `at` as since when it has an apodo (its author page's «Desde»).

@@ -65,6 +65,15 @@ export function callerOf(event: HttpEvent): Caller {
   return callerFromClaims(jwtClaims(event));
 }
 
+/**
+ * 301 to `location` (a path of this API). Shared like a public read and never kept longer: what it
+ * points at changes when the name is claimed again or expires, and a browser keeps a 301 without a
+ * Cache-Control for good.
+ */
+export function movedPermanently(location: string): HttpResult {
+  return { statusCode: 301, headers: { location, 'cache-control': PUBLIC_READ }, body: '' };
+}
+
 /** 204 No Content. */
 export function noContent(): HttpResult {
   return { statusCode: 204, headers: { 'cache-control': 'no-store' }, body: '' };

@@ -1,15 +1,18 @@
 import { readAuthorPosts } from '../../domain/authors';
-import { httpHandler, json, PUBLIC_READ } from './http';
+import { authorApiPath } from '../../contract/authors';
+import { httpHandler, json, movedPermanently, PUBLIC_READ } from './http';
 import { authorStore } from '../../wiring';
 
 const authors = authorStore();
 
-/** GET /authors/{name}/posts?limit=&cursor= — an author's published posts, newest first. */
+/**
+ * GET /authors/{name}/posts?limit=&cursor= — an author's published posts, newest first; a renamed
+ * account's former apodo is a 301 to the same page at the one it holds now.
+ */
 export const handler = httpHandler(async (event) => {
   const query = event.queryStringParameters ?? {};
-  return json(
-    200,
-    await readAuthorPosts({ authors }, event.pathParameters?.name, { limit: query.limit, cursor: query.cursor }),
-    PUBLIC_READ,
-  );
+  const page = await readAuthorPosts({ authors }, event.pathParameters?.name, { limit: query.limit, cursor: query.cursor });
+  if ('movedTo' in page)
+    return movedPermanently(`${authorApiPath(page.movedTo)}/posts${event.rawQueryString ? `?${event.rawQueryString}` : ''}`);
+  return json(200, page, PUBLIC_READ);
 });

@@ -2,7 +2,8 @@
  * The page function: every document of the site. Behind CloudFront on AWS (its function URL is the
  * origin of every path that is not a file of the build or the API: infra/documentRoutes.ts), and
  * called by the local web server the same way (infra/local/aws/lambda/functionUrl.ts). It serves
- * - `/aleatorio` («Aleatorio»): a 302 to a random published post (no-store);
+ * - `/aleatorio` («Aleatorio»): a 302 to a random published post (no-store); `/autor/:old`, a renamed
+ *   account's former apodo: a 301 to `/autor/:new`;
  * - the app's pages: `/`, `/category/:c`, `/post/:id`, `/top`, `/autor/:name`, `/buscar` and the not-found page rendered with
  *   their data and meta tags (functions/domain/appPages.ts, web/src/server/renderDocument.tsx), and
  *   the forms' and signed-in pages' routes as the app's bare shell;
@@ -84,9 +85,10 @@ async function answer(path: string, rawQuery: string, origin: string): Promise<A
   const page = await appDocument(deps, path, query, origin);
   if (page.kind === 'redirect') {
     return {
-      status: 302,
+      status: page.status,
       kind: 'text',
-      cacheControl: REDIRECT_CACHE_CONTROL,
+      // A moved author is the same for every reader (shared, never kept for good: the name may be claimed again).
+      cacheControl: page.status === 301 ? PAGE_CACHE_CONTROL : REDIRECT_CACHE_CONTROL,
       body: `Redirigiendo a ${page.location}\n`,
       location: page.location,
     };

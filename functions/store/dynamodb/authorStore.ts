@@ -1,13 +1,17 @@
 import { GetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import type { AuthorPostsQuery, AuthorStore, AuthorTotals, NamedAccount } from '../../domain/ports/authors';
+import type { AccountlessAuthor, AuthorPostsQuery, AuthorStore, AuthorTotals, NamedAccount } from '../../domain/ports/authors';
 import type { Page, StoredPost } from '../../domain/ports/posts';
-import { POSTS_INDEX, POSTS_KEYS } from '../tables';
+import { NAMES_TABLE, POSTS_INDEX, POSTS_KEYS } from '../tables';
+
+const NAMES_TTL = NAMES_TABLE.ttlAttribute;
 import { batchGetPosts } from './postBatch';
 
 /**
  * Author pages over the names table (the apodo's row `name#<key>` → its account, the account's row
- * `user#<sub>` → since when it is named) and the posts table's author-feed-index (an author's
- * published posts, sparse by `sortKey`, projecting only the vote counters).
+ * `user#<sub>` → since when it is named; a renamed account's former apodo keeps its row with an
+ * `expiresAt`) and the posts table's author-feed-index (an author's published posts, sparse by
+ * `sortKey`, projecting only the vote counters; an accountless name's posts are there under its
+ * author id too).
  */
 export class DynamoAuthorStore implements AuthorStore {
   constructor(
@@ -18,7 +22,8 @@ export class DynamoAuthorStore implements AuthorStore {
   /**
    * Two GetItems: the name row, then its account's row, which must still point at that name (a
    * rename or a deletion moves or removes both in one transaction, so they only disagree if one
-   * happened between the two reads — then there is no such author now).
+   * happened between the two reads — then there is no such author now) or, for a former name (its
+   * row has an `expiresAt`), at another one: the account's apodo now.
    */
   async byNameKey(key: string): Promise<NamedAccount | undefined> {
     const { Item: nameRow } = await this.client.send(new GetCommand({ TableName: this.tables.names, Key: { key: `name#${key}` } }));
@@ -26,8 +31,37 @@ export class DynamoAuthorStore implements AuthorStore {
     const { Item: account } = await this.client.send(
       new GetCommand({ TableName: this.tables.names, Key: { key: `user#${nameRow.userId}` } }),
     );
-    if (!account || account.deleted === true || account.nameKey !== key || typeof account.name !== 'string') return undefined;
-    return { userId: nameRow.userId, name: account.name, ...(typeof account.since === 'string' ? { since: account.since } : {}) };
+    if (!account || account.deleted === true || typeof account.name !== 'string') return undefined;
+    const former = typeof nameRow[NAMES_TTL] === 'number';
+    if (former === (account.nameKey === key)) return undefined;
+    return {
+      userId: nameRow.userId,
+      name: account.name,
+      ...(typeof account.since === 'string' ? { since: account.since } : {}),
+      ...(former ? { formerUntil: new Date((nameRow[NAMES_TTL] as number) * 1000).toISOString() } : {}),
+    };
+  }
+
+  /** One Query of author-feed-index (the newest entry's id), then one GetItem of that post for the name it carries. */
+  async accountless(authorId: string): Promise<AccountlessAuthor | undefined> {
+    const { Items = [] } = await this.client.send(
+      new QueryCommand({
+        TableName: this.tables.posts,
+        IndexName: POSTS_INDEX.authorFeed,
+        KeyConditionExpression: '#p = :p',
+        ExpressionAttributeNames: { '#p': POSTS_KEYS.authorId },
+        ExpressionAttributeValues: { ':p': authorId },
+        ProjectionExpression: 'id',
+        ScanIndexForward: false,
+        Limit: 1,
+      }),
+    );
+    const id: unknown = Items[0]?.id;
+    if (typeof id !== 'string') return undefined;
+    const { Item } = await this.client.send(
+      new GetCommand({ TableName: this.tables.posts, Key: { id }, ProjectionExpression: '#n', ExpressionAttributeNames: { '#n': 'name' } }),
+    );
+    return typeof Item?.name === 'string' ? { authorId, name: Item.name } : undefined;
   }
 
   /**

@@ -1,10 +1,12 @@
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AccountName, NameAsRead, NameClaim, NameStore, StoredName } from '../../domain/ports/accounts';
 
+import { FORMER_NAME_DAYS } from '../../contract/authors';
 import { NAMES_TABLE } from '../tables';
 import { decodeCancellation, failedCondition } from './transactions';
 
 const NAMES_TTL_ATTRIBUTE = NAMES_TABLE.ttlAttribute;
+const DAY_MS = 24 * 60 * 60 * 1000;
 const nameRow = (key: string) => `name#${key}`;
 const userRow = (userId: string) => `user#${userId}`;
 
@@ -63,8 +65,9 @@ export class DynamoNameStore implements NameStore {
               Put: {
                 TableName: this.tableName,
                 Item: { key: nameRow(name.key), userId, name: name.name },
-                ConditionExpression: 'attribute_not_exists(#k) OR userId = :me',
-                ExpressionAttributeNames: { '#k': 'key' },
+                // Free, this account's, or another's former apodo (which a new claimer takes over).
+                ConditionExpression: 'attribute_not_exists(#k) OR userId = :me OR attribute_exists(#ttl)',
+                ExpressionAttributeNames: { '#k': 'key', '#ttl': NAMES_TTL_ATTRIBUTE },
                 ExpressionAttributeValues: { ':me': userId },
               },
             },
@@ -88,9 +91,16 @@ export class DynamoNameStore implements NameStore {
             ...(freesOld
               ? [
                   {
-                    Delete: {
+                    // The old apodo stays the account's former one (its page answers 301) until it
+                    // expires or someone claims it.
+                    Put: {
                       TableName: this.tableName,
-                      Key: { key: nameRow(previous.key) },
+                      Item: {
+                        key: nameRow(previous.key),
+                        userId,
+                        name: previous.name,
+                        [NAMES_TTL_ATTRIBUTE]: Math.floor((at.getTime() + FORMER_NAME_DAYS * DAY_MS) / 1000),
+                      },
                       ConditionExpression: 'userId = :me',
                       ExpressionAttributeValues: { ':me': userId },
                     },

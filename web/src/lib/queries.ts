@@ -20,7 +20,8 @@ import { PAGE_DATA_ELEMENT_ID } from './documentScripts';
  */
 export const queryKeys = {
   feed: (category?: Category) => ['posts', 'feed', category ?? 'all'] as const,
-  top: (period: TopPeriod, by: TopRanking) => ['posts', 'top', period, by] as const,
+  /** A ranking of the Top; `opening`: `/top` without a period (the first page names the period the API chose). */
+  top: (period: TopPeriod | 'opening', by: TopRanking) => ['posts', 'top', period, by] as const,
   /** A post's page: the post, or null when there is none to show. */
   post: (id: string) => ['posts', 'one', id] as const,
   comments: (postId: string) => ['comments', postId] as const,
@@ -85,7 +86,7 @@ export function seedFromPageData(client: QueryClient, entries: PageDataEntries):
     const page = entries[PAGE_DATA_KEYS.feed(category)] as PostPage | undefined;
     if (page) client.setQueryData(queryKeys.feed(category), firstPageOnly(page));
   }
-  for (const period of TOP_PERIODS)
+  for (const period of [...TOP_PERIODS, 'opening' as const])
     for (const by of TOP_RANKINGS) {
       const page = entries[PAGE_DATA_KEYS.top(period, by)] as PostPage | undefined;
       if (page) client.setQueryData(queryKeys.top(period, by), firstPageOnly(page));

@@ -1,7 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from '@contract/common';
 import { PAGE_TITLES } from '@contract/documents';
+import { authorPath } from '@contract/authors';
 import { VOTE_LABELS } from '@contract/votes';
 import type { Post } from '@contract/posts';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -31,14 +33,21 @@ function AuthorPosts({ name, author }: { name: string; author: string }) {
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
+/** A name as an address may spell it: no case, accents or extra spaces (the API also ignores look-alikes). */
+const folded = (name: string) => name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
 /**
  * `/autor/:apodo`: who (the apodo as the account holds it now, whatever case or accents the address
- * used), since when, how many posts are published and the votes they received, and the posts. An
- * apodo nobody holds (unknown, renamed away, deleted, «Anónimo») is a 404 message.
+ * used; or a name that signs posts without an account, such as the samples), since when, how many
+ * posts are published and the votes they received, and the posts. A renamed account's former apodo
+ * leads to its page at the new one (the API answers 301, which the browser follows: the address is
+ * then replaced by the new one's). An apodo nobody holds (unknown, deleted, «Anónimo») is a 404 message.
  */
 export default function AuthorPage() {
   const { apodo = '' } = useParams();
   const api = useApi();
+  const client = useQueryClient();
+  const navigate = useNavigate();
   const read = useQuery({
     queryKey: queryKeys.author(apodo),
     // null: nobody holds that apodo (the page says so).
@@ -49,6 +58,12 @@ export default function AuthorPage() {
       }),
   });
   const author = read.data;
+  const moved = author && folded(author.name) !== folded(apodo) ? author : undefined;
+  useEffect(() => {
+    if (!moved) return;
+    client.setQueryData(queryKeys.author(moved.name), moved);
+    void navigate(authorPath(moved.name), { replace: true });
+  }, [moved, client, navigate]);
   useDocumentTitle(author ? PAGE_TITLES.author(author.name) : author === null ? PAGE_TITLES.authorNotFound : 'Autor');
 
   return (
@@ -102,7 +117,8 @@ export default function AuthorPage() {
                 </div>
               </dl>
             </header>
-            <AuthorPosts name={apodo} author={author.name} />
+            {/* Read at the new address only, once a moved author's page has moved there. */}
+            {!moved && <AuthorPosts name={apodo} author={author.name} />}
           </>
         )}
       </section>

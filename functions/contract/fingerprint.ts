@@ -1,0 +1,29 @@
+/**
+ * The duplicate check's text rule (409 DUPLICATE_POST, docs/api.md): what counts as the same text.
+ * The API (functions/domain/fingerprint.ts) and the local cloud's samples fingerprint texts with it.
+ */
+import { createHash } from 'node:crypto';
+
+/**
+ * The text as the duplicate check compares it: compatibility-decomposed (ﬁ → fi, full-width → ASCII),
+ * accents and other marks dropped, lower case, everything but letters and digits dropped (punctuation,
+ * spaces, emoji), and a letter repeated in a row counted once (digits are kept as they are: «1» is not «11») — «¡¡Nooo, qué DÍA!!» and «no
+ * que dia» are the same text. That last rule is the «or nearly so»: stretched words and doubled letters
+ * («llave»/«lave», «acción»/«accion») do not make a copy new; different words always do, however
+ * close. A text with no letter or digit at all (only emoji) keeps its characters, so those are not all
+ * one another's duplicates.
+ */
+export function normalizedText(text: string): string {
+  const folded = text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '')
+    .replace(/(\p{L})\1+/gu, '$1');
+  return folded.length > 0 ? folded : text.normalize('NFC').replace(/\s+/gu, '');
+}
+
+/** The fingerprint of a post's text: SHA-256 of its normalized form, base64url (43 characters). */
+export function fingerprintOf(text: string): string {
+  return createHash('sha256').update(normalizedText(text)).digest('base64url');
+}
