@@ -11,7 +11,6 @@ import { useAuth } from '../features/auth/context';
 import { ACCOUNT_DELETED_MESSAGE, PASSWORD_CHANGED_MESSAGE } from '../features/auth/messages';
 import { RequireModerator, RequireSignedIn, RequireSignedOut } from '../features/auth/guards';
 import { ModerationNav } from '../features/moderators/ModerationNav';
-import { useAccount } from '../lib/account';
 import { announce } from '../lib/announcer';
 
 const NewPostPage = lazy(() => import('../features/posts/NewPostPage'));
@@ -25,12 +24,6 @@ const SuspensionsPage = lazy(() => import('../features/moderators/SuspensionsPag
 const ModerationLogPage = lazy(() => import('../features/moderators/ModerationLogPage'));
 const SavedPage = lazy(() => import('../features/saved/SavedPage'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
-
-/** /avisos: marking them read also reads the bell's count again. */
-function NotificationsRoute() {
-  const account = useAccount();
-  return <NotificationsPage onRead={() => void account.reload()} />;
-}
 
 /**
  * /moderar for whoever is signed in; moderators (as their token says) also decide at once, and get
@@ -84,7 +77,7 @@ const clientOnlyRoutes = (
       path="avisos"
       element={
         <RequireSignedIn>
-          <NotificationsRoute />
+          <NotificationsPage />
         </RequireSignedIn>
       }
     />
