@@ -200,9 +200,13 @@ export function savedStore(options: { posts?: boolean } = {}): DynamoSavedStore 
 }
 
 let notifications: DynamoNotificationStore | undefined;
-/** An account's notifications (notifications table). */
-export function notificationStore(): DynamoNotificationStore {
-  notifications ??= new DynamoNotificationStore(documentClient, table(ENV.notificationsTable));
+/** An account's notifications (notifications table); with `posts`, for listing them, also the posts table. A function uses one shape. */
+export function notificationStore(options: { posts?: boolean } = {}): DynamoNotificationStore {
+  notifications ??= new DynamoNotificationStore(
+    documentClient,
+    table(ENV.notificationsTable),
+    options.posts ? table(ENV.postsTable) : undefined,
+  );
   return notifications;
 }
 

@@ -431,8 +431,12 @@ export const FUNCTIONS = [
     id: 'ListNotifications',
     entry: 'functions/handlers/http/listNotifications.ts',
     trigger: { type: 'http', route: routes.notifications.list },
-    // One Query of the account's recent-index a page.
-    tables: { notifications: { queryIndexes: [NOTIFICATIONS_INDEX.recent] }, names: { items: ['GetItem'] } },
+    // One Query of the account's recent-index a page, one BatchGetItem of its posts (their first words).
+    tables: {
+      notifications: { queryIndexes: [NOTIFICATIONS_INDEX.recent] },
+      posts: { items: ['BatchGetItem'] },
+      names: { items: ['GetItem'] },
+    },
   },
   {
     id: 'MarkNotificationsRead',

@@ -20,6 +20,9 @@ export const UNREAD_COUNT_CAP = 10;
 /** Ids one `POST /me/notifications/read` may name. */
 export const MAX_READ_IDS = 100;
 
+/** The longest `excerpt` a notification carries (characters, «…» included). */
+export const EXCERPT_LENGTH = 80;
+
 /** How many of the day's most «¡Vaya día!» posts make its Top («entered the day's Top 10»). */
 export const DAY_TOP_SIZE = 10;
 
@@ -33,6 +36,12 @@ const base = {
   /** When it last changed: a comment notification moves up with each new comment. */
   createdAt: z.string(),
   read: z.boolean(),
+  /**
+   * The anecdote's first words (up to {@link EXCERPT_LENGTH} characters, cut at a word, «…» when cut),
+   * so a notification says which one it is about. Only `GET /me/notifications` gives it (live and push
+   * messages do not), and only while the post exists.
+   */
+  excerpt: z.optional(z.string()),
 };
 
 /**

@@ -13,6 +13,7 @@
 import type { LiveMessage } from '../contract/live';
 import {
   DAY_TOP_SIZE,
+  EXCERPT_LENGTH,
   NOTIFICATION_TTL_DAYS,
   UNREAD_COUNT_CAP,
   markReadSchema,
@@ -29,7 +30,7 @@ import { bucketOf, madridDate } from './periods';
 import { rankKey } from './rankings';
 import type { StoredComment } from './ports/comments';
 import type { AccountConnections } from './ports/connections';
-import type { DayTopReader, NotificationStore, StoredNotification } from './ports/notifications';
+import type { DayTopReader, NotificationStore, NotifiedPosts, StoredNotification } from './ports/notifications';
 import type { PostRepository, StoredPost } from './ports/posts';
 
 /** A post's change as its table's stream reports it, with when its status last moved (`statusAt`). */
@@ -231,11 +232,27 @@ export async function notifyComments(
 }
 
 export type ReadDeps = { notifications: NotificationStore };
+export type ListDeps = ReadDeps & { posts: NotifiedPosts };
+
+/**
+ * A post's first words for its notification: at most `max` characters (the «…» included), cut at the
+ * last space when there is one in its second half, white space run together.
+ */
+export function excerptOf(text: string, max = EXCERPT_LENGTH): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
+}
 export type UnreadDeps = { notifications: Pick<NotificationStore, 'countUnread'> };
 
-/** `GET /me/notifications?limit=&cursor=`: the caller's notifications, newest first, one Query a page. */
+/**
+ * `GET /me/notifications?limit=&cursor=`: the caller's notifications, newest first, one Query a page,
+ * each with its post's first words (one BatchGetItem of the page's posts; only the caller's own).
+ */
 export async function readNotifications(
-  deps: ReadDeps,
+  deps: ListDeps,
   caller: Author,
   params: { limit?: string; cursor?: string },
 ): Promise<NotificationPage> {
@@ -243,8 +260,13 @@ export async function readNotifications(
   const afterListedAt = params.cursor !== undefined ? decodeNotificationCursor(params.cursor) : undefined;
   const page = await deps.notifications.page({ accountId: caller.id, limit, afterListedAt });
   const last = page.items.at(-1);
+  const posts = page.items.length > 0 ? await deps.posts.posts(page.items.map((item) => item.postId)) : new Map<string, StoredPost>();
   return {
-    items: page.items.map(publicNotification),
+    items: page.items.map((stored) => {
+      const notification = publicNotification(stored);
+      const post = posts.get(stored.postId);
+      return post && post.authorId === caller.id ? { ...notification, excerpt: excerptOf(post.post) } : notification;
+    }),
     nextCursor: page.hasMore && last ? Buffer.from(listedAtOf(last), 'utf8').toString('base64url') : null,
   };
 }

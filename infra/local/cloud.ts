@@ -60,7 +60,9 @@ export type LocalCloudOptions = {
   webMode?: 'dev' | 'dist';
   /**
    * Start the functions a first visitor reaches (the page function, the public reads, GET /me) before
-   * reporting ready, so the first page after a start is not a cold start under load.
+   * reporting ready, so the first page after a start is not a cold start under load; then, in the
+   * background, the reads of a signed-in account's lists (Avisos, Moderar, Guardadas, Mis anécdotas…),
+   * so opening one is not a cold start either.
    * @default false
    */
   warm?: boolean;
@@ -112,7 +114,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 async function startOnce(options: LocalCloudOptions): Promise<LocalCloud> {
   const dataDir = resolve(options.dataDir);
   const stops: Array<() => Promise<void>> = [];
+  /** Set once stopping: background work (warming functions) ends. */
+  let stopped = false;
   const stop = async () => {
+    stopped = true;
     for (const close of stops.reverse()) await close().catch((error: unknown) => console.error('local cloud stop:', error));
   };
   try {
@@ -381,6 +386,20 @@ async function startOnce(options: LocalCloudOptions): Promise<LocalCloud> {
     stops.push(web.close);
     if (web.url !== webUrl) throw new Error(`The web server is at ${web.url}, not ${webUrl} as config.json says`);
     const warmed: string[] = [];
+    /** Starts these functions two at a time (each start imports its handler; the machine may have two cores). */
+    const warmAll = async (declarations: typeof FUNCTIONS, started: string[]) => {
+      for (let i = 0; i < declarations.length && !stopped; i += 2)
+        await Promise.all(
+          declarations.slice(i, i + 2).map((declaration) =>
+            functions
+              .get(declaration.id)!
+              .warm()
+              .then(() => started.push(declaration.id))
+              // One that cannot start says so on its first invocation, as on Lambda.
+              .catch(() => undefined),
+          ),
+        );
+    };
     if (options.warm) {
       const firstReached = FUNCTIONS.filter(
         ({ trigger }) =>
@@ -388,18 +407,17 @@ async function startOnce(options: LocalCloudOptions): Promise<LocalCloud> {
           (trigger.type === 'http' &&
             (trigger.route === routes.accounts.me || (trigger.route.method === 'GET' && trigger.route.auth === 'public'))),
       );
-      // Two at a time: each start imports its handler, and the machine may have two cores.
-      for (let i = 0; i < firstReached.length; i += 2)
-        await Promise.all(
-          firstReached.slice(i, i + 2).map((declaration) =>
-            functions
-              .get(declaration.id)!
-              .warm()
-              .then(() => warmed.push(declaration.id))
-              // One that cannot start says so on its first invocation, as on Lambda.
-              .catch(() => undefined),
-          ),
-        );
+      await warmAll(firstReached, warmed);
+      // The signed-in reads (the lists of one's own and the moderators'), after the banner: a start is not
+      // made longer, and a list opened a few seconds later is answered by a started function.
+      const signedInReads = FUNCTIONS.filter(
+        (declaration) =>
+          !firstReached.includes(declaration) &&
+          declaration.trigger.type === 'http' &&
+          declaration.trigger.route.method === 'GET' &&
+          declaration.trigger.route.auth !== 'public',
+      );
+      setTimeout(() => void warmAll(signedInReads, []), 0);
     }
 
     return {

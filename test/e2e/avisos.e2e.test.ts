@@ -1,7 +1,7 @@
 /**
  * «Avisos» in two browsers: an author signed in on one, a reader on another. The moderator publishes the
  * author's anecdote and the author's bell shows 1 without a reload; the reader comments and the count
- * grows; the author opens «Avisos» and goes from there to the post.
+ * grows; the author opens «Avisos», which clears the bell, and goes from there to the post.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -63,12 +63,29 @@ describe('«Avisos» in two browsers (built site, local cloud)', () => {
 
       await header(authorPage).getByRole('link', { name: 'Avisos 2 sin leer' }).click();
       await authorPage.waitForURL((url) => url.pathname === '/avisos');
-      const list = authorPage.getByRole('list', { name: 'Tus avisos, del más nuevo al más antiguo' });
-      await list.getByText(`${reader.name} ha comentado tu anécdota.`).waitFor();
-      await list.getByText('Tu anécdota se ha publicado.').waitFor();
+      // Opening «Avisos» marks what it shows read: the bell clears without a reload.
+      await header(authorPage).getByRole('link', { name: 'Avisos', exact: true }).waitFor();
+      const list = authorPage.getByRole('group', { name: 'Tus avisos, del más nuevo al más antiguo' });
+      await list.getByRole('heading', { name: 'Hoy' }).waitFor();
+      const lines = list.getByRole('listitem');
+      // One line each: what happened, the anecdote's first words as the link, how long ago.
+      expect(await lines.count()).toBe(2);
+      expect(await lines.nth(0).textContent()).toMatch(
+        new RegExp(`^Nuevo${reader.name} ha comentado «Me quedé encerrada en el baño de la oficina .+» (ahora mismo|hace \\d+ min)$`),
+      );
+      expect(await lines.nth(1).textContent()).toMatch(/^NuevoSe ha publicado «Me quedé encerrada/);
       expect(await seriousA11yViolations(authorPage)).toEqual([]);
 
-      await list.getByRole('link', { name: 'Ver los comentarios' }).click();
+      // Read on the server too: another page load still shows the bell clear.
+      await authorPage.reload();
+      await takenOver(authorPage);
+      await header(authorPage).getByRole('link', { name: 'Avisos', exact: true }).waitFor();
+      expect(await list.getByText('Nuevo').count()).toBe(0);
+
+      await list
+        .getByRole('link', { name: /^«Me quedé encerrada/ })
+        .first()
+        .click();
       await authorPage.waitForURL((url) => url.pathname === `/post/${id}`);
       await authorPage.getByText(text).first().waitFor();
       await authorPage.getByText('A mí me pasó lo mismo el lunes.').first().waitFor();

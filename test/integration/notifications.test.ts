@@ -107,13 +107,23 @@ async function waitFor<T>(check: () => T | undefined, what: string, timeoutMs = 
 }
 
 describe('notifications of a post published or rejected', () => {
-  it('tells the author once that the post was published, and a record delivered again makes nothing more', async () => {
+  it('tells the author once that the post was published, with its first words, and a record delivered again makes nothing more', async () => {
     const author = await newUser();
-    const post = await publishApproved(site.cloud, author, site.moderator, { category: 'varios', post: text() });
+    const words = `${text()} y luego,   para rematar, se me cayó el café encima del portátil nuevo de la oficina.`;
+    const post = await publishApproved(site.cloud, author, site.moderator, { category: 'varios', post: words });
     const items = await until(author, (all) => all.some((n) => n.type === 'post.published' && n.postId === post.id), 'published');
     expect(items.filter((n) => n.postId === post.id)).toEqual([
-      { id: expect.any(String), type: 'post.published', postId: post.id, createdAt: expect.any(String), read: false },
+      {
+        id: expect.any(String),
+        type: 'post.published',
+        postId: post.id,
+        createdAt: expect.any(String),
+        read: false,
+        // Cut at a word within 80 characters, the spaces run together.
+        excerpt: `${words.replace(/\s+/g, ' ').slice(0, 79).replace(/ \S*$/, '').replace(/[,.]$/, '')}…`,
+      },
     ]);
+    expect(items[0]!.excerpt!.length).toBeLessThanOrEqual(80);
     expect(await unread(author)).toBe(1);
 
     // The same change of status delivered twice more (as a retried stream batch would).
@@ -132,7 +142,8 @@ describe('notifications of a post published or rejected', () => {
 
   it('tells the author that the post was rejected, with the moderators’ reason', async () => {
     const author = await newUser();
-    const created = (await publish(site.cloud, author.idToken, { category: 'amor', post: text() })).body as OwnPost;
+    const words = text();
+    const created = (await publish(site.cloud, author.idToken, { category: 'amor', post: words })).body as OwnPost;
     const decided = await call(site.cloud, `/moderation/${created.id}/decision`, {
       method: 'PUT',
       token: site.moderator.idToken,
@@ -141,7 +152,15 @@ describe('notifications of a post published or rejected', () => {
     expect(decided.status).toBe(200);
     const items = await until(author, (all) => all.some((n) => n.type === 'post.rejected'), 'rejected');
     expect(items).toEqual([
-      { id: expect.any(String), type: 'post.rejected', reason: 'ofensiva', postId: created.id, createdAt: expect.any(String), read: false },
+      {
+        id: expect.any(String),
+        type: 'post.rejected',
+        reason: 'ofensiva',
+        postId: created.id,
+        createdAt: expect.any(String),
+        read: false,
+        excerpt: words,
+      },
     ]);
 
     const item = await storedPost(created.id);
@@ -170,6 +189,7 @@ describe('notifications of comments', () => {
         count: 1,
         createdAt: theirs.createdAt,
         read: false,
+        excerpt: post.post,
       },
     ]);
 
@@ -211,7 +231,7 @@ describe('the day’s Top', () => {
     ).toBe(200);
     const items = await until(author, (all) => all.some((n) => n.type === 'post.top'), 'post.top');
     expect(items.filter((n) => n.type === 'post.top')).toEqual([
-      { id: expect.any(String), type: 'post.top', postId: post.id, createdAt: expect.any(String), read: false },
+      { id: expect.any(String), type: 'post.top', postId: post.id, createdAt: expect.any(String), read: false, excerpt: post.post },
     ]);
     // Taking the vote back and voting again does not tell it twice.
     await call(site.cloud, `/posts/${post.id}/vote`, { method: 'DELETE', token: voter.idToken });

@@ -49,6 +49,8 @@ export function errorsAndWarnings(output: string): string[] {
 }
 
 export type StartOptions = {
+  /** How long it may take to say it is ready (a start that builds the web takes longer). @default 60 s */
+  readyTimeoutMs?: number;
   /** Reuse a data folder (e.g. across a restart); it is then left in place on stop. */
   dataDir?: string;
   /**
@@ -96,6 +98,9 @@ export async function startLocalCloudProcess(options: StartOptions = {}): Promis
       COGNITO_PORT: '0',
       TRIGGERS_PORT: '0',
       HOSTED_UI_PORT: '0',
+      // Vite's dev server, which starts without a build (`npm start` serves the production build,
+      // built when stale): a test that wants the build says WEB_MODE=dist, served as it is.
+      WEB_MODE: 'dev',
       // The run's shared DynamoDB Local (test/support/sharedDynamo.ts), a database of this cloud's own in it.
       DYNAMODB_ENDPOINT: options.ownDynamoDb ? '' : (process.env[SHARED_DYNAMODB_ENV] ?? ''),
       // DynamoDB Local takes access keys of letters and digits only.
@@ -118,7 +123,8 @@ export async function startLocalCloudProcess(options: StartOptions = {}): Promis
   };
 
   const ready = await new Promise<ReadyMessage>((resolveReady, reject) => {
-    const timer = setTimeout(() => reject(new Error(`local cloud did not start in 60 s:\n${output}`)), 60_000);
+    const limit = options.readyTimeoutMs ?? 60_000;
+    const timer = setTimeout(() => reject(new Error(`local cloud did not start in ${limit / 1000} s:\n${output}`)), limit);
     child.on('message', (message: ReadyMessage | CodeMessage) => {
       if (message.type === 'ready') {
         clearTimeout(timer);

@@ -11,7 +11,8 @@ import type { AuthService } from '../../web/src/features/auth/types';
 import NotificationsPage from '../../web/src/features/notifications/NotificationsPage';
 import { ApiContext, type ApiClient } from '../../web/src/lib/api';
 import { ConfigContext } from '../../web/src/lib/config';
-import { fakeApiClient } from './factories';
+import { formatPostDate } from '../../web/src/lib/format';
+import { fakeApiClient, type FakeRoute } from './factories';
 import { FakeSocket } from './fakeSocket';
 import { SignedIn, WithQueries } from './queries';
 
@@ -28,68 +29,98 @@ const config: RuntimeConfig = {
   wsUrl: 'ws://live.invalid/live',
 };
 
-function page(api: ApiClient, onRead = vi.fn()) {
+function page(api: ApiClient) {
   render(
     <ApiContext.Provider value={api}>
       <WithQueries>
         <MemoryRouter>
-          <NotificationsPage onRead={onRead} />
+          <NotificationsPage />
         </MemoryRouter>
       </WithQueries>
     </ApiContext.Provider>,
   );
-  return onRead;
 }
 
-describe('«Avisos» (/avisos)', () => {
-  it('lists each kind in words, linking to its post (a rejected one to «Mis anécdotas» with the reason), and pages with «Cargar más»', async () => {
-    const user = userEvent.setup();
-    const notifications = vi
-      .fn()
-      .mockResolvedValueOnce({
-        items: [
-          notification({ type: 'comment.created', name: 'Rocío', count: 3 }),
-          notification({ type: 'post.rejected', reason: 'ofensiva' }),
-        ],
-        nextCursor: 'c1',
-      })
-      .mockResolvedValueOnce({
-        items: [notification({ type: 'post.top', read: true }), notification({ type: 'post.published', read: true })],
-        nextCursor: null,
-      });
-    page(fakeApiClient({ 'notifications.list': notifications }));
-    const list = await screen.findByRole('list', { name: 'Tus avisos, del más nuevo al más antiguo' });
-    expect(within(list).getByText(/3 comentarios nuevos en tu anécdota; el último, de Rocío\./)).toBeTruthy();
-    expect(within(list).getByRole('link', { name: 'Ver los comentarios' }).getAttribute('href')).toBe(`/post/${POST}`);
-    expect(within(list).getByText(/Motivo: Es ofensiva\./)).toBeTruthy();
-    expect(within(list).getByRole('link', { name: 'Editar y reenviar en Mis anécdotas' }).getAttribute('href')).toBe('/mis-anecdotas');
-    await user.click(screen.getByRole('button', { name: 'Cargar más' }));
-    await screen.findByText(/ha entrado en el Top 10 del día/);
-    expect(notifications).toHaveBeenLastCalledWith({ query: expect.objectContaining({ cursor: 'c1' }) }, expect.anything());
-    expect(screen.getByText(/Tu anécdota se ha publicado/)).toBeTruthy();
-    // Unread ones say so to a screen reader; read ones do not.
-    expect(screen.getAllByText('Sin leer:')).toHaveLength(2);
-  });
+/** Noon of 25 November 2026 on the reader's clock: «Hoy» is the 25th, «Ayer» the 24th. */
+const NOW = new Date(2026, 10, 25, 12, 0, 0);
+const ago = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000).toISOString();
 
-  it('marks everything read, reads the list again and tells the bell', async () => {
+describe('«Avisos» (/avisos)', () => {
+  beforeEach(() => {
+    // Only the clock: the waits of Testing Library keep their real timers.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('says each one on one line — what happened, the anecdote’s first words as a link, how long ago — grouped by day', async () => {
     const user = userEvent.setup();
-    const notifications = vi
-      .fn()
-      .mockResolvedValueOnce({ items: [notification({ type: 'post.published' })], nextCursor: null })
-      .mockResolvedValue({ items: [notification({ type: 'post.published', read: true })], nextCursor: null });
-    const markNotificationsRead = vi.fn(async () => {});
-    const onRead = page(fakeApiClient({ 'notifications.list': notifications, 'notifications.markRead': markNotificationsRead }));
-    await user.click(await screen.findByRole('button', { name: 'Marcar todo como leído' }));
-    expect(markNotificationsRead).toHaveBeenCalledWith({ body: {} });
-    await waitFor(() => expect(screen.queryByText('Sin leer:')).toBeNull());
-    expect(onRead).toHaveBeenCalled();
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Marcar todo como leído' }).disabled).toBe(true);
+    const firstPage = {
+      items: [
+        notification({ type: 'comment.created', name: 'Rocío', count: 1, createdAt: ago(5), excerpt: 'Hoy se me cayó el móvil al váter…' }),
+        notification({ type: 'comment.created', id: 'comment#2', name: 'Luis', count: 3, createdAt: ago(90), read: true }),
+        notification({
+          type: 'post.rejected',
+          id: 'rejected#1',
+          reason: 'ofensiva',
+          createdAt: ago(24 * 60),
+          read: true,
+          excerpt: 'Mi jefe',
+        }),
+      ],
+      nextCursor: 'c1',
+    };
+    const secondPage = {
+      items: [
+        notification({ type: 'post.top', id: 'top#1', read: true, createdAt: '2026-11-20T09:30:00.000Z', excerpt: 'El día de la boda' }),
+      ],
+      nextCursor: null,
+    };
+    // Each page by its cursor (opening the page reads the list again once its unread one is marked).
+    const list = vi.fn<FakeRoute<'notifications.list'>>(async (input) => (input?.query?.cursor === 'c1' ? secondPage : firstPage));
+    page(fakeApiClient({ 'notifications.list': list, 'notifications.markRead': vi.fn(async () => {}) }));
+    const all = await screen.findByRole('group', { name: 'Tus avisos, del más nuevo al más antiguo' });
+    expect(
+      within(all)
+        .getAllByRole('heading', { level: 2 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Hoy', 'Ayer']);
+
+    const [first, second, third] = within(all).getAllByRole('listitem');
+    expect(first!.textContent).toBe('NuevoRocío ha comentado «Hoy se me cayó el móvil al váter…» hace 5 min');
+    const link = within(first!).getByRole('link', { name: '«Hoy se me cayó el móvil al váter…»' });
+    expect(link.getAttribute('href')).toBe(`/post/${POST}`);
+    const time = first!.querySelector('time')!;
+    expect(time.getAttribute('datetime')).toBe(ago(5));
+    expect(time.getAttribute('title')).toBe(formatPostDate(ago(5)));
+    // Without its words (a post no longer there), the line still reads, and the link says «tu anécdota».
+    expect(second!.textContent).toBe('3 comentarios nuevos, el último de Luis, en tu anécdota hace 1 h');
+    // A rejected one leads to «Mis anécdotas», where it can be edited and sent again.
+    expect(third!.textContent).toBe('No se ha publicado (Es ofensiva) «Mi jefe» hace 1 día');
+    expect(within(third!).getByRole('link', { name: '«Mi jefe»' }).getAttribute('href')).toBe('/mis-anecdotas');
+    // No line runs into the next: each notice is a list item of its own, its time never inside the link.
+    expect(link.contains(time)).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Cargar más' }));
+    await screen.findByRole('heading', { level: 2, name: '20 de noviembre' });
+    expect(screen.getByRole('link', { name: '«El día de la boda»' }).closest('li')!.textContent).toBe(
+      'Ha entrado en el Top 10 del día «El día de la boda» hace 5 días',
+    );
+    expect(list).toHaveBeenLastCalledWith({ query: expect.objectContaining({ cursor: 'c1' }) }, expect.anything());
   });
 
   it('has an empty state', async () => {
     page(fakeApiClient({ 'notifications.list': vi.fn(async () => ({ items: [], nextCursor: null })) }));
     expect(await screen.findByText(/Todavía no tienes avisos/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Marcar todo como leído' })).toBeNull();
+  });
+
+  it('shows one skeleton of its rows while the first page loads, not spinners', async () => {
+    page(fakeApiClient({ 'notifications.list': vi.fn<FakeRoute<'notifications.list'>>(() => new Promise(() => {})) }));
+    const skeleton = await screen.findByRole('list', { name: 'Cargando tus avisos…' });
+    expect(skeleton.getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByText('Cargando tus avisos…').getAttribute('role')).toBe('status');
+    expect(document.querySelectorAll('[aria-busy="true"]')).toHaveLength(1);
+    expect(document.querySelector('.spinner')).toBeNull();
   });
 });
 
@@ -110,7 +141,7 @@ describe('the bell', () => {
   });
 
   /** The bell as the header shows it, with GET /me's count read again on every reload. */
-  function bell(counts: number[], token = 'id-token-1') {
+  function bell(counts: number[], token = 'id-token-1', withPage?: Parameters<typeof fakeApiClient>[0]) {
     const tokens = [token];
     const service = { getIdToken: vi.fn(async () => tokens[0]!) } as unknown as AuthService;
     const auth: AuthContextValue = {
@@ -126,11 +157,12 @@ describe('the bell', () => {
     render(
       <ConfigContext.Provider value={config}>
         <AuthContext.Provider value={auth}>
-          <ApiContext.Provider value={fakeApiClient({ 'accounts.me': meCall })}>
+          <ApiContext.Provider value={fakeApiClient({ 'accounts.me': meCall, ...withPage })}>
             <WithQueries>
               <SignedIn as="a@example.com">
                 <MemoryRouter>
                   <NotificationBell />
+                  {withPage && <NotificationsPage />}
                 </MemoryRouter>
               </SignedIn>
             </WithQueries>
@@ -196,5 +228,31 @@ describe('the bell', () => {
     }
     await waitFor(() => expect(FakeSocket.instances).toHaveLength(2));
     expect(new URL(FakeSocket.latest().url).searchParams.get('token')).toBe('id-token-2');
+  });
+
+  it('drops its count at once when «Avisos» opens and marks what it shows read, then shows the server’s count', async () => {
+    let answer: () => void = () => {};
+    const markRead = vi.fn(() => new Promise<void>((resolve) => (answer = resolve)));
+    const list = vi.fn(async () => ({
+      items: [
+        notification({ type: 'post.published', id: 'published#1' }),
+        notification({ type: 'post.top', id: 'top#1' }),
+        notification({ type: 'post.rejected', id: 'rejected#1', reason: 'otro', read: true }),
+      ],
+      nextCursor: null,
+    }));
+    // GET /me: 3 unread when the bell first reads it; 1 once the server has marked them (one arrived meanwhile).
+    bell([3, 1], 'id-token-1', { 'notifications.list': list, 'notifications.markRead': markRead });
+    await screen.findByRole('link', { name: 'Avisos 3 sin leer' });
+    // Before the server has answered, the bell has already dropped the two shown unread.
+    await screen.findByRole('link', { name: 'Avisos 1 sin leer' });
+    expect(markRead).toHaveBeenCalledTimes(1);
+    expect(markRead).toHaveBeenCalledWith({ body: { ids: ['published#1', 'top#1'] } });
+    // The ones that were unread still say «Nuevo» on this visit.
+    expect(screen.getAllByText('Nuevo')).toHaveLength(2);
+    act(() => answer());
+    await waitFor(() => expect(list).toHaveBeenCalledTimes(2));
+    expect(screen.getByRole('link', { name: 'Avisos 1 sin leer' })).toBeTruthy();
+    expect(markRead).toHaveBeenCalledTimes(1);
   });
 });

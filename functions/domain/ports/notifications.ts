@@ -1,5 +1,6 @@
 import type { NotificationType } from '../../contract/notifications';
 import type { RejectionReason } from '../../contract/posts';
+import type { StoredPost } from './posts';
 
 /** A notification as stored, under its owner's account: `key` is its id, stable for its life. */
 export type StoredNotification = {
@@ -42,6 +43,11 @@ export interface NotificationStore {
   markAllRead(accountId: string): Promise<void>;
   /** How many notifications of the account are unread, counting at most `cap` (strongly consistent). */
   countUnread(accountId: string, cap: number): Promise<number>;
+}
+
+/** The posts the notifications of a page are about, by id (an id with no post is absent). */
+export interface NotifiedPosts {
+  posts(ids: readonly string[]): Promise<Map<string, StoredPost>>;
 }
 
 /** The day's Top by «¡Vaya día!» as the top table holds it. */

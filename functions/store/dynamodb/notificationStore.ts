@@ -16,8 +16,11 @@ import type {
   DayTopReader,
   NotificationPageQuery,
   NotificationStore,
+  NotifiedPosts,
   StoredNotification,
 } from '../../domain/ports/notifications';
+import type { StoredPost } from '../../domain/ports/posts';
+import { batchGetPosts } from './postBatch';
 import { NOTIFICATIONS_INDEX, NOTIFICATIONS_KEYS, TOP_INDEX, TOP_KEYS } from '../tables';
 import { decodeCancellation, failedCondition } from './transactions';
 
@@ -70,11 +73,18 @@ export function notificationFromItem(item: Record<string, unknown> | undefined):
  * recent-index (LSI), counted and marked read through the sparse unread-index (LSI, keys only),
  * both read strongly consistent, so a mark or a new notification shows in the next read.
  */
-export class DynamoNotificationStore implements NotificationStore {
+export class DynamoNotificationStore implements NotificationStore, NotifiedPosts {
   constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
+    /** The posts table, where a page of notifications finds its posts' words (the other uses need only this table). */
+    private readonly postsTable?: string,
   ) {}
+
+  async posts(ids: readonly string[]): Promise<Map<string, StoredPost>> {
+    if (!this.postsTable) throw new Error('DynamoNotificationStore was built without the posts table, so it cannot read posts');
+    return batchGetPosts(this.client, this.postsTable, ids);
+  }
 
   async add(notification: StoredNotification): Promise<boolean> {
     try {

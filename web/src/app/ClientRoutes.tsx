@@ -5,31 +5,37 @@
  * renders AppRoutes without these. Each page is its own script, loaded when its route is visited.
  * The apodo prompt is here too: only a signed-in account is asked, and the server renders for no one.
  */
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import { lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { Route, useNavigate } from 'react-router-dom';
 import { useAuth } from '../features/auth/context';
 import { ACCOUNT_DELETED_MESSAGE, PASSWORD_CHANGED_MESSAGE } from '../features/auth/messages';
 import { RequireModerator, RequireSignedIn, RequireSignedOut } from '../features/auth/guards';
 import { ModerationNav } from '../features/moderators/ModerationNav';
-import { useAccount } from '../lib/account';
 import { announce } from '../lib/announcer';
 
 const NewPostPage = lazy(() => import('../features/posts/NewPostPage'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
-const ModerationPage = lazy(() => import('../features/moderation/ModerationPage'));
-const MyPostsPage = lazy(() => import('../features/myPosts/MyPostsPage'));
+const loadModerationPage = () => import('../features/moderation/ModerationPage');
+const ModerationPage = lazy(loadModerationPage);
+const loadMyPostsPage = () => import('../features/myPosts/MyPostsPage');
+const MyPostsPage = lazy(loadMyPostsPage);
 const AccountPage = lazy(() => import('../features/account/AccountPage'));
 const ChangePasswordForm = lazy(() => import('../features/auth/ChangePasswordForm'));
 const SuspensionsPage = lazy(() => import('../features/moderators/SuspensionsPage'));
 const ModerationLogPage = lazy(() => import('../features/moderators/ModerationLogPage'));
-const SavedPage = lazy(() => import('../features/saved/SavedPage'));
-const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
+const loadSavedPage = () => import('../features/saved/SavedPage');
+const SavedPage = lazy(loadSavedPage);
+const loadNotificationsPage = () => import('../features/notifications/NotificationsPage');
+const NotificationsPage = lazy(loadNotificationsPage);
 
-/** /avisos: marking them read also reads the bell's count again. */
-function NotificationsRoute() {
-  const account = useAccount();
-  return <NotificationsPage onRead={() => void account.reload()} />;
+/**
+ * Starts downloading a page's script as soon as its route is matched, while the guard still checks the
+ * session (which loads the auth script first): the two downloads overlap instead of following each other.
+ */
+function Preload({ load }: { load: () => Promise<unknown> }) {
+  useState(() => void load().catch(() => undefined));
+  return null;
 }
 
 /**
@@ -83,9 +89,12 @@ const clientOnlyRoutes = (
     <Route
       path="avisos"
       element={
-        <RequireSignedIn>
-          <NotificationsRoute />
-        </RequireSignedIn>
+        <>
+          <Preload load={loadNotificationsPage} />
+          <RequireSignedIn>
+            <NotificationsPage />
+          </RequireSignedIn>
+        </>
       }
     />
     <Route
@@ -99,9 +108,12 @@ const clientOnlyRoutes = (
     <Route
       path="moderar"
       element={
-        <RequireSignedIn>
-          <ModerationRoute />
-        </RequireSignedIn>
+        <>
+          <Preload load={loadModerationPage} />
+          <RequireSignedIn>
+            <ModerationRoute />
+          </RequireSignedIn>
+        </>
       }
     />
     <Route
@@ -123,17 +135,23 @@ const clientOnlyRoutes = (
     <Route
       path="mis-anecdotas"
       element={
-        <RequireSignedIn>
-          <MyPostsPage />
-        </RequireSignedIn>
+        <>
+          <Preload load={loadMyPostsPage} />
+          <RequireSignedIn>
+            <MyPostsPage />
+          </RequireSignedIn>
+        </>
       }
     />
     <Route
       path="guardadas"
       element={
-        <RequireSignedIn>
-          <SavedPage />
-        </RequireSignedIn>
+        <>
+          <Preload load={loadSavedPage} />
+          <RequireSignedIn>
+            <SavedPage />
+          </RequireSignedIn>
+        </>
       }
     />
     <Route

@@ -42,7 +42,9 @@ export function NotificationBell() {
     if (who === null) return undefined;
     const refresh = () => {
       void reload.current();
-      void client.invalidateQueries({ queryKey: queryKeys.notifications });
+      // A read of «Avisos» under way is kept, not dropped and asked again: on /avisos the socket opens
+      // while the list's first read is in flight, and starting it over delayed the page.
+      void client.invalidateQueries({ queryKey: queryKeys.notifications }, { cancelRefetch: false });
     };
     return connectLive({
       url: config.wsUrl,

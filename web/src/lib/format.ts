@@ -78,3 +78,36 @@ export function formatMonthYear(iso: string, timeZone?: typeof SITE_TIME_ZONE): 
 export function categoryLabel(category: string): string {
   return category.charAt(0).toUpperCase() + category.slice(1);
 }
+
+/**
+ * How long ago, in Spanish: «ahora mismo» under a minute, «hace 5 min», «hace 3 h», «hace 2 días» up to
+ * a week, then the date ("3 de mayo de 2025, 14:05", as formatPostDate). A time in the future (a clock
+ * behind the server's) reads as «ahora mismo».
+ */
+export function formatAgo(iso: string, now: Date): string {
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return '';
+  const minutes = Math.floor((now.getTime() - then) / 60_000);
+  if (minutes < 1) return 'ahora mismo';
+  if (minutes < 60) return `hace ${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `hace ${hours} h`;
+  const days = Math.floor(hours / 24);
+  if (days < 7) return days === 1 ? 'hace 1 día' : `hace ${days} días`;
+  return formatPostDate(iso);
+}
+
+/**
+ * The reader's calendar day of a moment, as a heading: «Hoy», «Ayer», then "25 de noviembre" (with the
+ * year when it is not this one).
+ */
+export function formatDay(iso: string, now: Date): string {
+  const clock = clockOf(iso);
+  if (!clock) return '';
+  const today = readersClock(now);
+  const yesterday = readersClock(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1));
+  const same = (a: WallClock, b: WallClock) => a.year === b.year && a.month === b.month && a.day === b.day;
+  if (same(clock, today)) return 'Hoy';
+  if (same(clock, yesterday)) return 'Ayer';
+  return `${clock.day} de ${MONTHS[clock.month]}${clock.year === today.year ? '' : ` de ${clock.year}`}`;
+}

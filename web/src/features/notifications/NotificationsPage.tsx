@@ -1,45 +1,98 @@
-import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import type { Me } from '@contract/accounts';
 import type { Notification } from '@contract/notifications';
 import { REJECTION_REASON_LABELS } from '@contract/posts';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LoadMoreList } from '../../components/LoadMoreList';
-import { LocalTime } from '../../components/LocalTime';
+import { rereadAccount } from '../../lib/account';
 import { errorMessage, useApi } from '../../lib/api';
-import { queryKeys } from '../../lib/queries';
+import { formatAgo, formatDay, formatPostDate } from '../../lib/format';
+import { queryKeys, type Pages } from '../../lib/queries';
+import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { usePagedList } from '../../lib/usePagedList';
 import { PushSettings } from './PushSettings';
 
+/** How often the «hace 5 min» of the lines is written again while the page is open. */
+const CLOCK_TICK_MS = 30_000;
+
+/** Now, moving every CLOCK_TICK_MS (the relative times and the day headings follow it). */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), CLOCK_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** The cached pages of «Avisos» with these ids read. */
+function markedRead(data: Pages<Notification> | undefined, ids: ReadonlySet<string>): Pages<Notification> | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      items: page.items.map((notification) => (ids.has(notification.id) ? { ...notification, read: true } : notification)),
+    })),
+  };
+}
+
+/** The bell's count (`GET /me` in the cache) less `by`, at once: the server's answer follows. */
+function lowerBell(client: QueryClient, who: string, by: number): void {
+  client.setQueryData<Me>(queryKeys.me(who), (me) => (me ? { ...me, unreadNotifications: Math.max(0, me.unreadNotifications - by) } : me));
+}
+
 /**
- * `/avisos` (signed-in users): what happened to their anecdotes, newest first, each linking to its
- * post (a rejected one to «Mis anécdotas», where it can be edited and sent again), «Cargar más», and
- * «Marcar todo como leído». `onRead` is told when they were marked read (the bell reads its count again).
+ * `/avisos` (signed-in users): what happened to their anecdotes, newest first, grouped by day («Hoy»,
+ * «Ayer», then the date), one line each — what happened, the anecdote's first words as a link to it (a
+ * rejected one to «Mis anécdotas», where it can be edited and sent again) and how long ago — and
+ * «Cargar más». What the page shows is marked read as it is shown: the lines and the bell's count
+ * change at once in the cache, `POST /me/notifications/read` names them, and `GET /me` is read again
+ * once it has answered. The ones that were unread when opened keep their «Nuevo» for this visit.
  */
-export default function NotificationsPage({ onRead }: { onRead?: () => void }) {
+export default function NotificationsPage() {
   useDocumentTitle('Avisos');
   const api = useApi();
   const client = useQueryClient();
+  const who = useSession();
+  const now = useNow();
   const list = usePagedList<Notification>(queryKeys.notifications, (cursor, signal) =>
     api.call('notifications.list', { query: { cursor } }, { signal }),
   );
   const [error, setError] = useState<string | null>(null);
-  const unread = list.items.some((notification) => !notification.read);
+  /** Unread when shown: marked read (once each), and still said to be new on this visit. */
+  const [fresh] = useState(() => new Set<string>());
+  const sent = useRef(new Set<string>());
   const markRead = useMutation({
-    mutationFn: () => api.call('notifications.markRead', { body: {} }),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: queryKeys.notifications });
-      onRead?.();
+    mutationFn: (ids: string[]) => api.call('notifications.markRead', { body: { ids } }),
+    onMutate: async (ids) => {
+      await client.cancelQueries({ queryKey: queryKeys.notifications });
+      const read = new Set(ids);
+      client.setQueryData<Pages<Notification>>(queryKeys.notifications, (data) => markedRead(data, read));
+      if (typeof who === 'string') lowerBell(client, who, ids.length);
     },
-    onError: (failure) => setError(errorMessage(failure)),
+    onError: (failure) => setError(`No hemos podido marcar tus avisos como leídos: ${errorMessage(failure)}`),
+    // The server's count and list, whatever happened (another device may have read or added some).
+    onSettled: async () => {
+      await Promise.all([rereadAccount(client), client.invalidateQueries({ queryKey: queryKeys.notifications })]);
+    },
   });
-  const busy = markRead.isPending;
+  const { mutate } = markRead;
 
-  function markAll() {
+  useEffect(() => {
+    const unread = list.items.filter((notification) => !notification.read && !sent.current.has(notification.id)).map(({ id }) => id);
+    if (unread.length === 0) return;
+    for (const id of unread) {
+      sent.current.add(id);
+      fresh.add(id);
+    }
     setError(null);
-    markRead.mutate();
-  }
+    // One request names at most 100 (the contract's MAX_READ_IDS); a page holds fewer.
+    for (let start = 0; start < unread.length; start += 100) mutate(unread.slice(start, start + 100));
+  }, [list.items, mutate, fresh]);
 
   return (
     <section className="wide" aria-labelledby="notifications-title">
@@ -48,23 +101,19 @@ export default function NotificationsPage({ onRead }: { onRead?: () => void }) {
         Lo que pasa con tus anécdotas: cuándo se publican o no, quién las comenta y cuándo entran en el Top del día.
       </p>
       <PushSettings />
-      {list.status === 'success' && list.items.length > 0 && (
-        <p>
-          <button type="button" className="button button--small" onClick={markAll} disabled={busy || !unread} aria-busy={busy}>
-            Marcar todo como leído
-          </button>
-        </p>
-      )}
       {error && <ErrorAlert>{error}</ErrorAlert>}
       <LoadMoreList
         list={list}
+        className="notifications"
+        skeleton="line"
         label="Tus avisos, del más nuevo al más antiguo"
         loadingLabel="Cargando tus avisos…"
         empty="Todavía no tienes avisos. Cuando publiquen, comenten o rechacen una de tus anécdotas, te lo contaremos aquí."
         getKey={(notification) => notification.id}
+        groupBy={(notification) => formatDay(notification.createdAt, now)}
         renderItem={(notification) => (
-          <li className={notification.read ? 'notification' : 'notification notification--unread'}>
-            <NotificationLine notification={notification} />
+          <li className={fresh.has(notification.id) ? 'notification notification--fresh' : 'notification'}>
+            <NotificationLine notification={notification} fresh={fresh.has(notification.id)} now={now} />
           </li>
         )}
       />
@@ -72,37 +121,38 @@ export default function NotificationsPage({ onRead }: { onRead?: () => void }) {
   );
 }
 
-/** One notification in words, its time, and where it leads. */
-export function NotificationLine({ notification }: { notification: Notification }) {
-  const post = `/post/${encodeURIComponent(notification.postId)}`;
+/** What happened, before the link to the anecdote. */
+function whatHappened(notification: Notification): string {
+  switch (notification.type) {
+    case 'post.published':
+      return 'Se ha publicado';
+    case 'post.rejected':
+      return `No se ha publicado (${REJECTION_REASON_LABELS[notification.reason]})`;
+    case 'comment.created':
+      return notification.count === 1
+        ? `${notification.name} ha comentado`
+        : `${notification.count} comentarios nuevos, el último de ${notification.name}, en`;
+    case 'post.top':
+      return 'Ha entrado en el Top 10 del día';
+  }
+}
+
+/**
+ * One notification on one line: what happened, the anecdote's first words as a link (a rejected one
+ * leads to «Mis anécdotas», to be edited and sent again), and how long ago, the full date as its title.
+ */
+export function NotificationLine({ notification, fresh = false, now }: { notification: Notification; fresh?: boolean; now: Date }) {
+  const to = notification.type === 'post.rejected' ? '/mis-anecdotas' : `/post/${encodeURIComponent(notification.postId)}`;
   return (
-    <p>
-      {!notification.read && <span className="visually-hidden">Sin leer: </span>}
-      {notification.type === 'post.published' && (
-        <>
-          Tu anécdota se ha publicado. <Link to={post}>Ver la anécdota</Link>
-        </>
-      )}
-      {notification.type === 'post.rejected' && (
-        <>
-          Tu anécdota no se ha publicado. Motivo: {REJECTION_REASON_LABELS[notification.reason]}.{' '}
-          <Link to="/mis-anecdotas">Editar y reenviar en Mis anécdotas</Link>
-        </>
-      )}
-      {notification.type === 'comment.created' && (
-        <>
-          {notification.count === 1
-            ? `${notification.name} ha comentado tu anécdota.`
-            : `${notification.count} comentarios nuevos en tu anécdota; el último, de ${notification.name}.`}{' '}
-          <Link to={post}>Ver los comentarios</Link>
-        </>
-      )}
-      {notification.type === 'post.top' && (
-        <>
-          Tu anécdota ha entrado en el Top 10 del día. <Link to={post}>Ver la anécdota</Link>
-        </>
-      )}{' '}
-      <LocalTime iso={notification.createdAt} />
+    <p className="notification__line">
+      {fresh && <span className="notification__fresh">Nuevo</span>}
+      <span className="notification__what">{whatHappened(notification)}</span>{' '}
+      <Link className="notification__post" to={to}>
+        {notification.excerpt ? `«${notification.excerpt}»` : 'tu anécdota'}
+      </Link>{' '}
+      <time className="notification__when" dateTime={notification.createdAt} title={formatPostDate(notification.createdAt)}>
+        {formatAgo(notification.createdAt, now)}
+      </time>
     </p>
   );
 }
