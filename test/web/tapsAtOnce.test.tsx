@@ -18,7 +18,7 @@ import type { VoteResult } from '@contract/votes';
 import { PostCard } from '../../web/src/components/PostCard';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
 import { ConfigContext } from '../../web/src/lib/config';
-import { createQueryClient } from '../../web/src/lib/queries';
+import { createQueryClient, queryKeys } from '../../web/src/lib/queries';
 import { PENDING_ATTRIBUTE, startReplay, tapKeeperScript } from '../../web/src/lib/taps';
 import { aPost, fakeApiClient, testConfig as config } from './factories';
 import { FakeSocket } from './fakeSocket';
@@ -199,6 +199,31 @@ describe('the app taking over a page tapped before it ran', () => {
     expect(pressed(agreeOf(post))).toBe('false');
     expect(agreeOf(post).textContent).toBe('¡Vaya día! 2');
     act(() => root!.unmount());
+  });
+});
+
+describe('a tap kept on one’s own post', () => {
+  it('is dropped once the page knows whose it is: the counts show as they are, read-only', async () => {
+    const post = aPost({ name: 'Marta', votes: { agree: 3, deserved: 0 } });
+    const client = createQueryClient();
+    const api = fakeApiClient({ 'saved.ids': vi.fn(async () => ({ ids: [] })) });
+    const { rerender } = render(page(api, undefined, <PostCard post={post} />, client));
+    act(() => agreeOf(post).click());
+    expect(agreeOf(post).textContent).toBe('¡Vaya día! 4');
+    const me = {
+      name: 'Marta',
+      email: 'marta@example.com',
+      moderator: false,
+      suspendedUntil: null,
+      suspensionReason: null,
+      unreadNotifications: 0,
+    };
+    client.setQueryData(queryKeys.me(me.email), me);
+    rerender(page(api, me.email, <PostCard post={post} />, client));
+    const tallies = await card(post).findByRole('group', { name: 'Votos de tu anécdota' });
+    await vi.waitFor(() => expect(tallies.textContent).toContain('¡Vaya día! 3'));
+    expect(window.__vayaTaps!.q).toEqual([]);
+    expect(window.__vayaTaps!.p).toEqual([]);
   });
 });
 

@@ -180,3 +180,15 @@ export function releaseKeptPress(intent: string): void {
   taps.p.splice(index, 1);
   window.dispatchEvent(new Event(PRESS_EVENT));
 }
+
+/**
+ * A kept tap the app will not carry out (signed out after all, or the button is gone for good: one's
+ * own post shows no vote buttons): dropped without a word, and the press the script showed with it.
+ */
+export function forgetTap(intent: string): void {
+  const taps = keptTaps();
+  const index = taps.q.indexOf(intent);
+  if (index >= 0) taps.q.splice(index, 1);
+  findIntent(intent)?.removeAttribute(PENDING_ATTRIBUTE);
+  releaseKeptPress(intent);
+}

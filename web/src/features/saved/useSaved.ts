@@ -5,7 +5,7 @@ import { ApiError, errorMessage, useApi, type ApiClient } from '../../lib/api';
 import { batchById, batcherPer } from '../../lib/batchById';
 import { queryKeys } from '../../lib/queries';
 import { useSession } from '../../lib/session';
-import { intentOf, releaseKeptPress } from '../../lib/taps';
+import { forgetTap, intentOf, releaseKeptPress } from '../../lib/taps';
 import { useKeptPress } from '../../lib/useKeptPress';
 
 /** Whether the signed-in reader saved one post: one `GET /me/saved/ids` for every card that asks in the same tick. */
@@ -77,9 +77,9 @@ export function useSavedPost(postId: string) {
     ready: who !== undefined,
     signedIn: typeof who === 'string',
     busy: mutation.isPending,
-    /** The script's «Guardada» is handed back: the app will not act on it (signed out). */
+    /** The kept tap and the script's «Guardada» are dropped: the app will not act on them (signed out). */
     forgetKept(): void {
-      if (keptIntent !== null) releaseKeptPress(keptIntent);
+      if (keptIntent !== null) forgetTap(keptIntent);
     },
     /**
      * Saves the post, or takes it out of «Guardadas» when it is saved already. `onlyAdd`: a tap kept

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { intentOf, isReplayedTap } from '../../lib/taps';
 import { SignInToContinue } from '../../components/SignInToContinue';
 import { useIsMine } from '../../lib/account';
@@ -38,6 +38,11 @@ export function VoteButtons({ post }: { post: Post }) {
       if (isOwn) setOwn(true);
     });
   };
+
+  // One's own post: a tap kept on its buttons before the page knew whose it was is not carried out.
+  useEffect(() => {
+    if (mine) votes.forgetKept();
+  });
 
   if (mine || own) {
     return (

@@ -6,7 +6,7 @@ import { ApiError, errorMessage, useApi, type ApiClient } from '../../lib/api';
 import { batchById, batcherPer } from '../../lib/batchById';
 import { queryKeys } from '../../lib/queries';
 import { useSession } from '../../lib/session';
-import { intentOf, releaseKeptPress } from '../../lib/taps';
+import { forgetTap, intentOf, releaseKeptPress } from '../../lib/taps';
 import { useKeptPress } from '../../lib/useKeptPress';
 
 /** The signed-in reader's vote on one post: one `GET /me/votes` for every card that asks in the same tick. */
@@ -152,9 +152,9 @@ export function usePostVotes(post: Post) {
     ready: who !== undefined,
     signedIn: typeof who === 'string',
     busy: mutation.isPending,
-    /** The script's press is handed back: the app will not act on it (signed out). */
+    /** The kept tap and the script's press are dropped: the app will not act on them (signed out, one's own post). */
     forgetKept(): void {
-      if (keptIntent !== null) releaseKeptPress(keptIntent);
+      if (keptIntent !== null) forgetTap(keptIntent);
     },
     /**
      * Presses `kind`, or takes it back when it is the reader's vote already. `onlyAdd`: a tap kept before
