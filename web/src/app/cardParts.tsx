@@ -15,13 +15,13 @@ export const CARD_PARTS: CardParts = {
     <>
       <SaveButton postId={post.id} />
       <ShareButton post={post} />
-      <ReportControl postId={post.id} />
+      <ReportControl postId={post.id} author={post.name} />
       <SuspendAuthorControl target={{ kind: 'post', id: post.id }} author={post.name} />
     </>
   ),
   commentActions: (comment) => (
     <>
-      <ReportControl target={{ kind: 'comment', id: comment.id }} />
+      <ReportControl target={{ kind: 'comment', id: comment.id }} author={comment.name} />
       <SuspendAuthorControl target={{ kind: 'comment', id: comment.id }} author={comment.name} />
     </>
   ),

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Me } from '@contract/accounts';
+import { ANONYMOUS_NAME, type Me } from '@contract/accounts';
 import { errorMessage, useApi } from './api';
 import { queryKeys } from './queries';
 import { useSession } from './session';
@@ -53,4 +53,17 @@ export function useAccount(): AccountValue {
             : { status: 'loading' };
     return { state, reload };
   }, [who, data, error, reload]);
+}
+
+/**
+ * Whether `author` (a post's or a comment's signature) is the signed-in account: false while who is
+ * signed in, or their apodo, is not known (so the server's page and the render taking it over agree).
+ * The API exposes no author id on a post or a comment (docs/api.md: nothing that tells accounts apart
+ * beyond the public name), and it needs none here: an apodo is unique, and a rename re-signs the
+ * account's posts and comments, so the apodo tells one's own. «Anónimo» is everyone's who has none:
+ * it never marks anything as one's own.
+ */
+export function useIsMine(author: string): boolean {
+  const { state } = useAccount();
+  return state.status === 'ready' && state.me.name !== null && state.me.name !== ANONYMOUS_NAME && state.me.name === author;
 }

@@ -1,17 +1,22 @@
 /**
- * No tap lost before the app runs (docs/web.md). A server-rendered page paints
+ * No tap lost before the app runs, and none unanswered (docs/web.md). A server-rendered page paints
  * seconds before its scripts have run, and a button does nothing until then. Buttons that need the
  * app (votes, «Guardar», «Compartir», «Denunciar») carry `data-intent="<what>:<post or comment id>"`;
  * a tiny inline script in the document's head (tapKeeperScript, allowed by its hash in the CSP)
  * catches a click on one before the app has taken the page over — or while the app still marks the
  * button `aria-disabled="true"` because it cannot act yet (who is signed in is not known) — keeps it
  * once (a second tap on the same button is the same wish, not a second vote), and marks the button
- * `data-tap-pending`, which the style sheet shows as in progress. Once the app has taken the page
- * over and knows who is signed in, useTapReplay clicks each kept button again, when it is ready: the
- * app's own handler runs it, exactly once. That click is told apart ({@link isReplayedTap}): a tap made
- * before the app could show any state means the state wished for, not a toggle — a replayed vote or
- * «Guardar» only adds (already given: nothing changes), and a replayed «Compartir», which has no fresh
- * user activation for the share sheet, copies the link instead.
+ * `data-tap-pending`, which the style sheet shows as in progress. When this browser holds a session,
+ * a vote or «Guardar» is also shown pressed at once, in the page itself: `aria-pressed="true"`, the
+ * count moved by one («Guardada» for «Guardar»; a vote of the other kind tapped earlier is taken back,
+ * the last wish wins). Those presses are listed (`p`) so that the app's first render shows the page
+ * as it is (lib/useKeptPress.ts: no flash back to unpressed, no mismatch with the page it takes over)
+ * until its own state has caught up. Once the app has taken the page over and knows who is signed in,
+ * useTapReplay clicks each kept button again, when it is ready: the app's own handler runs it, exactly
+ * once. That click is told apart ({@link isReplayedTap}): a tap made before the app could show any
+ * state means the state wished for, not a toggle — a replayed vote or «Guardar» only adds (already
+ * given: nothing changes), and a replayed «Compartir», which has no fresh user activation for the
+ * share sheet, copies the link instead.
  *
  * No imports: vite.config.ts loads this file (through its own import) outside the app's aliases.
  */
@@ -22,6 +27,12 @@ export const INTENT_ATTRIBUTE = 'data-intent';
 export const PENDING_ATTRIBUTE = 'data-tap-pending';
 /** The event the inline script dispatches on `window` when it keeps a tap. */
 export const TAP_EVENT = 'vaya:tap';
+/** The event {@link releaseKeptPress} dispatches on `window` when a press shown by the script is handed to the app. */
+export const PRESS_EVENT = 'vaya:press';
+/** The class of a vote button's count, which the inline script moves on a tap. */
+export const VOTE_COUNT_CLASS = 'vote-button__count';
+/** «Guardar» pressed: its label, which the inline script shows on a tap. */
+export const SAVED_LABEL = 'Guardada';
 /** How long a kept tap waits for its button to be ready before it is given up (and said so). */
 export const REPLAY_DEADLINE_MS = 20_000;
 
@@ -30,6 +41,11 @@ export type KeptTaps = {
   q: string[];
   /** Whether the app has taken over: from then on only taps on `aria-disabled` buttons are kept. */
   app: boolean;
+  /**
+   * The intents the script showed pressed in the page (a vote or «Guardar», with a session): the app
+   * shows them so until its own state holds them ({@link releaseKeptPress}).
+   */
+  p: string[];
 };
 
 declare global {
@@ -39,9 +55,15 @@ declare global {
   }
 }
 
-/** The inline script's text. Plain ES5 with no dependencies; it must never throw. */
+/**
+ * The inline script's text. Plain ES5 with no dependencies; it must never throw. A session is told by
+ * Amplify's `CognitoIdentityServiceProvider.<client>.LastAuthUser` key (removed on sign-out): without
+ * one, a tap is kept but not shown pressed, since the app will ask to sign in instead. Text is changed
+ * in the text nodes React rendered (their `nodeValue`), never by replacing them, so the app takes
+ * over the same nodes.
+ */
 export function tapKeeperScript(): string {
-  return `(function(){try{var w=window;if(w.__vayaTaps)return;var t=w.__vayaTaps={q:[],app:false};w.addEventListener("click",function(e){var n=e.target,b=n&&n.closest?n.closest("[${INTENT_ATTRIBUTE}]"):null;if(!b)return;if(t.app&&b.getAttribute("aria-disabled")!=="true")return;e.preventDefault();e.stopPropagation();var i=b.getAttribute("${INTENT_ATTRIBUTE}");if(t.q.indexOf(i)<0)t.q.push(i);b.setAttribute("${PENDING_ATTRIBUTE}","");try{w.dispatchEvent(new Event("${TAP_EVENT}"))}catch(x){}},true)}catch(x){}})()`;
+  return `(function(){try{var w=window,d=document;if(w.__vayaTaps)return;var t=w.__vayaTaps={q:[],app:false,p:[]};var signed=function(){try{var s=w.localStorage;for(var i=0;i<s.length;i++){var k=s.key(i)||"";if(k.indexOf("CognitoIdentityServiceProvider.")===0&&k.slice(-13)===".LastAuthUser")return true}}catch(x){}return false};var find=function(i){var a=d.querySelectorAll("[${INTENT_ATTRIBUTE}]");for(var j=0;j<a.length;j++)if(a[j].getAttribute("${INTENT_ATTRIBUTE}")===i)return a[j];return null};var text=function(n,f){n=n&&n.firstChild;if(n&&n.nodeType===3)n.nodeValue=f(n.nodeValue)};var count=function(b,by){text(b.querySelector(".${VOTE_COUNT_CLASS}"),function(v){var c=parseInt(v,10);return isNaN(c)?v:String(Math.max(0,c+by))})};var drop=function(a,i){var j=a.indexOf(i);if(j>=0)a.splice(j,1)};var press=function(b,i){var c=i.indexOf(":"),k=i.slice(0,c),id=i.slice(c+1);if(b.getAttribute("aria-pressed")==="true")return;if(k==="save"){b.setAttribute("aria-pressed","true");text(b,function(){return ${JSON.stringify(SAVED_LABEL)}})}else if(k==="vote-agree"||k==="vote-deserved"){var o=(k==="vote-agree"?"vote-deserved:":"vote-agree:")+id;if(t.p.indexOf(o)>=0){drop(t.p,o);drop(t.q,o);var ob=find(o);if(ob){ob.setAttribute("aria-pressed","false");ob.removeAttribute("${PENDING_ATTRIBUTE}");count(ob,-1)}}b.setAttribute("aria-pressed","true");count(b,1)}else return;t.p.push(i)};w.addEventListener("click",function(e){var n=e.target,b=n&&n.closest?n.closest("[${INTENT_ATTRIBUTE}]"):null;if(!b)return;if(t.app&&b.getAttribute("aria-disabled")!=="true")return;e.preventDefault();e.stopPropagation();var i=b.getAttribute("${INTENT_ATTRIBUTE}");if(t.q.indexOf(i)>=0)return;t.q.push(i);b.setAttribute("${PENDING_ATTRIBUTE}","");if(signed())try{press(b,i)}catch(x){}try{w.dispatchEvent(new Event("${TAP_EVENT}"))}catch(x){}},true)}catch(x){}})()`;
 }
 
 /** The intent of a vote, «Guardar», «Compartir» or «Denunciar» button, as its `data-intent`. */
@@ -88,7 +110,10 @@ function isReady(element: HTMLElement): boolean {
 
 /** The kept taps (made by the inline script, or here where it did not run: tests, a page without it). */
 export function keptTaps(): KeptTaps {
-  return (window.__vayaTaps ??= { q: [], app: false });
+  const taps = (window.__vayaTaps ??= { q: [], app: false, p: [] });
+  // A document cached (service worker) from before the script listed its presses.
+  taps.p ??= [];
+  return taps;
 }
 
 /**
@@ -115,7 +140,10 @@ export function startReplay(options: { onGiveUp: (intent: string) => void; now?:
       since.delete(intent);
       element?.removeAttribute(PENDING_ATTRIBUTE);
       if (ready) replayClick(element);
-      else options.onGiveUp(intent);
+      else {
+        releaseKeptPress(intent);
+        options.onGiveUp(intent);
+      }
     }
     if (taps.q.length === 0 && timer !== undefined) {
       clearInterval(timer);
@@ -139,4 +167,28 @@ export function keepTap(intent: string): void {
   if (!taps.q.includes(intent)) taps.q.push(intent);
   findIntent(intent)?.setAttribute(PENDING_ATTRIBUTE, '');
   window.dispatchEvent(new Event(TAP_EVENT));
+}
+
+/**
+ * The app's state now holds the press the script showed for `intent` (or it was refused, or given
+ * up): the app renders from its own state again. Nothing when there is none.
+ */
+export function releaseKeptPress(intent: string): void {
+  const taps = window.__vayaTaps;
+  const index = taps?.p?.indexOf(intent) ?? -1;
+  if (!taps || index < 0) return;
+  taps.p.splice(index, 1);
+  window.dispatchEvent(new Event(PRESS_EVENT));
+}
+
+/**
+ * A kept tap the app will not carry out (signed out after all, or the button is gone for good: one's
+ * own post shows no vote buttons): dropped without a word, and the press the script showed with it.
+ */
+export function forgetTap(intent: string): void {
+  const taps = keptTaps();
+  const index = taps.q.indexOf(intent);
+  if (index >= 0) taps.q.splice(index, 1);
+  findIntent(intent)?.removeAttribute(PENDING_ATTRIBUTE);
+  releaseKeptPress(intent);
 }

@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { ANONYMOUS_NAME } from '@contract/accounts';
-import { useAccount } from '../../lib/account';
+import { useAccount, useIsMine } from '../../lib/account';
 
 /** Whose author is suspended: the author of a post, or of one comment. */
 export type SuspendTarget = { kind: 'post' | 'comment'; id: string };
@@ -15,9 +14,9 @@ const SuspendAuthorForm = lazy(() => import('./SuspendAuthorForm'));
  */
 export function SuspendAuthorControl({ target, author }: { target: SuspendTarget; author: string }) {
   const { state } = useAccount();
+  const own = useIsMine(author);
   const me = state.status === 'ready' ? state.me : null;
-  if (!me?.moderator) return null;
-  if (me.name !== null && me.name === author && author !== ANONYMOUS_NAME) return null;
+  if (!me?.moderator || own) return null;
   return (
     <Suspense fallback={null}>
       <SuspendAuthorForm target={target} author={author} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { intentOf, isReplayedTap } from '../../lib/taps';
+import { intentOf, isReplayedTap, SAVED_LABEL } from '../../lib/taps';
 import { SignInToContinue } from '../../components/SignInToContinue';
 import { useSavedPost, type SaveMessage } from './useSaved';
 
@@ -7,7 +7,7 @@ import { useSavedPost, type SaveMessage } from './useSaved';
  * «Guardar» / «Guardada» on every card: a toggle (aria-pressed) whose state comes from the page's one
  * `GET /me/saved/ids`, changed at once on a press and put back if the API refuses. Signed out, a press
  * asks to sign in (back here, «¿Guardar esta anécdota ahora?» offered then). A tap before the app can
- * act is kept (lib/taps.ts): `aria-disabled` until then.
+ * act is kept, and shown «Guardada» at once when a session may be there (lib/taps.ts): `aria-disabled` until then.
  */
 export function SaveButton({ postId }: { postId: string }) {
   const state = useSavedPost(postId);
@@ -25,6 +25,7 @@ export function SaveButton({ postId }: { postId: string }) {
         onClick={(event) => {
           if (!state.ready) return;
           if (!state.signedIn) {
+            state.forgetKept();
             setMessage({ text: 'Inicia sesión para guardar anécdotas.', signIn: true });
             return;
           }
@@ -33,7 +34,7 @@ export function SaveButton({ postId }: { postId: string }) {
           state.press(isReplayedTap(event.nativeEvent), setMessage);
         }}
       >
-        {saved ? 'Guardada' : 'Guardar'}
+        {saved ? SAVED_LABEL : 'Guardar'}
       </button>
       {message && (
         <span className="save__message" role="status">

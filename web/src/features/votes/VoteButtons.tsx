@@ -1,6 +1,7 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { intentOf, isReplayedTap } from '../../lib/taps';
 import { SignInToContinue } from '../../components/SignInToContinue';
+import { useIsMine } from '../../lib/account';
 import { type Post } from '@contract/posts';
 import { VOTE_KINDS, VOTE_LABELS, type VoteKind } from '@contract/votes';
 import { usePostVotes, type VoteMessage } from './useVotes';
@@ -10,12 +11,14 @@ import { usePostVotes, type VoteMessage } from './useVotes';
  * pressed one takes the vote back) and shows it at once; a refusal puts count and button back and says
  * why. The pressed state comes from the page's one `GET /me/votes`.
  * Signed out, the counts show and a press asks to sign in (which brings the person back here and
- * offers that vote again: lib/pendingIntent.ts); on one's own post the API says so and the card tells
- * the person. Before the app can take a vote (in the server's HTML, while the session loads) the
- * buttons are `aria-disabled`, not disabled, so a tap on one is kept and carried out then (lib/taps.ts),
- * as a vote given: a kept tap on the vote already given leaves it given.
+ * offers that vote again: lib/pendingIntent.ts). On one's own post (lib/account.ts useIsMine) the
+ * counts show without buttons: nobody votes their own anecdote (and should the API still refuse one,
+ * the card says so). Before the app can take a vote (in the server's HTML, while the session loads) the
+ * buttons are `aria-disabled`, not disabled, so a tap on one is kept, shown pressed at once, and carried
+ * out then (lib/taps.ts), as a vote given: a kept tap on the vote already given leaves it given.
  */
 export function VoteButtons({ post }: { post: Post }) {
+  const mine = useIsMine(post.name);
   const votes = usePostVotes(post);
   const [message, setMessage] = useState<VoteMessage | null>(null);
   const [own, setOwn] = useState(false);
@@ -25,6 +28,7 @@ export function VoteButtons({ post }: { post: Post }) {
     if (!votes.ready) return;
     lastPressed.current = kind;
     if (!votes.signedIn) {
+      votes.forgetKept();
       setMessage({ text: 'Inicia sesión para votar.', signIn: true });
       return;
     }
@@ -34,6 +38,28 @@ export function VoteButtons({ post }: { post: Post }) {
       if (isOwn) setOwn(true);
     });
   };
+
+  // One's own post: a tap kept on its buttons before the page knew whose it was is not carried out.
+  useEffect(() => {
+    if (mine) votes.forgetKept();
+  });
+
+  if (mine || own) {
+    return (
+      <div className="votes votes--own" role="group" aria-label="Votos de tu anécdota">
+        {VOTE_KINDS.map((kind) => (
+          <span key={kind} className={`vote-tally vote-tally--${kind}`}>
+            <span className="vote-button__label">{VOTE_LABELS[kind]}</span> <span className="vote-button__count">{votes.counts[kind]}</span>
+          </span>
+        ))}
+        {message && (
+          <p className="votes__message" role="status">
+            {message.text}
+          </p>
+        )}
+      </div>
+    );
+  }
 
   return (
     <div className="votes" role="group" aria-label="Votos">
@@ -45,7 +71,6 @@ export function VoteButtons({ post }: { post: Post }) {
           aria-pressed={votes.mine === kind}
           aria-busy={votes.busy}
           aria-disabled={votes.ready ? undefined : true}
-          disabled={own}
           data-intent={intentOf(`vote-${kind}`, post.id)}
           // A tap kept from before the page showed the vote only adds it (lib/taps.ts).
           onClick={(event) => press(kind, isReplayedTap(event.nativeEvent))}
