@@ -4,8 +4,9 @@ import { NavLink, useLocation } from 'react-router-dom';
 /**
  * The account menu of a phone's header (hidden on a wide screen, where the same links are in the
  * header itself): a disclosure button — not an ARIA menu, whose arrow-key model a list of links does
- * not need — opening «Mis anécdotas», «Guardadas», «Mi cuenta» and Logout. It closes on Escape (focus
- * back on the button), on a tap or click outside it, and when the page changes.
+ * not need — opening «Mis anécdotas», «Guardadas», «Mi cuenta» and Logout. It closes when an item is
+ * chosen, on Escape (focus back on the button), on a tap or click outside it, and when the page changes
+ * (the browser's «atrás» too).
  */
 export function AccountMenu({ onSignOut }: { onSignOut: () => void }) {
   const [open, setOpen] = useState(false);
@@ -19,6 +20,9 @@ export function AccountMenu({ onSignOut }: { onSignOut: () => void }) {
     setOpen(false);
     setOpenedOn(key);
   }
+
+  // Closed at once when an item is chosen: the next page may take a moment to load.
+  const close = () => setOpen(false);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -56,17 +60,17 @@ export function AccountMenu({ onSignOut }: { onSignOut: () => void }) {
       </button>
       <ul id={panelId} className="account-menu__panel" hidden={!open}>
         <li>
-          <NavLink className="account-menu__item" to="/mis-anecdotas">
+          <NavLink className="account-menu__item" to="/mis-anecdotas" onClick={close}>
             Mis anécdotas
           </NavLink>
         </li>
         <li>
-          <NavLink className="account-menu__item" to="/guardadas">
+          <NavLink className="account-menu__item" to="/guardadas" onClick={close}>
             Guardadas
           </NavLink>
         </li>
         <li>
-          <NavLink className="account-menu__item" to="/cuenta">
+          <NavLink className="account-menu__item" to="/cuenta" onClick={close}>
             Mi cuenta
           </NavLink>
         </li>
