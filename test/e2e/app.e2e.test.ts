@@ -150,6 +150,8 @@ describe('the installable app (built site, local cloud)', () => {
       await page.getByText('Tu anécdota se ha publicado.').waitFor();
       await page.goto('/');
       await takenOver(page);
+      // On the phone, Logout is in the account menu.
+      await page.locator('header').getByRole('button', { name: 'Menú de tu cuenta' }).click();
       await page.locator('header').getByRole('button', { name: 'Logout' }).click();
       await page.locator('header').getByText('Anonimo', { exact: true }).waitFor();
 

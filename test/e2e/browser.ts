@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
 
@@ -55,7 +55,7 @@ export async function signInWithForm(page: Page, user: { email: string; password
   await page.getByLabel('Contraseña', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/');
-  await page.locator('header').getByRole('button', { name: 'Logout' }).waitFor();
+  await signedInHeader(page).waitFor();
   return page;
 }
 
@@ -63,13 +63,18 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 export type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
 
-/** Runs axe-core on the page; returns the serious and critical violations. */
-export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+/** Runs axe-core on the page; returns every violation, whatever its impact. */
+export async function a11yViolations(page: Page): Promise<AxeViolation[]> {
   // Evaluated through the DevTools protocol, which the page's CSP does not govern (a <script> tag would be blocked).
   await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate<AxeViolation[]>(
+  return page.evaluate<AxeViolation[]>(
     "axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) })))",
   );
+}
+
+/** Runs axe-core on the page; returns the serious and critical violations. */
+export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  const violations = await a11yViolations(page);
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }
 
@@ -94,14 +99,20 @@ export async function widerThanWindow(page: Page): Promise<string[]> {
 }
 
 /**
+ * What shows that someone is signed in: Logout in the header on a wide screen; on a phone, where
+ * Logout is inside it, the account menu's button.
+ */
+export function signedInHeader(page: Page): Locator {
+  const header = page.locator('header');
+  return header.getByRole('button', { name: 'Logout' }).or(header.getByRole('button', { name: 'Menú de tu cuenta' }));
+}
+
+/**
  * Waits until the app has taken a server-rendered page over (its buttons work from then on): the
  * header, rendered with auth loading (a spinner beside the Login and Register links), then shows who
- * is signed in (Logout) or a visitor («Anonimo»).
+ * is signed in (Logout, or the account menu on a phone) or a visitor («Anonimo»).
  */
 export async function takenOver(page: Page): Promise<void> {
   const header = page.locator('header');
-  await header
-    .getByText('Anonimo', { exact: true })
-    .or(header.getByRole('button', { name: 'Logout' }))
-    .waitFor();
+  await header.getByText('Anonimo', { exact: true }).or(signedInHeader(page)).waitFor();
 }

@@ -409,13 +409,15 @@ describe('sharing', () => {
   const permalinkOf = async (page: Page, card: ReturnType<Page['locator']>) =>
     new URL((await card.getByRole('link', { name: /Enlace permanente/ }).getAttribute('href')) ?? '', site.cloud.webUrl).href;
 
-  it('copies the link of a card, and of a post on its own page, with a Spanish confirmation', async () => {
+  it('copies the link of a card, and of a post on its own page, from «Compartir», with a Spanish confirmation', async () => {
     const page = await copier(375);
     await page.goto('/');
     await takenOver(page);
     const card = page.locator('.feed article').first();
     const link = await permalinkOf(page, card);
+    // No share sheet here: «Compartir» opens the ways to share, «Copiar enlace» first.
     await card.getByRole('button', { name: /^Compartir/ }).click();
+    await card.getByRole('button', { name: 'Copiar enlace' }).click();
     await card.getByText('Enlace copiado: pégalo donde quieras compartirlo.').waitFor();
     expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(link);
     await page.screenshot({ path: `${SCREENSHOTS}/compartir-375.png` });
@@ -425,6 +427,7 @@ describe('sharing', () => {
     await page.locator('article.post-card h1').waitFor();
     await page.evaluate('navigator.clipboard.writeText("")');
     await page.getByRole('button', { name: /^Compartir/ }).click();
+    await page.getByRole('button', { name: 'Copiar enlace' }).click();
     await page.getByText('Enlace copiado: pégalo donde quieras compartirlo.').waitFor();
     expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(link);
   });

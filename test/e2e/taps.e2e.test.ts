@@ -18,7 +18,7 @@ import { call } from '../support/api';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { createModerator, publishApproved } from '../support/moderation';
 import { createUser, signIn } from '../support/users';
-import { cspViolations, launchChromium, newVisitor, takenOver } from './browser';
+import { cspViolations, launchChromium, newVisitor, signedInHeader, takenOver } from './browser';
 
 const SCREENSHOTS = 'test-results/screenshots';
 let cloud: LocalCloudProcess;
@@ -92,7 +92,7 @@ async function signedIn(user: { email: string; password: string }, width = 1280)
   await page.goto('/login');
   await logIn(page, user);
   await page.waitForURL((url) => url.pathname === '/');
-  await header(page).getByRole('button', { name: 'Logout' }).waitFor();
+  await signedInHeader(page).waitFor();
   return page;
 }
 
@@ -340,7 +340,7 @@ describe('intent survives sign-in', () => {
       // Not offered again on the next visit.
       await page.reload();
       await takenOver(page);
-      await header(page).getByRole('button', { name: 'Logout' }).waitFor();
+      await signedInHeader(page).waitFor();
       expect(await page.getByText('ahora?').count()).toBe(0);
     },
     WALK_MS,

@@ -32,6 +32,7 @@ function renderCard(post = aPost({ name: 'Lola' })) {
 }
 
 const shareButton = () => screen.getByRole('button', { name: 'Compartir la anécdota de Lola' });
+const copyButton = () => screen.getByRole('button', { name: 'Copiar enlace' });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -65,13 +66,36 @@ describe('«Compartir» on a post card', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 
-  it('copies the link and says so in Spanish where there is no share sheet; the confirmation goes away', async () => {
+  it('offers WhatsApp, Telegram, X and e-mail as plain links with the encoded link and text where there is no share sheet', async () => {
+    const user = userEvent.setup();
+    browserWith({ writeText: vi.fn(async () => {}) });
+    const post = renderCard(aPost({ name: 'Lola', post: 'Perdí el tren & el bus: ¿qué más? #malo' }));
+    expect(screen.queryByRole('link', { name: 'WhatsApp' })).toBeNull();
+    await user.click(shareButton());
+    expect(shareButton().getAttribute('aria-expanded')).toBe('true');
+    const url = `${window.location.origin}/post/${post.id}`;
+    const href = (name: string) => new URL(screen.getByRole('link', { name }).getAttribute('href') ?? '');
+    expect(href('WhatsApp').origin + href('WhatsApp').pathname).toBe('https://wa.me/');
+    expect(href('WhatsApp').searchParams.get('text')).toBe(`${post.post} ${url}`);
+    expect(href('Telegram').origin + href('Telegram').pathname).toBe('https://t.me/share/url');
+    expect(Object.fromEntries(href('Telegram').searchParams)).toEqual({ url, text: post.post });
+    expect(href('X').origin + href('X').pathname).toBe('https://twitter.com/intent/tweet');
+    expect(Object.fromEntries(href('X').searchParams)).toEqual({ url, text: post.post });
+    expect(href('Correo').protocol).toBe('mailto:');
+    expect(href('Correo').searchParams.get('body')).toBe(`${post.post}\n\n${url}`);
+    await user.click(shareButton());
+    expect(screen.queryByRole('link', { name: 'WhatsApp' })).toBeNull();
+  });
+
+  it('copies the link with «Copiar enlace» and says so in Spanish where there is no share sheet; the confirmation goes away', async () => {
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     const writeText = vi.fn(async () => {});
     browserWith({ writeText });
     const post = renderCard();
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(shareButton());
+    expect(writeText).not.toHaveBeenCalled();
+    await user.click(copyButton());
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/post/${post.id}`);
     expect((await screen.findByRole('status')).textContent).toBe('Enlace copiado: pégalo donde quieras compartirlo.');
     vi.advanceTimersByTime(5000);
@@ -83,17 +107,20 @@ describe('«Compartir» on a post card', () => {
     browserWith({ writeText: () => Promise.reject(new DOMException('denegado', 'NotAllowedError')) });
     const post = renderCard();
     await user.click(shareButton());
+    await user.click(copyButton());
     const input = await screen.findByRole<HTMLInputElement>('textbox', { name: /Copia este enlace/ });
     expect(input.value).toBe(`${window.location.origin}/post/${post.id}`);
     expect(input.readOnly).toBe(true);
   });
 
-  it('falls back to copying when the share sheet fails for another reason', async () => {
+  it('offers the other ways when the share sheet fails for another reason', async () => {
     const user = userEvent.setup();
     const writeText = vi.fn(async () => {});
     browserWith({ share: () => Promise.reject(new DOMException('no', 'NotAllowedError')), writeText });
     renderCard();
     await user.click(shareButton());
+    await screen.findByRole('link', { name: 'WhatsApp' });
+    await user.click(copyButton());
     expect(writeText).toHaveBeenCalledTimes(1);
     await screen.findByText('Enlace copiado: pégalo donde quieras compartirlo.');
   });

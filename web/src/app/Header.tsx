@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { ANONYMOUS_NAME } from '@contract/accounts';
 import { DOCUMENT_PATHS } from '@contract/documents';
 import { useHere, signInHref } from '../lib/nextPath';
@@ -8,14 +8,23 @@ import { useAuth } from '../features/auth/context';
 import { Spinner } from '../components/Spinner';
 import { SuspensionNotice } from '../components/SuspensionNotice';
 import { useAccount } from '../lib/account';
+import { AccountMenu } from './AccountMenu';
 import { NotificationBell } from './NotificationBell';
-import { SearchForm } from './SearchForm';
+import { SearchForm, SearchLink } from './SearchForm';
 
 /**
  * The header of every page: logo, who is signed in, Login/Register or Logout, and the navigation.
  * Everything in it works before the app's scripts run: «Aleatorio» is a link to the page function's
  * `/aleatorio` (a redirect to a random post), which the app, once running, opens without a reload;
  * Login and Register are links (returning to this page after sign-in) while the session loads too.
+ *
+ * On a phone (styles.css, "Phone header") it is one row — logo, a search button, the bell, the apodo
+ * and a menu button — and the navigation becomes a bar fixed at the bottom of the screen, as in the
+ * genre's apps: «Publicar», «Moderar», «Top» and «Aleatorio» are plain links there, so they work
+ * before the take-over, under the thumb; what only a signed-in person has («Mis anécdotas»,
+ * «Guardadas», «Mi cuenta», Logout) is in the account menu, one tap away; the bell stays in the row.
+ * The desktop shows it all in the header as before; the menu's copies are hidden there by CSS, so
+ * only one of each is ever in the accessibility tree.
  */
 export function Header() {
   const { state, signOut, signOutError, redirectError } = useAuth();
@@ -24,6 +33,8 @@ export function Header() {
   const here = useHere();
   const [randomBusy, setRandomBusy] = useState(false);
   const [randomError, setRandomError] = useState<string | null>(null);
+  // /buscar has its box in the page: a phone's search button would lead to the page it is on.
+  const onSearchPage = useLocation().pathname === '/buscar';
 
   async function openRandom(event: MouseEvent<HTMLAnchorElement>) {
     // A new tab or window (modifier keys, middle button) gets the document's redirect.
@@ -74,31 +85,38 @@ export function Header() {
                 Aleatorio
               </a>
             </li>
+            {/* Only on a wide screen: on a phone they are in the account menu. */}
             {state.status === 'signedIn' && (
-              <li>
+              <li className="site-nav__wide">
                 <NavLink className="site-nav__item" to="/mis-anecdotas">
                   Mis anécdotas
                 </NavLink>
               </li>
             )}
             {state.status === 'signedIn' && (
-              <li>
+              <li className="site-nav__wide">
                 <NavLink className="site-nav__item" to="/guardadas">
                   Guardadas
                 </NavLink>
-                <NotificationBell />
               </li>
             )}
           </ul>
         </nav>
+        {state.status === 'signedIn' && (
+          <div className="site-header__bell">
+            <NotificationBell />
+          </div>
+        )}
         <SearchForm />
+        {!onSearchPage && <SearchLink />}
         <div className="account" aria-live="polite">
           {state.status === 'signedIn' ? (
             <>
               <AccountName />
-              <button type="button" className="button button--small" onClick={() => void signOut()}>
+              <button type="button" className="button button--small account__logout" onClick={() => void signOut()}>
                 Logout
               </button>
+              <AccountMenu onSignOut={() => void signOut()} />
             </>
           ) : (
             // While the session loads (and in the server's HTML) these are links already: a signed-in

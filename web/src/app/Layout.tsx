@@ -5,6 +5,7 @@ import { Announcements } from '../components/Announcements';
 import { OfflineNotice } from '../components/OfflineNotice';
 import { PageSpinner } from '../components/PageSpinner';
 import { useAccount } from '../lib/account';
+import { FirstVisitNote } from './FirstVisitNote';
 import { Header } from './Header';
 import { IntentOffer, useClaimPendingName, useReturnAfterSignIn, useTapReplay } from './KeptIntents';
 
@@ -12,7 +13,8 @@ import { IntentOffer, useClaimPendingName, useReturnAfterSignIn, useTapReplay } 
 const NO_NAME_PROMPT = new Set(['/register', '/login', '/cuenta']);
 
 /**
- * Skip link, header, the page, and a footer with what the site is. `NamePrompt` (the browser's, lazily
+ * Skip link (the first thing a Tab reaches, to the page's content), header, the page, and a footer with
+ * what the site is. `NamePrompt` (the browser's, lazily
  * loaded: ./ClientRoutes.tsx) asks a signed-in account without an apodo for one; the server has none to ask.
  */
 export function Layout({ NamePrompt }: { NamePrompt?: ComponentType }) {
@@ -64,6 +66,7 @@ export function Layout({ NamePrompt }: { NamePrompt?: ComponentType }) {
       <Header />
       <Announcements />
       <main id="main" ref={main} className="site-main" tabIndex={-1}>
+        <FirstVisitNote />
         <IntentOffer />
         <OfflineNotice />
         {askForName && NamePrompt && (

@@ -72,9 +72,26 @@ export function NotificationBell() {
   return (
     <>
       {/* The link's name is its own visible words («Avisos 3 sin leer»), so speech input finds it by them
-          (axe: label-content-name-mismatch); the live region below says the count politely when it changes. */}
+          (axe: label-content-name-mismatch); the live region below says the count politely when it changes.
+          On a phone the word gives way to a bell (styles.css, "Phone header"): the name stays the same. */}
       <NavLink className="site-nav__item notification-bell" to="/avisos">
-        Avisos
+        <svg
+          className="header-icon notification-bell__icon"
+          viewBox="0 0 24 24"
+          width="24"
+          height="24"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <path
+            d="M6 17V11a6 6 0 0 1 12 0v6l1.5 2h-15L6 17Zm4 3.5a2 2 0 0 0 4 0"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinejoin="round"
+            fill="none"
+          />
+        </svg>
+        <span className="notification-bell__label">Avisos</span>
         {unread > 0 && (
           <span className="notification-bell__count">
             {bellCount(unread)}
