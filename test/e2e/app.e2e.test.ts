@@ -147,7 +147,7 @@ describe('the installable app (built site, local cloud)', () => {
       await signInWithForm(page, first);
       await controlled(page);
       await page.goto('/avisos');
-      await page.getByText('Tu anécdota se ha publicado.').waitFor();
+      await page.locator('.notification__what').getByText('Se ha publicado', { exact: true }).waitFor();
       await page.goto('/');
       await takenOver(page);
       // On the phone, Logout is in the account menu.
