@@ -1,24 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { ERRORS } from '@contract/errors';
 import { POST_STATUSES } from '@contract/posts';
 import MyPostsPage from '../../web/src/features/myPosts/MyPostsPage';
-import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
+import { ApiError, type ApiClient } from '../../web/src/lib/api';
 import { anOwnPost, fakeApiClient } from './factories';
-import { WithQueries } from './queries';
+import { providers } from './queries';
 
 function renderPage(api: ApiClient) {
-  render(
-    <ApiContext.Provider value={api}>
-      <WithQueries>
-        <MemoryRouter>
-          <MyPostsPage />
-        </MemoryRouter>
-      </WithQueries>
-    </ApiContext.Provider>,
-  );
+  render(providers(api, undefined, <MyPostsPage />));
 }
 
 const cardOf = (text: string) => screen.getByText(text).closest('article')!;

@@ -1,23 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { ERRORS } from '@contract/errors';
 import MyPostsPage from '../../web/src/features/myPosts/MyPostsPage';
-import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
+import { ApiError, type ApiClient } from '../../web/src/lib/api';
 import { anOwnPost, fakeApiClient, type FakeRoute } from './factories';
-import { WithQueries } from './queries';
+import { providers } from './queries';
 
 function renderPage(api: ApiClient) {
-  render(
-    <ApiContext.Provider value={api}>
-      <WithQueries>
-        <MemoryRouter>
-          <MyPostsPage />
-        </MemoryRouter>
-      </WithQueries>
-    </ApiContext.Provider>,
-  );
+  render(providers(api, undefined, <MyPostsPage />));
 }
 
 const listing = (...posts: ReturnType<typeof anOwnPost>[]) => vi.fn(async () => ({ items: posts, nextCursor: null }));

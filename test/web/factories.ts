@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { Me } from '@contract/accounts';
 import type { Comment } from '@contract/comments';
 import type { OwnPost, Post, PostStatus } from '@contract/posts';
 import type { ApiClient, CallAnswer, CallInput, CallOptions } from '../../web/src/lib/api';
@@ -131,4 +132,17 @@ export function anAuthService(user: AuthUser | null, overrides: Partial<AuthServ
     ...overrides,
   };
   return service;
+}
+
+/** `GET /me` of an ordinary signed-in account, not suspended, with nothing unread. */
+export function aMe(overrides: Partial<Me> = {}): Me {
+  return {
+    name: 'Lucía',
+    email: 'lucia@example.com',
+    moderator: false,
+    suspendedUntil: null,
+    suspensionReason: null,
+    unreadNotifications: 0,
+    ...overrides,
+  };
 }

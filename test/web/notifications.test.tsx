@@ -14,7 +14,7 @@ import { ConfigContext } from '../../web/src/lib/config';
 import { formatPostDate } from '../../web/src/lib/format';
 import { fakeApiClient, type FakeRoute } from './factories';
 import { FakeSocket } from './fakeSocket';
-import { SignedIn, WithQueries } from './queries';
+import { SignedIn, WithQueries, providers } from './queries';
 
 const POST = '0b0e8d4c-6e1f-4b7a-9c3d-2a1b0c9d8e7f';
 const at = '2026-11-25T10:00:00.000Z';
@@ -30,15 +30,7 @@ const config: RuntimeConfig = {
 };
 
 function page(api: ApiClient) {
-  render(
-    <ApiContext.Provider value={api}>
-      <WithQueries>
-        <MemoryRouter>
-          <NotificationsPage />
-        </MemoryRouter>
-      </WithQueries>
-    </ApiContext.Provider>,
-  );
+  render(providers(api, undefined, <NotificationsPage />));
 }
 
 /** Noon of 25 November 2026 on the reader's clock: «Hoy» is the 25th, «Ayer» the 24th. */

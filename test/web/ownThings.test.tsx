@@ -6,52 +6,22 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import type { Me } from '@contract/accounts';
 import type { Post } from '@contract/posts';
 import { FeedView } from '../../web/src/components/FeedView';
 import { CommentsSection } from '../../web/src/features/comments/CommentsSection';
-import { ApiContext, type ApiClient } from '../../web/src/lib/api';
-import { ConfigContext } from '../../web/src/lib/config';
-import type { PagedList } from '../../web/src/lib/usePagedList';
-import { aComment, aPost, fakeApiClient, testConfig as config } from './factories';
+import type { ApiClient } from '../../web/src/lib/api';
+import { aComment, aMe, aPost, fakeApiClient, feedOf } from './factories';
 import { FakeSocket } from './fakeSocket';
-import { SignedIn, WithQueries } from './queries';
+import { providers } from './queries';
 
-const me: Me = {
-  name: 'Marta',
-  email: 'marta@example.com',
-  moderator: false,
-  suspendedUntil: null,
-  suspensionReason: null,
-  unreadNotifications: 0,
-};
+const me = aMe({ name: 'Marta', email: 'marta@example.com' });
 
 function renderAs(api: ApiClient, account: Me | null, children: ReactNode) {
   vi.stubGlobal('WebSocket', FakeSocket);
-  render(
-    <ConfigContext.Provider value={config}>
-      <ApiContext.Provider value={api}>
-        <WithQueries>
-          <SignedIn as={account ? account.email : null} me={account ?? undefined}>
-            <MemoryRouter>{children}</MemoryRouter>
-          </SignedIn>
-        </WithQueries>
-      </ApiContext.Provider>
-    </ConfigContext.Provider>,
-  );
+  render(providers(api, account ? account.email : null, children, '/', { me: account ?? undefined }));
 }
-
-const feedOf = (items: Post[]): PagedList<Post> => ({
-  items,
-  status: 'success',
-  error: null,
-  hasMore: false,
-  loadingMore: false,
-  loadMore: () => undefined,
-  retry: () => undefined,
-});
 
 const readApi = () => fakeApiClient({ 'votes.mine': vi.fn(async () => ({ votes: {} })), 'saved.ids': vi.fn(async () => ({ ids: [] })) });
 const card = (post: Post) => within(screen.getByRole('article', { name: new RegExp(post.name) }));

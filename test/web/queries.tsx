@@ -63,14 +63,21 @@ export function WithAccount({ state, children }: { state: Extract<AccountState, 
 
 /**
  * Everything a page has around it in the app, for a component under test: the configuration, `api`,
- * the cache and the card parts, `account` signed in (see SignedIn), and a router at `path`.
+ * the cache (`options.client`, else a new one) and the card parts, `account` signed in with `options.me`
+ * as its `GET /me` (see SignedIn), and a router at `path`.
  */
-export function providers(api: ApiClient, account: string | null | undefined, children: ReactNode, path = '/') {
+export function providers(
+  api: ApiClient,
+  account: string | null | undefined,
+  children: ReactNode,
+  path = '/',
+  options: { client?: ReturnType<typeof createQueryClient>; me?: Extract<AccountState, { status: 'ready' }>['me'] } = {},
+) {
   return (
     <ConfigContext.Provider value={testConfig}>
       <ApiContext.Provider value={api}>
-        <WithQueries>
-          <SignedIn as={account}>
+        <WithQueries client={options.client}>
+          <SignedIn as={account} me={options.me}>
             <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
           </SignedIn>
         </WithQueries>

@@ -7,24 +7,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { Me } from '@contract/accounts';
 import { AppProviders } from '../../web/src/app/AppProviders';
 import { Header } from '../../web/src/app/Header';
 import { createQueryClient } from '../../web/src/lib/queries';
 import { LEAVE_PUSH_TIMEOUT_MS } from '../../web/src/lib/pushDevice';
 import { FakeSocket } from './fakeSocket';
-import { anAuthService, testConfig as config } from './factories';
+import { aMe, anAuthService, testConfig as config } from './factories';
 
 const ENDPOINT = 'https://fcm.googleapis.com/fcm/send/este-movil';
 const TOKEN = 'token-de-lucia';
-const me: Me = {
-  name: 'Lucía',
-  email: 'lucia@example.com',
-  moderator: false,
-  suspendedUntil: null,
-  suspensionReason: null,
-  unreadNotifications: 0,
-};
+const me = aMe();
 
 /** What happened, in order: API requests (method, path, token, body) and the identity service's sign-out. */
 let events: string[] = [];

@@ -9,20 +9,18 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERRORS } from '@contract/errors';
 import type { Post } from '@contract/posts';
 import type { VoteResult } from '@contract/votes';
 import { PostCard } from '../../web/src/components/PostCard';
-import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
-import { ConfigContext } from '../../web/src/lib/config';
+import { ApiError, type ApiClient } from '../../web/src/lib/api';
 import { createQueryClient, queryKeys } from '../../web/src/lib/queries';
 import { PENDING_ATTRIBUTE, startReplay, tapKeeperScript } from '../../web/src/lib/taps';
-import { aPost, fakeApiClient, testConfig as config } from './factories';
+import { aMe, aPost, fakeApiClient, testConfig as config } from './factories';
 import { FakeSocket } from './fakeSocket';
-import { SignedIn, WithQueries } from './queries';
+import { providers } from './queries';
 
 /** What Amplify keeps in localStorage for a signed-in browser (the key the script looks for). */
 const SESSION_KEY = `CognitoIdentityServiceProvider.${config.userPoolClientId}.LastAuthUser`;
@@ -46,18 +44,12 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+/** What a card reads (no votes, nothing saved), and `routes` besides. */
+const cardApi = (routes: Parameters<typeof fakeApiClient>[0] = {}) =>
+  fakeApiClient({ 'votes.mine': vi.fn(async () => ({ votes: {} })), 'saved.ids': vi.fn(async () => ({ ids: [] })), ...routes });
+
 function page(api: ApiClient, who: string | null | undefined, children: ReactNode, client = createQueryClient()) {
-  return (
-    <ConfigContext.Provider value={config}>
-      <ApiContext.Provider value={api}>
-        <WithQueries client={client}>
-          <SignedIn as={who}>
-            <MemoryRouter initialEntries={['/']}>{children}</MemoryRouter>
-          </SignedIn>
-        </WithQueries>
-      </ApiContext.Provider>
-    </ConfigContext.Provider>
-  );
+  return providers(api, who, children, '/', { client });
 }
 
 const card = (post: Post) => within(screen.getByRole('article', { name: new RegExp(post.name) }));
@@ -132,11 +124,7 @@ describe('the app taking over a page tapped before it ran', () => {
     const post = aPost({ name: 'tomada', votes: { agree: 2, deserved: 0 } });
     const answer = deferred<VoteResult>();
     const castVote = vi.fn(() => answer.promise);
-    const api = fakeApiClient({
-      'votes.mine': vi.fn(async () => ({ votes: {} })),
-      'votes.cast': castVote,
-      'saved.ids': vi.fn(async () => ({ ids: [] })),
-    });
+    const api = cardApi({ 'votes.cast': castVote });
     const container = serverRendered(post);
     agreeOf(post).click();
     agreeOf(post).click();
@@ -210,14 +198,7 @@ describe('a tap kept on one’s own post', () => {
     const { rerender } = render(page(api, undefined, <PostCard post={post} />, client));
     act(() => agreeOf(post).click());
     expect(agreeOf(post).textContent).toBe('¡Vaya día! 4');
-    const me = {
-      name: 'Marta',
-      email: 'marta@example.com',
-      moderator: false,
-      suspendedUntil: null,
-      suspensionReason: null,
-      unreadNotifications: 0,
-    };
+    const me = aMe({ name: 'Marta', email: 'marta@example.com' });
     client.setQueryData(queryKeys.me(me.email), me);
     rerender(page(api, me.email, <PostCard post={post} />, client));
     const tallies = await card(post).findByRole('group', { name: 'Votos de tu anécdota' });
@@ -237,17 +218,7 @@ describe('taps while a vote is on its way', () => {
     const castVote = vi.fn(({ body }: { body: { vote: string } }) =>
       body.vote === 'agree' ? first.promise : Promise.resolve<VoteResult>({ votes: { agree: 0, deserved: 1 }, myVote: 'deserved' }),
     );
-    render(
-      page(
-        fakeApiClient({
-          'votes.mine': vi.fn(async () => ({ votes: {} })),
-          'votes.cast': castVote,
-          'saved.ids': vi.fn(async () => ({ ids: [] })),
-        }),
-        'lucia',
-        <PostCard post={post} />,
-      ),
-    );
+    render(page(cardApi({ 'votes.cast': castVote }), 'lucia', <PostCard post={post} />));
     await vi.waitFor(() => expect(agreeOf(post).getAttribute('aria-disabled')).toBeNull());
     // Ten taps in one go (no render between them), then more.
     act(() => {
@@ -279,18 +250,7 @@ describe('taps while a vote is on its way', () => {
     const answer = deferred<void>();
     const savePost = vi.fn(() => answer.promise);
     const unsavePost = vi.fn(async () => {});
-    render(
-      page(
-        fakeApiClient({
-          'votes.mine': vi.fn(async () => ({ votes: {} })),
-          'saved.ids': vi.fn(async () => ({ ids: [] })),
-          'saved.save': savePost,
-          'saved.unsave': unsavePost,
-        }),
-        'lucia',
-        <PostCard post={post} />,
-      ),
-    );
+    render(page(cardApi({ 'saved.save': savePost, 'saved.unsave': unsavePost }), 'lucia', <PostCard post={post} />));
     await vi.waitFor(() => expect(saveOf(post).getAttribute('aria-disabled')).toBeNull());
     act(() => {
       for (let tap = 0; tap < 10; tap++) saveOf(post).click();
@@ -306,17 +266,7 @@ describe('taps while a vote is on its way', () => {
   it('a refusal puts the vote and the count back and says why', async () => {
     const post = aPost({ name: 'rechazada', votes: { agree: 5, deserved: 0 } });
     const castVote = vi.fn(() => Promise.reject(new ApiError(ERRORS.RATE_LIMITED.message, 429, 'RATE_LIMITED')));
-    render(
-      page(
-        fakeApiClient({
-          'votes.mine': vi.fn(async () => ({ votes: {} })),
-          'votes.cast': castVote,
-          'saved.ids': vi.fn(async () => ({ ids: [] })),
-        }),
-        'lucia',
-        <PostCard post={post} />,
-      ),
-    );
+    render(page(cardApi({ 'votes.cast': castVote }), 'lucia', <PostCard post={post} />));
     await vi.waitFor(() => expect(agreeOf(post).getAttribute('aria-disabled')).toBeNull());
     act(() => agreeOf(post).click());
     await card(post).findByText(ERRORS.RATE_LIMITED.message);
