@@ -1,10 +1,12 @@
 /**
  * Idempotent writes (docs/api.md, "Idempotent writes"): the first request with an account's key runs and
- * its answer is kept; the same key again gets that answer and runs nothing. A duplicate that arrives
- * while the first still runs waits for its answer. A first request that failed on the server's side
- * (5xx) or whose function died (its lease ran out) leaves the record free, so a retry runs again —
- * which the writes themselves make harmless: a post or comment written with a key has an id derived
- * from it ({@link idFromKey}), so running again finds it instead of writing a second one.
+ * its answer is kept if it will stay true (a success, or a refusal of the request itself: a validation
+ * error); the same key again gets that answer and runs nothing. A duplicate that arrives while the first
+ * still runs waits for its answer. Any other answer — a refusal whose cause can pass (409, 429, 403…),
+ * a server failure — or a function that died (its lease ran out) leaves the record free, so a retry is
+ * decided again. Running again is harmless: a post or comment written with a key has an id derived from
+ * the key and the record's generation ({@link writeKeyOf}), so a retry finds what an earlier run of the
+ * same use stored, and a key used again after its window (a new generation) never finds the old item.
  */
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_WINDOW_HOURS } from '../contract/common';
@@ -32,7 +34,12 @@ const POLL_MS = 100;
  * remaining time): it is the lease of the record it takes, and how long a duplicate waits before
  * answering REQUEST_IN_PROGRESS.
  */
-export async function once(deps: IdempotencyDeps, key: string, budgetMs: number, work: () => Promise<StoredAnswer>): Promise<StoredAnswer> {
+export async function once(
+  deps: IdempotencyDeps,
+  key: string,
+  budgetMs: number,
+  work: (writeKey: string) => Promise<StoredAnswer>,
+): Promise<StoredAnswer> {
   const now = () => deps.now?.() ?? new Date();
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const giveUpAt = now().getTime() + budgetMs;
@@ -43,13 +50,13 @@ export async function once(deps: IdempotencyDeps, key: string, budgetMs: number,
     if (begun.state === 'started') {
       let answer: StoredAnswer;
       try {
-        answer = await work();
+        answer = await work(writeKeyOf(key, begun.generation));
       } catch (error) {
-        await deps.store.abandon(key);
+        await deps.store.release(key);
         throw error;
       }
-      if (answer.statusCode >= 500) await deps.store.abandon(key);
-      else await deps.store.finish(key, answer, new Date(now().getTime() + WINDOW_MS));
+      if (staysTrue(answer.statusCode)) await deps.store.finish(key, answer, new Date(now().getTime() + WINDOW_MS));
+      else await deps.store.release(key);
       return answer;
     }
     // Another request with this key is running: wait for its answer (or for its lease to end).
@@ -58,12 +65,26 @@ export async function once(deps: IdempotencyDeps, key: string, budgetMs: number,
   }
 }
 
+/**
+ * Whether an answer will be the same for the same request later: a success, or a refusal of the request
+ * itself (400 validation, 413 too large). A conflict, a limit, a refused account or a server failure
+ * depends on a state that can change.
+ */
+function staysTrue(statusCode: number): boolean {
+  return (statusCode >= 200 && statusCode < 300) || statusCode === 400 || statusCode === 413;
+}
+
+/** What one use of a record key writes under: the record and its generation (none on records made before generations). */
+export function writeKeyOf(record: string, generation: string): string {
+  return generation === '' ? record : `${record}#${generation}`;
+}
+
 /** The record's key: one account, one route and path, one key. */
 export function recordKey(accountId: string, route: string, key: string): string {
   return `${accountId}#${route}#${key}`;
 }
 
-/** A UUID derived from a record key: what a write made under that key is stored as. */
+/** A UUID derived from a write key ({@link writeKeyOf}): what a write made under that key is stored as. */
 export function idFromKey(record: string): string {
   const hex = createHash('sha256').update(record).digest('hex');
   // Shaped as a version-4-like UUID (the variant and version nibbles set), so it passes the id checks.

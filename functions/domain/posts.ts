@@ -134,7 +134,7 @@ export async function resendPost(deps: ResendDeps, caller: Caller, id: string | 
 
 /**
  * How a write is made: `id`, when the request carried an Idempotency-Key, is derived from it
- * (domain/idempotency.ts idFromKey), so running it again finds what the first run stored.
+ * and its record’s generation (domain/idempotency.ts), so running it again finds what the first run stored.
  */
 export type WriteOptions = { id?: string };
 

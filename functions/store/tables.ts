@@ -176,7 +176,8 @@ export const COMMENTS_TABLE = {
 
 /**
  * idempotency  key (S)                      one row per idempotent write (`<sub>#<METHOD path>#<key>`):
- *                                           running (with a lease) or done (the answer); `expiresAt` TTL
+ *                                           running (with a lease), done (the answer) or free; the
+ *                                           `generation` writes derive ids from; `expiresAt` TTL
  */
 export const IDEMPOTENCY_TABLE = {
   logicalName: 'idempotency',

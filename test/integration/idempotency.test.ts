@@ -4,11 +4,12 @@
  * once; a malformed key is refused; another account's key is its own.
  */
 import { randomUUID } from 'node:crypto';
-import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { DeleteItemCommand, UpdateItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { Comment } from '../../functions/contract/comments';
 import { ERRORS } from '../../functions/contract/errors';
 import { recordKey } from '../../functions/domain/idempotency';
+import { IDEMPOTENCY_TABLE } from '../../functions/store/tables';
 import type { OwnPost, OwnPostPage, Post } from '../../functions/contract/posts';
 import { call } from '../support/api';
 import { cloudPerFile } from '../support/cloudPerFile';
@@ -19,6 +20,27 @@ const site = cloudPerFile({ env: { SEED: '0' }, moderator: true });
 
 const keyed = (user: TestUser, path: string, body: unknown, key: string) =>
   call<unknown>(site.cloud, path, { method: 'POST', token: user.idToken, body, headers: { 'Idempotency-Key': key } });
+
+const subOf = (user: TestUser) => (JSON.parse(Buffer.from(user.idToken.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
+
+/** Changes the stored record of `user`'s key on POST /posts, as time or a dead function would have left it. */
+async function editRecord(user: TestUser, key: string, update: string, values: Record<string, AttributeValue>) {
+  const client = site.cloud.dynamodb();
+  try {
+    await client.send(
+      new UpdateItemCommand({
+        TableName: site.cloud.tables.idempotency,
+        Key: { key: { S: recordKey(subOf(user), 'POST /posts', key) } },
+        UpdateExpression: update,
+        ExpressionAttributeNames: { '#state': 'state', '#expires': IDEMPOTENCY_TABLE.ttlAttribute },
+        ExpressionAttributeValues: values,
+        ConditionExpression: 'attribute_exists(#state) AND attribute_exists(#expires)',
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
+}
 
 const twenty = <T>(send: () => Promise<T>) => Promise.all(Array.from({ length: 20 }, send));
 
@@ -93,25 +115,64 @@ describe('Idempotency-Key', () => {
     const first = await keyed(author, '/posts', body, key);
     expect(first.status).toBe(201);
     // What a function killed at its timeout leaves: the record still running, its lease over, no answer.
-    const { sub } = JSON.parse(Buffer.from(author.idToken.split('.')[1]!, 'base64url').toString()) as { sub: string };
-    const client = site.cloud.dynamodb();
-    try {
-      await client.send(
-        new UpdateItemCommand({
-          TableName: site.cloud.tables.idempotency,
-          Key: { key: { S: recordKey(sub, 'POST /posts', key) } },
-          UpdateExpression: 'SET #state = :running, leaseUntil = :past REMOVE answer',
-          ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: { ':running': { S: 'running' }, ':past': { N: String(Date.now() - 1_000) } },
-          ConditionExpression: 'attribute_exists(#state)',
-        }),
-      );
-    } finally {
-      client.destroy();
-    }
+    await editRecord(author, key, 'SET #state = :running, leaseUntil = :past REMOVE answer', {
+      ':running': { S: 'running' },
+      ':past': { N: String(Date.now() - 1_000) },
+    });
     const retry = await keyed(author, '/posts', body, key);
     expect(retry).toMatchObject({ status: 201, body: { id: (first.body as OwnPost).id } });
     const own = (await call<OwnPostPage>(site.cloud, '/me/posts', { token: author.idToken })).body.items;
     expect(own.map((post) => post.id)).toEqual([(first.body as OwnPost).id]);
+  });
+
+  it('never resolves a key used again after its window to the old post: the new text is stored and answered', async () => {
+    const author = await createUser(site.cloud);
+    const key = randomUUID();
+    const old = await keyed(author, '/posts', { category: 'varios', post: `La primera con esta clave (${key}).` }, key);
+    expect(old.status).toBe(201);
+    // A day later the record has expired (DynamoDB's TTL may not have deleted it yet).
+    await editRecord(author, key, 'SET #expires = :past', { ':past': { N: String(Math.floor(Date.now() / 1000) - 60) } });
+    const text = `Otra historia, un día después, con la misma clave (${key}).`;
+    const fresh = await keyed(author, '/posts', { category: 'varios', post: text }, key);
+    expect(fresh).toMatchObject({ status: 201, body: { post: text } });
+    expect((fresh.body as OwnPost).id).not.toBe((old.body as OwnPost).id);
+    const own = (await call<OwnPostPage>(site.cloud, '/me/posts', { token: author.idToken })).body.items;
+    expect(own.map((post) => post.post).sort()).toEqual([(old.body as OwnPost).post, text].sort());
+  });
+
+  it('decides a refused duplicate again under its key: once the original is rejected, the same text goes through', async () => {
+    const [first, copier] = [await createUser(site.cloud), await createUser(site.cloud)];
+    const text = `Una historia que otra persona copia palabra por palabra (${randomUUID()}).`;
+    const original = (await keyed(first, '/posts', { category: 'trabajo', post: text }, randomUUID())).body as OwnPost;
+    const key = randomUUID();
+    expect(await keyed(copier, '/posts', { category: 'trabajo', post: text }, key)).toMatchObject({
+      status: 409,
+      body: { error: { code: 'DUPLICATE_POST' } },
+    });
+    expect((await decide(site.cloud, site.moderator.idToken, original.id, 'reject')).status).toBe(200);
+    const again = await keyed(copier, '/posts', { category: 'trabajo', post: text }, key);
+    expect(again).toMatchObject({ status: 201, body: { post: text } });
+  });
+
+  it('decides a refused send again under its key once the rate limit has passed', async () => {
+    const author = await createUser(site.cloud);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await keyed(author, '/posts', { category: 'varios', post: `Una de cinco, la ${i} (${randomUUID()}).` }, randomUUID())).status,
+      ).toBe(201);
+    const key = randomUUID();
+    const text = `La sexta, que tiene que esperar (${key}).`;
+    expect(await keyed(author, '/posts', { category: 'varios', post: text }, key)).toMatchObject({
+      status: 429,
+      body: { error: { code: 'RATE_LIMITED' } },
+    });
+    // Ten minutes later: the window's row has nothing recent in it (here: the row is gone).
+    const client = site.cloud.dynamodb();
+    try {
+      await client.send(new DeleteItemCommand({ TableName: site.cloud.tables.rateLimits, Key: { userId: { S: subOf(author) } } }));
+    } finally {
+      client.destroy();
+    }
+    expect(await keyed(author, '/posts', { category: 'varios', post: text }, key)).toMatchObject({ status: 201, body: { post: text } });
   });
 });

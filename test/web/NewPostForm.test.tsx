@@ -158,4 +158,33 @@ describe('NewPostPage', () => {
     expect(keys[0]).toEqual(expect.any(String));
     expect(keys[1]).toBe(keys[0]);
   });
+
+  it('sends under a new Idempotency-Key after a refusal (the limit may have passed), so the API decides again', async () => {
+    const user = userEvent.setup();
+    const createPost = vi
+      .fn<FakeRoute<'posts.create'>>()
+      .mockRejectedValueOnce(new ApiError(ERRORS.RATE_LIMITED.message, 429, 'RATE_LIMITED'))
+      .mockResolvedValueOnce(anOwnPost('pending'));
+    render(
+      <ApiContext.Provider value={fakeApiClient({ 'posts.create': createPost })}>
+        <WithQueries>
+          <MemoryRouter initialEntries={['/newpost']}>
+            <Routes>
+              <Route path="/newpost" element={<NewPostPage />} />
+              <Route path="/" element={<p>Portada</p>} />
+            </Routes>
+          </MemoryRouter>
+        </WithQueries>
+      </ApiContext.Provider>,
+    );
+    await user.type(screen.getByLabelText(/^Post/), 'Se me cayó el café otra vez');
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(ERRORS.RATE_LIMITED.message);
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    await screen.findByText('Portada');
+    const keys = createPost.mock.calls.map((call) => call[1]?.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toEqual(expect.any(String));
+    expect(keys[1]).not.toBe(keys[0]);
+  });
 });

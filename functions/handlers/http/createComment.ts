@@ -1,7 +1,7 @@
 import { writeComment } from '../../domain/comments';
 import { METRIC } from '../../metrics';
 import { count } from '../../observability';
-import { idempotentIdOf, json, parseJsonBody, signedInHandler } from './http';
+import { json, parseJsonBody, signedInHandler } from './http';
 import { commentRateLimiter, commentStore, postRepository } from '../../wiring';
 
 const deps = { posts: postRepository(), comments: commentStore({ rateLimits: true }), rateLimiter: commentRateLimiter() };
@@ -12,10 +12,8 @@ const deps = { posts: postRepository(), comments: commentStore({ rateLimits: tru
  * comment's id comes from it (see http.ts).
  */
 export const handler = signedInHandler(
-  async (event, caller) => {
-    const comment = await writeComment(deps, caller, event.pathParameters?.id, parseJsonBody(event), {
-      id: idempotentIdOf(event),
-    });
+  async (event, caller, { writeId }) => {
+    const comment = await writeComment(deps, caller, event.pathParameters?.id, parseJsonBody(event), { id: writeId });
     count(METRIC.comments);
     return json(201, comment);
   },

@@ -114,7 +114,14 @@ export type HttpHandlerOptions = {
 };
 
 /** A handler's work: the request, and on a signed-in route the caller with its account row, read once. */
-export type HttpRun = (event: HttpEvent, caller: SignedIn | undefined) => Promise<HttpResult>;
+/**
+ * What the wrapper tells a handler about its request: `writeId`, on an idempotent route called with an
+ * Idempotency-Key, is the id to store the write under (derived from the key's record and its
+ * generation: a retry of the same use finds what an earlier run stored).
+ */
+export type RequestScope = { writeId?: string };
+
+export type HttpRun = (event: HttpEvent, caller: SignedIn | undefined, scope: RequestScope) => Promise<HttpResult>;
 
 /**
  * The idempotency record of a request to one of the contract's idempotent routes that carries an
@@ -127,12 +134,6 @@ export function idempotencyRecordOf(event: HttpEvent): string | undefined {
   if (key === undefined) return undefined;
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new ValidationError('INVALID_IDEMPOTENCY_KEY');
   return recordKey(callerOf(event).id, `${event.requestContext?.http?.method ?? ''} ${event.rawPath ?? ''}`, key);
-}
-
-/** The id a write made under the request's Idempotency-Key is stored as (undefined without one: a fresh id). */
-export function idempotentIdOf(event: HttpEvent): string | undefined {
-  const record = idempotencyRecordOf(event);
-  return record === undefined ? undefined : idFromKey(record);
 }
 
 /** Errors of a service that is unreachable or overloaded for now, after the SDK's own retries. */
@@ -178,9 +179,9 @@ export function httpHandler(run: HttpRun, options: HttpHandlerOptions = {}) {
         let failure: unknown;
         let code: ErrorCode | undefined;
         let caller: SignedIn | undefined;
-        const respond = async (): Promise<HttpResult> => {
+        const respond = async (writeKey?: string): Promise<HttpResult> => {
           try {
-            return await run(event, caller);
+            return await run(event, caller, { writeId: writeKey === undefined ? undefined : idFromKey(writeKey) });
           } catch (error) {
             code = error instanceof DomainError ? error.code : isServiceUnavailable(error) ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR';
             if (!(error instanceof DomainError)) failure = error;
@@ -209,9 +210,12 @@ export function httpHandler(run: HttpRun, options: HttpHandlerOptions = {}) {
  * httpHandler for a route behind the authorizer: the handler gets the caller with its account row
  * (read once, by the wrapper); UNAUTHORIZED when the request carries no verified claims.
  */
-export function signedInHandler(run: (event: HttpEvent, caller: SignedIn) => Promise<HttpResult>, options: HttpHandlerOptions = {}) {
-  return httpHandler(async (event, caller) => {
+export function signedInHandler(
+  run: (event: HttpEvent, caller: SignedIn, scope: RequestScope) => Promise<HttpResult>,
+  options: HttpHandlerOptions = {},
+) {
+  return httpHandler(async (event, caller, scope) => {
     if (caller === undefined) throw new UnauthorizedError();
-    return run(event, caller);
+    return run(event, caller, scope);
   }, options);
 }

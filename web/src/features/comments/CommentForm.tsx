@@ -31,12 +31,14 @@ export function CommentForm({ postId, onCreated }: { postId: string; onCreated: 
       setText('');
       onCreated(comment);
     },
-    onError: (failure) =>
+    onError: (failure) => {
+      submission.failed(failure);
       setError(
         failure instanceof ApiError && failure.code === 'UNAUTHORIZED'
           ? 'Tu sesión ha caducado: vuelve a iniciar sesión para comentar.'
           : errorMessage(failure),
-      ),
+      );
+    },
   });
   const sending = create.isPending;
 

@@ -29,6 +29,7 @@ export default function NewPostPage() {
       void client.invalidateQueries({ queryKey: queryKeys.myPosts });
       void navigate('/', { state: { sent: post.id } satisfies SentState });
     },
+    onError: (error) => submission.failed(error),
   });
   return (
     <section className="narrow">

@@ -42,6 +42,7 @@ export default function ReportForm({ target, onClose }: { target: ReportTarget; 
       setState({ step: 'sent', message: THANKS, announced: true });
     },
     onError: (error) => {
+      submission.failed(error);
       if (error instanceof ApiError && error.code === 'ALREADY_REPORTED') {
         setState({ step: 'sent', message: error.message, announced: false });
         return;
