@@ -2,14 +2,15 @@
  * Web Push (docs/api.md, "Notifications"): a device subscribes with the VAPID public key, its subscription
  * is stored under the account, and each new or grown unread notification is pushed to the account's
  * devices (functions/handlers/stream/pushNotifications.ts). A push service that answers 404 or 410 says
- * the subscription is gone: its row is deleted.
+ * the subscription is gone: its row is deleted, as is a row whose keys cannot be encrypted for (its
+ * `p256dh` is not a point on P-256: every push to it would fail).
  *
  * A subscription's endpoint is a URL its sender chose, and the server sends requests to it: it must be
  * on one of the configured push services (`PUSH_SERVICES`), over https unless a service is configured
  * otherwise (the local cloud's loopback test receiver), or the server would forward requests anywhere
  * (SSRF). The list is checked when a subscription is stored and again before each send.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createPublicKey } from 'node:crypto';
 import { MAX_PUSH_DEVICES, pushMessageOf, pushSubscriptionSchema, pushUnsubscribeSchema, type PushKey } from '../contract/push';
 import type { Author } from './author';
 import { timeOf } from './clock';
@@ -66,6 +67,26 @@ export function endpointHashOf(endpoint: string): string {
 
 const base64urlBytes = (value: string) => Buffer.from(value.replace(/=+$/, ''), 'base64url');
 
+/**
+ * Whether `bytes` is an uncompressed point on P-256 (0x04, x, y), as a browser's `p256dh` is: the
+ * length and prefix alone pass 65 random bytes, which no push message can be encrypted for. Node's key
+ * import checks the point lies on the curve.
+ */
+export function isP256Point(bytes: Uint8Array): boolean {
+  if (bytes.length !== 65 || bytes[0] !== 4) return false;
+  const coordinate = (from: number) => Buffer.from(bytes.subarray(from, from + 32)).toString('base64url');
+  try {
+    createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: coordinate(1), y: coordinate(33) }, format: 'jwk' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a stored subscription's keys can be encrypted for (rows stored before the point check may not). */
+const hasUsableKeys = (subscription: StoredPushSubscription) =>
+  isP256Point(base64urlBytes(subscription.p256dh)) && base64urlBytes(subscription.auth).length === 16;
+
 export type SubscribeDeps = { subscriptions: PushSubscriptionStore; services: readonly PushService[]; now?: () => Date };
 
 /**
@@ -86,7 +107,7 @@ export async function subscribe(deps: SubscribeDeps, caller: Author, body: unkno
   const { endpoint, keys } = parsed.data;
   const p256dh = base64urlBytes(keys.p256dh);
   const auth = base64urlBytes(keys.auth);
-  if (!isAllowedEndpoint(endpoint, deps.services) || p256dh.length !== 65 || p256dh[0] !== 4 || auth.length !== 16) {
+  if (!isAllowedEndpoint(endpoint, deps.services) || !isP256Point(p256dh) || auth.length !== 16) {
     throw new ValidationError('INVALID_SUBSCRIPTION');
   }
   await deps.subscriptions.put(
@@ -125,8 +146,9 @@ export type PushReport = { sent: number; gone: number; failed: number };
 
 /**
  * Pushes each notification to its owner's devices: one Query of the account's devices, one request per
- * device. A 404 or 410 deletes that subscription; any other failure is counted and reported, never
- * thrown (the notification is stored: the owner sees it in «Avisos» anyway).
+ * device. A 404 or 410, or keys no message can be encrypted for (checked before sending), delete that
+ * subscription; any other failure is counted and reported, never thrown (the notification is stored:
+ * the owner sees it in «Avisos» anyway).
  */
 export async function pushNotifications(deps: PushDeps, notifications: readonly StoredNotification[]): Promise<PushReport> {
   const report: PushReport = { sent: 0, gone: 0, failed: 0 };
@@ -140,8 +162,8 @@ export async function pushNotifications(deps: PushDeps, notifications: readonly 
     await Promise.all(
       subscriptions.map(async (subscription) => {
         try {
-          if (!isAllowedEndpoint(subscription.endpoint, deps.services)) {
-            // Stored under an older list: never sent to, and forgotten.
+          if (!isAllowedEndpoint(subscription.endpoint, deps.services) || !hasUsableKeys(subscription)) {
+            // Stored under an older list or older checks: never sent to, and forgotten.
             await deps.subscriptions.removeGone(subscription);
             report.gone++;
             return;

@@ -11,7 +11,7 @@ import { createECDH, randomBytes, randomUUID, type ECDH } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt, importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../functions/contract/errors';
@@ -51,6 +51,13 @@ function device(path = `/push/${randomUUID()}`) {
   };
 }
 type Device = ReturnType<typeof device>;
+
+/** 65 bytes shaped like an uncompressed P-256 key (0x04, x, y) whose point is off the curve. */
+function notAPoint(): string {
+  const point = device().ecdh.getPublicKey();
+  point[64] = point[64]! ^ 1;
+  return point.toString('base64url');
+}
 
 const subscribe = (user: TestUser | undefined, body: unknown, rawBody?: string) =>
   call<ErrorBody | undefined>(site.cloud, '/me/push-subscriptions', { method: 'PUT', token: user?.idToken, body, rawBody });
@@ -179,6 +186,8 @@ describe('PUT /me/push-subscriptions', () => {
     const badKeys = [
       { p256dh: Buffer.alloc(65, 4).toString('base64url').slice(0, 80), auth: good.keys.auth },
       { p256dh: Buffer.concat([Buffer.from([2]), randomBytes(64)]).toString('base64url'), auth: good.keys.auth },
+      // The right length and prefix, but not a point on P-256: no message could ever be encrypted for it.
+      { p256dh: notAPoint(), auth: good.keys.auth },
       { p256dh: good.keys.p256dh, auth: randomBytes(12).toString('base64url') },
       { p256dh: good.keys.p256dh, auth: '!!!!!!!!!!!!!!!!!!!!!!' },
     ];
@@ -271,6 +280,34 @@ describe('a notification as Web Push', () => {
     );
     await until(() => messagesAt(kept.path)[0], 'the other device gets it');
     expect(await rowOf(kept.subscription.endpoint)).toMatchObject({ endpoint: kept.subscription.endpoint });
+  }, 240_000);
+});
+
+describe('a stored subscription whose keys no message can be encrypted for', () => {
+  it('is deleted when a push would go to it, nothing is sent to it, and the good device still gets its push', async () => {
+    const author = await createUser(site.cloud, { name: 'Autora Clave Rota' });
+    const broken = device();
+    const kept = device();
+    await subscribe(author, broken.subscription);
+    await subscribe(author, kept.subscription);
+    // As a version that checked only the length and prefix could have stored it.
+    await site.documents.send(
+      new UpdateCommand({
+        TableName: site.cloud.tables.pushSubscriptions,
+        Key: { endpointHash: endpointHashOf(broken.subscription.endpoint) },
+        UpdateExpression: 'SET p256dh = :bad',
+        ConditionExpression: 'attribute_exists(endpointHash)',
+        ExpressionAttributeValues: { ':bad': notAPoint() },
+      }),
+    );
+    await publishApproved(site.cloud, author, site.moderator, { category: 'varios', post: `Anécdota con una clave rota ${randomUUID()}` });
+    await until(() => messagesAt(kept.path)[0], 'the good device gets it', 120_000);
+    await until(
+      async () => ((await rowOf(broken.subscription.endpoint)) === undefined ? true : undefined),
+      'the broken subscription is deleted',
+    );
+    expect(messagesAt(broken.path)).toEqual([]);
+    expect(await indexedEndpoints(author)).toEqual([kept.subscription.endpoint]);
   }, 240_000);
 });
 
