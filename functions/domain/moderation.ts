@@ -38,31 +38,38 @@ export type ReportedDeps = { posts: PostRepository; comments: Pick<CommentStore,
 
 /** Queue entries read per step, and steps at most, for one `nextForModeration`: a bounded read. */
 export const QUEUE_BATCH = 25;
-export const QUEUE_MAX_BATCHES = 4;
+/**
+ * The queue entries read at once after the first batch, by a voter who has passed on (voted on or
+ * skipped) everything before: one BatchGetItem of 100 keys checks 50 of them, so 100 is two.
+ */
+export const QUEUE_DEEP_BATCH = 100;
 
 /** Most hidden posts listed for moderators at once (oldest first: the longest waiting). */
 export const REPORTED_LIST_LIMIT = 100;
 
 /**
  * The oldest pending post the caller may vote on: not theirs, not one they voted on or skipped in the
- * last SKIP_HOURS. Reads at most
- * QUEUE_MAX_BATCHES × QUEUE_BATCH queue entries (one Query and one BatchGetItem a batch), so a user
- * who has voted on every one of those sees QUEUE_EMPTY until the queue moves on.
+ * last SKIP_HOURS. Reads the queue oldest first until it finds one or the queue ends — QUEUE_EMPTY is
+ * said only when nothing is left for the caller, however many they passed on. A first batch of
+ * QUEUE_BATCH serves most voters in one Query and one BatchGetItem; each later batch of
+ * QUEUE_DEEP_BATCH costs one Query and two BatchGetItems, so the reads grow with what the caller
+ * passed on at the head of the queue (100 skipped: three Queries), never with the rest of it.
  */
 export async function nextForModeration(deps: ModerationDeps, caller: Caller): Promise<PendingPost> {
   let after: string | undefined;
-  for (let batch = 0; batch < QUEUE_MAX_BATCHES; batch++) {
-    const { items, next } = await deps.posts.pendingQueue({ excludeAuthorId: caller.id, limit: QUEUE_BATCH, after });
+  let limit = QUEUE_BATCH;
+  for (;;) {
+    const { items, next } = await deps.posts.pendingQueue({ excludeAuthorId: caller.id, limit, after });
     const candidates = items.filter((post) => post.status === 'pending' && post.authorId !== caller.id);
     if (candidates.length > 0) {
       const voted = await deps.moderation.passedOn(caller.id, candidates, timeOf(deps));
       const found = candidates.find((post) => !voted.has(post.id));
       if (found) return pendingPost(found);
     }
-    if (next === undefined) break;
+    if (next === undefined) throw new QueueEmptyError();
     after = next;
+    limit = QUEUE_DEEP_BATCH;
   }
-  throw new QueueEmptyError();
 }
 
 /**

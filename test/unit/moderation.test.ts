@@ -3,11 +3,12 @@ import { MODERATION_MARGIN, REPORTS_TO_HIDE } from '../../functions/contract/mod
 import { canMove, decisionTarget, rejectionOf, statusForScore } from '../../functions/domain/lifecycle';
 import {
   QUEUE_BATCH,
-  QUEUE_MAX_BATCHES,
+  QUEUE_DEEP_BATCH,
   decideOnPost,
   listReported,
   nextForModeration,
   reportPost,
+  skipPost,
   voteOnPost,
   type ModerationDeps,
 } from '../../functions/domain/moderation';
@@ -162,17 +163,21 @@ describe('the moderation queue', () => {
     expect(await code(nextForModeration(deps, me))).toBe('QUEUE_EMPTY');
   });
 
-  it(`reads at most ${QUEUE_MAX_BATCHES} batches of ${QUEUE_BATCH}: a bounded read`, async () => {
+  it('reads past every post the caller passed on, in batches that grow after the first', async () => {
     const me = caller();
-    for (let i = 0; i < QUEUE_BATCH * QUEUE_MAX_BATCHES + 5; i++) await stored({ authorId: me.id });
-    let queries = 0;
+    const passed = QUEUE_BATCH + QUEUE_DEEP_BATCH + 5;
+    for (let i = 0; i < passed; i++) await skipPost(deps, me, (await stored()).id);
+    const waiting = await stored();
+    const limits: number[] = [];
     const counting = Object.create(store) as MemoryStore;
     counting.pendingQueue = (query) => {
-      queries++;
+      limits.push(query.limit);
       return store.pendingQueue(query);
     };
-    expect(await code(nextForModeration({ posts: counting, moderation: store }, me))).toBe('QUEUE_EMPTY');
-    expect(queries).toBe(QUEUE_MAX_BATCHES);
+    expect((await nextForModeration({ posts: counting, moderation: store }, me)).id).toBe(waiting.id);
+    expect(limits).toEqual([QUEUE_BATCH, QUEUE_DEEP_BATCH, QUEUE_DEEP_BATCH]);
+    await skipPost(deps, me, waiting.id);
+    expect(await code(nextForModeration(deps, me))).toBe('QUEUE_EMPTY');
   });
 });
 
