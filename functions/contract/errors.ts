@@ -36,7 +36,7 @@ export const ERRORS = {
     message:
       'Tu cuenta está suspendida: puedes leer y borrar lo tuyo, pero no publicar, votar, comentar ni denunciar hasta que acabe la suspensión.',
   },
-  OWN_POST: { status: 403, message: 'No puedes votar tu propia anécdota.' },
+  OWN_POST: { status: 403, message: 'No puedes votar ni moderar tu propia anécdota.' },
   POST_NOT_FOUND: { status: 404, message: 'No encontramos esa anécdota.' },
   COMMENT_NOT_FOUND: { status: 404, message: 'No encontramos ese comentario.' },
   AUTHOR_NOT_FOUND: { status: 404, message: 'No hay nadie con ese apodo.' },

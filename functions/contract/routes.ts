@@ -322,11 +322,11 @@ export const routes = {
       path: '/moderation/{id}/decision',
       auth: 'moderator',
       summary:
-        'A moderator publishes or rejects a pending or hidden post at once (a `reject` may give a `reason`, default `otro`); recorded in the moderation log.',
+        'A moderator publishes or rejects a pending or hidden post at once (a `reject` may give a `reason`, default `otro`); recorded in the moderation log. Not on their own post.',
       params: byId,
       body: moderationDecisionSchema,
       success: { status: 200, description: "The post's status afterwards.", schema: moderationResultSchema },
-      errors: ['INVALID_REQUEST', 'FORBIDDEN', 'POST_NOT_FOUND'],
+      errors: ['INVALID_REQUEST', 'FORBIDDEN', 'OWN_POST', 'POST_NOT_FOUND'],
     }),
     suspend: route({
       method: 'POST',

@@ -154,6 +154,8 @@ export async function decideOnPost(deps: DecisionDeps, caller: SignedIn, id: str
     const post = await deps.posts.get(postId, { consistent: true });
     const to = post ? decisionTarget(post.status, decision) : undefined;
     if (!post || !to) throw new PostNotFoundError();
+    // A moderator is a voter like any other on their own writing: someone else decides it.
+    if (post.authorId === caller.id) throw new OwnPostError();
     const at = timeOf(deps);
     const rejectedFor = to === 'rejected' ? (reason ?? 'otro') : undefined;
     const action = post.status === 'pending' ? decision : to === 'published' ? 'restore' : 'remove';

@@ -223,6 +223,16 @@ describe('moderators', () => {
     expectError(await decide(cloud, moderator.idToken, other.id, 'publish'), 'POST_NOT_FOUND');
   });
 
+  it('cannot decide on their own post, pending or hidden: 403 OWN_POST, nothing changes', async () => {
+    const own = await send(moderator);
+    expectError(await decide(cloud, moderator.idToken, own.id, 'publish'), 'OWN_POST');
+    expectError(await decide(cloud, moderator.idToken, own.id, 'reject'), 'OWN_POST');
+    expect((await myPosts(moderator)).items.find((post) => post.id === own.id)).toMatchObject({ status: 'pending' });
+    // Another moderator decides it as for anyone.
+    const colleague = await createModerator(cloud);
+    expect((await decide(cloud, colleague.idToken, own.id, 'publish')).body).toEqual({ status: 'published' });
+  });
+
   it('are the only ones who may decide or list what reports hid: 403 FORBIDDEN for anyone else', async () => {
     const sent = await send(await newAuthor());
     expectError(await decide(cloud, voters[0]!.idToken, sent.id, 'publish'), 'FORBIDDEN');
