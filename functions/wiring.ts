@@ -15,6 +15,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { documentClient } from './clients';
 import { requireEnv } from './config';
 import { COMMENT_RATE_LIMIT } from './contract/comments';
+import { TOGGLE_RATE_LIMIT } from './contract/posts';
 import { CognitoAccountDirectory } from './store/cognito/accountDirectory';
 import { CognitoModeratorDirectory } from './store/cognito/moderatorDirectory';
 import { DynamoAuthorStore } from './store/dynamodb/authorStore';
@@ -25,7 +26,7 @@ import { DynamoConnectionRepository } from './store/dynamodb/connectionRepositor
 import { DynamoModerationStore } from './store/dynamodb/moderationStore';
 import { DynamoNameStore } from './store/dynamodb/nameStore';
 import { DynamoPostRepository } from './store/dynamodb/postRepository';
-import { DynamoRateLimiter } from './store/dynamodb/rateLimiter';
+import { DynamoActionCounter, DynamoRateLimiter } from './store/dynamodb/rateLimiter';
 import { DynamoRankingStore } from './store/dynamodb/rankingStore';
 import { DynamoSitemapSource } from './store/dynamodb/sitemapSource';
 import { DynamoSuspensionStore } from './store/dynamodb/suspensionStore';
@@ -68,6 +69,13 @@ let publishLimiter: DynamoRateLimiter | undefined;
 export function publishRateLimiter(): DynamoRateLimiter {
   publishLimiter ??= new DynamoRateLimiter(documentClient, table(ENV.rateLimitsTable));
   return publishLimiter;
+}
+
+let toggleCounter: DynamoActionCounter | undefined;
+/** Vote and save toggles per account and minute (rate-limits table, `toggles#…` rows). */
+export function toggleLimiter(): DynamoActionCounter {
+  toggleCounter ??= new DynamoActionCounter(documentClient, table(ENV.rateLimitsTable), TOGGLE_RATE_LIMIT, 'toggles#');
+  return toggleCounter;
 }
 
 let commentLimiter: DynamoRateLimiter | undefined;

@@ -503,17 +503,24 @@ export const FUNCTIONS = [
     // The most frequent write (a press on a card): looser than other writes, each one a two-item transaction.
     trigger: { type: 'http', route: routes.votes.cast, throttle: { rateLimit: 40, burstLimit: 80 } },
     // The vote row and the post's counters in one TransactWriteItems (a change updates the row, a removal deletes it).
+    // A change also counts one in the caller's window of toggles (rate-limits, one conditional UpdateItem).
     tables: {
       posts: { items: ['GetItem', 'UpdateItem'] },
       votes: { items: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
       names: { items: ['GetItem'] },
+      rateLimits: { items: ['UpdateItem'] },
     },
   },
   {
     id: 'RemoveVote',
     entry: 'functions/handlers/http/removeVote.ts',
     trigger: { type: 'http', route: routes.votes.remove, throttle: { rateLimit: 40, burstLimit: 80 } },
-    tables: { posts: { items: ['GetItem', 'UpdateItem'] }, votes: { items: ['GetItem', 'DeleteItem'] }, names: { items: ['GetItem'] } },
+    tables: {
+      posts: { items: ['GetItem', 'UpdateItem'] },
+      votes: { items: ['GetItem', 'DeleteItem'] },
+      names: { items: ['GetItem'] },
+      rateLimits: { items: ['UpdateItem'] },
+    },
   },
   {
     id: 'ListMyVotes',
@@ -559,14 +566,24 @@ export const FUNCTIONS = [
     id: 'SavePost',
     entry: 'functions/handlers/http/savePost.ts',
     trigger: { type: 'http', route: routes.saved.save },
-    // The post (published?), then one conditional PutItem of the saved row.
-    tables: { posts: { items: ['GetItem'] }, saved: { items: ['PutItem'] }, names: { items: ['GetItem'] } },
+    // The post (published?), one in the caller's window of toggles, then one conditional PutItem of the saved row.
+    tables: {
+      posts: { items: ['GetItem'] },
+      saved: { items: ['PutItem'] },
+      names: { items: ['GetItem'] },
+      rateLimits: { items: ['UpdateItem'] },
+    },
   },
   {
     id: 'UnsavePost',
     entry: 'functions/handlers/http/unsavePost.ts',
     trigger: { type: 'http', route: routes.saved.unsave },
-    tables: { posts: { items: ['GetItem'] }, saved: { items: ['DeleteItem'] }, names: { items: ['GetItem'] } },
+    tables: {
+      posts: { items: ['GetItem'] },
+      saved: { items: ['DeleteItem'] },
+      names: { items: ['GetItem'] },
+      rateLimits: { items: ['UpdateItem'] },
+    },
   },
   {
     id: 'ListSaved',

@@ -8,6 +8,9 @@ export const NAME_MAX_LENGTH = 30;
 /** What a post shows for an author without an apodo (a Google account's first visit, a deleted account). */
 export const ANONYMOUS_NAME = 'Anónimo';
 
+/** Claims of an apodo one account may make in an hour (the first one included; TOO_MANY_RENAMES past it). */
+export const RENAME_RATE_LIMIT = { count: 5, windowMs: 60 * 60 * 1000 } as const;
+
 /** `PUT /me/name`. */
 export const setNameSchema = z.object({ name: z.string() });
 

@@ -78,6 +78,11 @@ export const ERRORS = {
   },
   NAME_TAKEN: { status: 409, message: 'Ese apodo ya lo usa otra persona. Prueba con otro.' },
   RATE_LIMITED: { status: 429, message: 'Has publicado demasiado seguido. Espera unos minutos y vuelve a intentarlo.' },
+  TOO_MANY_RENAMES: {
+    status: 429,
+    message: 'Ya has cambiado de apodo cinco veces en la última hora. Espera un rato y vuelve a intentarlo.',
+  },
+  TOO_MANY_CHANGES: { status: 429, message: 'Vas demasiado rápido. Espera un minuto y vuelve a intentarlo.' },
   INTERNAL_ERROR: { status: 500, message: 'Algo ha fallado por nuestra parte. Inténtalo de nuevo en un rato.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'El servicio no está disponible ahora mismo. Inténtalo de nuevo en un rato.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -14,6 +14,11 @@ export const MAX_POST_LENGTH = 300;
 
 /** Per-user publishing limit: at most `count` posts in any window of `windowMs`. */
 export const RATE_LIMIT = { count: 5, windowMs: 10 * 60 * 1000 } as const;
+/**
+ * Vote and save toggles one account may make in a minute (TOO_MANY_CHANGES past it): far above a
+ * person's pace, and a bound on what a script can make the counters, rankings and streams do.
+ */
+export const TOGGLE_RATE_LIMIT = { count: 120, windowMs: 60 * 1000 } as const;
 
 export function isCategory(value: unknown): value is Category {
   return typeof value === 'string' && (CATEGORIES as readonly string[]).includes(value);

@@ -221,7 +221,7 @@ export const routes = {
       params: byId,
       body: postVoteSchema,
       success: { status: 200, description: "The post's counts and the caller's vote.", schema: voteResultSchema },
-      errors: ['INVALID_REQUEST', 'OWN_POST', 'POST_NOT_FOUND'],
+      errors: ['INVALID_REQUEST', 'OWN_POST', 'POST_NOT_FOUND', 'TOO_MANY_CHANGES'],
     }),
     remove: route({
       method: 'DELETE',
@@ -230,7 +230,7 @@ export const routes = {
       summary: "Takes the caller's vote back.",
       params: byId,
       success: { status: 200, description: "The post's counts; `myVote` is null.", schema: voteResultSchema },
-      errors: ['POST_NOT_FOUND'],
+      errors: ['POST_NOT_FOUND', 'TOO_MANY_CHANGES'],
     }),
     mine: route({
       method: 'GET',
@@ -440,7 +440,7 @@ export const routes = {
       summary: "Claims an apodo (unique ignoring case and accents) and signs the caller's posts and comments with it.",
       body: setNameSchema,
       success: { status: 200, description: 'The apodo as stored (NFC, trimmed, single spaces).', schema: nameResultSchema },
-      errors: ['INVALID_REQUEST', 'INVALID_NAME', 'NAME_TAKEN'],
+      errors: ['INVALID_REQUEST', 'INVALID_NAME', 'NAME_TAKEN', 'TOO_MANY_RENAMES'],
     }),
     remove: route({
       method: 'DELETE',
@@ -563,7 +563,7 @@ export const routes = {
       summary: "Keeps a published post in the caller's «Guardadas» (saving it again changes nothing).",
       params: byId,
       success: { status: 204, description: 'Saved.' },
-      errors: ['POST_NOT_FOUND'],
+      errors: ['POST_NOT_FOUND', 'TOO_MANY_CHANGES'],
     }),
     unsave: route({
       method: 'DELETE',
@@ -572,7 +572,7 @@ export const routes = {
       summary: "Takes a post out of the caller's «Guardadas».",
       params: byId,
       success: { status: 204, description: 'No longer saved.' },
-      errors: ['POST_NOT_FOUND'],
+      errors: ['POST_NOT_FOUND', 'TOO_MANY_CHANGES'],
     }),
     list: route({
       method: 'GET',

@@ -2,11 +2,11 @@
  * Accounts: the apodo (the one public name of an account, stored here and never in Cognito), `GET
  * /me`, renaming and deleting an account.
  */
-import { ANONYMOUS_NAME, setNameSchema, type Me } from '../contract/accounts';
+import { ANONYMOUS_NAME, RENAME_RATE_LIMIT, setNameSchema, type Me } from '../contract/accounts';
 import { checkName } from '../contract/apodos';
 import type { Account, Author, SignedIn } from './author';
 import { AccountDeletedError, forgetAccountState, isSuspended } from './accountState';
-import { DomainError, ValidationError } from './errors';
+import { DomainError, TooManyRenamesError, ValidationError } from './errors';
 import { parseRequest, untilSettled } from './input';
 import type { AccountDirectory, AccountName, NameStore, Signature } from './ports/accounts';
 import type { NotificationStore } from './ports/notifications';
@@ -90,8 +90,8 @@ async function suspensionReason(deps: Pick<ReadMeDeps, 'suspensions'>, id: strin
 }
 
 /**
- * `PUT /me/name`: claims the apodo for the caller (INVALID_NAME, NAME_TAKEN) and signs their posts
- * with it. The same name again (even in another case) succeeds and signs the posts again, so a
+ * `PUT /me/name`: claims the apodo for the caller (INVALID_NAME, NAME_TAKEN; TOO_MANY_RENAMES past
+ * RENAME_RATE_LIMIT claims in its window) and signs their posts with it. The same name again (even in another case) succeeds and signs the posts again, so a
  * rename interrupted half-way is finished by repeating it. Each claim moves the account row's
  * version up and signs with it: of renames racing each other, only the newest claim's name stays on
  * the posts and comments, the one the account holds.
@@ -104,7 +104,13 @@ export async function setMyName(deps: RenameDeps, author: SignedIn<Author>, body
   let read: AccountName | undefined = author.row;
   const signature = await untilSettled(async () => {
     read ??= await readAgain(deps, author.id);
-    const outcome = await deps.names.claim(author.id, wanted, read, timeOf(deps));
+    const at = timeOf(deps);
+    // Each claim re-signs every post and comment of the account: RENAME_RATE_LIMIT bounds that work.
+    // The times live on the account's row, which the claim writes on the version read: exact at once too.
+    const since = at.getTime() - RENAME_RATE_LIMIT.windowMs;
+    const recent = (read.renames ?? []).filter((time) => Date.parse(time) > since);
+    if (recent.length >= RENAME_RATE_LIMIT.count) throw new TooManyRenamesError();
+    const outcome = await deps.names.claim(author.id, wanted, read, at, [...recent, at.toISOString()]);
     if (outcome === 'taken') throw new NameTakenError();
     if (outcome === 'claimed') return { name: wanted.name, version: read.version + 1 };
     read = undefined;

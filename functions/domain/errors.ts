@@ -37,6 +37,18 @@ export class RateLimitedError extends DomainError {
   }
 }
 
+export class TooManyRenamesError extends DomainError {
+  constructor() {
+    super('TOO_MANY_RENAMES');
+  }
+}
+
+export class TooManyChangesError extends DomainError {
+  constructor() {
+    super('TOO_MANY_CHANGES');
+  }
+}
+
 export class PayloadTooLargeError extends DomainError {
   constructor() {
     super('PAYLOAD_TOO_LARGE');

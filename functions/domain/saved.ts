@@ -9,19 +9,25 @@ import { MAX_SAVED_IDS, type SavedIds } from '../contract/saved';
 import type { Caller } from './author';
 import { timeOf } from './clock';
 import { decodeCursor, encodeCursor } from './cursor';
-import { PostNotFoundError, ValidationError } from './errors';
+import { PostNotFoundError, TooManyChangesError, ValidationError } from './errors';
 import { isPostId, parseLimit, postIdFrom } from './input';
 import { publicPost } from './lifecycle';
-import type { PostRepository, StoredPost } from './ports/posts';
+import type { ActionCounter, PostRepository, StoredPost } from './ports/posts';
 import type { SavedStore } from './ports/saved';
 
-export type SaveDeps = { posts: PostRepository; saved: SavedStore; now?: () => Date };
+export type SaveDeps = { posts: PostRepository; saved: SavedStore; toggles: ActionCounter; now?: () => Date };
+
+/** A save or unsave counts towards TOGGLE_RATE_LIMIT: TOO_MANY_CHANGES past it. */
+async function countToggle(deps: SaveDeps, caller: Caller): Promise<void> {
+  if (!(await deps.toggles.take(caller.id, timeOf(deps)))) throw new TooManyChangesError();
+}
 
 /** `PUT /posts/{id}/save`: POST_NOT_FOUND unless the post is published. */
 export async function savePost(deps: SaveDeps, caller: Caller, id: string | undefined): Promise<void> {
   const postId = postIdFrom(id);
   const post = await deps.posts.get(postId);
   if (!post || post.status !== 'published') throw new PostNotFoundError();
+  await countToggle(deps, caller);
   await deps.saved.save(caller.id, postId, timeOf(deps));
 }
 
@@ -31,6 +37,7 @@ export async function savePost(deps: SaveDeps, caller: Caller, id: string | unde
  */
 export async function unsavePost(deps: SaveDeps, caller: Caller, id: string | undefined): Promise<void> {
   const postId = postIdFrom(id);
+  await countToggle(deps, caller);
   await deps.saved.unsave(caller.id, postId);
   const post = await deps.posts.get(postId);
   if (!post || post.status !== 'published') throw new PostNotFoundError();

@@ -18,17 +18,17 @@ import {
   type VoteResult,
 } from '../contract/votes';
 import type { Caller } from './author';
-import { OwnPostError, PostNotFoundError, ValidationError } from './errors';
+import { OwnPostError, PostNotFoundError, TooManyChangesError, ValidationError } from './errors';
 import { isPostId, parseLimit, parseRequest, postIdFrom, untilSettled } from './input';
 import { publicPost } from './lifecycle';
 import { bucketOf } from './periods';
 import { decodeRankCursor, encodeRankCursor } from './rankings';
-import type { PostRepository } from './ports/posts';
+import type { ActionCounter, PostRepository } from './ports/posts';
 import type { RankingStore } from './ports/rankings';
 import type { VoteStore } from './ports/votes';
 import { timeOf } from './clock';
 
-export type VotesDeps = { posts: PostRepository; votes: VoteStore; now?: () => Date };
+export type VotesDeps = { posts: PostRepository; votes: VoteStore; toggles: ActionCounter; now?: () => Date };
 export type TopDeps = { top: RankingStore; now?: () => Date };
 
 /** Counts after moving one vote from `from` to `to` (either may be none). */
@@ -42,7 +42,8 @@ export function movedVotes(votes: PostVotes, from: VoteKind | null, to: VoteKind
 /**
  * Sets the caller's vote on a published post, replacing an earlier one (which moves one count down
  * and the other up in the same transaction). The same vote again changes nothing. Authors do not
- * vote on their own posts (OWN_POST); anything but a published post is POST_NOT_FOUND.
+ * vote on their own posts (OWN_POST); anything but a published post is POST_NOT_FOUND; past
+ * TOGGLE_RATE_LIMIT changes in a minute, TOO_MANY_CHANGES.
  */
 export async function castVote(deps: VotesDeps, caller: Caller, id: string | undefined, body: unknown): Promise<VoteResult> {
   const postId = postIdFrom(id);
@@ -56,12 +57,16 @@ export async function removeVote(deps: VotesDeps, caller: Caller, id: string | u
 }
 
 async function changeVote(deps: VotesDeps, caller: Caller, postId: string, to: VoteKind | null): Promise<VoteResult> {
+  let counted = false;
   const settled = await untilSettled(async () => {
     const post = await deps.posts.get(postId, { consistent: true });
     if (!post || post.status !== 'published') throw new PostNotFoundError();
     if (post.authorId === caller.id && to !== null) throw new OwnPostError();
     const from = (await deps.votes.get(caller.id, postId)) ?? null;
     if (from === to) return { votes: post.votes, changed: false };
+    // Only a change counts towards TOGGLE_RATE_LIMIT (once, however many retries a race costs).
+    if (!counted && !(await deps.toggles.take(caller.id, timeOf(deps)))) throw new TooManyChangesError();
+    counted = true;
     const written = await deps.votes.change({ post, userId: caller.id, from, to, at: timeOf(deps) });
     return written ? { votes: movedVotes(post.votes, from, to), changed: true } : undefined;
   });

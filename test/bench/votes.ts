@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { paginateQuery, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { CATEGORIES, type Post } from '../../functions/contract/posts';
+import { CATEGORIES, TOGGLE_RATE_LIMIT, type Post } from '../../functions/contract/posts';
 import type { StoredPost } from '../../functions/domain/ports/posts';
 import { encodeRankCursor, rankRowsFor } from '../../functions/domain/rankings';
 import { castVote, readTop, removeVote } from '../../functions/domain/votes';
@@ -14,7 +14,8 @@ import { postItem } from '../../functions/store/dynamodb/postItems';
 import { DynamoPostRepository } from '../../functions/store/dynamodb/postRepository';
 import { DynamoRankingStore } from '../../functions/store/dynamodb/rankingStore';
 import { DynamoVoteStore } from '../../functions/store/dynamodb/voteStore';
-import { POSTS_TABLE, TOP_TABLE, TOP_KEYS, VOTES_TABLE } from '../../functions/store/tables';
+import { POSTS_TABLE, RATE_LIMITS_TABLE, TOP_TABLE, TOP_KEYS, VOTES_TABLE } from '../../functions/store/tables';
+import { DynamoActionCounter } from '../../functions/store/dynamodb/rateLimiter';
 import { ensureTables } from '../../infra/local/aws/dynamodb/dynamoDbLocal';
 import { batchWrite, startArchiveDb } from './archiveDb';
 import { growthRow, sizeLabel, type FigureResult, type Row } from './report';
@@ -103,6 +104,7 @@ export async function measureVotes(options: VotesBenchOptions): Promise<FigureRe
         { name: top, description: TOP_TABLE },
       ]),
       { name: 'votes', description: VOTES_TABLE },
+      { name: 'rate-limits', description: RATE_LIMITS_TABLE },
     ]);
     const seedStart = now();
     for (const { size, posts, top } of tables) await seed(client, posts, top, size);
@@ -156,7 +158,12 @@ export async function measureVotes(options: VotesBenchOptions): Promise<FigureRe
 
     // Figure 8: every voter votes at once on one post, then half switch and a quarter remove, at once.
     const posts = new DynamoPostRepository(client, tables[0]!.posts);
-    const votesDeps = { posts, votes: new DynamoVoteStore(client, { posts: tables[0]!.posts, votes: 'votes' }) };
+    const votesDeps = {
+      posts,
+      votes: new DynamoVoteStore(client, { posts: tables[0]!.posts, votes: 'votes' }),
+      // As the API counts each change (every voter is its own account, so none reaches the limit).
+      toggles: new DynamoActionCounter(client, 'rate-limits', TOGGLE_RATE_LIMIT, 'toggles#'),
+    };
     const rates: number[] = [];
     let lost = 0;
     let requests = 0;

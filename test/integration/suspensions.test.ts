@@ -412,9 +412,9 @@ describe('the account row', () => {
     const sub = String(decodeJwt(author.idToken).sub);
     // …and a claim lands on it, as one already under way when the suspension was written would.
     const names = new DynamoNameStore(site.documents, site.cloud.tables.names);
-    expect(await names.claim(sub, { name: 'Recién Nombrada', key: nameKey('Recién Nombrada') }, { name: undefined, version: 0 })).toBe(
-      'claimed',
-    );
+    expect(
+      await names.claim(sub, { name: 'Recién Nombrada', key: nameKey('Recién Nombrada') }, { name: undefined, version: 0 }, new Date(), []),
+    ).toBe('claimed');
     expect(await accountRow(author)).toMatchObject({
       name: 'Recién Nombrada',
       suspendedUntil: suspension.until,

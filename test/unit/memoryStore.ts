@@ -242,7 +242,7 @@ export class MemoryNameStore implements NameStore {
   /** `name#<key>` → owner and name; `user#<id>` → the account's name, or its deletion mark. */
   readonly rows = new Map<
     string,
-    { userId?: string; name?: string; key?: string; deleted?: boolean; version?: number; expiresAt?: number }
+    { userId?: string; name?: string; key?: string; deleted?: boolean; version?: number; expiresAt?: number; renames?: string[] }
   >();
 
   async accountOf(userId: string): Promise<AccountName> {
@@ -252,10 +252,11 @@ export class MemoryNameStore implements NameStore {
       name: row?.key && row.name ? { name: row.name, key: row.key } : undefined,
       deleted: row?.deleted === true,
       version: row?.version ?? 0,
+      renames: row?.renames ?? [],
     };
   }
 
-  async claim(userId: string, name: StoredName, read: NameAsRead): Promise<NameClaim> {
+  async claim(userId: string, name: StoredName, read: NameAsRead, _at = new Date(), renames: string[] = []): Promise<NameClaim> {
     await tick();
     const owner = this.rows.get(`name#${name.key}`);
     if (owner && owner.userId !== userId && owner.expiresAt === undefined) return 'taken';
@@ -265,7 +266,7 @@ export class MemoryNameStore implements NameStore {
     if (read.name && read.name.key !== name.key)
       this.rows.set(`name#${read.name.key}`, { userId, name: read.name.name, expiresAt: Number.MAX_SAFE_INTEGER });
     this.rows.set(`name#${name.key}`, { userId, name: name.name });
-    this.rows.set(`user#${userId}`, { name: name.name, key: name.key, version: read.version + 1 });
+    this.rows.set(`user#${userId}`, { name: name.name, key: name.key, version: read.version + 1, renames });
     return 'claimed';
   }
 

@@ -6,7 +6,8 @@ export type StoredName = { name: string; key: string };
  * `suspendedUntil` (ISO time) while a moderator's suspension may be in force, and `suspensionId`, the
  * suspension that set it (its record holds the reason); `version`, which every
  * change of the apodo (a rename, the deletion) moves up by one — posts and comments are signed with
- * the version of the name they carry, so a slower re-signing never overwrites a newer one.
+ * the version of the name they carry, so a slower re-signing never overwrites a newer one; `renames`,
+ * when the times (ISO) of the account's recent claims of an apodo, kept by each claim for RENAME_RATE_LIMIT.
  */
 export type AccountName = {
   name: StoredName | undefined;
@@ -14,6 +15,7 @@ export type AccountName = {
   suspendedUntil?: string;
   suspensionId?: string;
   version: number;
+  renames?: string[];
 };
 
 /** The account's name as read: what a change is conditioned on (the row must still say it). */
@@ -40,9 +42,10 @@ export interface NameStore {
    * name row kept as the account's former apodo, expiring FORMER_NAME_DAYS after `at`.
    * `taken` when another account holds the name; `conflict` when the account's row changed since
    * it was read, or another write raced this one (the caller reads again and retries). The account's
-   * first claim also records `at` as since when it has an apodo (its author page's «Desde»).
+   * first claim also records `at` as since when it has an apodo (its author page's «Desde»), and every
+   * claim stores `renames` on the account's row (the recent claims, this one included).
    */
-  claim(userId: string, name: StoredName, read: NameAsRead, at?: Date): Promise<NameClaim>;
+  claim(userId: string, name: StoredName, read: NameAsRead, at: Date, renames: string[]): Promise<NameClaim>;
   /**
    * Marks the account deleted and frees its apodo (if any), atomically, moving its version to
    * `read.version + 1`; false when it changed since read. The mark (the account's opaque id and nothing else) outlives every token of the account

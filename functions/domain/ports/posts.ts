@@ -172,5 +172,13 @@ export interface RateLimiter {
   slotFor(userId: string, now: Date): Promise<RateSlot | undefined>;
 }
 
+/**
+ * Per-account counts of cheap actions in fixed windows (vote and save toggles): `take` counts one and
+ * says whether it was within the window's limit; of many at once, exactly the limit are.
+ */
+export interface ActionCounter {
+  take(userId: string, now: Date): Promise<boolean>;
+}
+
 /** Outcome of a write that must agree with a post's state as read. */
 export type GuardedWrite = 'recorded' | 'duplicate' | 'conflict';

@@ -1,8 +1,8 @@
 import { unsavePost } from '../../domain/saved';
 import { noContent, signedInHandler } from './http';
-import { postRepository, savedStore } from '../../wiring';
+import { postRepository, savedStore, toggleLimiter } from '../../wiring';
 
-const deps = { posts: postRepository(), saved: savedStore() };
+const deps = { posts: postRepository(), saved: savedStore(), toggles: toggleLimiter() };
 
 /** DELETE /posts/{id}/save — takes a post out of the caller's «Guardadas». */
 export const handler = signedInHandler(async (event, caller) => {

@@ -29,10 +29,14 @@ export class DynamoNameStore implements NameStore {
     const suspendedUntil = typeof Item?.suspendedUntil === 'string' ? Item.suspendedUntil : undefined;
     const suspensionId = typeof Item?.suspensionId === 'string' ? Item.suspensionId : undefined;
     const version = typeof Item?.version === 'number' ? Item.version : 0;
+    const renames = Array.isArray(Item?.renames)
+      ? (Item.renames as unknown[]).filter((time): time is string => typeof time === 'string')
+      : [];
     return {
       name,
       deleted: Item?.deleted === true,
       version,
+      renames,
       ...(suspendedUntil ? { suspendedUntil } : {}),
       ...(suspensionId ? { suspensionId } : {}),
     };
@@ -53,7 +57,7 @@ export class DynamoNameStore implements NameStore {
       : { ConditionExpression: 'attribute_not_exists(#version) AND attribute_not_exists(nameKey)', ExpressionAttributeValues: {} };
   }
 
-  async claim(userId: string, name: StoredName, read: NameAsRead, at = new Date()): Promise<NameClaim> {
+  async claim(userId: string, name: StoredName, read: NameAsRead, at: Date, renames: string[]): Promise<NameClaim> {
     const previous = read.name;
     const freesOld = previous !== undefined && previous.key !== name.key;
     const asRead = this.stillAsRead(read);
@@ -76,7 +80,8 @@ export class DynamoNameStore implements NameStore {
               Update: {
                 TableName: this.tableName,
                 Key: { key: userRow(userId) },
-                UpdateExpression: 'SET #name = :name, nameKey = :key, #version = :next, since = if_not_exists(since, :since)',
+                UpdateExpression:
+                  'SET #name = :name, nameKey = :key, #version = :next, since = if_not_exists(since, :since), renames = :renames',
                 ConditionExpression: `attribute_not_exists(deleted) AND (${asRead.ConditionExpression})`,
                 ExpressionAttributeNames: { '#name': 'name', '#version': 'version' },
                 ExpressionAttributeValues: {
@@ -85,6 +90,7 @@ export class DynamoNameStore implements NameStore {
                   ':key': name.key,
                   ':next': read.version + 1,
                   ':since': at.toISOString(),
+                  ':renames': renames,
                 },
               },
             },

@@ -1,6 +1,7 @@
-import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { RATE_LIMIT } from '../../contract/posts';
-import type { RateLimiter, RateSlot } from '../../domain/ports/posts';
+import type { ActionCounter, RateLimiter, RateSlot } from '../../domain/ports/posts';
 
 /**
  * A sliding-window log per account in the rate-limits table (`times`: recent send times in ms, and a
@@ -50,4 +51,43 @@ export function slotPut(tableName: string, slot: RateSlot) {
       ? { ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': version } }
       : { ConditionExpression: existed ? 'attribute_not_exists(version)' : 'attribute_not_exists(userId)' }),
   };
+}
+
+/**
+ * A fixed-window counter per account in the rate-limits table (`<prefix><user>#<window start>`): one
+ * conditional UpdateItem adds one while the count is under the limit, so of requests at once exactly
+ * `count` pass. Cheaper than the sliding log, for actions that change a state rather than add content;
+ * a burst across two windows may reach twice the limit, which is still a bound. The TTL tidies rows away.
+ */
+export class DynamoActionCounter implements ActionCounter {
+  constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+    private readonly limit: { count: number; windowMs: number },
+    private readonly keyPrefix: string,
+  ) {}
+
+  async take(user: string, now: Date): Promise<boolean> {
+    const start = Math.floor(now.getTime() / this.limit.windowMs) * this.limit.windowMs;
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { userId: `${this.keyPrefix}${user}#${start}` },
+          UpdateExpression: 'ADD #taken :one SET expiresAt = :expires',
+          ConditionExpression: 'attribute_not_exists(#taken) OR #taken < :count',
+          ExpressionAttributeNames: { '#taken': 'taken' },
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ':count': this.limit.count,
+            ':expires': Math.ceil((start + 2 * this.limit.windowMs) / 1000),
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
 }
