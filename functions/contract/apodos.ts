@@ -1,5 +1,5 @@
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './accounts';
-import { lookAlikeKey } from './textForms';
+import { lookAlikeKey } from './lookAlikes';
 
 /**
  * The apodo's rules (its own module, so pages that only show names do not load the Unicode data that
@@ -22,7 +22,7 @@ const LATIN_ALPHABET_BLOCKS = /^[\u0020-\u024F\u1E00-\u1EFF]+$/u;
 const NAME_LETTER = /\p{Script=Latin}/u;
 
 /**
- * The form a name is unique in: the shared comparison key of ./textForms.ts (no case, no accents, the
+ * The form a name is unique in: the shared comparison key of ./lookAlikes.ts (no case, no accents, the
  * confusable skeleton of UTS #39 from Unicode's data, folded again until nothing changes), with runs of
  * spaces as one. Folding comes first so the key is blind to case (the skeleton is not: it maps «I» to
  * «l» but leaves «i»); «Álice», «ALICE», «Alıce» and «A1ice» share one key («alice»). The key is never shown.

@@ -3,10 +3,10 @@
  * The API (functions/domain/fingerprint.ts) and the local cloud's samples fingerprint texts with it.
  */
 import { createHash } from 'node:crypto';
-import { lookAlikeKey } from './textForms';
+import { lookAlikeKey } from './lookAlikes';
 
 /**
- * The text as the duplicate check compares it: the shared comparison key of ./textForms.ts — what a
+ * The text as the duplicate check compares it: the shared comparison key of ./lookAlikes.ts — what a
  * person sees (compatibility forms as plain letters, full-width → ASCII, invisible characters gone), no
  * case, no accents or other marks, and letters of other scripts that copy Latin shapes as the Latin
  * letter (UTS #39 skeleton: a Cyrillic «а», «о», «е» or a Greek «ο» is the «a», «o», «e» it poses as)

@@ -5,9 +5,9 @@
  * A check that read the raw code points would be blind to what a screen does not show (a zero-width
  * space inside an address) and to what it shows alike (full-width digits, a Cyrillic «а» for a Latin
  * «a»). These forms are for comparing only: what is stored and shown is always the text as sent.
+ * The look-alike step (UTS #39 skeleton) is ./lookAlikes.ts, built on this one: its Unicode data stays
+ * out of the web pages that only check or search a text.
  */
-import { CONFUSABLE_PROTOTYPES } from './confusables';
-
 /**
  * Characters a screen does not draw (Unicode's Default_Ignorable_Code_Point: zero-width space and
  * joiners U+200B–U+200F, soft hyphen U+00AD, word joiner U+2060, BOM U+FEFF, bidi controls, variation
@@ -48,35 +48,4 @@ export function foldedText(text: string): string {
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase();
-}
-
-/**
- * UTS #39's skeleton: each character of the decomposed text replaced by its confusable prototype
- * (Unicode's data, ./confusables.ts: Latin, Greek, Cyrillic, Armenian and Cherokee letters). With
- * `keepAscii`, ASCII characters stay as they are and only other letters are mapped (a Cyrillic «о» to
- * «o», but a digit «1» is not made an «l»): what a text check wants, where «10» and «lo» are different
- * words, and what keeps the skeleton of a text typed on a Spanish keyboard equal to the text.
- */
-export function skeleton(text: string, options: { keepAscii?: boolean } = {}): string {
-  const keepAscii = options.keepAscii ?? false;
-  let result = '';
-  for (const character of text.normalize('NFD')) {
-    result += keepAscii && character <= '\u007f' ? character : (CONFUSABLE_PROTOTYPES.get(character) ?? character);
-  }
-  return result.normalize('NFD');
-}
-
-/**
- * A text as a comparison sees it: folded ({@link foldedText}), then its skeleton folded again until
- * nothing changes (a prototype may carry an accent or a capital: «Ӑ» → «Ă» → «a»). «Сорiа» in Cyrillic
- * letters and «copia» share one key. `keepAscii` as in {@link skeleton}.
- */
-export function lookAlikeKey(text: string, options: { keepAscii?: boolean } = {}): string {
-  let key = foldedText(text);
-  for (let round = 0; round < 4; round++) {
-    const next = foldedText(skeleton(key, options));
-    if (next === key) break;
-    key = next;
-  }
-  return key;
 }

@@ -10,7 +10,7 @@
  * punctuation: U+0020–U+024F and U+1E00–U+1EFF, see functions/contract/apodos.ts) and the letters of
  * the alphabets that copy Latin shapes (Greek U+0370–U+03FF, Cyrillic U+0400–U+052F, Armenian
  * U+0530–U+058F, Cherokee U+13A0–U+13FF), which a copied anecdote may be respelled with
- * (functions/contract/textForms.ts). Other scripts' look-alikes are rare in Spanish text, and the table
+ * (functions/contract/lookAlikes.ts). Other scripts' look-alikes are rare in Spanish text, and the table
  * stays a few kilobytes in the functions and the web app.
  * Run it again when Unicode publishes a new version; the file says which version it was made from.
  */

@@ -3,7 +3,8 @@ import { nameKey } from '../../functions/contract/apodos';
 import { fingerprintOf } from '../../functions/contract/fingerprint';
 import { findPersonalData } from '../../functions/contract/personalData';
 import { queryTerms, termCounts } from '../../functions/contract/search';
-import { foldedText, lookAlikeKey, visibleText } from '../../functions/contract/textForms';
+import { lookAlikeKey } from '../../functions/contract/lookAlikes';
+import { foldedText, visibleText } from '../../functions/contract/textForms';
 
 describe('the text as a person sees it', () => {
   it('drops what a screen does not draw and reads compatibility forms as plain ones', () => {
