@@ -10,7 +10,7 @@
  * data with PERSONAL_DATA; the web forms check the same before sending. test/fixtures/personalData
  * holds the labelled sentences that measure it (test/unit/personalDataCorpus.test.ts, the bench).
  */
-import { visibleText } from './textForms';
+import { foldedText, visibleText } from './textForms';
 
 export type PersonalData = 'email' | 'phone' | 'id' | 'iban';
 
@@ -121,7 +121,7 @@ function hasPhone(original: string): boolean {
         const end = window[window.length - 1]!.end;
         if (readsAsAmount(text, start, end, digits)) continue;
         const loose = window.some((group) => group.digits.length < 2);
-        if (!loose || PHONE_CUE.test(foldForCues(text.slice(Math.max(0, start - 60), end + 60)))) return true;
+        if (!loose || PHONE_CUE.test(foldedText(text.slice(Math.max(0, start - 60), end + 60)))) return true;
       }
     }
   }
@@ -141,8 +141,6 @@ function standsApart(text: string, groups: Group[], first: number, last: number,
 function readsAsAmount(text: string, start: number, end: number, digits: string): boolean {
   return /0{5}$/.test(digits) || UNIT_AFTER.test(text.slice(end, end + 24)) || UNIT_BEFORE.test(text.slice(Math.max(0, start - 24), start));
 }
-
-const foldForCues = (text: string) => text.normalize('NFD').replace(/\p{M}+/gu, '');
 
 // ——— DNI, NIE ———
 
