@@ -1,5 +1,5 @@
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './accounts';
-import { CONFUSABLE_PROTOTYPES } from './confusables';
+import { lookAlikeKey } from './lookAlikes';
 
 /**
  * The apodo's rules (its own module, so pages that only show names do not load the Unicode data that
@@ -21,33 +21,14 @@ const NAME_CHARACTERS = /^[\p{Script=Latin}0-9 ._-]+$/u;
 const LATIN_ALPHABET_BLOCKS = /^[\u0020-\u024F\u1E00-\u1EFF]+$/u;
 const NAME_LETTER = /\p{Script=Latin}/u;
 
-/** Compatibility-decomposed, accents (combining marks) dropped, lower case, runs of spaces as one. */
-function fold(name: string): string {
-  return name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().normalize('NFC').replace(/\s+/g, ' ').trim();
-}
-
-/** UTS #39's skeleton: each character of the decomposed text replaced by its confusable prototype. */
-function skeleton(text: string): string {
-  return [...text.normalize('NFD')]
-    .map((character) => CONFUSABLE_PROTOTYPES.get(character) ?? character)
-    .join('')
-    .normalize('NFD');
-}
-
 /**
- * The form a name is unique in: folded (no case, no accents, single spaces), then its confusable
- * skeleton (UTS #39, Unicode's data in ./confusables.ts) folded again, until nothing changes. Folding
- * comes first so the key is blind to case (the skeleton is not: it maps «I» to «l» but leaves «i»);
- * «Álice», «ALICE», «Alıce» and «A1ice» share one key («alice»). The key is never shown.
+ * The form a name is unique in: the shared comparison key of ./lookAlikes.ts (no case, no accents, the
+ * confusable skeleton of UTS #39 from Unicode's data, folded again until nothing changes), with runs of
+ * spaces as one. Folding comes first so the key is blind to case (the skeleton is not: it maps «I» to
+ * «l» but leaves «i»); «Álice», «ALICE», «Alıce» and «A1ice» share one key («alice»). The key is never shown.
  */
 export function nameKey(name: string): string {
-  let key = fold(name);
-  for (let round = 0; round < 4; round++) {
-    const next = fold(skeleton(key));
-    if (next === key) break;
-    key = next;
-  }
-  return key;
+  return lookAlikeKey(name).replace(/\s+/g, ' ').trim();
 }
 
 /** A word's key without spaces or punctuation (how reserved words are looked for). */

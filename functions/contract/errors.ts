@@ -20,7 +20,7 @@ export const ERRORS = {
   PERSONAL_DATA: {
     status: 400,
     message:
-      'Quita los datos personales antes de enviarlo: no se publican direcciones de correo, números de teléfono ni DNI o NIE (tuyos ni de nadie).',
+      'Quita los datos personales antes de enviarlo: no se publican direcciones de correo, números de teléfono, DNI o NIE ni cuentas bancarias (tuyos ni de nadie).',
   },
   EMPTY_COMMENT: { status: 400, message: 'El comentario no puede estar vacío.' },
   COMMENT_TOO_LONG: { status: 400, message: `El comentario no puede pasar de ${MAX_COMMENT_LENGTH} caracteres.` },

@@ -1,12 +1,15 @@
 /**
  * Text → search terms (docs/api.md, docs/decisions/0005-search-on-dynamodb.md), the same
- * for a post that is indexed and for a query, so both sides meet on the same terms: lowercase, accents
- * and other marks folded («camión» → camion, «año» → ano, «pingüino» → pinguino), split into words of
+ * for a post that is indexed and for a query, so both sides meet on the same terms: read as a person
+ * sees it (compatibility forms such as full-width letters as plain ones, invisible characters dropped),
+ * lowercase, accents and other marks folded («camión» → camion, «año» → ano, «pingüino» → pinguino), split into words of
  * letters and digits, Spanish stop words dropped, each word reduced to its Snowball Spanish stem
  * («trabajo», «trabajos», «trabajando» → trabaj). The stemmer is @orama/stemmers' Spanish one: pure
  * JavaScript, no dependency, maintained with Orama.
  */
 import { stemmer } from '@orama/stemmers/spanish';
+
+import { foldedText } from './textForms';
 
 export { MAX_QUERY_LENGTH, MAX_QUERY_TERMS } from './searchLimits';
 
@@ -41,12 +44,13 @@ const STOP_WORDS = new Set(
     .filter((word) => word.length > 0),
 );
 
-/** Lowercase with every combining mark removed (accents, diaeresis, the tilde of ñ). */
+/**
+ * The text as search reads it: what a person sees, without case or accents (foldedText of
+ * ./textForms.ts, shared with the other text checks), so «ｔｒａｂａｊｏ» in full-width letters, or a word
+ * with a soft hyphen or a zero-width space inside, is the word «trabajo» — in a post and in a query.
+ */
 export function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
+  return foldedText(text);
 }
 
 /**

@@ -11,6 +11,8 @@ import { growthRow, sizeLabel, type FigureResult, type Row } from './report';
 import { formatBytes, formatSummary, percentile, summarize } from './stats';
 import type { ShareCardRun } from './shareCards';
 import type { SearchBenchResult } from './search';
+import type { PersonalDataBenchResult } from './personalData';
+import { FALSE_POSITIVE_GOAL, RECALL_GOAL } from '../fixtures/personalData/corpus';
 import type { TapResult } from './firstTap';
 import type { LighthouseRun, Sizes } from './webPage';
 
@@ -433,4 +435,44 @@ export function liveLatencyRows(result: LatencyResult): FigureResult {
     ],
     notes: [],
   };
+}
+
+/** Figure 11's rows: the personal-data check's recall and false positives on the labelled sentences, and its cost. */
+export function personalDataRows({ score, microsPerText, worstMs }: PersonalDataBenchResult): FigureResult {
+  const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
+  const rows: Row[] = [
+    {
+      figure: 11,
+      what: `Personal-data check: sentences with personal data refused (recall), of ${score.positives}`,
+      measured: `${percent(score.recall)} (${score.misses.length} let through)`,
+      target: `≥ ${RECALL_GOAL * 100} %`,
+      status: score.recall >= RECALL_GOAL ? 'met' : 'missed',
+    },
+    {
+      figure: 11,
+      what: `Personal-data check: ordinary sentences with numbers refused (false positives), of ${score.negatives}`,
+      measured: `${percent(score.falsePositiveRate)} (${score.falsePositives.length} refused)`,
+      target: `≤ ${FALSE_POSITIVE_GOAL * 100} %`,
+      status: score.falsePositiveRate <= FALSE_POSITIVE_GOAL ? 'met' : 'missed',
+    },
+    {
+      figure: 11,
+      what: 'Personal-data check: time per sentence (the whole corpus, each round)',
+      measured: formatSummary(summarize(microsPerText), ' µs', 1),
+      target: 'reported',
+      status: 'reported',
+    },
+    {
+      figure: 11,
+      what: 'Personal-data check: slowest of 500-character texts shaped to make it backtrack (dots, digits, at-signs)',
+      measured: formatSummary(summarize(worstMs), ' ms', 1),
+      target: 'reported',
+      status: 'reported',
+    },
+  ];
+  const notes = [
+    ...score.misses.slice(0, 5).map(({ kind, text }) => `Figure 11 let through (${kind}): «${text}»`),
+    ...score.falsePositives.slice(0, 5).map(({ found, text }) => `Figure 11 refused (as ${found}): «${text}»`),
+  ];
+  return { rows, notes };
 }

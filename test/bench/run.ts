@@ -18,6 +18,7 @@ import {
   firstTapRows,
   liveLatencyRows,
   memoryRows,
+  personalDataRows,
   searchRows,
   shareCardRows,
   throughputRows,
@@ -33,6 +34,7 @@ import { RATE_LIMIT } from '../../functions/contract/posts';
 import { createModerator } from '../support/moderation';
 import { localCloudRss, sampleRss } from './memory';
 import { machine, renderTable, runFigure, type FigureResult, type Row } from './report';
+import * as personalData from './personalData';
 import * as search from './search';
 import * as votes from './votes';
 import * as web from './webPage';
@@ -69,6 +71,9 @@ await figure(9, 'share cards: render time cold and warm, PNG size', () =>
 );
 await figure(10, 'search cost as the archive grows, and index writes per post', async () =>
   searchRows(await search.measureSearch(smoke ? search.SMOKE : search.FULL)),
+);
+await figure(11, 'personal-data check: recall and false positives on the labelled sentences', () =>
+  Promise.resolve(personalDataRows(personalData.measurePersonalData(smoke ? personalData.SMOKE : personalData.FULL))),
 );
 
 let declared: { js: web.Sizes; css: web.Sizes; html: web.Sizes } | undefined;

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE } from '@contract/common';
 import { PAGE_TITLES } from '@contract/documents';
 import { authorPath } from '@contract/authors';
+import { foldedText } from '@contract/textForms';
 import { VOTE_LABELS } from '@contract/votes';
 import type { Post } from '@contract/posts';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -33,8 +34,11 @@ function AuthorPosts({ name, author }: { name: string; author: string }) {
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** A name as an address may spell it: no case, accents or extra spaces (the API also ignores look-alikes). */
-const folded = (name: string) => name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+/**
+ * A name as an address may spell it: read as a person sees it, no case, accents or extra spaces (the
+ * API also ignores look-alikes; their Unicode data is not worth loading for this comparison).
+ */
+const folded = (name: string) => foldedText(name).replace(/\s+/g, ' ').trim();
 
 /**
  * `/autor/:apodo`: who (the apodo as the account holds it now, whatever case or accents the address
