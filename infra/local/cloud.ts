@@ -27,6 +27,7 @@ import {
 import { startCognito } from './aws/cognito/cognitoLocal';
 import { ensureTables, startDynamo, type DynamoCredentials } from './aws/dynamodb/dynamoDbLocal';
 import { startHostedUi } from './aws/cognito/hostedUi';
+import { ensureAdminCredentials } from './aws/cognito/adminCredentials';
 import { functionUrl } from './aws/lambda/functionUrl';
 import { startHttpGateway } from './aws/apigateway/httpGateway';
 import { startLambdaApi } from './aws/lambda/invokeApi';
@@ -122,6 +123,12 @@ async function startOnce(options: LocalCloudOptions): Promise<LocalCloud> {
   };
   try {
     const credentials: DynamoCredentials = { accessKeyId: options.dynamodb?.accessKeyId || 'local', secretAccessKey: 'local' };
+    // The functions' credentials, whose secret is made for this run: the @connections endpoint, the
+    // Secrets Manager stand-in and the local Cognito's administrative calls check it (DynamoDB Local
+    // looks at the key id only, so the data stays where it is). The local Cognito also accepts the data
+    // folder's administrator credentials, which the start-up, `npm run moderator` and the tests sign with.
+    const functionCredentials = { accessKeyId: credentials.accessKeyId, secretAccessKey: randomBytes(24).toString('base64url') };
+    const cognitoAdmin = ensureAdminCredentials(dataDir);
     const externalDynamo = options.dynamodb?.endpoint;
     const cognitoPort = await portOrFree(options.ports.cognito);
     // The site's origins, known first: the local Cognito and the API grant CORS to them only.
@@ -149,6 +156,8 @@ async function startOnce(options: LocalCloudOptions): Promise<LocalCloud> {
         region: REGION,
         allowedOrigins: webOrigins,
         onConfirmationCode: (email, code) => options.onConfirmationCode?.(email, code),
+        admin: cognitoAdmin,
+        signers: [cognitoAdmin, functionCredentials],
       }).then((started) => {
         stops.push(started.close);
         return started;
@@ -157,7 +166,12 @@ async function startOnce(options: LocalCloudOptions): Promise<LocalCloud> {
     if (dynamoStart.status === 'rejected') throw dynamoStart.reason;
     if (cognitoStart.status === 'rejected') throw cognitoStart.reason;
     const [dynamo, cognito] = [dynamoStart.value, cognitoStart.value];
-    const moderator = await ensureModerators({ endpoint: cognito.endpoint, region: REGION, userPoolId: cognito.userPoolId });
+    const moderator = await ensureModerators({
+      endpoint: cognito.endpoint,
+      region: REGION,
+      userPoolId: cognito.userPoolId,
+      credentials: cognitoAdmin,
+    });
 
     const tables = Object.fromEntries(
       (Object.keys(TABLES) as TableName[]).map((name) => [name, TABLES[name].description.logicalName]),
@@ -173,10 +187,8 @@ async function startOnce(options: LocalCloudOptions): Promise<LocalCloud> {
     // finds DynamoDB Local through its standard endpoint variable.
     const wsPort = await portOrFree(options.ports.ws);
     // The WebSocket API's @connections endpoint: its own loopback port, answering only calls signed
-    // with the functions' credentials, whose secret is made for this run (DynamoDB Local and the
-    // local Cognito look at the key id only, so the data stays where it is).
+    // with the functions' credentials.
     const managementPort = await portOrFree(0);
-    const functionCredentials = { accessKeyId: credentials.accessKeyId, secretAccessKey: randomBytes(24).toString('base64url') };
     // Web Push: the VAPID keys made at the first start and kept in the data folder, served to the
     // functions by a Secrets Manager stand-in (signed calls only), as the stack's secret is on AWS.
     const secretsManager = await startSecretsManager({
@@ -318,7 +330,7 @@ async function startOnce(options: LocalCloudOptions): Promise<LocalCloud> {
       postsTable: tables.posts,
       names: new DynamoNameStore(documents, tables.names),
       posts: new DynamoPostRepository(documents, tables.posts),
-      cognito: { endpoint: cognito.endpoint, region: REGION, userPoolId: cognito.userPoolId },
+      cognito: { endpoint: cognito.endpoint, region: REGION, userPoolId: cognito.userPoolId, credentials: cognitoAdmin },
       moderator: { email: moderator.email, name: moderator.name },
     });
     // Apodos claimed before keys were confusable skeletons move to today's key (…/migrations/nameKeysToSkeletons.ts).
@@ -353,7 +365,12 @@ async function startOnce(options: LocalCloudOptions): Promise<LocalCloud> {
       port: options.ports.hostedUi ?? 0,
       dataDir: join(dataDir, 'hosted-ui'),
       region: REGION,
-      cognito: { endpoint: cognito.endpoint, userPoolId: cognito.userPoolId, clientId: cognito.userPoolClientId },
+      cognito: {
+        endpoint: cognito.endpoint,
+        userPoolId: cognito.userPoolId,
+        clientId: cognito.userPoolClientId,
+        credentials: cognitoAdmin,
+      },
       redirectUris: webOrigins.map((origin) => `${origin}/`),
     });
     stops.push(() => hostedUi.close());

@@ -1,5 +1,7 @@
 import {
+  AdminAddUserToGroupCommand,
   ChangePasswordCommand,
+  CognitoIdentityProviderClient,
   GetTokensFromRefreshTokenCommand,
   SignUpCommand,
   UpdateUserAttributesCommand,
@@ -108,6 +110,48 @@ describe('the local Cognito serves only its user', () => {
     }
     const again = await signIn(site.cloud, user);
     expect(decodeJwt(again.idToken)['cognito:groups']).toBeUndefined();
+  });
+
+  it('refuses administrative calls signed with credentials other than the data folder’s: a forged header, a wrong secret', async () => {
+    const user = await createUser(site.cloud);
+    const addToModerators = new AdminAddUserToGroupCommand({
+      UserPoolId: site.cloud.userPoolId,
+      Username: user.email,
+      GroupName: 'moderadores',
+    });
+    // Any header that merely starts like a signature.
+    const forged = await fetch(site.cloud.cognitoEndpoint, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.AdminAddUserToGroup',
+        authorization:
+          'AWS4-HMAC-SHA256 Credential=local/20260101/eu-west-1/cognito-idp/aws4_request, SignedHeaders=host, Signature=' + '0'.repeat(64),
+      },
+      body: JSON.stringify(addToModerators.input),
+    });
+    expect(forged.status).toBe(400);
+    expect(forged.headers.get('x-amzn-errortype')).toBe('UnrecognizedClientException');
+    // A real SigV4 signature, by a secret that is not the data folder's (the old `local`/`local`).
+    const guessing = new CognitoIdentityProviderClient({
+      endpoint: site.cloud.cognitoEndpoint,
+      region: site.cloud.config.region,
+      credentials: { accessKeyId: 'local-cognito-admin', secretAccessKey: 'local' },
+    });
+    try {
+      await expect(guessing.send(addToModerators)).rejects.toMatchObject({ name: 'UnrecognizedClientException' });
+    } finally {
+      guessing.destroy();
+    }
+    expect(decodeJwt((await signIn(site.cloud, user)).idToken)['cognito:groups']).toBeUndefined();
+    // The data folder's credentials are obeyed.
+    const admin = cognitoClient(site.cloud);
+    try {
+      await admin.send(addToModerators);
+    } finally {
+      admin.destroy();
+    }
+    expect(decodeJwt((await signIn(site.cloud, user)).idToken)['cognito:groups']).toEqual(['moderadores']);
   });
 
   it('grants CORS to the site’s origin only: another page’s preflight is refused and its answers unreadable', async () => {

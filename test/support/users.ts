@@ -7,6 +7,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { call } from './api';
+import { readAdminCredentials } from '../../infra/local/aws/cognito/adminCredentials';
 import type { LocalCloudProcess } from './localCloud';
 
 export type TestUser = { email: string; password: string; name?: string; idToken: string; accessToken: string };
@@ -38,7 +39,8 @@ export function cognitoClient(cloud: LocalCloudProcess): CognitoIdentityProvider
   return new CognitoIdentityProviderClient({
     endpoint: cloud.cognitoEndpoint,
     region: cloud.config.region,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    // The data folder's administrator credentials: the local Cognito checks the signature, as IAM would.
+    credentials: readAdminCredentials(cloud.dataDir),
   });
 }
 

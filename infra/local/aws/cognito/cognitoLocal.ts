@@ -19,6 +19,7 @@ import { PASSWORD_POLICY } from '../../../../functions/contract/accounts';
 import { spawnGuarded, type GuardedChild } from '../../process/childProcess';
 import { startCognitoProxy } from './cognitoProxy';
 import { signingKey } from './signingKey';
+import type { LocalCredentials } from '../apigateway/sigv4';
 import { guardStore, writeFileAtomically } from './storeGuard';
 import { LOOPBACK, closeServer, freePort, listen, readBody, safeHandler } from '../../process/ports';
 
@@ -46,6 +47,10 @@ export type LocalCognitoOptions = {
   allowedOrigins: readonly string[];
   onConfirmationCode: (email: string, code: string) => void;
   onLog?(line: string): void;
+  /** The data folder's administrator credentials (adminCredentials.ts): what the start-up calls sign with. */
+  admin: LocalCredentials;
+  /** Whose signatures may make administrative calls: the administrator's, the functions'. */
+  signers: readonly LocalCredentials[];
 };
 
 export async function startCognito(options: LocalCognitoOptions): Promise<LocalCognito> {
@@ -106,17 +111,14 @@ export async function startCognito(options: LocalCognitoOptions): Promise<LocalC
     allowedOrigins: options.allowedOrigins,
     // Made for this data folder: tokens signed with cognito-local's published key are never valid here.
     signing: await signingKey(join(options.dataDir, 'signing-key.json')),
+    signers: options.signers,
     afterWrite: () => store.snapshot(),
   }).catch(async (error: unknown) => {
     await cleanUp();
     throw error;
   });
 
-  const client = new CognitoIdentityProviderClient({
-    endpoint,
-    region: options.region,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const client = new CognitoIdentityProviderClient({ endpoint, region: options.region, credentials: options.admin });
   const { userPoolId, userPoolClientId } = await ensurePool(client, join(options.dataDir, '.cognito', POOL_MARKER))
     .catch(async (error: unknown) => {
       await proxy.close();

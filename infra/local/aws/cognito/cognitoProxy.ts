@@ -10,7 +10,9 @@
  * And only its user can drive it, as a deployed pool's administration needs IAM credentials:
  * - without AWS credentials (a SigV4 `Authorization`, as the SDK sends from the local cloud, its
  *   functions and the tests) only the operations a browser signs in with are served; `ListUsers`,
- *   `AdminAddUserToGroup` and the other administrative ones get `MissingAuthenticationTokenException`;
+ *   `AdminAddUserToGroup` and the other administrative ones get `MissingAuthenticationTokenException`,
+ *   and a signature that is not by one of `signers` (the data folder's administrator credentials,
+ *   adminCredentials.ts, or the functions' own) gets `UnrecognizedClientException`;
  * - CORS is granted to the site's own origins only (cognito-local answers `*`), so no other web page can
  *   even send it a request with the `x-amz-target` header;
  * - tokens are signed with the data folder's own key (signingKey.ts), never the one cognito-local
@@ -21,6 +23,7 @@
 import { createServer } from 'node:http';
 import { passwordProblems } from '../../../../functions/contract/accounts';
 import { LOOPBACK, closeServer, forward, listen, readBody, safeHandler, sendForwarded } from '../../process/ports';
+import { signedBy, type LocalCredentials } from '../apigateway/sigv4';
 import type { SigningKey } from './signingKey';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
@@ -67,6 +70,8 @@ export type CognitoProxyOptions = {
   allowedOrigins: readonly string[];
   /** The pool's own signing key. */
   signing: SigningKey;
+  /** Whose SigV4 signatures may make administrative calls. */
+  signers: readonly LocalCredentials[];
   /** Runs after a write operation succeeded and before the client hears of it (see storeGuard.ts). */
   afterWrite(): Promise<void>;
 };
@@ -104,9 +109,19 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<{
       const target = String(req.headers['x-amz-target'] ?? '');
       const operation = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : undefined;
       const input = operation ? parseJson(body) : undefined;
-      const signed = String(req.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256 ');
-      if (operation !== undefined && !BROWSER_OPERATIONS.has(operation) && !signed)
-        return sendError(res, 'MissingAuthenticationTokenException', 'Missing Authentication Token', 400, allowedOrigin);
+      if (operation !== undefined && !BROWSER_OPERATIONS.has(operation)) {
+        if (req.headers.authorization === undefined)
+          return sendError(res, 'MissingAuthenticationTokenException', 'Missing Authentication Token', 400, allowedOrigin);
+        const verified = await Promise.all(options.signers.map((signer) => signedBy(req, body, signer)));
+        if (!verified.includes(true))
+          return sendError(
+            res,
+            'UnrecognizedClientException',
+            'The security token included in the request is invalid.',
+            400,
+            allowedOrigin,
+          );
+      }
       let headers = req.headers;
       let forwardBody = body;
       // An access token coming back: ours is signed again for cognito-local; any other is refused.

@@ -33,6 +33,7 @@ import {
 import { generate } from 'selfsigned';
 import { writeFileAtomically } from './storeGuard';
 import { LOOPBACK, closeServer, listen, readBody, safeHandler } from '../../process/ports';
+import type { LocalCredentials } from '../apigateway/sigv4';
 
 export type HostedUiOptions = {
   /** HTTPS port; 0 picks a free one. */
@@ -40,7 +41,8 @@ export type HostedUiOptions = {
   /** Where the certificate is kept between runs. */
   dataDir: string;
   region: string;
-  cognito: { endpoint: string; userPoolId: string; clientId: string };
+  /** The local pool, and the administrator credentials (adminCredentials.ts) its admin calls sign with. */
+  cognito: { endpoint: string; userPoolId: string; clientId: string; credentials: LocalCredentials };
   /** The app client's callback and logout URLs (exactly, as Cognito compares them). */
   redirectUris: string[];
 };
@@ -68,7 +70,7 @@ export async function startHostedUi(options: HostedUiOptions): Promise<HostedUi>
   const cognito = new CognitoIdentityProviderClient({
     endpoint: options.cognito.endpoint,
     region: options.region,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    credentials: options.cognito.credentials,
   });
 
   /** The authorize parameters as Cognito checks them; a Spanish reason when they are wrong. */
