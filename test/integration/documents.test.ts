@@ -238,6 +238,24 @@ describe("the API's description", () => {
   });
 });
 
+describe('an API path with a malformed %-escape', () => {
+  it('is answered by the API with its JSON error at the site origin, exactly as the gateway answers it, never the HTML not-found page', async () => {
+    for (const [path, code] of [
+      ['/posts/%E0%A4%A', 'POST_NOT_FOUND'],
+      ['/posts/%E0%A4%A/comments', 'POST_NOT_FOUND'],
+      ['/posts/%ZZ/nothing', 'ROUTE_NOT_FOUND'],
+    ] as const) {
+      const gateway = await fetch(`${cloud.config.apiUrl}${path}`);
+      const site = await fetch(`${cloud.webUrl}${path}`);
+      for (const response of [gateway, site]) {
+        expect(response.status, path).toBe(404);
+        expect(response.headers.get('content-type'), path).toMatch(/^application\/json/);
+        expect(((await response.json()) as { error: { code: string } }).error.code, path).toBe(code);
+      }
+    }
+  });
+});
+
 describe('pages rendered with their posts', () => {
   it('/ holds the newest posts, escaped, with its meta tags and the data the app takes over; shared a few seconds', async () => {
     const home = await page('/');
