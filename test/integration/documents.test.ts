@@ -178,6 +178,8 @@ describe('robots.txt and the sitemap', () => {
     const locations = texts(sitemap, 'loc');
     expect(locations).toContain(`${cloud.webUrl}/`);
     expect(locations).toContain(`${cloud.webUrl}/category/amor`);
+    expect(locations).toContain(`${cloud.webUrl}/privacidad`);
+    expect(locations).toContain(`${cloud.webUrl}/aviso-legal`);
     expect(locations).toContain(`${cloud.webUrl}/post/${hostile.id}`);
     expect(locations).toContain(`${cloud.webUrl}/post/${amor.id}`);
     expect(response.body).not.toContain(pending.id);
@@ -379,6 +381,33 @@ describe('pages rendered with their posts', () => {
     const followed = await fetch(`${cloud.webUrl}/aleatorio`);
     expect(followed.status).toBe(200);
     expect(new URL(followed.url).pathname).toMatch(/^\/post\//);
+  });
+
+  it('/privacidad and /aviso-legal are rendered documents with their titles, canonical address and footer links; locally the operator is a placeholder', async () => {
+    const privacy = await page('/privacidad');
+    expect(privacy).toMatchObject({ status: 200, type: 'text/html; charset=utf-8' });
+    expect(privacy.document.title).toBe('Privacidad · Vaya día');
+    expect(privacy.canonical).toBe(`${cloud.webUrl}/privacidad`);
+    expect(privacy.document.querySelector('h1')?.textContent).toBe('Privacidad');
+    // No region locally: the page names the one the site is deployed to.
+    expect(privacy.text).toContain('la región de AWS donde se despliega el sitio');
+    expect(privacy.text).toContain('[Nombre del titular]');
+    expect(privacy.text).toContain('Descargar mis datos');
+    expect(privacy.document.querySelector('#main a[href="/cuenta"]')).not.toBeNull();
+    // The details travel with the document, for the app that takes it over.
+    expect(privacy.document.querySelector('#vaya-datos')?.textContent).toContain('[Correo de contacto]');
+
+    const notice = await page('/aviso-legal');
+    expect(notice).toMatchObject({ status: 200, type: 'text/html; charset=utf-8' });
+    expect(notice.document.title).toBe('Aviso legal · Vaya día');
+    expect(notice.canonical).toBe(`${cloud.webUrl}/aviso-legal`);
+    for (const placeholder of ['[Nombre del titular]', '[NIF del titular]', '[Dirección del titular]', '[Correo de contacto]'])
+      expect(notice.text).toContain(placeholder);
+
+    for (const shown of [privacy, notice, await page('/'), await page('/nada/de/nada')]) {
+      expect(shown.document.querySelector('footer a[href="/privacidad"]')?.textContent).toBe('Privacidad');
+      expect(shown.document.querySelector('footer a[href="/aviso-legal"]')?.textContent).toBe('Aviso legal');
+    }
   });
 
   it('serves the forms and signed-in pages as the bare app, for the browser to render', async () => {
