@@ -15,7 +15,9 @@
  * `-c monthlyBudgetUsd=50` sets the monthly budget (default 20 US dollars);
  * `-c vapidSecretName=…` names the Secrets Manager secret with Web Push's VAPID keys (default `vaya-dia/<stage>/vapid`);
  * `-c waf=true` adds the stack `VayaDiaFirewall-<stage>` (a WAF web ACL in us-east-1, deployed first) and
- * puts the distribution behind it, and a regional web ACL on the user pool's sign-up, sign-in and reset.
+ * puts the distribution behind it, and a regional web ACL on the user pool's sign-up, sign-in and reset;
+ * `-c operatorName=… -c operatorNif=… -c operatorAddress=… -c operatorEmail=…` name who runs the site in
+ * «Aviso legal» and «Privacidad» (each one not given reads as a placeholder there).
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -23,6 +25,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { GoogleSignInProps } from './constructs/auth';
 import type { SiteDomainProps } from './constructs/certificate';
+import type { SiteOperatorProps } from './constructs/pages';
+import { OPERATOR_DETAIL_MAX } from '../functions/contract/legal';
 import { CertificateStack, FirewallStack, VayaDiaStack } from './stack';
 
 /** The stage when `-c stage` is not given: a developer's own. */
@@ -83,6 +87,7 @@ export function createApp(options: CreateAppOptions = {}): {
     monthlyBudgetUsd: budgetFromContext(app),
     waf,
     vapidSecretName: optionalContext(app, 'vapidSecretName'),
+    operator: operatorFromContext(app),
   });
   // Deployed first: the site's stack reads the ARNs they write (no cross-region reference).
   if (firewall) stack.addStackDependency(firewall);
@@ -169,6 +174,21 @@ function budgetFromContext(app: App): number | undefined {
   const amount = Number(value);
   if (!Number.isFinite(amount) || amount <= 0) throw new Error(`-c monthlyBudgetUsd=${value} must be a positive number of US dollars`);
   return amount;
+}
+
+/** The operator's details for the legal documents: each optional, each checked as the page function reads it. */
+function operatorFromContext(app: App): SiteOperatorProps | undefined {
+  const keys = { name: 'operatorName', nif: 'operatorNif', address: 'operatorAddress', email: 'operatorEmail' } as const;
+  const operator: SiteOperatorProps = {};
+  for (const [field, key] of Object.entries(keys) as [keyof typeof keys, string][]) {
+    const value = optionalContext(app, key)?.trim();
+    if (!value) continue;
+    if (value.length > OPERATOR_DETAIL_MAX) throw new Error(`-c ${key}=… is longer than ${OPERATOR_DETAIL_MAX} characters.`);
+    operator[field] = value;
+  }
+  if (operator.email !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(operator.email))
+    throw new Error(`-c operatorEmail=${operator.email} is not an e-mail address (like contacto@vayadia.es).`);
+  return Object.keys(operator).length > 0 ? operator : undefined;
 }
 
 function googleFromContext(app: App): GoogleSignInProps | undefined {

@@ -164,6 +164,8 @@ export const ENDPOINTS = {
   pushKeys: ENV.vapidSecret,
   /** The push services subscriptions may name (the deployment's allow-list; no grant). */
   pushServices: ENV.pushServices,
+  /** The operator's details and the region, for the legal documents (deploy context; no grant). */
+  legalDetails: ENV.legalDetails,
 } as const;
 
 export type EndpointName = keyof typeof ENDPOINTS;
@@ -787,6 +789,8 @@ export const FUNCTIONS = [
       // The search page's first results: one Query per term, then the posts' BatchGetItem (as GET /search).
       search: { query: true, queryIndexes: [SEARCH_INDEX.termCategory] },
     },
+    // «Privacidad» and «Aviso legal» name the operator and the region (functions/contract/legal.ts).
+    endpoints: ['legalDetails'],
     // React renders the page on each request (a few milliseconds at 1 GB, which buys the CPU).
     memorySize: 1024,
     // `/api/openapi.json`, read when first asked for (not parsed in every cold start).

@@ -12,7 +12,7 @@ import { US_EAST_1, UsEast1Parameter } from './constructs/usEast1';
 import { Live } from './constructs/live';
 import { Maintenance } from './constructs/maintenance';
 import { Monitoring } from './constructs/monitoring';
-import { Pages } from './constructs/pages';
+import { Pages, type SiteOperatorProps } from './constructs/pages';
 import { Push } from './constructs/push';
 import { join } from 'node:path';
 import { defaultVapidSecretName } from './pushServices';
@@ -71,6 +71,11 @@ export interface VayaDiaStackProps extends StackProps {
    * @default `vaya-dia/<stage>/vapid`
    */
   readonly vapidSecretName?: string;
+  /**
+   * Who runs the site, named by «Aviso legal» and «Privacidad» (functions/contract/legal.ts).
+   * @default - placeholders that say the details were not given
+   */
+  readonly operator?: SiteOperatorProps;
 }
 
 /** The monthly cost budget when none is given. */
@@ -131,7 +136,7 @@ export class VayaDiaStack extends Stack {
       userPool: this.auth.userPool,
       userPoolClient: this.auth.client,
     });
-    this.pages = new Pages(this, 'Pages', { data: this.data, shell: join(props.webDist, 'index.html') });
+    this.pages = new Pages(this, 'Pages', { data: this.data, shell: join(props.webDist, 'index.html'), operator: props.operator });
     this.shareCards = new ShareCards(this, 'ShareCards', { data: this.data });
     this.maintenance = new Maintenance(this, 'Maintenance', { data: this.data });
     const { auth, api, live } = this;

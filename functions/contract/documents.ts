@@ -1,6 +1,7 @@
 /** The contract of the site's documents: the runtime configuration, RSS/sitemap paths, page data, titles and heads. */
 import * as z from 'zod/mini';
 import type { AuthorProfile } from './authors';
+import type { LegalDetails } from './legal';
 import type { PostPage, Post, Category } from './posts';
 import { TOP_PERIOD_LABELS, VOTE_LABELS, type TopPeriod, type TopRanking } from './votes';
 
@@ -49,7 +50,10 @@ export const FEED_DOCUMENT_SIZE = 20;
  * that cache into the document (web/src/lib/queries.ts): by key, a feed's first page, a post (`null`:
  * none to show, the page is a 404) or a Top page.
  */
-export type PageDataEntries = Record<string, PostPage | { post: Post | null } | { author: AuthorProfile | null } | undefined>;
+export type PageDataEntries = Record<
+  string,
+  PostPage | { post: Post | null } | { author: AuthorProfile | null } | LegalDetails | undefined
+>;
 
 export const PAGE_DATA_KEYS = {
   feed: (category?: Category) => `feed:${category ?? ''}`,
@@ -62,6 +66,8 @@ export const PAGE_DATA_KEYS = {
   authorPosts: (name: string) => `authorPosts:${name}`,
   /** The first page of a search's results (`/buscar?q=&category=`): the query and category as JSON. */
   search: (query: string, category?: Category) => `search:${JSON.stringify([query, category ?? ''])}`,
+  /** «Privacidad» and «Aviso legal»: who runs the site and the region its data is in (functions/contract/legal.ts). */
+  legal: 'legal',
 };
 
 /** The site's name, as tabs and shared links show it. */
@@ -81,6 +87,8 @@ export const PAGE_TITLES = {
   author: (name: string) => `Anécdotas de ${name}`,
   authorNotFound: 'Autor no encontrado',
   search: (query: string) => (query ? `Buscar «${query}»` : 'Buscar'),
+  privacy: 'Privacidad',
+  legalNotice: 'Aviso legal',
 };
 
 /** The whole `<title>`: "<page> · Vaya día", or the site's own for the home page. */

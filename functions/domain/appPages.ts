@@ -4,8 +4,8 @@
  * the tags of its head (title, description, Open Graph with the page's share card, Twitter, canonical). The web renderer
  * (web/src/server/renderDocument.tsx) turns that into HTML with the app's own components.
  *
- * Pages that show data for no one in particular are rendered: `/`, `/category/:c`, `/post/:id`, `/top`
- * and the not-found page. The forms and the signed-in pages (`/login`, `/moderar`…) are the app's
+ * Pages that show data for no one in particular are rendered: `/`, `/category/:c`, `/post/:id`, `/top`,
+ * `/autor/:name`, `/buscar`, `/privacidad`, `/aviso-legal` and the not-found page. The forms and the signed-in pages (`/login`, `/moderar`…) are the app's
  * bare shell, which the browser renders.
  */
 import {
@@ -34,6 +34,7 @@ import { postCardPath } from './shareCards';
 import { searchPosts } from './search';
 import type { SearchIndexReader } from './ports/search';
 import { searchPath } from '../contract/search';
+import { LEGAL_PATHS, type LegalDetails } from '../contract/legal';
 
 export type AppDocument =
   /** A page rendered on the server with its data: 200, or 404 for what does not exist or is not public. */
@@ -48,7 +49,15 @@ export type AppDocument =
    */
   | { kind: 'redirect'; status: 301 | 302; location: string };
 
-export type AppPageDeps = { posts: PostRepository; top: RankingStore; authors: AuthorStore; search: SearchIndexReader; now?: () => Date };
+export type AppPageDeps = {
+  posts: PostRepository;
+  top: RankingStore;
+  authors: AuthorStore;
+  search: SearchIndexReader;
+  /** Who runs the site and the region its data is in, for «Privacidad» and «Aviso legal». */
+  legal: LegalDetails;
+  now?: () => Date;
+};
 
 /** Routes of the app that only the browser renders (web/src/app/ClientRoutes.tsx). */
 const SHELL_ROUTES = new Set([
@@ -79,6 +88,8 @@ export async function appDocument(deps: AppPageDeps, path: string, query: URLSea
   if (SHELL_ROUTES.has(route)) return { kind: 'shell' };
   if (route === '/top') return topPage(deps, origin, query);
   if (route === '/buscar') return searchPage(deps, origin, query);
+  if (route === LEGAL_PATHS.privacy) return legalPage(deps, origin, 'privacy');
+  if (route === LEGAL_PATHS.legalNotice) return legalPage(deps, origin, 'legalNotice');
   const segments = route.split('/').slice(1);
   if (segments.length === 2 && segments[0] === 'category') {
     const category = decoded(segments[1] ?? '');
@@ -237,6 +248,29 @@ async function searchPage(deps: AppPageDeps, origin: string, query: URLSearchPar
     if (!(error instanceof ValidationError)) throw error;
     return { kind: 'rendered', status: 200, head, data: {} };
   }
+}
+
+/**
+ * «Privacidad» and «Aviso legal»: documents of the site itself, rendered like the other pages, with
+ * the deployment's details (the operator, the region) as their data.
+ */
+function legalPage(deps: AppPageDeps, origin: string, page: keyof typeof LEGAL_PATHS): AppDocument {
+  const description =
+    page === 'privacy'
+      ? `Qué datos guarda ${SITE_NAME}, para qué, cuánto tiempo, quién los trata y cómo ejercer tus derechos.`
+      : `Quién es el titular de ${SITE_NAME} y cómo contactar con él.`;
+  return {
+    kind: 'rendered',
+    status: 200,
+    head: {
+      title: documentTitle(PAGE_TITLES[page]),
+      description,
+      url: `${origin}${LEGAL_PATHS[page]}`,
+      type: 'website',
+      feeds: [],
+    },
+    data: { [PAGE_DATA_KEYS.legal]: deps.legal },
+  };
 }
 
 function unknownCategory(origin: string, route: string): AppDocument {

@@ -11,6 +11,7 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import { categoryFeedTitle, DOCUMENT_PATHS, FEED_DOCUMENT_SIZE, SITE_NAME } from '../contract/documents';
 import { CATEGORIES, isCategory, type Category } from '../contract/posts';
+import { LEGAL_PATHS } from '../contract/legal';
 import { API_PATH_PREFIXES } from '../contract/routes';
 import type { SitemapEntry, SitemapSource } from './ports/documents';
 import type { PostRepository, StoredPost } from './ports/posts';
@@ -151,7 +152,13 @@ async function sitemap(deps: DocumentDeps, origin: string): Promise<SiteDocument
 type SitemapUrl = { loc: string; lastmod?: string };
 
 function sectionUrls(origin: string): SitemapUrl[] {
-  return [`${origin}/`, `${origin}/top`, ...CATEGORIES.map((category) => `${origin}/category/${category}`)].map((loc) => ({ loc }));
+  return [
+    `${origin}/`,
+    `${origin}/top`,
+    ...CATEGORIES.map((category) => `${origin}/category/${category}`),
+    `${origin}${LEGAL_PATHS.privacy}`,
+    `${origin}${LEGAL_PATHS.legalNotice}`,
+  ].map((loc) => ({ loc }));
 }
 
 function postUrls(origin: string, entries: SitemapEntry[]): SitemapUrl[] {

@@ -407,6 +407,11 @@ export const ENV = {
    * (its keys are the issuer's `/.well-known/jwks.json`, on AWS and locally). */
   tokenIssuer: 'TOKEN_ISSUER',
   tokenAudience: 'TOKEN_AUDIENCE',
+  /**
+   * What «Privacidad» and «Aviso legal» say of who runs the site and where: JSON of
+   * functions/contract/legal.ts `legalDetailsSchema` (the operator's details given at deploy, the region).
+   */
+  legalDetails: 'LEGAL_DETAILS',
   /** The function that sends one part of a large broadcast (invoked by the broadcast). */
   broadcastPartFunction: 'BROADCAST_PART_FUNCTION',
 } as const;

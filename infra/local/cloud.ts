@@ -211,7 +211,10 @@ async function startOnce(options: LocalCloudOptions): Promise<LocalCloud> {
                 : name === 'pushServices'
                   ? // The browsers' push services, and the tests' receiver on loopback (docs/security.md).
                     [...PUSH_SERVICES, ...LOCAL_TEST_PUSH_SERVICES].join(',')
-                  : `http://${LOOPBACK}:${managementPort}`,
+                  : name === 'legalDetails'
+                    ? // No operator and no region here: the legal documents show their placeholders.
+                      JSON.stringify({})
+                    : `http://${LOOPBACK}:${managementPort}`,
       // The local Lambda API knows each function by its id.
       functionName: (id) => id,
     };

@@ -13,6 +13,7 @@
  * The three tables live side by side in one DynamoDB Local and are measured in interleaved rounds, so a
  * drift in the machine's speed hits every size alike and the 100k ÷ 1k ratio compares like with like.
  */
+import { legalDetailsFrom } from '../../functions/contract/legal';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -154,6 +155,7 @@ export async function measureFeedPages(options: FeedPagesOptions): Promise<Figur
           top: new DynamoRankingStore(client, { posts: name, top: 'top' }),
           authors: new DynamoAuthorStore(client, { posts: name, names: 'names' }),
           search: new DynamoSearchStore(client, { search: 'search', posts: name }),
+          legal: legalDetailsFrom({}),
         };
         const keys = sortKeys.get(size) as string[];
         const result = results.get(size) as PerSize;

@@ -38,6 +38,8 @@ function endpointValue(endpoint: EndpointName): string {
     tokenAudience: () => ref(s.stack.auth.client),
     pushKeys: () => defaultVapidSecretName('dev'),
     pushServices: () => PUSH_SERVICES.join(','),
+    // No operator given at this synth: the region alone, the deployment's own.
+    legalDetails: () => '{"region":"${AWS::Region}"}',
   };
   return values[endpoint]();
 }
@@ -78,6 +80,7 @@ function declaredGrants(declaration: FunctionDeclaration): Grant[] {
     tokenIssuer: () => undefined,
     tokenAudience: () => undefined,
     pushServices: () => undefined,
+    legalDetails: () => undefined,
   };
   for (const endpoint of declaration.endpoints ?? []) endpointGrants[endpoint]();
   for (const id of declaration.invokes ?? []) on(['lambda:InvokeFunction'], [ref(constructOf(id).function, 'Arn')]);

@@ -178,6 +178,8 @@ describe('robots.txt and the sitemap', () => {
     const locations = texts(sitemap, 'loc');
     expect(locations).toContain(`${cloud.webUrl}/`);
     expect(locations).toContain(`${cloud.webUrl}/category/amor`);
+    expect(locations).toContain(`${cloud.webUrl}/privacidad`);
+    expect(locations).toContain(`${cloud.webUrl}/aviso-legal`);
     expect(locations).toContain(`${cloud.webUrl}/post/${hostile.id}`);
     expect(locations).toContain(`${cloud.webUrl}/post/${amor.id}`);
     expect(response.body).not.toContain(pending.id);
@@ -235,6 +237,24 @@ describe("the API's description", () => {
     const document = JSON.parse(response.body) as { openapi: string; paths: Record<string, Record<string, unknown>> };
     expect(document.openapi).toMatch(/^3\.1\.\d+$/);
     expect(Object.keys(document.paths['/posts'] ?? {})).toEqual(['get', 'post']);
+  });
+});
+
+describe('an API path with a malformed %-escape', () => {
+  it('is answered by the API with its JSON error at the site origin, exactly as the gateway answers it, never the HTML not-found page', async () => {
+    for (const [path, code] of [
+      ['/posts/%E0%A4%A', 'POST_NOT_FOUND'],
+      ['/posts/%E0%A4%A/comments', 'POST_NOT_FOUND'],
+      ['/posts/%ZZ/nothing', 'ROUTE_NOT_FOUND'],
+    ] as const) {
+      const gateway = await fetch(`${cloud.config.apiUrl}${path}`);
+      const site = await fetch(`${cloud.webUrl}${path}`);
+      for (const response of [gateway, site]) {
+        expect(response.status, path).toBe(404);
+        expect(response.headers.get('content-type'), path).toMatch(/^application\/json/);
+        expect(((await response.json()) as { error: { code: string } }).error.code, path).toBe(code);
+      }
+    }
   });
 });
 
@@ -361,6 +381,33 @@ describe('pages rendered with their posts', () => {
     const followed = await fetch(`${cloud.webUrl}/aleatorio`);
     expect(followed.status).toBe(200);
     expect(new URL(followed.url).pathname).toMatch(/^\/post\//);
+  });
+
+  it('/privacidad and /aviso-legal are rendered documents with their titles, canonical address and footer links; locally the operator is a placeholder', async () => {
+    const privacy = await page('/privacidad');
+    expect(privacy).toMatchObject({ status: 200, type: 'text/html; charset=utf-8' });
+    expect(privacy.document.title).toBe('Privacidad · Vaya día');
+    expect(privacy.canonical).toBe(`${cloud.webUrl}/privacidad`);
+    expect(privacy.document.querySelector('h1')?.textContent).toBe('Privacidad');
+    // No region locally: the page names the one the site is deployed to.
+    expect(privacy.text).toContain('la región de AWS donde se despliega el sitio');
+    expect(privacy.text).toContain('[Nombre del titular]');
+    expect(privacy.text).toContain('Descargar mis datos');
+    expect(privacy.document.querySelector('#main a[href="/cuenta"]')).not.toBeNull();
+    // The details travel with the document, for the app that takes it over.
+    expect(privacy.document.querySelector('#vaya-datos')?.textContent).toContain('[Correo de contacto]');
+
+    const notice = await page('/aviso-legal');
+    expect(notice).toMatchObject({ status: 200, type: 'text/html; charset=utf-8' });
+    expect(notice.document.title).toBe('Aviso legal · Vaya día');
+    expect(notice.canonical).toBe(`${cloud.webUrl}/aviso-legal`);
+    for (const placeholder of ['[Nombre del titular]', '[NIF del titular]', '[Dirección del titular]', '[Correo de contacto]'])
+      expect(notice.text).toContain(placeholder);
+
+    for (const shown of [privacy, notice, await page('/'), await page('/nada/de/nada')]) {
+      expect(shown.document.querySelector('footer a[href="/privacidad"]')?.textContent).toBe('Privacidad');
+      expect(shown.document.querySelector('footer a[href="/aviso-legal"]')?.textContent).toBe('Aviso legal');
+    }
   });
 
   it('serves the forms and signed-in pages as the bare app, for the browser to render', async () => {

@@ -55,6 +55,15 @@ async function fill(email: string, password: string, apodo: string) {
 }
 
 describe('register form', () => {
+  it('links to «Privacidad» before the account is created', () => {
+    renderRegister();
+    const link = screen.getByRole('link', { name: 'Privacidad' });
+    expect(link.getAttribute('href')).toBe('/privacidad');
+    // Read before pressing «Registrarme»: the note comes before the button in the form.
+    const button = screen.getByRole('button', { name: 'Registrarme' });
+    expect(link.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it("states the pool's password rules and refuses a weak password in Spanish without calling the service", async () => {
     const { signUps } = renderRegister();
     expect(screen.getByText(/al menos 10 caracteres, mayúsculas, minúsculas, números y algún símbolo/)).toBeTruthy();

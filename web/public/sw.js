@@ -11,6 +11,9 @@
  * - Never kept: any request with an Authorization header, every non-GET request, and any response that
  *   is not a 200, is marked private or is not public — so one account's answers are never kept, let
  *   alone shown to another.
+ * - Copies follow the server: a 404 or 410 for a kept document or read drops its copy; when it is a post
+ *   (`/post/<id>`, `/posts/<id>`), every other kept copy that shows it (the feeds, the Top, an author's
+ *   page, their API reads) is read again, or dropped if that fails, so offline the post is shown nowhere.
  * - Updates: a new version takes over at once (skipWaiting + claim) without deleting what an open page
  *   may still ask for; only the documents' and reads' caches of older versions are dropped.
  * - Web Push: shows the message (title, body) and opens its page on a tap.
@@ -74,13 +77,50 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.headers.has('authorization')) return;
   if (request.mode === 'navigate') {
-    event.respondWith(navigation(request, url));
+    event.respondWith(navigation(event, url));
   } else if (url.pathname.startsWith('/assets/')) {
     event.respondWith(cacheFirst(request));
   } else if (request.destination === '') {
-    event.respondWith(networkFirst(READS, request, url.pathname === CONFIG ? keepable : sharedRead));
+    event.respondWith(networkFirst(event, READS, url.pathname === CONFIG ? keepable : sharedRead));
   }
 });
+
+/** The server's word that what is at an address is gone: no copy of it may be shown any more. */
+function isGone(response) {
+  return response.status === 404 || response.status === 410;
+}
+
+/** A post's page (`/post/<id>`) or its API read (`/posts/<id>`): the post's id. */
+const POST_ADDRESS = /^\/posts?\/([0-9a-f][0-9a-f-]{7,})$/;
+
+/**
+ * What answered 404/410 at `url` is gone: its copies go, and when it is a post, the kept copies that show
+ * it are read again while the network is there (the server's lists no longer hold it), or dropped.
+ */
+async function forget(url) {
+  const documents = await caches.open(DOCUMENTS);
+  const reads = await caches.open(READS);
+  await documents.delete(url.pathname);
+  await reads.delete(url.href);
+  const id = POST_ADDRESS.exec(url.pathname)?.[1];
+  if (!id) return;
+  for (const cache of [documents, reads]) {
+    for (const key of await cache.keys()) {
+      const kept = await cache.match(key);
+      if (!kept || !(await kept.text()).includes(id)) continue;
+      try {
+        const fresh = await fetch(key.url, { cache: 'no-cache', credentials: 'same-origin' });
+        if (keepable(fresh) && !(await fresh.clone().text()).includes(id)) {
+          await cache.put(key, fresh);
+          continue;
+        }
+      } catch {
+        // Offline again: dropped below.
+      }
+      await cache.delete(key);
+    }
+  }
+}
 
 /** Whether a response may be kept: a whole 200 from this origin that is not marked private. */
 function keepable(response) {
@@ -88,13 +128,15 @@ function keepable(response) {
   return !/private/i.test(response.headers.get('cache-control') || '');
 }
 
-async function navigation(request, url) {
+async function navigation(event, url) {
   const keep = DOCUMENT_KEEP.some((pattern) => pattern.test(url.pathname));
   try {
-    const response = await fetch(request);
+    const response = await fetch(event.request);
     if (keep && keepable(response)) {
       const cache = await caches.open(DOCUMENTS);
       await cache.put(url.pathname, response.clone());
+    } else if (isGone(response)) {
+      event.waitUntil(forget(url));
     }
     return response;
   } catch {
@@ -110,11 +152,13 @@ function sharedRead(response) {
   return keepable(response) && /(^|,)\s*public\b/i.test(response.headers.get('cache-control') || '');
 }
 
-async function networkFirst(cacheName, request, keep) {
+async function networkFirst(event, cacheName, keep) {
+  const request = event.request;
   const cache = await caches.open(cacheName);
   try {
     const response = await fetch(request);
     if (keep(response)) await cache.put(request, response.clone());
+    else if (isGone(response)) event.waitUntil(forget(new URL(request.url)));
     return response;
   } catch (error) {
     const kept = await cache.match(request);

@@ -4,7 +4,8 @@
  * called by the local web server the same way (infra/local/aws/lambda/functionUrl.ts). It serves
  * - `/aleatorio` («Aleatorio»): a 302 to a random published post (no-store); `/autor/:old`, a renamed
  *   account's former apodo: a 301 to `/autor/:new`;
- * - the app's pages: `/`, `/category/:c`, `/post/:id`, `/top`, `/autor/:name`, `/buscar` and the not-found page rendered with
+ * - the app's pages: `/`, `/category/:c`, `/post/:id`, `/top`, `/autor/:name`, `/buscar`, `/privacidad`,
+ *   `/aviso-legal` and the not-found page rendered with
  *   their data and meta tags (functions/domain/appPages.ts, web/src/server/renderDocument.tsx), and
  *   the forms' and signed-in pages' routes as the app's bare shell;
  * - `/rss.xml`, `/category/:c/rss.xml`, `/sitemap.xml` (and its pages) and `/robots.txt`;
@@ -33,8 +34,13 @@ import { preloadServerRenderedPages, renderDocument } from '../../../web/src/ser
 import { DOCUMENT_PATHS } from '../../contract/documents';
 import { siteOrigin } from './origin';
 import { authorStore, postRepository, rankingStore, searchStore, sitemapSource } from '../../wiring';
+import { ENV } from '../../store/tables';
+import { legalDetailsFrom, legalDetailsSchema } from '../../contract/legal';
+import * as z from 'zod/mini';
 
-const env = requireEnv('LAMBDA_TASK_ROOT');
+const env = requireEnv('LAMBDA_TASK_ROOT', ENV.legalDetails);
+// Who runs the site and the region, for «Privacidad» and «Aviso legal»: checked at start, a bad value fails fast.
+const legal = legalDetailsFrom(z.parse(legalDetailsSchema, JSON.parse(env[ENV.legalDetails])));
 // While the environment starts (Lambda's init; the local runtime's start), not in a visitor's request.
 await preloadServerRenderedPages();
 const deps = {
@@ -43,6 +49,7 @@ const deps = {
   top: rankingStore(),
   authors: authorStore(),
   search: searchStore({ posts: true }),
+  legal,
 };
 
 /** The app's built index.html, read once per execution environment. */

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes, useParams } from 'react-router-dom';
+import { LEGAL_PATHS } from '@contract/legal';
 import { PageSpinner } from '../components/PageSpinner';
 import { useAuth } from '../features/auth/context';
 import { useAccount } from '../lib/account';
@@ -20,6 +21,8 @@ const SERVER_RENDERED_PAGES = {
   author: () => import('../features/authors/AuthorPage'),
   notFound: () => import('./routes/NotFoundPage'),
   search: () => import('../features/search/SearchPage'),
+  privacy: () => import('../features/legal/PrivacyPage'),
+  legalNotice: () => import('../features/legal/LegalNoticePage'),
 };
 
 export function preloadServerRenderedPages(): Promise<unknown> {
@@ -33,6 +36,8 @@ const NotFoundPage = lazy(SERVER_RENDERED_PAGES.notFound);
 const TopRoute = lazy(SERVER_RENDERED_PAGES.top);
 const AuthorPage = lazy(SERVER_RENDERED_PAGES.author);
 const SearchPage = lazy(SERVER_RENDERED_PAGES.search);
+const PrivacyPage = lazy(SERVER_RENDERED_PAGES.privacy);
+const LegalNoticePage = lazy(SERVER_RENDERED_PAGES.legalNotice);
 
 /**
  * /post/:id, told who reads it (to offer the comment form, and «Borrar» on their own comments), with
@@ -67,6 +72,8 @@ export function AppRoutes({ browserOnly }: { browserOnly?: BrowserOnlyParts }) {
           <Route path="top" element={<TopRoute />} />
           <Route path="autor/:apodo" element={<AuthorPage />} />
           <Route path="buscar" element={<SearchPage />} />
+          <Route path={LEGAL_PATHS.privacy.slice(1)} element={<PrivacyPage />} />
+          <Route path={LEGAL_PATHS.legalNotice.slice(1)} element={<LegalNoticePage />} />
           {browserOnly?.routes}
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -1,6 +1,7 @@
 import { DOCUMENT_PATHS } from '@contract/documents';
 import { Suspense, useEffect, useLayoutEffect, useRef, type ComponentType } from 'react';
-import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router-dom';
+import { Link, NavigationType, Outlet, useLocation, useNavigationType } from 'react-router-dom';
+import { LEGAL_PATHS } from '@contract/legal';
 import { Announcements } from '../components/Announcements';
 import { OfflineNotice } from '../components/OfflineNotice';
 import { PageSpinner } from '../components/PageSpinner';
@@ -14,7 +15,7 @@ const NO_NAME_PROMPT = new Set(['/register', '/login', '/cuenta']);
 
 /**
  * Skip link (the first thing a Tab reaches, to the page's content), header, the page, and a footer with
- * what the site is. `NamePrompt` (the browser's, lazily
+ * what the site is and its links: «Privacidad», «Aviso legal», the RSS feed. `NamePrompt` (the browser's, lazily
  * loaded: ./ClientRoutes.tsx) asks a signed-in account without an apodo for one; the server has none to ask.
  */
 export function Layout({ NamePrompt }: { NamePrompt?: ComponentType }) {
@@ -83,11 +84,21 @@ export function Layout({ NamePrompt }: { NamePrompt?: ComponentType }) {
           Vaya día es un clon de una web española de anécdotas de días malos, al estilo de Asco de Vida, <span lang="en">FML</span> y{' '}
           <span lang="fr">Vie de merde</span>.
         </p>
-        <p>
-          <a href={DOCUMENT_PATHS.rss} type="application/rss+xml">
-            RSS de las últimas anécdotas
-          </a>
-        </p>
+        <nav aria-label="Sobre el sitio">
+          <ul className="site-footer__links">
+            <li>
+              <Link to={LEGAL_PATHS.privacy}>Privacidad</Link>
+            </li>
+            <li>
+              <Link to={LEGAL_PATHS.legalNotice}>Aviso legal</Link>
+            </li>
+            <li>
+              <a href={DOCUMENT_PATHS.rss} type="application/rss+xml">
+                RSS de las últimas anécdotas
+              </a>
+            </li>
+          </ul>
+        </nav>
       </footer>
     </>
   );

@@ -11,6 +11,7 @@ import { QueryClient, dehydrate, hydrate, type DehydratedState, type InfiniteDat
 import { PAGE_DATA_KEYS, type PageDataEntries } from '@contract/documents';
 import { CATEGORIES, isCategory, type Category, type Post, type PostPage } from '@contract/posts';
 import type { AuthorProfile } from '@contract/authors';
+import type { LegalDetails } from '@contract/legal';
 import { TOP_PERIODS, TOP_RANKINGS, type TopPeriod, type TopRanking } from '@contract/votes';
 import { PAGE_DATA_ELEMENT_ID } from './documentScripts';
 
@@ -35,6 +36,8 @@ export const queryKeys = {
    * read from the API; a card shows these over its post's own when present.
    */
   voteCounts: (postId: string) => ['posts', 'votes', postId] as const,
+  /** What «Privacidad» and «Aviso legal» say of the deployment (who runs the site, the region): its documents carry it. */
+  legal: ['site', 'legal'] as const,
   account: ['account'] as const,
   /** `GET /me` of the account signed in as `who`. */
   me: (who: string) => ['account', 'me', who] as const,
@@ -91,6 +94,8 @@ export function seedFromPageData(client: QueryClient, entries: PageDataEntries):
       const page = entries[PAGE_DATA_KEYS.top(period, by)] as PostPage | undefined;
       if (page) client.setQueryData(queryKeys.top(period, by), firstPageOnly(page));
     }
+  const legal = entries[PAGE_DATA_KEYS.legal] as LegalDetails | undefined;
+  if (legal) client.setQueryData(queryKeys.legal, legal);
   const postPrefix = PAGE_DATA_KEYS.post('');
   const authorPrefix = PAGE_DATA_KEYS.author('');
   const authorPostsPrefix = PAGE_DATA_KEYS.authorPosts('');

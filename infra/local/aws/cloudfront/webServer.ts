@@ -83,11 +83,21 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/**
+ * The path as the visitor sent it, still percent-encoded: CloudFront matches its behaviours' path
+ * patterns against that, so an API path stays the API's even when an escape in it is malformed
+ * (`/posts/%E0%A4%A`), and the gateway answers it with its JSON, never the page function its HTML.
+ */
 function pathnameOf(req: IncomingMessage): string {
+  return new URL(req.url ?? '/', 'http://localhost').pathname;
+}
+
+/** A file's key as the bucket reads it (decoded); undefined for a malformed escape, which names no file. */
+function decodedPath(pathname: string): string | undefined {
   try {
-    return decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+    return decodeURIComponent(pathname);
   } catch {
-    return '/';
+    return undefined;
   }
 }
 
@@ -245,7 +255,8 @@ async function distHandler(distDir: string): Promise<(req: IncomingMessage, res:
       res.end();
       return;
     }
-    const file = await resolveFile(pathnameOf(req));
+    const key = decodedPath(pathnameOf(req));
+    const file = key === undefined ? null : await resolveFile(key);
     if (!file) {
       // A missing file is a real 404 (an old tab asking for a replaced chunk), never a page.
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': NO_CACHE });

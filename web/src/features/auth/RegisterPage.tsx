@@ -10,6 +10,7 @@ import { EmailField, NewPasswordInput, OtherWaysIn, missingInPassword, useFormAc
 import { useAuth, usePreloadAuth } from './context';
 import { checkName } from '@contract/apodos';
 import { ERRORS } from '@contract/errors';
+import { LEGAL_PATHS } from '@contract/legal';
 import { useAccount } from '../../lib/account';
 import { errorMessage } from '../../lib/api';
 import { rememberName, useClaimName } from '../../lib/pendingName';
@@ -85,6 +86,10 @@ export default function RegisterPage() {
             <EmailField value={email} onChange={setEmail} />
             <NewPasswordInput label="Contraseña" name="password" value={password} onChange={setPassword} />
             <ApodoField value={name} onChange={setName} />
+            <p className="register-privacy">
+              Al registrarte, guardamos tu correo y tu apodo para tu cuenta. Lee la <Link to={LEGAL_PATHS.privacy}>Privacidad</Link> para
+              saber qué datos guardamos y cómo descargarlos o borrarlos.
+            </p>
             <SubmitButton busy={busy} loadingText="Creando la cuenta…">
               Registrarme
             </SubmitButton>
