@@ -35,6 +35,7 @@ import { ensureModerators } from './fixtures/demoModerator';
 import { migrateNames } from './fixtures/migrations/apodosForOldData';
 import { migrateNameKeys } from './fixtures/migrations/nameKeysToSkeletons';
 import { LOOPBACK, PortInUseError, portOrFree } from './process/ports';
+import { markRunning } from './process/runningMark';
 import { seedIfEmpty } from './fixtures/samplePosts';
 import { migrateSamples } from './fixtures/migrations/samplesByName';
 import { claimFingerprintOf } from '../../functions/store/dynamodb/sampleFingerprints';
@@ -121,6 +122,8 @@ async function startOnce(options: LocalCloudOptions): Promise<LocalCloud> {
     for (const close of stops.reverse()) await close().catch((error: unknown) => console.error('local cloud stop:', error));
   };
   try {
+    // Taken away last: `npm run backup` and `restore` wait for the emulators to have stopped.
+    stops.push(markRunning(dataDir));
     const credentials: DynamoCredentials = { accessKeyId: options.dynamodb?.accessKeyId || 'local', secretAccessKey: 'local' };
     const externalDynamo = options.dynamodb?.endpoint;
     const cognitoPort = await portOrFree(options.ports.cognito);
