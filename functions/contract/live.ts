@@ -4,6 +4,15 @@ import { commentSchema, type Comment } from './comments';
 import { notificationSchema, type Notification } from './notifications';
 import { postVotesSchema, toPost, type Post, type PostVotes } from './posts';
 
+/**
+ * The one message a client may send: `{ "action": "ping" }` (the WebSocket API's route key is the
+ * `action`), answered at once on the same socket with `{ "type": "pong" }`, with no account and no
+ * function (API Gateway answers it itself). It proves the live channel answers end to end: the smoke
+ * test sends it (infra/tools/smoke.ts).
+ */
+export const LIVE_PING = { action: 'ping' } as const;
+export const LIVE_PONG = { type: 'pong' } as const;
+
 /** `post.updated` is sent at most once per post in this many milliseconds (a burst of votes is one message). */
 export const LIVE_UPDATE_INTERVAL_MS = 1000;
 

@@ -438,3 +438,29 @@ export const TABLES = {
 } as const satisfies Record<string, { description: TableDescription; env: string }>;
 
 export type TableName = keyof typeof TABLES;
+
+/**
+ * What a restore needs of each table (docs/deploy-and-operate.md, "Backups and restore"), and so which
+ * ones the stack gives point-in-time recovery:
+ * - `source`: written by people's actions and held nowhere else — recovered from its own backups;
+ * - `derived`: rebuilt from the source tables (`npm run rebuild -- top | search`) — no backups of its own;
+ * - `passing`: worth nothing after a restore, every row short-lived with a TTL (open sockets, rate-limit
+ *   windows, idempotent answers) — the live table is kept as it is.
+ * A new table must say which it is.
+ */
+export const TABLE_RECOVERY = {
+  posts: 'source',
+  moderation: 'source',
+  comments: 'source',
+  names: 'source',
+  votes: 'source',
+  saved: 'source',
+  // Each was written once, when its event happened (and carries whether it was read): no source holds it again.
+  notifications: 'source',
+  pushSubscriptions: 'source',
+  top: 'derived',
+  search: 'derived',
+  rateLimits: 'passing',
+  idempotency: 'passing',
+  connections: 'passing',
+} as const satisfies Record<TableName, 'source' | 'derived' | 'passing'>;

@@ -10,6 +10,7 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { LIVE_PING, LIVE_PONG } from '../../functions/contract/live';
 import { functionsTriggeredBy, type EndpointName } from '../functions';
 import type { Data } from './data';
 import { DeclaredFunction, type EndpointBinding } from './lambdaFunction';
@@ -30,8 +31,8 @@ export interface LiveProps {
 }
 
 /**
- * The stage's throttle for what has none declared: messages clients send (the app sends none, and no
- * route acts on them) and `$disconnect`.
+ * The stage's throttle for what has none declared: messages clients send (the app sends none; the
+ * `ping` route answers them without a function) and `$disconnect`.
  */
 const STAGE_THROTTLE = { rateLimit: 50, burstLimit: 100 };
 
@@ -87,6 +88,7 @@ export class Live extends Construct {
       connectRouteOptions: { integration: new WebSocketLambdaIntegration('Connect', routeHandler('$connect')) },
       disconnectRouteOptions: { integration: new WebSocketLambdaIntegration('Disconnect', routeHandler('$disconnect')) },
     });
+    const ping = this.addPingRoute();
     this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
       retention: logs.RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
@@ -130,6 +132,8 @@ export class Live extends Construct {
     for (const child of this.webSocketApi.node.findAll()) {
       if (child instanceof apigwv2.CfnRoute) cfnStage.node.addDependency(child);
     }
+    // The ping route answers only once its integration and route responses are in the stage's deployment.
+    cfnStage.node.addDependency(...ping);
 
     // The account's API Gateway CloudWatch role, without which the stage cannot write its logs.
     const cloudWatchRole = new iam.Role(this, 'ApiGatewayCloudWatchRole', {
@@ -232,5 +236,46 @@ export class Live extends Construct {
         },
       );
     }
+  }
+
+  /**
+   * `{ "action": "ping" }` → `{ "type": "pong" }` on the same socket (functions/contract/live.ts): a
+   * two-way route on a MOCK integration, answered by API Gateway itself — no function, no table, no
+   * cost but the two messages. The smoke test uses it to prove the live channel answers.
+   */
+  private addPingRoute(): CfnElement[] {
+    const apiId = this.webSocketApi.apiId;
+    // WebSocket templates are chosen by a selection expression; `\$default` (escaped: a literal key) picks one.
+    const template = '\\$default';
+    const integration = new apigwv2.CfnIntegration(this, 'PingIntegration', {
+      apiId,
+      integrationType: 'MOCK',
+      requestTemplates: { $default: JSON.stringify({ statusCode: 200 }) },
+      templateSelectionExpression: template,
+    });
+    const integrationResponse = new apigwv2.CfnIntegrationResponse(this, 'PingIntegrationResponse', {
+      apiId,
+      integrationId: integration.ref,
+      integrationResponseKey: '$default',
+      responseTemplates: { $default: JSON.stringify(LIVE_PONG) },
+      templateSelectionExpression: template,
+    });
+    const route = new apigwv2.CfnRoute(this, 'PingRoute', {
+      apiId,
+      routeKey: LIVE_PING.action,
+      target: `integrations/${integration.ref}`,
+      routeResponseSelectionExpression: '$default',
+    });
+    Validations.of(route).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason:
+        'The live channel is public by design (docs/api.md: no token needed); this route answers a constant pong from a mock integration: no function, no data.',
+    });
+    const routeResponse = new apigwv2.CfnRouteResponse(this, 'PingRouteResponse', {
+      apiId,
+      routeId: route.ref,
+      routeResponseKey: '$default',
+    });
+    return [integration, integrationResponse, route, routeResponse];
   }
 }

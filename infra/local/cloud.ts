@@ -36,6 +36,7 @@ import { ensureModerators } from './fixtures/demoModerator';
 import { migrateNames } from './fixtures/migrations/apodosForOldData';
 import { migrateNameKeys } from './fixtures/migrations/nameKeysToSkeletons';
 import { LOOPBACK, PortInUseError, portOrFree } from './process/ports';
+import { markRunning } from './process/runningMark';
 import { seedIfEmpty } from './fixtures/samplePosts';
 import { migrateSamples } from './fixtures/migrations/samplesByName';
 import { claimFingerprintOf } from '../../functions/store/dynamodb/sampleFingerprints';
@@ -122,6 +123,8 @@ async function startOnce(options: LocalCloudOptions): Promise<LocalCloud> {
     for (const close of stops.reverse()) await close().catch((error: unknown) => console.error('local cloud stop:', error));
   };
   try {
+    // Taken away last: `npm run backup` and `restore` wait for the emulators to have stopped.
+    stops.push(markRunning(dataDir));
     const credentials: DynamoCredentials = { accessKeyId: options.dynamodb?.accessKeyId || 'local', secretAccessKey: 'local' };
     // The functions' credentials, whose secret is made for this run: the @connections endpoint, the
     // Secrets Manager stand-in and the local Cognito's administrative calls check it (DynamoDB Local

@@ -4,7 +4,7 @@
  * this folder that asks for it (sharedStack).
  */
 import { describe, expect, it } from 'vitest';
-import { TABLES, type TableDescription, type TableName } from '../../functions/store/tables';
+import { TABLE_RECOVERY, TABLES, type TableDescription, type TableName } from '../../functions/store/tables';
 import { logicalId, sharedStack } from './synth';
 
 const s = sharedStack();
@@ -23,7 +23,6 @@ describe('data', () => {
       ...(description.sortKey ? [{ AttributeName: description.sortKey.name, KeyType: 'RANGE' }] : []),
     ]);
     expect(props.BillingMode).toBe('PAY_PER_REQUEST');
-    expect(props.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
     expect(props.GlobalSecondaryIndexes ?? []).toEqual(
       description.indexes.map((index) => ({
         IndexName: index.indexName,
@@ -53,7 +52,19 @@ describe('data', () => {
   it.each(cases)('a stage other than prod (here dev) deletes the %s table with the stack: nothing is left behind', (_name, id) => {
     expect(s.resources[id()]).toMatchObject({ DeletionPolicy: 'Delete', UpdateReplacePolicy: 'Delete' });
     expect(propsOf(id()).DeletionProtectionEnabled).toBe(false);
-    expect(propsOf(id()).PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+  });
+
+  it.each(cases)('restores the %s table to any second of the last 35 days if it is a source table', (name, id) => {
+    // Derived tables are rebuilt from the source ones, passing ones are not restored (docs/deploy-and-operate.md).
+    expect(propsOf(id()).PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: TABLE_RECOVERY[name] === 'source' });
+  });
+
+  it('keeps a point-in-time backup of every table people write to, and rebuilds only what the rebuild tool can', () => {
+    const source = (Object.keys(TABLE_RECOVERY) as TableName[]).filter((name) => TABLE_RECOVERY[name] === 'source');
+    expect(source.sort()).toEqual(['comments', 'moderation', 'names', 'notifications', 'posts', 'pushSubscriptions', 'saved', 'votes']);
+    const derived = (Object.keys(TABLE_RECOVERY) as TableName[]).filter((name) => TABLE_RECOVERY[name] === 'derived');
+    // Each derived table has its target in `npm run rebuild` (infra/tools/rebuild.ts).
+    expect(derived.sort()).toEqual(['search', 'top']);
   });
 
   it('has no table the Data construct does not make', () => {

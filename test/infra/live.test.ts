@@ -4,6 +4,7 @@
  * this folder that asks for it (sharedStack).
  */
 import { describe, expect, it } from 'vitest';
+import { LIVE_PING, LIVE_PONG } from '../../functions/contract/live';
 import { logicalId, references, render, sharedStack, type CfnResourceJson } from './synth';
 
 const s = sharedStack();
@@ -20,13 +21,35 @@ describe('live', () => {
     const wsRoutes = ofType('AWS::ApiGatewayV2::Route').filter(
       ([, r]) => render(r.Properties.ApiId) === `\${${logicalId(s.stack.live.webSocketApi)}}`,
     );
-    expect(wsRoutes.map(([, r]) => r.Properties.RouteKey).sort()).toEqual(['$connect', '$disconnect']);
+    expect(wsRoutes.map(([, r]) => r.Properties.RouteKey).sort()).toEqual(['$connect', '$disconnect', LIVE_PING.action]);
     const [, stage] = wsStage();
     expect(stage.Properties).toMatchObject({
       AutoDeploy: true,
       DefaultRouteSettings: { ThrottlingBurstLimit: 100, ThrottlingRateLimit: 50 },
     });
     for (const [id] of wsRoutes) expect(stage.DependsOn, id).toContain(id);
+  });
+
+  it('answers { action: "ping" } with { type: "pong" } by API Gateway itself: a two-way route on a mock integration, no function', () => {
+    const api = `\${${logicalId(s.stack.live.webSocketApi)}}`;
+    const [routeId, route] = ofType('AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties.RouteKey === LIVE_PING.action)!;
+    expect(render(route.Properties.ApiId)).toBe(api);
+    expect(route.Properties.RouteResponseSelectionExpression).toBe('$default');
+    const [integrationId, integration] = ofType('AWS::ApiGatewayV2::Integration').find(
+      ([id]) => render(route.Properties.Target) === `integrations/\${${id}}`,
+    )!;
+    expect(integration.Properties).toMatchObject({ IntegrationType: 'MOCK', RequestTemplates: { $default: '{"statusCode":200}' } });
+    const responses = ofType('AWS::ApiGatewayV2::IntegrationResponse').filter(
+      ([, r]) => render(r.Properties.IntegrationId) === `\${${integrationId}}`,
+    );
+    expect(responses.map(([, r]) => [r.Properties.IntegrationResponseKey, r.Properties.ResponseTemplates])).toEqual([
+      ['$default', { $default: JSON.stringify(LIVE_PONG) }],
+    ]);
+    const routeResponses = ofType('AWS::ApiGatewayV2::RouteResponse').filter(([, r]) => render(r.Properties.RouteId) === `\${${routeId}}`);
+    expect(routeResponses.map(([, r]) => r.Properties.RouteResponseKey)).toEqual(['$default']);
+    // In the stage's deployment from its first one.
+    const [, stage] = wsStage();
+    for (const id of [routeId, integrationId, responses[0]![0], routeResponses[0]![0]]) expect(stage.DependsOn, id).toContain(id);
   });
 
   it('limits the rate of new connections ($connect: 10 a second after a burst of 50)', () => {

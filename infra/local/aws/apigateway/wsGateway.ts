@@ -5,13 +5,16 @@
  * As on AWS, the management endpoint is not the public one and answers only requests signed with
  * credentials (SigV4, checked against the per-run secret the local functions are given): the public
  * port serves WebSocket upgrades only, so no page or reader can post a forged message or close a
- * connection.
+ * connection. A client's `{ "action": "ping" }` is answered `{ "type": "pong" }` on its socket, as the
+ * stack's mock route answers it (functions/contract/live.ts); any other message is ignored, as no
+ * route of the API acts on it.
  */
 import { randomBytes } from 'node:crypto';
 import { STATUS_CODES, createServer, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { LIVE_PING, LIVE_PONG } from '../../../../functions/contract/live';
 import { LOOPBACK, closeServer, listen, readBody, safeHandler } from '../../process/ports';
 import { signedBy, type LocalCredentials } from './sigv4';
 
@@ -116,6 +119,10 @@ export async function startWsGateway(options: WsGatewayOptions): Promise<WsGatew
     wss.handleUpgrade(req, socket, head, (ws) => {
       ws.on('error', (error) => console.error(`local ws gateway: closing ${connectionId} (${error.message})`));
       sockets.set(connectionId, { socket: ws, connectedAt: new Date(), sourceIp });
+      ws.on('message', (data, isBinary) => {
+        const bytes = data instanceof ArrayBuffer ? Buffer.from(data) : Array.isArray(data) ? Buffer.concat(data) : data;
+        if (!isBinary && isPing(bytes.toString('utf8'))) ws.send(JSON.stringify(LIVE_PONG));
+      });
       ws.on('close', () => {
         sockets.delete(connectionId);
         const disconnected = options
@@ -177,4 +184,13 @@ function queryOf(req: IncomingMessage): Record<string, string> | undefined {
   const params = new URL(req.url ?? '/', 'http://localhost').searchParams;
   const entries = [...params.entries()];
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+/** Whether a frame selects the ping route (API Gateway's route selection: `$request.body.action`). */
+function isPing(text: string): boolean {
+  try {
+    return (JSON.parse(text) as { action?: unknown } | null)?.action === LIVE_PING.action;
+  } catch {
+    return false;
+  }
 }

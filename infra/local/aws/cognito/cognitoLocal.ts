@@ -27,7 +27,7 @@ const require = createRequire(import.meta.url);
 export const POOL_NAME = 'vaya-dia';
 const CLIENT_NAME = 'vaya-dia-web';
 /** Records the pool this data folder belongs to (see ensurePool). */
-const POOL_MARKER = 'vaya-dia-pool.json';
+export const POOL_MARKER = 'vaya-dia-pool.json';
 
 export type LocalCognito = {
   endpoint: string;
