@@ -11,8 +11,9 @@
  * import when those are CommonJS (web-push): the push sender's getters live in ./pushWiring.ts, so
  * only the functions that send pushes load it.
  */
+import { DeleteConnectionCommand, GoneException } from '@aws-sdk/client-apigatewaymanagementapi';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { documentClient } from './clients';
+import { documentClient, managementClient } from './clients';
 import { requireEnv } from './config';
 import { COMMENT_RATE_LIMIT } from './contract/comments';
 import { TOGGLE_RATE_LIMIT } from './contract/posts';
@@ -32,6 +33,7 @@ import { DynamoSitemapSource } from './store/dynamodb/sitemapSource';
 import { DynamoSuspensionStore } from './store/dynamodb/suspensionStore';
 import { DynamoVoteStore } from './store/dynamodb/voteStore';
 import { ENV } from './store/tables';
+import { DynamoAccountData, DynamoExportLimiter } from './store/dynamodb/accountDataStore';
 import { DynamoIdempotencyStore } from './store/dynamodb/idempotencyStore';
 import { DynamoTopRebuildStore } from './store/dynamodb/topRebuildStore';
 import { DynamoDayTopReader, DynamoNotificationStore } from './store/dynamodb/notificationStore';
@@ -48,12 +50,14 @@ let posts: DynamoPostRepository | undefined;
  * also the moderation table (the log entry is written with the change), and likewise with
  * `fingerprints` for the submitting functions (a text's fingerprint row is claimed with the post);
  * with `rateLimits`, for the function that sends new posts, also the rate-limits table (the author's
- * slot is taken with the post). A function uses one shape.
+ * slot is taken with the post) and the names table (the author must not be marked deleted). A function uses one shape.
  */
 export function postRepository(options: { log?: boolean; fingerprints?: boolean; rateLimits?: boolean } = {}): DynamoPostRepository {
   const moderation = options.log || options.fingerprints ? table(ENV.moderationTable) : undefined;
   const rateLimits = options.rateLimits ? table(ENV.rateLimitsTable) : undefined;
-  posts ??= new DynamoPostRepository(documentClient, table(ENV.postsTable), moderation, rateLimits);
+  // The function that sends new posts also checks, in the post's transaction, that its author is not deleted.
+  const names = options.rateLimits ? table(ENV.namesTable) : undefined;
+  posts ??= new DynamoPostRepository(documentClient, table(ENV.postsTable), moderation, rateLimits, names);
   return posts;
 }
 
@@ -133,6 +137,8 @@ export function commentStore(options: { moderation?: boolean; rateLimits?: boole
     posts: table(ENV.postsTable),
     moderation: options.moderation ? table(ENV.moderationTable) : undefined,
     rateLimits: options.rateLimits ? table(ENV.rateLimitsTable) : undefined,
+    // The function that adds comments also checks, in the comment's transaction, that its author is not deleted.
+    names: options.rateLimits ? table(ENV.namesTable) : undefined,
   });
   return comments;
 }
@@ -208,12 +214,17 @@ export function savedStore(options: { posts?: boolean } = {}): DynamoSavedStore 
 }
 
 let notifications: DynamoNotificationStore | undefined;
-/** An account's notifications (notifications table); with `posts`, for listing them, also the posts table. A function uses one shape. */
-export function notificationStore(options: { posts?: boolean } = {}): DynamoNotificationStore {
+/**
+ * An account's notifications (notifications table); with `posts`, for listing them, also the posts
+ * table; with `accounts`, for the functions that write them, also the names table (no notification is
+ * written for a deleted account). A function uses one shape.
+ */
+export function notificationStore(options: { posts?: boolean; accounts?: boolean } = {}): DynamoNotificationStore {
   notifications ??= new DynamoNotificationStore(
     documentClient,
     table(ENV.notificationsTable),
     options.posts ? table(ENV.postsTable) : undefined,
+    options.accounts ? table(ENV.namesTable) : undefined,
   );
   return notifications;
 }
@@ -247,6 +258,63 @@ export function searchStore(options: { posts?: boolean } = {}): DynamoSearchStor
     ...(options.posts ? { posts: table(ENV.postsTable) } : {}),
   });
   return searchIndex;
+}
+
+let accountExport: DynamoAccountData | undefined;
+/** An account's rows in every table it wrote to, and when its Cognito user was created, for its data export. */
+export function accountDataReader(): DynamoAccountData {
+  accountExport ??= new DynamoAccountData(
+    documentClient,
+    {
+      posts: table(ENV.postsTable),
+      comments: table(ENV.commentsTable),
+      votes: table(ENV.votesTable),
+      saved: table(ENV.savedTable),
+      notifications: table(ENV.notificationsTable),
+      moderation: table(ENV.moderationTable),
+      pushSubscriptions: table(ENV.pushSubscriptionsTable),
+    },
+    { createdAt: (username) => accountDirectory().createdAt(username) },
+  );
+  return accountExport;
+}
+
+let exportLimiter: DynamoExportLimiter | undefined;
+/** EXPORT_RATE_LIMIT per account, in the rate-limits table. */
+export function accountExportLimiter(): DynamoExportLimiter {
+  exportLimiter ??= new DynamoExportLimiter(documentClient, table(ENV.rateLimitsTable));
+  return exportLimiter;
+}
+
+let accountEnd: DynamoAccountData | undefined;
+/**
+ * What a deleted account leaves: its posts and comments (when it asked), its notifications and its open
+ * sockets, closed through the WebSocket API's management endpoint.
+ */
+export function accountErasure(): DynamoAccountData {
+  if (accountEnd) return accountEnd;
+  const management = managementClient(table(ENV.wsManagementEndpoint));
+  accountEnd = new DynamoAccountData(
+    documentClient,
+    {
+      posts: table(ENV.postsTable),
+      comments: table(ENV.commentsTable),
+      notifications: table(ENV.notificationsTable),
+      moderation: table(ENV.moderationTable),
+      connections: table(ENV.connectionsTable),
+    },
+    {
+      async close(connectionId) {
+        try {
+          await management.send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+        } catch (error) {
+          const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+          if (!(error instanceof GoneException) && status !== 410) throw error;
+        }
+      },
+    },
+  );
+  return accountEnd;
 }
 
 /** The tables' stream records decoded into the domain's changes (functions/store/streamImages.ts). */

@@ -156,6 +156,8 @@ export const ENDPOINTS = {
   userPool: ENV.userPoolId,
   /** The same pool's id, granted only `ListUsersInGroup` (who is a moderator: infra/constructs/api.ts). */
   moderatorsGroup: ENV.userPoolId,
+  /** The same pool's id, granted only `AdminGetUser` (when an account was created, for its data export). */
+  accountRecord: ENV.userPoolId,
   /** The user pool's token issuer URL (its keys at `/.well-known/jwks.json`), for `?token=` at `$connect`. */
   tokenIssuer: ENV.tokenIssuer,
   /** The app client id ID tokens are meant for (their `aud`), as the HTTP API's authorizer checks. */
@@ -234,7 +236,8 @@ export const FUNCTIONS = [
       posts: { items: ['GetItem', 'PutItem'] },
       moderation: { items: ['GetItem', 'PutItem'] },
       rateLimits: { items: ['GetItem', 'PutItem'] },
-      names: { items: ['GetItem'] },
+      // The author's account row read, and checked in the post's transaction (not marked deleted).
+      names: { items: ['GetItem', 'ConditionCheckItem'] },
       idempotency: { items: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
     },
   },
@@ -375,8 +378,8 @@ export const FUNCTIONS = [
       // Read first when sent again under an Idempotency-Key.
       comments: { items: ['GetItem', 'PutItem'] },
       rateLimits: { items: ['GetItem', 'PutItem'] },
-      // The author's apodo.
-      names: { items: ['GetItem'] },
+      // The author's apodo, and the check in the comment's transaction that the account is not marked deleted.
+      names: { items: ['GetItem', 'ConditionCheckItem'] },
       idempotency: { items: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
     },
   },
@@ -490,14 +493,41 @@ export const FUNCTIONS = [
     trigger: { type: 'http', route: routes.accounts.remove },
     // Marks the account deleted and frees the apodo (one transaction), signs the posts and comments «Anónimo», then AdminDeleteUser on the pool (the only
     // Cognito action granted: the API receives ID tokens, and DeleteUser would need the access token).
-    // Its Web Push devices go too (its list of devices and account-index, each row deleted).
+    // Its Web Push devices go too (its list of devices and account-index, each row deleted), and its
+    // notifications (its partition) and open sockets (account-index, each closed on the management API).
+    // With `content: "delete"`, its posts and comments are deleted instead of signed: each comment with
+    // its post's count in one transaction, each post with its text's fingerprint row, and a comment
+    // notification of another author that names it counted down (read, then written on its version).
     tables: {
       names: { items: ['GetItem', 'PutItem', 'DeleteItem'] },
-      posts: { items: ['UpdateItem'], queryIndexes: [POSTS_INDEX.author] },
-      comments: { items: ['UpdateItem'], queryIndexes: [COMMENTS_INDEX.author] },
+      posts: { items: ['GetItem', 'UpdateItem', 'DeleteItem'], queryIndexes: [POSTS_INDEX.author] },
+      comments: { items: ['GetItem', 'UpdateItem', 'DeleteItem'], queryIndexes: [COMMENTS_INDEX.author] },
+      moderation: { items: ['DeleteItem'] },
+      notifications: { items: ['GetItem', 'PutItem', 'DeleteItem'], query: true },
+      connections: { items: ['DeleteItem'], queryIndexes: [CONNECTIONS_INDEX.account] },
       pushSubscriptions: { items: ['GetItem', 'BatchGetItem', 'DeleteItem'], queryIndexes: [PUSH_SUBSCRIPTIONS_INDEX.account] },
     },
-    endpoints: ['userPool'],
+    endpoints: ['userPool', 'liveManagement'],
+  },
+  {
+    id: 'ExportMyData',
+    entry: 'functions/handlers/http/exportMyData.ts',
+    trigger: { type: 'http', route: routes.accounts.export },
+    // The day's slot (a conditional Put on the version read), then one paged Query of each of the
+    // account's partitions and author index entries, and AdminGetUser for when the account was made.
+    tables: {
+      names: { items: ['GetItem'] },
+      rateLimits: { items: ['GetItem', 'PutItem'] },
+      posts: { queryIndexes: [POSTS_INDEX.author] },
+      comments: { queryIndexes: [COMMENTS_INDEX.author] },
+      votes: { query: true },
+      saved: { queryIndexes: [SAVED_INDEX.byTime] },
+      notifications: { queryIndexes: [NOTIFICATIONS_INDEX.recent] },
+      moderation: { queryIndexes: [MODERATION_INDEX.user] },
+      pushSubscriptions: { queryIndexes: [PUSH_SUBSCRIPTIONS_INDEX.account] },
+    },
+    endpoints: ['accountRecord'],
+    timeoutSeconds: 30,
   },
   {
     id: 'CastVote',
@@ -607,8 +637,9 @@ export const FUNCTIONS = [
     // a function call and a write now, and one more PostToConnection in every broadcast until it ends.
     trigger: { type: 'websocket', route: '$connect', throttle: { rateLimit: 10, burstLimit: 50 } },
     // With `?token=`: the token checked as the HTTP API's authorizer checks it (the pool's keys,
-    // issuer, audience), and the account row read (a deleted account is refused).
-    tables: { connections: { items: ['PutItem'] }, names: { items: ['GetItem'] } },
+    // issuer, audience), and the account row read (a deleted account is refused), before the connection
+    // is stored and again after (a deletion that began meanwhile: the row is deleted again).
+    tables: { connections: { items: ['PutItem', 'DeleteItem'] }, names: { items: ['GetItem'] } },
     endpoints: ['tokenIssuer', 'tokenAudience'],
   },
   {
@@ -641,8 +672,10 @@ export const FUNCTIONS = [
     tables: {
       // The broadcast scans the connections; the notifications reach the author's own (account index).
       connections: { items: ['DeleteItem'], scan: true, queryIndexes: [CONNECTIONS_INDEX.account] },
-      // Each notification written once (a conditional Put).
+      // Each notification written once (a conditional Put), in one transaction with the check that its
+      // owner's account is not deleted (names: ConditionCheckItem).
       notifications: { items: ['PutItem'] },
+      names: { items: ['ConditionCheckItem'] },
       // The day's first rank rows, once a batch with a «¡Vaya día!» vote on one of today's posts.
       top: { queryIndexes: [TOP_INDEX.agree] },
     },
@@ -717,8 +750,10 @@ export const FUNCTIONS = [
     tables: {
       // The post's author (one GetItem per post of a batch).
       posts: { items: ['GetItem'] },
-      // The post's coalesced notification read, then written with the comment's mark in one transaction.
+      // The post's coalesced notification read, then written with the comment's mark in one transaction,
+      // with the check that the owner's account is not deleted (names: ConditionCheckItem).
       notifications: { items: ['GetItem', 'PutItem'] },
+      names: { items: ['ConditionCheckItem'] },
       connections: { items: ['DeleteItem'], queryIndexes: [CONNECTIONS_INDEX.account] },
     },
     endpoints: ['liveManagement'],

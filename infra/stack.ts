@@ -132,7 +132,9 @@ export class VayaDiaStack extends Stack {
     });
     this.api = new Api(this, 'Api', {
       data: this.data,
-      endpoints: push.endpoints,
+      // DELETE /me closes the account's sockets on the WebSocket API's management endpoint.
+      endpoints: { ...push.endpoints, liveManagement: this.live.management },
+      managesConnections: this.live.managesConnections,
       userPool: this.auth.userPool,
       userPoolClient: this.auth.client,
     });

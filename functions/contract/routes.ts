@@ -9,6 +9,7 @@
  * A group's name is the OpenAPI tag of its routes.
  */
 import * as z from 'zod/mini';
+import { accountExportSchema, deleteMeSchema } from './accountData';
 import { meSchema, nameResultSchema, setNameSchema } from './accounts';
 import { authorSchema, FORMER_NAME_DAYS } from './authors';
 import { commentPageSchema, commentSchema, createCommentSchema, DEFAULT_COMMENT_PAGE_SIZE } from './comments';
@@ -447,9 +448,24 @@ export const routes = {
       path: '/me',
       auth: 'user',
       account: 'accountDeletion',
-      summary: 'Deletes the account and its Web Push devices; its posts and comments stay, signed «Anónimo».',
+      summary:
+        'Deletes the account, its notifications and Web Push devices, and closes its live connections; its posts and comments stay, signed «Anónimo», or with `content: "delete"` are deleted too (the body is optional).',
+      body: deleteMeSchema,
       success: { status: 204, description: 'Deleted.' },
-      errors: [],
+      errors: ['INVALID_REQUEST'],
+    }),
+    export: route({
+      method: 'GET',
+      path: '/me/export',
+      auth: 'user',
+      summary:
+        "A download of the caller's data: the account, every post (any status), comment, vote, saved post, notification and report, and the number of push devices. At most 5 a day.",
+      success: {
+        status: 200,
+        description: 'The data, as a JSON file (`Content-Disposition: attachment; filename="vaya-dia-<apodo>.json"`).',
+        schema: accountExportSchema,
+      },
+      errors: ['RATE_LIMITED'],
     }),
   },
   notifications: {

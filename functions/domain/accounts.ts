@@ -3,6 +3,9 @@
  * /me`, renaming and deleting an account.
  */
 import { ANONYMOUS_NAME, RENAME_RATE_LIMIT, setNameSchema, type Me } from '../contract/accounts';
+import { deleteMeSchema } from '../contract/accountData';
+import { eraseContent } from './accountData';
+import type { AccountEnding, AccountErasure } from './ports/accountData';
 import { checkName } from '../contract/apodos';
 import type { Account, Author, SignedIn } from './author';
 import { AccountDeletedError, forgetAccountState, isSuspended } from './accountState';
@@ -27,6 +30,8 @@ export type NamesDeps = { names: NameStore };
 export type RenameDeps = NamesDeps & { posts: PostRepository; comments: Pick<CommentStore, 'setAuthorName'>; now?: () => Date };
 export type DeleteAccountDeps = RenameDeps & {
   accounts: AccountDirectory;
+  erasure: AccountErasure;
+  ending: AccountEnding;
   pushSubscriptions: Pick<PushSubscriptionStore, 'removeAllOf'>;
   now?: () => Date;
 };
@@ -122,27 +127,42 @@ export async function setMyName(deps: RenameDeps, author: SignedIn<Author>, body
 }
 
 /**
- * `DELETE /me`: marks the account deleted and frees its apodo, signs every post of the account
- * «Anónimo» (they stay, with their votes and comments), forgets its Web Push devices and deletes the Cognito user — last, so a
- * failure half-way can be finished by calling again with the same token. Nothing of the account but
- * its opaque id stays on its posts; no table ever held its email.
+ * `DELETE /me { content? }`: marks the account deleted and frees its apodo; with `content: "delete"`
+ * (recorded on the mark, so a deletion cut short finishes it whatever the next call asks) deletes its
+ * posts and comments (eraseContent), otherwise signs them «Anónimo» (they stay, with their votes and
+ * comments). Then, either way, the account ends everywhere: its notifications are deleted (none is
+ * written after the mark: functions/store/dynamodb/notificationStore.ts), its open sockets closed, its Web
+ * Push devices forgotten, and its Cognito user deleted — last, so a failure half-way can be finished
+ * by calling again with the same token. Nothing of the account but its opaque id stays on kept
+ * posts; no table ever held its email.
  */
-export async function deleteMe(deps: DeleteAccountDeps, account: SignedIn<Account>): Promise<void> {
+export async function deleteMe(deps: DeleteAccountDeps, account: SignedIn<Account>, body: unknown = {}): Promise<void> {
+  const { content } = parseRequest(deleteMeSchema, body ?? {});
+  const wantsErasure = content === 'delete';
   const expiresAt = new Date(timeOf(deps).getTime() + DELETED_ACCOUNT_MARK_MS);
   // The row read for the request (consistently) is the first mark's condition; a conflict reads it again.
   let row: AccountName | undefined = account.row;
-  const version = await untilSettled(async () => {
+  const marked = await untilSettled(async () => {
     row ??= await deps.names.accountOf(account.id, { consistent: true });
     // Deleted already (a deletion cut short, called again): sign with the version it left.
-    if (row.deleted) return row.version;
-    if (await deps.names.markDeleted(account.id, row, expiresAt)) return row.version + 1;
+    if (row.deleted) return { version: row.version, erase: wantsErasure || row.eraseContent === true };
+    if (await deps.names.markDeleted(account.id, row, expiresAt, { eraseContent: wantsErasure })) {
+      return { version: row.version + 1, erase: wantsErasure };
+    }
     row = undefined;
     return undefined;
   });
   forgetAccountState(account.id);
-  const anonymous = { name: ANONYMOUS_NAME, version };
-  await deps.posts.setAuthorName(account.id, anonymous);
-  await deps.comments.setAuthorName(account.id, anonymous);
+  if (marked.erase) {
+    await eraseContent(deps, account.id);
+  } else {
+    const anonymous = { name: ANONYMOUS_NAME, version: marked.version };
+    await deps.posts.setAuthorName(account.id, anonymous);
+    await deps.comments.setAuthorName(account.id, anonymous);
+  }
+  // No notification is written for a marked account; those written before the mark go now.
+  await deps.ending.removeNotifications(account.id);
+  await deps.ending.closeConnections(account.id);
   // No device hears of the account again (its token can no longer subscribe one: the account is marked).
   await deps.pushSubscriptions.removeAllOf(account.id);
   await deps.accounts.deleteAccount(account.username);

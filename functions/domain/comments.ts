@@ -3,6 +3,7 @@
  * on the post in the same transaction), deleting (author or moderator), reporting (the
  * REPORTS_TO_HIDE-th distinct reporter hides it) and moderators' decisions on hidden ones.
  */
+import { AccountDeletedError } from './accountState';
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_COMMENT_PAGE_SIZE, validateCreateComment, type Comment, type CommentPage } from '../contract/comments';
 import { REPORTS_TO_HIDE, commentDecisionSchema, reportSchema, type ReportedComment } from '../contract/moderation';
@@ -96,6 +97,8 @@ export async function writeComment(
     if (slot === undefined) throw new RateLimitedError();
     const written = await deps.comments.add(comment, slot);
     if (written === 'unpublished') throw new PostNotFoundError();
+    // The account was deleted after this request read it: nothing of it is stored any more.
+    if (written === 'deleted') throw new AccountDeletedError();
     return written === 'conflict' ? undefined : written;
   });
   // Two runs under one key at once: what was stored under the id is the answer.

@@ -1,3 +1,4 @@
+import { AccountDeletedError } from './accountState';
 import { randomUUID } from 'node:crypto';
 import { isCategory, validateCreatePost, type Category, type OwnPost, type OwnPostPage, type Post, type PostPage } from '../contract/posts';
 import { signatureOf } from './accounts';
@@ -69,6 +70,8 @@ export async function publishPost(
     if (slot === undefined) throw new RateLimitedError();
     const outcome = await deps.posts.submit(post, claim, slot);
     if (outcome === 'stored') return ownPost(post);
+    // The account was deleted after this request read it: nothing of it is stored any more.
+    if (outcome === 'deleted') throw new AccountDeletedError();
     if (outcome === 'exists') {
       // Two runs under one key at once (a lease that ran out): the other stored it first.
       const stored = options.id === undefined ? undefined : await ownExisting(deps, author, options.id);

@@ -104,8 +104,8 @@ export const POSTS_TABLE = {
 export const QUEUES = { pending: 'pending', hidden: 'hidden' } as const;
 
 /** The moderation table's index of the moderation log and of the suspensions not lifted. */
-export const MODERATION_KEYS = { list: 'list', listedAt: 'listedAt' } as const;
-export const MODERATION_INDEX = { list: 'list-index' } as const;
+export const MODERATION_KEYS = { list: 'list', listedAt: 'listedAt', userId: 'userId', key: 'key' } as const;
+export const MODERATION_INDEX = { list: 'list-index', user: 'user-index' } as const;
 /** The `list` partitions of list-index. */
 export const MODERATION_LISTS = { log: 'log', suspensions: 'suspensions' } as const;
 
@@ -120,6 +120,8 @@ export const MODERATION_LISTS = { log: 'log', suspensions: 'suspensions' } as co
  *                                           votes of a Madrid day (`today#<user>#<date>`), `expiresAt` TTL
  *   list-index      list (S) + listedAt (S)  `list` = "log" (every log entry) or "suspensions" (a
  *                                           suspension until it is lifted: sparse), by `${at}#${id}`
+ *   user-index      userId (S) + key (S)     one account's votes, reports and skips (the rows that
+ *                                           carry `userId`): what it reported, for its data export
  */
 export const MODERATION_TABLE = {
   logicalName: 'moderation',
@@ -129,6 +131,12 @@ export const MODERATION_TABLE = {
       indexName: MODERATION_INDEX.list,
       partitionKey: { name: MODERATION_KEYS.list, type: 'S' },
       sortKey: { name: MODERATION_KEYS.listedAt, type: 'S' },
+    },
+    {
+      indexName: MODERATION_INDEX.user,
+      partitionKey: { name: MODERATION_KEYS.userId, type: 'S' },
+      sortKey: { name: MODERATION_KEYS.key, type: 'S' },
+      include: ['kind', 'itemId', 'reason', 'at'],
     },
   ],
   // Only skips and the daily vote counts expire (reads check their own time: TTL deletes late).

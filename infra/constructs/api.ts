@@ -19,6 +19,8 @@ export interface ApiProps {
   readonly userPoolClient: cognito.IUserPoolClient;
   /** Other addresses routes may declare (Web Push's key secret and allow-list). */
   readonly endpoints?: Partial<Record<EndpointName, EndpointBinding>>;
+  /** cdk-nag's acknowledgments for a function that manages the WebSocket API's connections (Live's). */
+  readonly managesConnections?: (declaration: { endpoints?: readonly string[] }) => { id: string; reason: string }[];
 }
 
 /**
@@ -84,6 +86,11 @@ export class Api extends Construct {
       url: props.userPool.userPoolId,
       grant: (grantee) => props.userPool.grant(grantee, 'cognito-idp:ListUsersInGroup'),
     };
+    // `GET /me/export` says when the account was created: AdminGetUser only.
+    const accountRecord: EndpointBinding = {
+      url: props.userPool.userPoolId,
+      grant: (grantee) => props.userPool.grant(grantee, 'cognito-idp:AdminGetUser'),
+    };
     const cfnStage = stage.node.defaultChild as apigwv2.CfnStage;
     // A JSON property: CloudFormation's own (PascalCase) names, which CDK does not translate here.
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
@@ -91,9 +98,11 @@ export class Api extends Construct {
       const fn = new DeclaredFunction(this, {
         declaration,
         data: props.data,
-        endpoints: { ...props.endpoints, userPool, moderatorsGroup },
+        endpoints: { ...props.endpoints, userPool, moderatorsGroup, accountRecord },
       });
       this.functions.push(fn);
+      const acknowledged = props.managesConnections?.(declaration) ?? [];
+      if (acknowledged.length > 0) Validations.of(fn).acknowledge(...acknowledged);
       const { trigger } = declaration;
       const { route } = trigger;
       const routes = this.httpApi.addRoutes({

@@ -58,6 +58,10 @@ export class Live extends Construct {
   public readonly accessLogs: logs.LogGroup;
   /** Its functions: the WebSocket routes' and the stream-fed ones. */
   public readonly functions: DeclaredFunction[] = [];
+  /** The management endpoint and its grant, for the API functions that close an account's sockets. */
+  public readonly management: EndpointBinding;
+  /** cdk-nag's acknowledgment of ManageConnections on every connection, for a function that holds it. */
+  public readonly managesConnections: (declaration: { endpoints?: readonly string[] }) => { id: string; reason: string }[];
   /** The stream-fed functions (their iterator age is watched). */
   public readonly streamFunctions: DeclaredFunction[] = [];
 
@@ -170,8 +174,9 @@ export class Live extends Construct {
       url: this.stage.callbackUrl,
       grant: (grantee: iam.IGrantable) => this.stage.grantManagementApiAccess(grantee),
     };
+    this.management = liveManagement;
     const apiRef = `<${Stack.of(this).getLogicalId(this.webSocketApi.node.defaultChild as CfnElement)}>`;
-    const managesConnections = (declaration: { endpoints?: readonly string[] }) =>
+    const managesConnections = (this.managesConnections = (declaration: { endpoints?: readonly string[] }) =>
       declaration.endpoints?.includes('liveManagement')
         ? [
             {
@@ -180,7 +185,7 @@ export class Live extends Construct {
                 'Connection ids are known only at run time: execute-api:ManageConnections is limited to the connections of this API and stage.',
             },
           ]
-        : [];
+        : []);
     // The functions other ones invoke asynchronously (the parts of a large broadcast), with Lambda's
     // asynchronous-invocation options; an event that fails every retry lands in the failed-broadcasts queue.
     const invoked: Record<string, lambda.IFunction> = {};

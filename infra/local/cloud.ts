@@ -203,7 +203,7 @@ async function startOnce(options: LocalCloudOptions): Promise<LocalCloud> {
     const addresses: Addresses = {
       tableName: (table) => tables[table],
       endpoint: (name) =>
-        name === 'userPool' || name === 'moderatorsGroup'
+        name === 'userPool' || name === 'moderatorsGroup' || name === 'accountRecord'
           ? cognito.userPoolId
           : name === 'tokenIssuer'
             ? cognito.issuer

@@ -34,6 +34,7 @@ function endpointValue(endpoint: EndpointName): string {
     liveManagement: () => `https://${ref(s.stack.live.webSocketApi)}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/live`,
     userPool: () => `\${${pool}}`,
     moderatorsGroup: () => `\${${pool}}`,
+    accountRecord: () => `\${${pool}}`,
     tokenIssuer: () => `https://cognito-idp.\${AWS::Region}.\${AWS::URLSuffix}/\${${pool}}`,
     tokenAudience: () => ref(s.stack.auth.client),
     pushKeys: () => defaultVapidSecretName('dev'),
@@ -72,6 +73,7 @@ function declaredGrants(declaration: FunctionDeclaration): Grant[] {
       ),
     userPool: () => on(['cognito-idp:AdminDeleteUser'], [pool]),
     moderatorsGroup: () => on(['cognito-idp:ListUsersInGroup'], [pool]),
+    accountRecord: () => on(['cognito-idp:AdminGetUser'], [pool]),
     pushKeys: () =>
       on(
         ['secretsmanager:GetSecretValue'],
@@ -193,7 +195,7 @@ describe('spot checks of the grants that matter most', () => {
       for (const grant of templateGrants(id)) expect(grant, id).toMatch(/^(dynamodb:(GetItem|BatchGetItem|Query)|logs:)/);
   });
 
-  it('only the functions that delete accounts or ask who moderates reach Cognito, each with its one action', () => {
+  it('only the functions that delete accounts, export their data or ask who moderates reach Cognito, each with its one action', () => {
     const cognito = declarations.flatMap(({ id }) =>
       templateGrants(id)
         .filter((g) => g.startsWith('cognito-idp:'))
@@ -203,6 +205,7 @@ describe('spot checks of the grants that matter most', () => {
     expect(cognito.sort()).toEqual([
       `CreateSuspension: cognito-idp:ListUsersInGroup on ${pool}`,
       `DeleteMe: cognito-idp:AdminDeleteUser on ${pool}`,
+      `ExportMyData: cognito-idp:AdminGetUser on ${pool}`,
     ]);
   });
 

@@ -66,7 +66,7 @@ async function until(user: TestUser, match: (items: Notification[]) => boolean, 
   }
 }
 
-const store = () => new DynamoNotificationStore(site.documents, site.cloud.tables.notifications);
+const store = () => new DynamoNotificationStore(site.documents, site.cloud.tables.notifications, undefined, site.cloud.tables.names);
 const silent: OwnerChannel & { sent: LiveMessage[] } = {
   sent: [],
   async send(_account, message) {

@@ -122,7 +122,24 @@ describe('names in the store', () => {
         return 0;
       },
     };
-    return { names, posts, accounts, comments, pushSubscriptions };
+    // Erasure and the account's end are tested against the local cloud (accountData.test.ts): here, that they ran before Cognito.
+    const ending = {
+      ended: [] as string[],
+      removeNotifications: async (accountId: string) => {
+        expect(accounts.deleted).toEqual([]);
+        ending.ended.push(accountId);
+        return 0;
+      },
+      closeConnections: async () => 0,
+    };
+    const erasure = {
+      postsOf: async () => [],
+      commentsOf: async () => [],
+      erasePost: async () => false,
+      eraseComment: async () => false,
+      unquote: async () => undefined,
+    };
+    return { names, posts, accounts, comments, pushSubscriptions, ending, erasure };
   };
   let sent = 0;
   const publish = async (deps: ReturnType<typeof setUp>, author: Caller) =>
@@ -182,6 +199,7 @@ describe('names in the store', () => {
     expect(deps.posts.posts.get(post.id)?.name).toBe(ANONYMOUS_NAME);
     expect(deps.accounts.deleted).toEqual(['user-name']);
     expect(deps.pushSubscriptions.removedFor).toEqual([author.id]);
+    expect(deps.ending.ended).toEqual([author.id]);
     expect([...deps.names.rows.values()]).toEqual([{ deleted: true, version: 2 }]);
     expect(await rename(deps, caller(), 'Efímera')).toEqual({ name: 'Efímera' });
     // A token of the deleted account, still valid for a while, can neither claim a name nor publish.

@@ -79,6 +79,50 @@ describe('AccountPage (/cuenta)', () => {
     await user.click(screen.getByRole('button', { name: 'Sí, eliminar mi cuenta' }));
     await vi.waitFor(() => expect(onDeleted).toHaveBeenCalled());
     expect(deleteMe).toHaveBeenCalledTimes(1);
+    expect(deleteMe).toHaveBeenCalledWith({ body: { content: 'keep' } });
+  });
+
+  it('deletes the anecdotes and comments too when the person ticks «Borrar también…», saying what each choice does', async () => {
+    const user = userEvent.setup();
+    const deleteMe = vi.fn(async () => {});
+    renderWith(<AccountPage onDeleted={async () => {}} />, fakeApiClient({ 'accounts.remove': deleteMe }));
+    await user.click(screen.getByRole('button', { name: 'Eliminar mi cuenta' }));
+    expect(screen.getByText(/se quedarán en la web, firmados como «Anónimo»/)).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: 'Borrar también mis anécdotas y comentarios' }));
+    expect(screen.getByText(/Se borrarán todas tus anécdotas/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Sí, eliminar mi cuenta y lo que escribí' }));
+    await vi.waitFor(() => expect(deleteMe).toHaveBeenCalledWith({ body: { content: 'delete' } }));
+  });
+});
+
+describe('«Descargar mis datos»', () => {
+  it('downloads the data as the file the server names, showing that it is being prepared', async () => {
+    const user = userEvent.setup();
+    let finish: () => void = () => {};
+    const exported = vi.fn(() => new Promise<never>((resolve) => (finish = () => resolve({ exportedAt: 'ahora' } as never))));
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:datos');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderWith(<AccountPage onDeleted={async () => {}} />, fakeApiClient({ 'accounts.export': exported }));
+    await user.click(screen.getByRole('button', { name: 'Descargar mis datos' }));
+    expect(await screen.findByText('Preparando tus datos…')).toBeTruthy();
+    finish();
+    const link = await screen.findByRole('link', { name: 'Guardar accounts.export.json' });
+    expect(link.getAttribute('download')).toBe('accounts.export.json');
+    expect(link.getAttribute('href')).toBe('blob:datos');
+    expect(clicked).toHaveBeenCalledTimes(1);
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    vi.restoreAllMocks();
+  });
+
+  it('says plainly when the day’s five downloads are spent', async () => {
+    const user = userEvent.setup();
+    const exported = vi.fn(async () => {
+      throw new ApiError(ERRORS.RATE_LIMITED.message, 429, 'RATE_LIMITED');
+    });
+    renderWith(<AccountPage onDeleted={async () => {}} />, fakeApiClient({ 'accounts.export': exported }));
+    await user.click(screen.getByRole('button', { name: 'Descargar mis datos' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Ya has descargado tus datos 5 veces hoy');
   });
 });
 

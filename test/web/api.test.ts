@@ -35,6 +35,22 @@ describe('createApiClient', () => {
     expect(new Headers(fetchImpl.mock.calls[0]![1]!.headers).get('authorization')).toBeNull();
   });
 
+  it('downloads a file with the token, named as the server names it in Content-Disposition', async () => {
+    const fetchImpl = vi.fn(
+      async (_url: RequestInfo | URL, _init?: RequestInit) =>
+        new Response('{"exportedAt":"x"}', {
+          status: 200,
+          headers: { 'content-type': 'application/json', 'content-disposition': 'attachment; filename="vaya-dia-rocio.json"' },
+        }),
+    );
+    const api = createApiClient({ apiUrl: 'https://api.test', getIdToken: async () => 'tok', fetchImpl });
+    const file = await api.download('accounts.export');
+    expect(fetchImpl.mock.calls[0]![0]).toBe('https://api.test/me/export');
+    expect(new Headers(fetchImpl.mock.calls[0]![1]!.headers).get('authorization')).toBe('Bearer tok');
+    expect(file.fileName).toBe('vaya-dia-rocio.json');
+    expect(await file.blob.text()).toBe('{"exportedAt":"x"}');
+  });
+
   it('refuses an answer the contract does not describe, with the Spanish message for an unknown failure', async () => {
     const api = createApiClient({
       apiUrl: 'https://api.test',

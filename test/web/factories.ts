@@ -58,6 +58,13 @@ export function fakeApiClient(routes: { [N in RouteName]?: FakeRoute<N> } = {}):
       // The options only when the call gave some, so a test asserts the input alone for a call without.
       return options === undefined ? route(input ?? {}) : route(input ?? {}, options);
     }) as ApiClient['call'],
+    // A file route answers its fake's value as a JSON file named as the server would (`<route>.json`).
+    download: vi.fn(async (name: RouteName, input?: unknown) => {
+      const route = given[name];
+      if (!route) throw new Error(`${name} was not expected in this test`);
+      const answer = await route(input ?? {});
+      return { blob: new Blob([JSON.stringify(answer)], { type: 'application/json' }), fileName: `${name}.json` };
+    }) as ApiClient['download'],
   };
 }
 

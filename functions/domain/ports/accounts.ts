@@ -12,6 +12,8 @@ export type StoredName = { name: string; key: string };
 export type AccountName = {
   name: StoredName | undefined;
   deleted: boolean;
+  /** Set with `deleted` when the account's posts and comments are to be deleted too (until that is done). */
+  eraseContent?: true;
   suspendedUntil?: string;
   suspensionId?: string;
   version: number;
@@ -50,8 +52,10 @@ export interface NameStore {
    * Marks the account deleted and frees its apodo (if any), atomically, moving its version to
    * `read.version + 1`; false when it changed since read. The mark (the account's opaque id and nothing else) outlives every token of the account
    * (`expiresAt`), so a token still valid after the deletion can neither publish nor claim a name.
+   * `eraseContent` records, in the same write, that its posts and comments are to be deleted, so a
+   * deletion cut short finishes the erasure whatever the next call asks.
    */
-  markDeleted(userId: string, read: NameAsRead, expiresAt: Date): Promise<boolean>;
+  markDeleted(userId: string, read: NameAsRead, expiresAt: Date, options?: { eraseContent?: boolean }): Promise<boolean>;
 }
 
 /** The accounts of the user pool, as the API may change them. */

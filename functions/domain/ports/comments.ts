@@ -43,9 +43,9 @@ export interface CommentStore {
    * if its post is still published: `unpublished` when it is not; `conflict` when a concurrent write to
    * the post won or the author's window is no longer the one read (nothing was written: read the slot
    * again and retry); `exists` when a comment with that id is stored already (a write run again under
-   * its Idempotency-Key).
+   * its Idempotency-Key); `deleted` when the author's account was marked deleted meanwhile.
    */
-  add(comment: StoredComment, slot: RateSlot): Promise<'recorded' | 'unpublished' | 'conflict' | 'exists'>;
+  add(comment: StoredComment, slot: RateSlot): Promise<'recorded' | 'unpublished' | 'conflict' | 'exists' | 'deleted'>;
   /** One comment, any status; `consistent` for read-before-write. */
   get(id: string, options?: { consistent?: boolean }): Promise<StoredComment | undefined>;
   /** A post's visible comments, oldest first. */

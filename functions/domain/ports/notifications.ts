@@ -21,8 +21,11 @@ export type StoredNotification = {
 
 export type NotificationPageQuery = { accountId: string; limit: number; afterListedAt?: string };
 
-/** What a coalesced write found: written, the comment already counted (a record seen twice), or the item changed meanwhile. */
-export type CoalescedWrite = 'written' | 'seen' | 'conflict';
+/**
+ * What a coalesced write found: written, the comment already counted (a record seen twice), the item
+ * changed meanwhile, or the owner's account deleted (nothing is written for it).
+ */
+export type CoalescedWrite = 'written' | 'seen' | 'conflict' | 'gone';
 
 /** The notifications table (functions/store/tables.ts NOTIFICATIONS_TABLE). */
 export interface NotificationStore {

@@ -118,7 +118,7 @@ export interface SubmissionStore {
    * the fingerprint's holder or the author's window is no longer the one read (the caller reads both
    * again). Nothing is written unless the post is.
    */
-  submit(post: StoredPost, claim: FingerprintClaim, slot: RateSlot): Promise<'stored' | 'exists' | 'taken'>;
+  submit(post: StoredPost, claim: FingerprintClaim, slot: RateSlot): Promise<'stored' | 'exists' | 'taken' | 'deleted'>;
   /**
    * Makes the rejected `post` (as read) pending again with `edit`'s text and category, its tally
    * cleared and `resent` set, and claims the edit's fingerprint, in one transaction — if the post is

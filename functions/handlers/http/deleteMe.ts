@@ -1,24 +1,29 @@
 import { deleteMe } from '../../domain/accounts';
 import { accountFromClaims } from '../../domain/author';
-import { jwtClaims, noContent, signedInHandler } from './http';
-import { accountDirectory, commentStore, nameStore, postRepository, pushSubscriptionStore } from '../../wiring';
+import { jwtClaims, noContent, parseJsonBody, signedInHandler } from './http';
+import { accountDirectory, accountErasure, commentStore, nameStore, postRepository, pushSubscriptionStore } from '../../wiring';
 
+const erasure = accountErasure();
 const deps = {
   names: nameStore(),
   posts: postRepository(),
   comments: commentStore(),
   accounts: accountDirectory(),
   pushSubscriptions: pushSubscriptionStore(),
+  erasure,
+  ending: erasure,
 };
 
 /**
- * DELETE /me — frees the apodo, signs the caller's posts and comments «Anónimo», forgets their Web
- * Push devices and deletes their Cognito user; the mark is conditioned on the account row read
- * (consistently) for the request.
+ * DELETE /me { content? } — frees the apodo, signs the caller's posts and comments «Anónimo» (or,
+ * with `content: "delete"`, deletes them), deletes their notifications, closes their sockets, forgets
+ * their Web Push devices and deletes their Cognito user; the mark is conditioned on the account row
+ * read (consistently) for the request. The body is optional.
  */
 export const handler = signedInHandler(
   async (event, caller) => {
-    await deleteMe(deps, { ...accountFromClaims(jwtClaims(event)), row: caller.row });
+    const body = event.body ? parseJsonBody(event) : {};
+    await deleteMe(deps, { ...accountFromClaims(jwtClaims(event)), row: caller.row }, body);
     return noContent();
   },
   { account: 'consistent' },

@@ -7,7 +7,7 @@ import { streamHandler } from '../triggers';
 import { connectionRepository, notificationStore, postRepository, streamImages } from '../../wiring';
 import { sender } from '../ws/sender';
 
-const notifications = notificationStore();
+const notifications = notificationStore({ accounts: true });
 const posts = postRepository();
 const connections = connectionRepository();
 

@@ -18,7 +18,7 @@ import { changedPost } from './derivedFromPosts';
  * only logged.
  */
 export function postNotifications(filters: readonly FilterPattern[]): StreamPart<PostStatusChange> {
-  const notifications = notificationStore();
+  const notifications = notificationStore({ accounts: true });
   const dayTop = dayTopReader();
   const connections = connectionRepository();
   return {

@@ -30,6 +30,13 @@ export const handler = webSocketHandler('$connect', async (event) => {
     return { statusCode: access.statusCode };
   }
   await connections.add(event.requestContext.connectionId, systemTime(), watching, access.account);
+  // An account deleted while its socket was being opened: its deletion closes the sockets it finds, and
+  // this one it may have missed, so the mark is read again (consistently) now that the row is written.
+  if (access.account !== undefined && (await names.accountOf(access.account, { consistent: true })).deleted) {
+    await connections.remove(event.requestContext.connectionId);
+    logger.info('connect refused', { route: '$connect', connectionId: event.requestContext.connectionId, status: 401 });
+    return { statusCode: 401 };
+  }
   logger.info('connect', {
     route: '$connect',
     connectionId: event.requestContext.connectionId,

@@ -8,6 +8,7 @@ import { COMMENTS_INDEX, COMMENTS_KEYS, QUEUES } from '../tables';
 import type { LoggedAction } from '../../domain/ports/moderation';
 import { signAuthorItems } from './authorNames';
 import { logPut } from './moderationLog';
+import { accountNotDeleted } from './nameStore';
 import { slotPut } from './rateLimiter';
 import { REPORT_REASON_ATTRIBUTES, reportReasonAttribute, reportReasonsOf, updateParams, type ItemUpdate } from './postItems';
 import { decodeCancellation, failedCondition, isConflict } from './transactions';
@@ -75,13 +76,14 @@ export class DynamoCommentStore implements CommentStore {
     private readonly client: DynamoDBDocumentClient,
     /**
      * `moderation` only for the functions that record reports or moderators' actions (the log);
-     * `rateLimits` only for the one that adds comments (the author's slot is taken with the comment).
+     * `rateLimits` only for the one that adds comments (the author's slot is taken with the comment),
+     * and `names` with it (the author's account must not be marked deleted when the comment lands).
      */
-    private readonly tables: { comments: string; posts: string; moderation?: string; rateLimits?: string },
+    private readonly tables: { comments: string; posts: string; moderation?: string; rateLimits?: string; names?: string },
   ) {}
 
   /** One TransactWriteItems: the comment, its post's count and the author's rate-limit slot (rateLimiter.ts slotPut). */
-  async add(comment: StoredComment, slot: RateSlot): Promise<'recorded' | 'unpublished' | 'conflict' | 'exists'> {
+  async add(comment: StoredComment, slot: RateSlot): Promise<'recorded' | 'unpublished' | 'conflict' | 'exists' | 'deleted'> {
     if (this.tables.rateLimits === undefined) throw new Error('DynamoCommentStore: new comments need the rate-limits table');
     try {
       await this.client.send(
@@ -96,14 +98,17 @@ export class DynamoCommentStore implements CommentStore {
             },
             this.countUpdate(comment.postId, 1, true),
             { Put: slotPut(this.tables.rateLimits, slot) },
+            ...(this.tables.names ? [accountNotDeleted(this.tables.names, comment.authorId)] : []),
           ],
         }),
       );
       return 'recorded';
     } catch (error) {
-      // Actions: [0] the comment, [1] its post's count (which needs the post published), [2] the slot.
+      // Actions: [0] the comment, [1] its post's count (which needs the post published), [2] the slot,
+      // [3] the author's account not marked deleted.
       const cancelled = decodeCancellation(error);
       if (cancelled && failedCondition(cancelled, 0)) return 'exists';
+      if (cancelled && this.tables.names && failedCondition(cancelled, 3)) return 'deleted';
       if (cancelled && failedCondition(cancelled, 1)) return 'unpublished';
       if (cancelled && isConflict(cancelled)) return 'conflict';
       throw error;

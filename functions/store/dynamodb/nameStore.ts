@@ -8,7 +8,19 @@ import { decodeCancellation, failedCondition } from './transactions';
 const NAMES_TTL_ATTRIBUTE = NAMES_TABLE.ttlAttribute;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const nameRow = (key: string) => `name#${key}`;
-const userRow = (userId: string) => `user#${userId}`;
+/** An account's row in the names table (its apodo, version, suspension, deletion mark). */
+export const userRow = (userId: string) => `user#${userId}`;
+
+/**
+ * A transaction's check that an account carries no deletion mark (an account with no row yet has
+ * none): what a write made for an account (its post, its comment, a notification to it) takes with it,
+ * so none lands once `DELETE /me` has marked the account, however late the write's request read it.
+ */
+export function accountNotDeleted(namesTable: string, accountId: string) {
+  return {
+    ConditionCheck: { TableName: namesTable, Key: { key: userRow(accountId) }, ConditionExpression: 'attribute_not_exists(deleted)' },
+  };
+}
 
 /**
  * The names table (functions/store/tables.ts): a name row per apodo, keyed by its unique form, and
@@ -35,6 +47,7 @@ export class DynamoNameStore implements NameStore {
     return {
       name,
       deleted: Item?.deleted === true,
+      ...(Item?.eraseContent === true ? { eraseContent: true } : {}),
       version,
       renames,
       ...(suspendedUntil ? { suspendedUntil } : {}),
@@ -125,7 +138,7 @@ export class DynamoNameStore implements NameStore {
     }
   }
 
-  async markDeleted(userId: string, read: NameAsRead, expiresAt: Date): Promise<boolean> {
+  async markDeleted(userId: string, read: NameAsRead, expiresAt: Date, options: { eraseContent?: boolean } = {}): Promise<boolean> {
     const current = read.name;
     const asRead = this.stillAsRead(read);
     try {
@@ -136,7 +149,7 @@ export class DynamoNameStore implements NameStore {
               Update: {
                 TableName: this.tableName,
                 Key: { key: userRow(userId) },
-                UpdateExpression: 'SET deleted = :true, #ttl = :ttl, #version = :next REMOVE #name, nameKey, suspendedUntil, suspensionId',
+                UpdateExpression: `SET deleted = :true, #ttl = :ttl, #version = :next${options.eraseContent ? ', eraseContent = :true' : ''} REMOVE #name, nameKey, suspendedUntil, suspensionId`,
                 ConditionExpression: asRead.ConditionExpression,
                 ExpressionAttributeNames: { '#name': 'name', '#version': 'version', '#ttl': NAMES_TTL_ATTRIBUTE },
                 ExpressionAttributeValues: {

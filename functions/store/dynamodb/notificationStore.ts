@@ -1,7 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   GetCommand,
-  PutCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
@@ -23,6 +22,7 @@ import type { StoredPost } from '../../domain/ports/posts';
 import { batchGetPosts } from './postBatch';
 import { NOTIFICATIONS_INDEX, NOTIFICATIONS_KEYS, TOP_INDEX, TOP_KEYS } from '../tables';
 import { decodeCancellation, failedCondition } from './transactions';
+import { accountNotDeleted } from './nameStore';
 
 /** How long the mark of a counted comment is kept: far longer than a stream record is retried (an hour). */
 const SEEN_TTL_SECONDS = 2 * 24 * 60 * 60;
@@ -79,7 +79,19 @@ export class DynamoNotificationStore implements NotificationStore, NotifiedPosts
     private readonly tableName: string,
     /** The posts table, where a page of notifications finds its posts' words (the other uses need only this table). */
     private readonly postsTable?: string,
+    /**
+     * The names table, for the functions that write notifications: each write checks, in its own
+     * transaction, that its owner's account is not marked deleted, so none is written (nor sent) for an
+     * account once its deletion began; those written before go with the account (DELETE /me).
+     */
+    private readonly namesTable?: string,
   ) {}
+
+  /** The check that the notification's owner is not deleted (an account with no row yet is not). */
+  private ownerAlive(accountId: string) {
+    if (!this.namesTable) throw new Error('DynamoNotificationStore was built without the names table, so it cannot write notifications');
+    return accountNotDeleted(this.namesTable, accountId);
+  }
 
   async posts(ids: readonly string[]): Promise<Map<string, StoredPost>> {
     if (!this.postsTable) throw new Error('DynamoNotificationStore was built without the posts table, so it cannot read posts');
@@ -89,16 +101,25 @@ export class DynamoNotificationStore implements NotificationStore, NotifiedPosts
   async add(notification: StoredNotification): Promise<boolean> {
     try {
       await this.client.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: notificationItem(notification),
-          ConditionExpression: 'attribute_not_exists(#k)',
-          ExpressionAttributeNames: { '#k': KEY },
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: this.tableName,
+                Item: notificationItem(notification),
+                ConditionExpression: 'attribute_not_exists(#k)',
+                ExpressionAttributeNames: { '#k': KEY },
+              },
+            },
+            this.ownerAlive(notification.accountId),
+          ],
         }),
       );
       return true;
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
+      // [0] written already (a record seen again), [1] the owner's account was deleted: nothing to send.
+      const cancellation = decodeCancellation(error);
+      if (cancellation && (failedCondition(cancellation, 0) || failedCondition(cancellation, 1))) return false;
       throw error;
     }
   }
@@ -137,6 +158,7 @@ export class DynamoNotificationStore implements NotificationStore, NotifiedPosts
                     }),
               },
             },
+            this.ownerAlive(next.accountId),
           ],
         }),
       );
@@ -145,6 +167,7 @@ export class DynamoNotificationStore implements NotificationStore, NotifiedPosts
       const cancellation = decodeCancellation(error);
       if (!cancellation) throw error;
       if (failedCondition(cancellation, 0)) return 'seen';
+      if (failedCondition(cancellation, 2)) return 'gone';
       return 'conflict';
     }
   }

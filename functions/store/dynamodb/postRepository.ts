@@ -27,6 +27,7 @@ import { decodeCancellation, failedCondition, isConflict } from './transactions'
 import { FEED_PARTITION, POSTS_INDEX, POSTS_KEYS, QUEUES } from '../tables';
 import { postFromItem, postItem, postsFromItems, resendUpdate, statusUpdate, updateParams } from './postItems';
 import { signAuthorItems } from './authorNames';
+import { accountNotDeleted } from './nameStore';
 import { slotPut } from './rateLimiter';
 import type { Signature } from '../../domain/ports/accounts';
 
@@ -64,6 +65,8 @@ export class DynamoPostRepository implements PostRepository, SubmissionStore {
     private readonly logTable?: string,
     /** The rate-limits table, for the function that sends new posts (the author's slot is taken with the post). */
     private readonly rateLimitsTable?: string,
+    /** The names table, for the same function: the author's account must not be marked deleted when the post lands. */
+    private readonly namesTable?: string,
   ) {}
 
   async insert(post: StoredPost): Promise<void> {
@@ -226,7 +229,7 @@ export class DynamoPostRepository implements PostRepository, SubmissionStore {
 
   /** One TransactWriteItems: the new post (only if its id is free) and its fingerprint's row (only if as read). */
   /** One TransactWriteItems: the post, its fingerprint's row and the author's rate-limit slot (rateLimiter.ts slotPut). */
-  async submit(post: StoredPost, claim: FingerprintClaim, slot: RateSlot): Promise<'stored' | 'exists' | 'taken'> {
+  async submit(post: StoredPost, claim: FingerprintClaim, slot: RateSlot): Promise<'stored' | 'exists' | 'taken' | 'deleted'> {
     if (this.rateLimitsTable === undefined) throw new Error('DynamoPostRepository: new posts need the rate-limits table');
     try {
       await this.client.send(
@@ -235,6 +238,7 @@ export class DynamoPostRepository implements PostRepository, SubmissionStore {
             { Put: { TableName: this.tableName, Item: postItem(post), ConditionExpression: 'attribute_not_exists(id)' } },
             this.claimPut(claim, post.id, post.createdAt),
             { Put: slotPut(this.rateLimitsTable, slot) },
+            ...(this.namesTable ? [accountNotDeleted(this.namesTable, post.authorId)] : []),
           ],
         }),
       );
@@ -242,6 +246,7 @@ export class DynamoPostRepository implements PostRepository, SubmissionStore {
     } catch (error) {
       const cancelled = decodeCancellation(error);
       if (cancelled && failedCondition(cancelled, 0)) return 'exists';
+      if (cancelled && this.namesTable && failedCondition(cancelled, 3)) return 'deleted';
       if (cancelled && isConflict(cancelled)) return 'taken';
       throw error;
     }

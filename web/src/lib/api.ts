@@ -91,7 +91,21 @@ export type ApiClient = {
    * token come from the contract's route table, and the answer is parsed by the route's schema.
    */
   call<N extends RouteName>(name: N, ...args: CallArgs<N>): Promise<CallAnswer<RouteOf<N>>>;
+  /**
+   * Calls a route whose answer is a file to save (`accounts.export`): its body as a Blob and the name the
+   * server gives it in `Content-Disposition` (null when it gives none). Errors as `call`'s.
+   */
+  download<N extends RouteName>(name: N, ...args: CallArgs<N>): Promise<DownloadedFile>;
 };
+
+/** A file the API answered with: what to save, and under which name. */
+export type DownloadedFile = { blob: Blob; fileName: string | null };
+
+/** The file name of a `Content-Disposition: attachment; filename="…"` header, or null. */
+export function fileNameOf(disposition: string | null): string | null {
+  const match = disposition ? /filename="([^"]+)"/.exec(disposition) : null;
+  return match?.[1] ?? null;
+}
 
 export type ApiClientOptions = {
   apiUrl: string;
@@ -135,7 +149,8 @@ export function createApiClient({
     return `${base}${path}${search ? `?${search}` : ''}`;
   }
 
-  async function call<N extends RouteName>(name: N, ...[input, options]: CallArgs<N>): Promise<CallAnswer<RouteOf<N>>> {
+  /** Sends the request of a call; an answer that is not 2xx is thrown as an ApiError. */
+  async function send<N extends RouteName>(name: N, ...[input, options]: CallArgs<N>): Promise<{ route: Route; response: Response }> {
     const route = await routeOf(name);
     const given = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
     const headers: Record<string, string> = {};
@@ -165,6 +180,11 @@ export function createApiClient({
       if (failure.code === 'ACCOUNT_SUSPENDED') onAccountSuspended?.();
       throw failure;
     }
+    return { route, response };
+  }
+
+  async function call<N extends RouteName>(name: N, ...args: CallArgs<N>): Promise<CallAnswer<RouteOf<N>>> {
+    const { route, response } = await send(name, ...args);
     const schema = route.success.schema;
     if (response.status === 204 || !schema) return undefined as CallAnswer<RouteOf<N>>;
     const parsed = schema.safeParse(await response.json());
@@ -173,7 +193,12 @@ export function createApiClient({
     return parsed.data as CallAnswer<RouteOf<N>>;
   }
 
-  return { call };
+  async function download<N extends RouteName>(name: N, ...args: CallArgs<N>): Promise<DownloadedFile> {
+    const { response } = await send(name, ...args);
+    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
+  }
+
+  return { call, download };
 }
 
 export const ApiContext = createContext<ApiClient | null>(null);

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Button } from '@aws-amplify/ui-react';
+import { Button, CheckboxField } from '@aws-amplify/ui-react';
 import { ANONYMOUS_NAME } from '@contract/accounts';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -8,6 +8,7 @@ import { SuspensionNotice } from '../../components/SuspensionNotice';
 import { useAccount } from '../../lib/account';
 import { errorMessage, useApi } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { DataDownload } from './DataDownload';
 import { NameForm } from './NameForm';
 import '../../components/amplifyUi.css';
 
@@ -18,17 +19,21 @@ type Props = {
   passwordForm?: ReactNode;
 };
 
-/** `/cuenta` («Mi cuenta», signed-in users): the email, the apodo to change, the password, and deleting the account. */
+/**
+ * `/cuenta` («Mi cuenta», signed-in users): the email, the apodo to change, the password, the download of
+ * one's data, and deleting the account (keeping what it wrote signed «Anónimo», or deleting it too).
+ */
 export default function AccountPage({ onDeleted, passwordForm }: Props) {
   useDocumentTitle('Mi cuenta');
   const { state } = useAccount();
   const api = useApi();
   const [confirming, setConfirming] = useState(false);
+  const [eraseContent, setEraseContent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // The account goes, then the app signs out and leaves; until then the buttons stay busy.
   const remove = useMutation({
     mutationFn: async () => {
-      await api.call('accounts.remove');
+      await api.call('accounts.remove', { body: { content: eraseContent ? 'delete' : 'keep' } });
       await onDeleted();
     },
     onMutate: () => setError(null),
@@ -58,13 +63,27 @@ export default function AccountPage({ onDeleted, passwordForm }: Props) {
       <p>Ahora firmas como «{me.name ?? ANONYMOUS_NAME}». Si lo cambias, también cambia en lo que ya publicaste.</p>
       <NameForm current={me.name} submitLabel="Cambiar el apodo" />
       {passwordForm}
+      <h2>Tus datos</h2>
+      <DataDownload />
       <h2>Eliminar la cuenta</h2>
       {error && <ErrorAlert>{error}</ErrorAlert>}
       {confirming ? (
         <div className="stack danger-zone" role="group" aria-labelledby="delete-question">
           <p id="delete-question">
             <strong>¿Seguro que quieres eliminar tu cuenta?</strong> No se puede deshacer: no podrás volver a entrar con ella y tu apodo
-            quedará libre. Tus anécdotas y comentarios se quedan, firmados como «{ANONYMOUS_NAME}».
+            quedará libre.
+          </p>
+          <CheckboxField
+            name="erase-content"
+            label="Borrar también mis anécdotas y comentarios"
+            checked={eraseContent}
+            onChange={(event) => setEraseContent(event.target.checked)}
+            isDisabled={deleting}
+          />
+          <p className="account-erase-choice" aria-live="polite">
+            {eraseContent
+              ? 'Se borrarán todas tus anécdotas (también las que esperan en la cola) y todos tus comentarios: desaparecerán de la portada, del Top, de la búsqueda y de los avisos de los demás.'
+              : `Tus anécdotas y comentarios se quedarán en la web, firmados como «${ANONYMOUS_NAME}». Nadie podrá saber que eran tuyos.`}
           </p>
           <Button
             variation="destructive"
@@ -73,7 +92,7 @@ export default function AccountPage({ onDeleted, passwordForm }: Props) {
             isLoading={deleting}
             loadingText="Eliminando…"
           >
-            Sí, eliminar mi cuenta
+            {eraseContent ? 'Sí, eliminar mi cuenta y lo que escribí' : 'Sí, eliminar mi cuenta'}
           </Button>
           <Button variation="link" onClick={() => setConfirming(false)} isDisabled={deleting}>
             Cancelar
@@ -81,7 +100,10 @@ export default function AccountPage({ onDeleted, passwordForm }: Props) {
         </div>
       ) : (
         <>
-          <p>Tus anécdotas y comentarios se quedarán en la web, firmados como «{ANONYMOUS_NAME}».</p>
+          <p>
+            Al eliminarla podrás elegir si tus anécdotas y comentarios se quedan en la web, firmados como «{ANONYMOUS_NAME}», o se borran
+            con ella.
+          </p>
           <Button variation="warning" onClick={() => setConfirming(true)}>
             Eliminar mi cuenta
           </Button>
