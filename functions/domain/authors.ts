@@ -45,6 +45,9 @@ export type AuthorMoved = { movedTo: string };
 
 async function findAuthor(deps: AuthorDeps, name: string | undefined): Promise<Found> {
   if (name === undefined || name.length === 0 || name.length > MAX_AUTHOR_LOOKUP_LENGTH) throw new AuthorNotFoundError();
+  // No apodo or sample name holds control or invisible characters; the key would drop them and lead
+  // to the look-alike's page under an address that is not its own.
+  if (/[\p{Cc}\p{Cf}]/u.test(name)) throw new AuthorNotFoundError();
   const key = nameKey(name);
   if (key.length === 0 || key === nameKey(ANONYMOUS_NAME)) throw new AuthorNotFoundError();
   const account = await deps.authors.byNameKey(key);

@@ -230,6 +230,7 @@ describe('suspensions', () => {
       name: author.name,
       nameKey: expect.any(String),
       since: expect.any(String),
+      renames: [expect.any(String)],
       version: 1,
     });
   });
