@@ -98,7 +98,8 @@ export function decodeRankCursor(cursor: string): string {
 /** What a rebuild of the Top did. */
 export type TopRebuild = { published: number; rewritten: number; removed: number; changedMeanwhile: number };
 
-const sameRows = (a: RankRow[], b: RankRow[]) => {
+/** Whether two sets of rank rows rank alike (same periods, buckets and keys, in any order). */
+export const sameRows = (a: RankRow[], b: RankRow[]) => {
   const key = (row: RankRow) => `${row.period}|${row.bucket}|${row.ranks.agree}|${row.ranks.deserved}`;
   return a.length === b.length && a.map(key).sort().join() === b.map(key).sort().join();
 };

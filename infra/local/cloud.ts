@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { RuntimeConfig } from '../../functions/contract/documents';
 import { routes } from '../../functions/contract/routes';
 import { DynamoNameStore } from '../../functions/store/dynamodb/nameStore';
@@ -327,7 +327,17 @@ async function startOnce(options: LocalCloudOptions): Promise<LocalCloud> {
     // them as they would any post: the Top ranks them. Nobody is connected yet to hear of them.
     const documents = DynamoDBDocumentClient.from(admin, { marshallOptions: { removeUndefinedValues: true } });
     const fingerprint = (post: { id: string; post: string; createdAt: string }) => claimFingerprintOf(documents, tables.moderation, post);
-    const seeded = options.seed === false ? 0 : await seedIfEmpty(new DynamoPostRepository(documents, tables.posts), fingerprint);
+    const voteRows = async (rows: Array<Record<string, unknown>>) => {
+      for (let start = 0; start < rows.length; start += 25) {
+        let requests: BatchWriteCommandInput['RequestItems'] = {
+          [tables.votes]: rows.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } })),
+        };
+        while (requests && Object.keys(requests).length > 0) {
+          requests = (await documents.send(new BatchWriteCommand({ RequestItems: requests }))).UnprocessedItems;
+        }
+      }
+    };
+    const seeded = options.seed === false ? 0 : await seedIfEmpty(new DynamoPostRepository(documents, tables.posts), fingerprint, voteRows);
     // Samples of older data folders move to their names' authors and get fingerprints (…/migrations/samplesByName.ts).
     await migrateSamples({ documents, postsTable: tables.posts, fingerprint });
     // Apodos for authors of posts stored before them, and the demo moderator's (infra/local/fixtures/migrations/apodosForOldData.ts).
