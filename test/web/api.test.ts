@@ -7,6 +7,20 @@ function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
+/**
+ * A Blob's text. Which Blob `Response.blob()` makes here depends on the Node version (its own, with
+ * `text()`, or jsdom's, which only a FileReader reads), as in browsers both work.
+ */
+function textOf(blob: Blob): Promise<string> {
+  if (typeof blob.text === 'function') return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(reader.error ?? new Error('FileReader failed'));
+    reader.readAsText(blob);
+  });
+}
+
 describe('createApiClient', () => {
   it('builds feed URLs from apiUrl, with category, limit and cursor', async () => {
     const fetchImpl = vi.fn(async () => json(200, { items: [], nextCursor: null }));
@@ -48,7 +62,8 @@ describe('createApiClient', () => {
     expect(fetchImpl.mock.calls[0]![0]).toBe('https://api.test/me/export');
     expect(new Headers(fetchImpl.mock.calls[0]![1]!.headers).get('authorization')).toBe('Bearer tok');
     expect(file.fileName).toBe('vaya-dia-rocio.json');
-    expect(await file.blob.text()).toBe('{"exportedAt":"x"}');
+    expect(file.blob.size).toBe('{"exportedAt":"x"}'.length);
+    expect(await textOf(file.blob)).toBe('{"exportedAt":"x"}');
   });
 
   it('refuses an answer the contract does not describe, with the Spanish message for an unknown failure', async () => {
