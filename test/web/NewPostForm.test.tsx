@@ -128,6 +128,22 @@ describe('NewPostForm', () => {
   });
 });
 
+/** The page at /newpost, sending through `createPost`; the home page says «Portada». */
+function renderNewPostPage(createPost: FakeRoute<'posts.create'>) {
+  render(
+    <ApiContext.Provider value={fakeApiClient({ 'posts.create': createPost })}>
+      <WithQueries>
+        <MemoryRouter initialEntries={['/newpost']}>
+          <Routes>
+            <Route path="/newpost" element={<NewPostPage />} />
+            <Route path="/" element={<p>Portada</p>} />
+          </Routes>
+        </MemoryRouter>
+      </WithQueries>
+    </ApiContext.Provider>,
+  );
+}
+
 describe('NewPostPage', () => {
   it('sends a post again under the same Idempotency-Key after a failure, says why in Spanish, and goes home once sent', async () => {
     const user = userEvent.setup();
@@ -135,18 +151,7 @@ describe('NewPostPage', () => {
       .fn<FakeRoute<'posts.create'>>()
       .mockRejectedValueOnce(new ApiError(ERRORS.INTERNAL_ERROR.message, 500, 'INTERNAL_ERROR'))
       .mockResolvedValueOnce(anOwnPost('pending'));
-    render(
-      <ApiContext.Provider value={fakeApiClient({ 'posts.create': createPost })}>
-        <WithQueries>
-          <MemoryRouter initialEntries={['/newpost']}>
-            <Routes>
-              <Route path="/newpost" element={<NewPostPage />} />
-              <Route path="/" element={<p>Portada</p>} />
-            </Routes>
-          </MemoryRouter>
-        </WithQueries>
-      </ApiContext.Provider>,
-    );
+    renderNewPostPage(createPost);
     await user.type(screen.getByLabelText(/^Post/), 'Se me cayó el café');
     await user.click(screen.getByRole('button', { name: 'Enviar' }));
     expect((await screen.findByRole('alert')).textContent).toContain(ERRORS.INTERNAL_ERROR.message);
@@ -165,18 +170,7 @@ describe('NewPostPage', () => {
       .fn<FakeRoute<'posts.create'>>()
       .mockRejectedValueOnce(new ApiError(ERRORS.RATE_LIMITED.message, 429, 'RATE_LIMITED'))
       .mockResolvedValueOnce(anOwnPost('pending'));
-    render(
-      <ApiContext.Provider value={fakeApiClient({ 'posts.create': createPost })}>
-        <WithQueries>
-          <MemoryRouter initialEntries={['/newpost']}>
-            <Routes>
-              <Route path="/newpost" element={<NewPostPage />} />
-              <Route path="/" element={<p>Portada</p>} />
-            </Routes>
-          </MemoryRouter>
-        </WithQueries>
-      </ApiContext.Provider>,
-    );
+    renderNewPostPage(createPost);
     await user.type(screen.getByLabelText(/^Post/), 'Se me cayó el café otra vez');
     await user.click(screen.getByRole('button', { name: 'Enviar' }));
     expect((await screen.findByRole('alert')).textContent).toContain(ERRORS.RATE_LIMITED.message);
