@@ -6,6 +6,9 @@ import {
   SignUpCommand,
   UpdateUserAttributesCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { Post } from '../../functions/contract/posts';
@@ -77,6 +80,20 @@ describe('the local Cognito answers like Cognito', () => {
     expect(decodeJwt(idToken as string).sub).toBe(decodeJwt(user.idToken).sub);
     expect((await publish(site.cloud, idToken as string, { category: 'varios', post: 'Tras refrescar' })).status).toBe(201);
   });
+});
+
+describe('the local Cognito under many sign-ups at once', () => {
+  it('keeps every account of thirty people signing up, confirming and signing in at once, on disk', async () => {
+    const emails = Array.from({ length: 30 }, () => `multitud-${randomUUID().slice(0, 8)}@example.com`);
+    // Each person's sign-up, confirmation and sign-ins each save the store: many writes at once.
+    await Promise.all(emails.map((email) => createUser(site.cloud, { email })));
+    // What a restart would read: the store file whole, every account in it.
+    const store = readFileSync(join(site.cloud.dataDir, 'cognito', '.cognito', 'db', `${site.cloud.userPoolId}.json`), 'utf8');
+    const kept = Object.values(
+      (JSON.parse(store) as { Users: Record<string, { Attributes: Array<{ Name: string; Value: string }> }> }).Users,
+    ).map((user) => user.Attributes.find((attribute) => attribute.Name === 'email')?.Value);
+    expect(kept).toEqual(expect.arrayContaining(emails));
+  }, 120_000);
 });
 
 describe('the local Cognito serves only its user', () => {

@@ -1,5 +1,5 @@
 /**
- * A small proxy in front of cognito-local that makes it answer like Cognito where the site can
+ * A small proxy in front of cognito-local that keeps its store whole and makes it answer like Cognito where the site can
  * tell the difference (emulator gaps are made up for in the local cloud, never in app code: README, "How it fits together"):
  * - a wrong password at sign-in, or a wrong current password in `ChangePassword`, is `NotAuthorizedException`
  *   (cognito-local says `InvalidPasswordException`, which Cognito keeps for a new password against the policy);
@@ -19,6 +19,9 @@
  *   publishes in its package: the ID and access tokens it hands out are signed again, the pool's JWKS
  *   lists only that key, and an access token sent back (GetUser, ChangePassword…) is passed on only if
  *   it carries that key's signature.
+ * Operations that may write reach cognito-local one at a time: it saves its whole store file with an
+ * unserialized write per change, and two saves at once can leave an older, shorter copy over the end
+ * of a newer one — a store that no longer parses (seen with thirty sign-ups at once).
  */
 import { createServer } from 'node:http';
 import { passwordProblems } from '../../../../functions/contract/accounts';
@@ -77,6 +80,13 @@ export type CognitoProxyOptions = {
 };
 
 export async function startCognitoProxy(options: CognitoProxyOptions): Promise<{ endpoint: string; close(): Promise<void> }> {
+  let lastWrite: Promise<unknown> = Promise.resolve();
+  /** Runs `work` once every write before it has been answered and copied (see the header). */
+  const afterOtherWrites = <T>(work: () => Promise<T>): Promise<T> => {
+    const turn = lastWrite.then(work, work);
+    lastWrite = turn.catch(() => undefined);
+    return turn;
+  };
   const server = createServer(
     safeHandler('local Cognito proxy', async (req, res) => {
       const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
@@ -160,14 +170,23 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<{
         );
       }
 
-      let answer: Awaited<ReturnType<typeof forward>>;
-      try {
-        answer = await forward(options.upstreamPort, req.method ?? 'GET', req.url ?? '/', headers, forwardBody);
-      } catch (error) {
-        // cognito-local itself is down: say so to the client and in the log, never an empty 500.
-        console.error(
-          `local Cognito proxy: cognito-local does not answer (${error instanceof Error ? error.message : String(error)}); restart npm start`,
-        );
+      const writes = operation !== undefined && !READ_ONLY.has(operation);
+      const send = async () => {
+        let upstream: Awaited<ReturnType<typeof forward>>;
+        try {
+          upstream = await forward(options.upstreamPort, req.method ?? 'GET', req.url ?? '/', headers, forwardBody);
+        } catch (error) {
+          // cognito-local itself is down: say so to the client and in the log, never an empty 500.
+          console.error(
+            `local Cognito proxy: cognito-local does not answer (${error instanceof Error ? error.message : String(error)}); restart npm start`,
+          );
+          return undefined;
+        }
+        if (writes && upstream.status === 200) await options.afterWrite();
+        return upstream;
+      };
+      let answer = writes ? await afterOtherWrites(send) : await send();
+      if (!answer)
         return sendError(
           res,
           'ServiceUnavailableException',
@@ -175,8 +194,6 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<{
           503,
           allowedOrigin,
         );
-      }
-      if (operation && !READ_ONLY.has(operation) && answer.status === 200) await options.afterWrite();
       // The new password was checked above: an InvalidPasswordException now is cognito-local's word for a wrong one.
       if ((operation === 'InitiateAuth' || operation === 'AdminInitiateAuth' || operation === 'ChangePassword') && answer.status === 400) {
         const error = parseJson(answer.body);
