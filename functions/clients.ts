@@ -3,6 +3,7 @@
  * configuration (`AWS_ENDPOINT_URL_DYNAMODB`…), never from code, so nothing here knows where it runs.
  */
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
+import { CloudFrontClient } from '@aws-sdk/client-cloudfront';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -41,4 +42,11 @@ let lambda: LambdaClient | undefined;
 export function lambdaClient(): LambdaClient {
   lambda ??= withoutSdkCallLogging(new LambdaClient({}));
   return lambda;
+}
+
+/** CloudFront, for the function that drops cached share cards; created on first use. */
+let cloudFront: CloudFrontClient | undefined;
+export function cloudFrontClient(): CloudFrontClient {
+  cloudFront ??= withoutSdkCallLogging(new CloudFrontClient({}));
+  return cloudFront;
 }

@@ -6,7 +6,8 @@
  * - `atOnce`, with no batching window: the publications (a post entering or leaving the feeds) and
  *   the authors' notifications, which readers and authors must see within half a second;
  * - `batched`, gathering a second of records: the counts' broadcast, the Top's rank rows and the
- *   search index, which coalesce a burst of votes on one post into one message or one write.
+ *   search index, which coalesce a burst of votes on one post into one message or one write, and
+ *   the share cards a post's change leaves stale in CloudFront.
  * Each mapping's filter is the union of its parts' patterns (infra/functions.ts); the function gives
  * each part only the records that match its own. Nothing here runs code: the stack reads it too.
  */
@@ -51,6 +52,11 @@ export const POST_STREAM_PARTS = {
     rankings: POST_FEED_CHANGES,
     /** The search index holds the published posts' terms. */
     search: POST_FEED_CHANGES,
+    /**
+     * A published post that changed or left the feeds: the cached copy of its share card is dropped
+     * when the card no longer shows it (functions/domain/shareCards.ts `staleCardPaths`).
+     */
+    cards: [{ eventName: ['MODIFY', 'REMOVE'], dynamodb: { OldImage: PUBLISHED } }],
   },
 } as const satisfies Record<string, Record<string, readonly FilterPattern[]>>;
 

@@ -13,7 +13,7 @@
  */
 import { DeleteConnectionCommand, GoneException } from '@aws-sdk/client-apigatewaymanagementapi';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { documentClient, managementClient } from './clients';
+import { cloudFrontClient, documentClient, managementClient } from './clients';
 import { requireEnv } from './config';
 import { COMMENT_RATE_LIMIT } from './contract/comments';
 import { TOGGLE_RATE_LIMIT } from './contract/posts';
@@ -40,6 +40,7 @@ import { DynamoDayTopReader, DynamoNotificationStore } from './store/dynamodb/no
 import { DynamoPushSubscriptionStore } from './store/dynamodb/pushSubscriptionStore';
 import { parsePushServices, type PushService } from './domain/push';
 import { streamImages as decoders } from './store/streamImages';
+import { CloudFrontCardCache } from './store/cloudfront/cardCache';
 
 /** One declared variable's value (a table's name, the user pool's id); throws naming it when missing. */
 const table = <K extends string>(name: K): string => requireEnv(name)[name];
@@ -241,6 +242,13 @@ let pushSubscriptions: DynamoPushSubscriptionStore | undefined;
 export function pushSubscriptionStore(): DynamoPushSubscriptionStore {
   pushSubscriptions ??= new DynamoPushSubscriptionStore(documentClient, table(ENV.pushSubscriptionsTable));
   return pushSubscriptions;
+}
+
+let cards: CloudFrontCardCache | undefined;
+/** The share cards the site's CloudFront distribution keeps. */
+export function cardCache(): CloudFrontCardCache {
+  cards ??= new CloudFrontCardCache(cloudFrontClient(), table(ENV.siteDistribution));
+  return cards;
 }
 
 let services: PushService[] | undefined;

@@ -168,6 +168,8 @@ export const ENDPOINTS = {
   pushServices: ENV.pushServices,
   /** The operator's details and the region, for the legal documents (deploy context; no grant). */
   legalDetails: ENV.legalDetails,
+  /** The site's CloudFront distribution id (its grant: CreateInvalidation on that distribution only). */
+  siteDistribution: ENV.siteDistribution,
 } as const;
 
 export type EndpointName = keyof typeof ENDPOINTS;
@@ -708,7 +710,8 @@ export const FUNCTIONS = [
       top: { items: ['BatchWriteItem'] },
       search: { items: ['BatchWriteItem'] },
     },
-    endpoints: ['liveManagement'],
+    // siteDistribution: stale share cards are invalidated in the site's CloudFront distribution.
+    endpoints: ['liveManagement', 'siteDistribution'],
     invokes: ['BroadcastPart'],
     memorySize: 1024,
     timeoutSeconds: 30,

@@ -1,4 +1,5 @@
 import { Aws, CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import type { Construct } from 'constructs';
 import type { RuntimeConfig } from '../functions/contract/documents';
@@ -124,11 +125,23 @@ export class VayaDiaStack extends Stack {
     });
     if (props.waf) new SignInFirewall(this, 'SignInFirewall', { stage, userPool: this.auth.userPool });
     const push = new Push(this, 'Push', { vapidSecretName: props.vapidSecretName ?? defaultVapidSecretName(stage) });
+    // The posts stream's batched reader drops stale share cards from the site's distribution, made
+    // further down (it needs the WebSocket's address): its id and ARN resolve at synth.
+    const distributionId = Lazy.string({ produce: () => this.site.distribution.distributionId });
+    const siteDistribution = {
+      url: distributionId,
+      grant: (grantee: iam.IGrantable) =>
+        iam.Grant.addToPrincipal({
+          grantee,
+          actions: ['cloudfront:CreateInvalidation'],
+          resourceArns: [this.formatArn({ service: 'cloudfront', region: '', resource: 'distribution', resourceName: distributionId })],
+        }),
+    };
     this.live = new Live(this, 'Live', {
       data: this.data,
       userPool: this.auth.userPool,
       userPoolClient: this.auth.client,
-      endpoints: push.endpoints,
+      endpoints: { ...push.endpoints, siteDistribution },
     });
     this.api = new Api(this, 'Api', {
       data: this.data,

@@ -9,7 +9,8 @@ import { createHash } from 'node:crypto';
 import type { Post } from '../contract/posts';
 import { SHARE_CARD_DESIGN, SHARE_CARD_PATHS, SHARE_CARD_PREFIX, SITE_CARD_VERSION } from '../contract/shareCards';
 import { PostNotFoundError, ValidationError } from './errors';
-import type { PostRepository } from './ports/posts';
+import type { CardCache } from './ports/cardCache';
+import type { PostRepository, StoredPost } from './ports/posts';
 import { readPost } from './posts';
 
 /** The part of a post its card shows. */
@@ -26,6 +27,33 @@ export function postCardVersion(post: Pick<Post, 'name' | 'category' | 'post'>):
 /** The path (with its `?v=`) of a published post's card at its current version. */
 export function postCardPath(post: CardPost): string {
   return SHARE_CARD_PATHS.post(post.id, postCardVersion(post));
+}
+
+/**
+ * The cards a cache in front of the image function may hold that no longer show a public post as it
+ * is: the card of a post that left the feeds (removed, hidden, deleted with its account's content) or
+ * whose text, category or apodo changed (a resend, a rename, its account deleted and the post signed
+ * «Anónimo»). Each is the exact versioned path the post's page named; other versions only ever
+ * answered a redirect kept for seconds. A change that keeps the card (a vote, a comment) names none.
+ */
+export function staleCardPaths(changes: readonly { before?: StoredPost; after?: StoredPost }[]): string[] {
+  const paths = new Set<string>();
+  for (const { before, after } of changes) {
+    if (before?.status !== 'published') continue;
+    const old = postCardPath(before);
+    if (after?.status !== 'published' || postCardPath(after) !== old) paths.add(old);
+  }
+  return [...paths];
+}
+
+/** Drops the cached copies of the cards `changes` made stale; the number of paths it named. */
+export async function forgetStaleCards(
+  deps: { cards: CardCache },
+  changes: readonly { before?: StoredPost; after?: StoredPost }[],
+): Promise<number> {
+  const paths = staleCardPaths(changes);
+  if (paths.length > 0) await deps.cards.forget(paths);
+  return paths.length;
 }
 
 export type CardRequest =

@@ -420,6 +420,8 @@ export const ENV = {
    * functions/contract/legal.ts `legalDetailsSchema` (the operator's details given at deploy, the region).
    */
   legalDetails: 'LEGAL_DETAILS',
+  /** The site's CloudFront distribution, whose copies of a post's share card are dropped when the post stops being public. */
+  siteDistribution: 'SITE_DISTRIBUTION_ID',
   /** The function that sends one part of a large broadcast (invoked by the broadcast). */
   broadcastPartFunction: 'BROADCAST_PART_FUNCTION',
 } as const;

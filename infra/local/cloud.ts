@@ -29,6 +29,8 @@ import { ensureTables, startDynamo, type DynamoCredentials } from './aws/dynamod
 import { startHostedUi } from './aws/cognito/hostedUi';
 import { ensureAdminCredentials } from './aws/cognito/adminCredentials';
 import { functionUrl } from './aws/lambda/functionUrl';
+import { LocalCardCache } from './aws/cloudfront/cardCache';
+import { LOCAL_DISTRIBUTION_ID, startInvalidations } from './aws/cloudfront/invalidations';
 import { startHttpGateway } from './aws/apigateway/httpGateway';
 import { startLambdaApi } from './aws/lambda/invokeApi';
 import { localFunction, type LocalFunction } from './aws/lambda/runtime';
@@ -200,6 +202,18 @@ async function startOnce(options: LocalCloudOptions): Promise<LocalCloud> {
       secrets: { [LOCAL_VAPID_SECRET_NAME]: JSON.stringify(ensureVapidKeys(dataDir)) },
     });
     stops.push(() => secretsManager.close());
+    // CloudFront's cache of the share cards, and its API (signed calls only) through which the posts
+    // stream drops a card that stopped showing a public post, as it does in the stack's distribution.
+    const cardCache = new LocalCardCache();
+    const invalidations = await startInvalidations({
+      port: 0,
+      credentials: functionCredentials,
+      onInvalidation: (paths) => {
+        const dropped = cardCache.forget(paths);
+        console.log(`CloudFront (local): invalidated ${paths.join(' ')} (${dropped} cached ${dropped === 1 ? 'copy' : 'copies'} dropped)`);
+      },
+    });
+    stops.push(() => invalidations.close());
     const addresses: Addresses = {
       tableName: (table) => tables[table],
       endpoint: (name) =>
@@ -217,7 +231,9 @@ async function startOnce(options: LocalCloudOptions): Promise<LocalCloud> {
                   : name === 'legalDetails'
                     ? // No operator and no region here: the legal documents show their placeholders.
                       JSON.stringify({})
-                    : `http://${LOOPBACK}:${managementPort}`,
+                    : name === 'siteDistribution'
+                      ? LOCAL_DISTRIBUTION_ID
+                      : `http://${LOOPBACK}:${managementPort}`,
       // The local Lambda API knows each function by its id.
       functionName: (id) => id,
     };
@@ -252,6 +268,7 @@ async function startOnce(options: LocalCloudOptions): Promise<LocalCloud> {
             AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
             AWS_ENDPOINT_URL_LAMBDA: `http://${LOOPBACK}:${lambdaPort}`,
             AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsManager.url,
+            AWS_ENDPOINT_URL_CLOUDFRONT: invalidations.url,
             AWS_LAMBDA_FUNCTION_NAME: declaration.id,
             AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(declaration.memorySize ?? 256),
             LAMBDA_TASK_ROOT: taskRoots.get(declaration.id) ?? REPOSITORY_ROOT,
@@ -405,7 +422,7 @@ async function startOnce(options: LocalCloudOptions): Promise<LocalCloud> {
     const pages = pageFunction ? functionUrl(pageFunction.id, invoker(pageFunction.id)) : undefined;
     // The image function, for the share cards' paths (CloudFront's `/og/*` behaviour).
     const imageFunction = FUNCTIONS.find((declaration) => declaration.trigger.type === 'image');
-    const images = imageFunction ? functionUrl(imageFunction.id, invoker(imageFunction.id)) : undefined;
+    const images = imageFunction ? functionUrl(imageFunction.id, cardCache.inFrontOf(invoker(imageFunction.id))) : undefined;
     const web = await startWebServer({
       host: LOOPBACK,
       port: webPort,

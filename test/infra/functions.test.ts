@@ -41,6 +41,7 @@ function endpointValue(endpoint: EndpointName): string {
     pushServices: () => PUSH_SERVICES.join(','),
     // No operator given at this synth: the region alone, the deployment's own.
     legalDetails: () => '{"region":"${AWS::Region}"}',
+    siteDistribution: () => ref(s.stack.site.distribution),
   };
   return values[endpoint]();
 }
@@ -83,6 +84,11 @@ function declaredGrants(declaration: FunctionDeclaration): Grant[] {
     tokenAudience: () => undefined,
     pushServices: () => undefined,
     legalDetails: () => undefined,
+    siteDistribution: () =>
+      on(
+        ['cloudfront:CreateInvalidation'],
+        [`arn:\${AWS::Partition}:cloudfront::\${AWS::AccountId}:distribution/${ref(s.stack.site.distribution)}`],
+      ),
   };
   for (const endpoint of declaration.endpoints ?? []) endpointGrants[endpoint]();
   for (const id of declaration.invokes ?? []) on(['lambda:InvokeFunction'], [ref(constructOf(id).function, 'Arn')]);

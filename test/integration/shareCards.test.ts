@@ -111,8 +111,11 @@ describe('GET /og/post/{id}.png', () => {
     const rejected = rejectedCreated.body as OwnPost;
     expect((await decide(cloud, moderator.idToken, rejected.id, 'reject')).status).toBe(200);
     const removed = await publishApproved(cloud, author, moderator, { category: 'familia', post: text('Esta la borra su autora') });
-    expect((await get(SHARE_CARD_PATHS.post(removed.id, postCardVersion(removed)))).status).toBe(200);
+    const removedCard = SHARE_CARD_PATHS.post(removed.id, postCardVersion(removed));
+    expect((await get(removedCard)).status).toBe(200);
     expect((await call(cloud, `/posts/${removed.id}`, { method: 'DELETE', token: author.idToken })).status).toBe(204);
+    // The copy the cache kept (a day, as CloudFront's) is dropped once the posts stream sees the removal.
+    await vi.waitFor(async () => expect((await get(removedCard)).status).toBe(404), { timeout: 20_000, interval: 250 });
 
     const paths = [
       ...[pending, rejected, removed].flatMap((post) => [`/og/post/${post.id}.png`, SHARE_CARD_PATHS.post(post.id, postCardVersion(post))]),
@@ -164,12 +167,34 @@ describe('GET /og/post/{id}.png', () => {
     expect((await call(cloud, '/me/name', { method: 'PUT', token: writer.idToken, body: { name } })).status).toBe(200);
     const newUrl = cardUrl({ ...post, name });
     await vi.waitFor(async () => expect((await cardTags(`/post/${post.id}`)).image).toBe(newUrl), { timeout: 20_000, interval: 250 });
-    expect((await get(oldUrl)).location).toBe(newUrl.slice(cloud.webUrl.length));
+    // The old apodo's card, kept by the cache, gives way once the rename reaches the posts stream.
+    await vi.waitFor(async () => expect((await get(oldUrl)).location).toBe(newUrl.slice(cloud.webUrl.length)), {
+      timeout: 20_000,
+      interval: 250,
+    });
     const newCard = await get(newUrl);
     expect(newCard.status).toBe(200);
     expect(pngSize(newCard.bytes)).toEqual({ width: 1200, height: 630 });
     expect(newCard.bytes.equals(oldCard.bytes)).toBe(false);
   }, 120_000);
+
+  it('stops serving the cached cards of an account deleted with its content, and says so in the log', async () => {
+    const writer = await createUser(cloud, { name: `Borrada ${randomUUID().slice(0, 4)}` });
+    const posts = [
+      await publishApproved(cloud, writer, moderator, { category: 'familia', post: text('Me dormí en la sala de espera del dentista') }),
+      await publishApproved(cloud, writer, moderator, { category: 'amor', post: text('Le escribí a mi ex en vez de a mi hermana') }),
+    ];
+    const cards = posts.map((post) => SHARE_CARD_PATHS.post(post.id, postCardVersion(post)));
+    // Seen once (a scraper fetching the preview): from now on the cache answers, as CloudFront would for a day.
+    for (const card of cards) expect((await get(card)).status).toBe(200);
+    const deleted = await call(cloud, '/me', { method: 'DELETE', token: writer.idToken, body: { content: 'delete' } });
+    expect(deleted.status).toBe(204);
+    await vi.waitFor(async () => expect(await Promise.all(cards.map(async (card) => (await get(card)).status))).toEqual([404, 404]), {
+      timeout: 30_000,
+      interval: 250,
+    });
+    for (const card of cards) expect(cloud.output()).toContain(card);
+  }, 180_000);
 
   it('answers twenty simultaneous requests for one card with the same image', async () => {
     const url = cardUrl(published);
