@@ -280,7 +280,13 @@ export const FUNCTIONS = [
     id: 'NextForModeration',
     entry: 'functions/handlers/http/nextForModeration.ts',
     trigger: { type: 'http', route: routes.moderation.next },
-    tables: { posts: { queryIndexes: [POSTS_INDEX.queue] }, moderation: { items: ['BatchGetItem'] }, names: { items: ['GetItem'] } },
+    // The queue's Query and the caller's votes, then the post's look-alikes as GET /posts/similar reads them.
+    tables: {
+      posts: { items: ['BatchGetItem'], queryIndexes: [POSTS_INDEX.queue] },
+      moderation: { items: ['BatchGetItem'] },
+      names: { items: ['GetItem'] },
+      search: { query: true },
+    },
   },
   {
     id: 'VoteOnPost',
@@ -595,6 +601,16 @@ export const FUNCTIONS = [
     // One Query per term of the query (the table by term, or term-category-index for a category),
     // then one BatchGetItem of the page's posts, whose status is checked again.
     tables: { search: { query: true, queryIndexes: [SEARCH_INDEX.termCategory] }, posts: { items: ['BatchGetItem'] } },
+  },
+  {
+    id: 'SimilarPosts',
+    entry: 'functions/handlers/http/similarPosts.ts',
+    // Up to 12 Queries and a BatchGetItem a call, asked while someone writes (debounced): a read, but a
+    // dearer one than a feed page, so tighter than the default read throttle.
+    trigger: { type: 'http', route: routes.search.similar, throttle: { rateLimit: 50, burstLimit: 100 } },
+    // One Query per significant term of the text (at most 12, of the table by term), then one
+    // BatchGetItem of the best posts, whose status is checked again.
+    tables: { search: { query: true }, posts: { items: ['BatchGetItem'] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'SavePost',

@@ -5,6 +5,7 @@ import { MAX_COMMENT_LENGTH } from './comments';
 import { MAX_PAGE_SIZE } from './common';
 import { MAX_POST_LENGTH } from './posts';
 import { MAX_QUERY_LENGTH } from './searchLimits';
+import { MAX_SIMILAR_TEXT_LENGTH } from './similar';
 
 /** Stable error codes for programs; each has its HTTP status and a Spanish message for people. */
 export const ERRORS = {
@@ -17,6 +18,10 @@ export const ERRORS = {
     message: `Escribe qué buscar: hasta ${MAX_QUERY_LENGTH} caracteres, con al menos una palabra de dos letras o más.`,
   },
   UNKNOWN_CATEGORY: { status: 400, message: 'Categoría desconocida.' },
+  INVALID_SIMILAR_TEXT: {
+    status: 400,
+    message: `Para buscar anécdotas parecidas, escribe entre 1 y ${MAX_SIMILAR_TEXT_LENGTH} caracteres.`,
+  },
   PERSONAL_DATA: {
     status: 400,
     message:

@@ -160,3 +160,12 @@ export const moderationActionSchema = z.object({
 export type ModerationAction = z.infer<typeof moderationActionSchema>;
 export const moderationLogPageSchema = pageSchema(moderationActionSchema);
 export type ModerationLogPage = z.infer<typeof moderationLogPageSchema>;
+
+/**
+ * `GET /moderation/next`: the pending post and its look-alikes among the published ones (at most
+ * three, best first: ./similar.ts), so a voter can reject it as «repetida» with the evidence in view.
+ * The moderators' list (`GET /moderation/pending`) carries none: a page of twenty would cost twenty
+ * look-ups.
+ */
+export const pendingPostWithSimilarSchema = z.extend(pendingPostSchema, { similar: z.array(postSchema) });
+export type PendingPostWithSimilar = z.infer<typeof pendingPostWithSimilarSchema>;

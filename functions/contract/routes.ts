@@ -24,7 +24,7 @@ import {
   moderationVoteResultSchema,
   moderationVoteSchema,
   pendingPostPageSchema,
-  pendingPostSchema,
+  pendingPostWithSimilarSchema,
   reportedItemsSchema,
   reportSchema,
   suspensionPageSchema,
@@ -36,6 +36,7 @@ import { CATEGORIES, createPostSchema, ownPostPageSchema, ownPostSchema, postPag
 import { pushKeySchema, pushSubscriptionSchema, pushUnsubscribeSchema } from './push';
 import { MAX_SAVED_IDS, savedIdsSchema } from './saved';
 import { MAX_QUERY_LENGTH, MAX_QUERY_TERMS } from './search';
+import { MAX_SIMILAR_POSTS, MAX_SIMILAR_TERMS, MAX_SIMILAR_TEXT_LENGTH, similarPostsSchema } from './similar';
 import {
   DEFAULT_TOP_PERIODS,
   MAX_VOTE_IDS,
@@ -273,7 +274,11 @@ export const routes = {
       path: '/moderation/next',
       auth: 'user',
       summary: 'A pending post for the caller to vote on: not theirs, not voted by them.',
-      success: { status: 200, description: 'A pending post, without its author.', schema: pendingPostSchema },
+      success: {
+        status: 200,
+        description: `A pending post, without its author, and \`similar\`: up to ${MAX_SIMILAR_POSTS} published posts that share most of its words (never itself).`,
+        schema: pendingPostWithSimilarSchema,
+      },
       errors: ['QUEUE_EMPTY'],
     }),
     vote: route({
@@ -569,6 +574,23 @@ export const routes = {
       }),
       success: { status: 200, description: 'Matching published posts, best match first.', schema: postPageSchema },
       errors: ['INVALID_QUERY', 'UNKNOWN_CATEGORY', ...PAGING_ERRORS],
+    }),
+    similar: route({
+      method: 'GET',
+      path: '/posts/similar',
+      auth: 'user',
+      summary: `«¿Se parece a alguna de estas?»: up to ${MAX_SIMILAR_POSTS} published posts that share most of the significant words of \`text\` (a draft), best first; read from the search index, one Query per term.`,
+      query: z.object({
+        text: z
+          .string()
+          .check(
+            z.describe(
+              `The text to compare: 1 to ${MAX_SIMILAR_TEXT_LENGTH} characters once trimmed. Spanish stop words are ignored; of more than ${MAX_SIMILAR_TERMS} distinct words, the ${MAX_SIMILAR_TERMS} longest are looked up.`,
+            ),
+          ),
+      }),
+      success: { status: 200, description: 'The look-alikes, best first (none when no post shares enough).', schema: similarPostsSchema },
+      errors: ['INVALID_SIMILAR_TEXT'],
     }),
   },
   saved: {

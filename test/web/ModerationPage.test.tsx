@@ -3,17 +3,18 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { ERRORS } from '@contract/errors';
-import { type PendingPost } from '@contract/moderation';
+import { type PendingPostWithSimilar } from '@contract/moderation';
 import ModerationPage from '../../web/src/features/moderation/ModerationPage';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
-import { aComment, anOwnPost, fakeApiClient, type FakeRoute } from './factories';
+import { aComment, anOwnPost, aPost, fakeApiClient, type FakeRoute } from './factories';
 import { WithQueries } from './queries';
 
-const pending = (n: number): PendingPost => ({
+const pending = (n: number): PendingPostWithSimilar => ({
   id: `q${n}`,
   category: 'amor',
   post: `Pendiente número ${n}`,
   createdAt: '2025-05-03T10:00:00.000Z',
+  similar: [],
 });
 const queueEmpty = () => new ApiError(ERRORS.QUEUE_EMPTY.message, 404, 'QUEUE_EMPTY');
 
@@ -45,6 +46,26 @@ describe('ModerationPage (/moderar)', () => {
 
     await user.click(screen.getByRole('button', { name: 'No publicable' }));
     expect(voteOnPost).toHaveBeenLastCalledWith({ params: { id: 'q2' }, body: { vote: 'reject' } });
+  });
+
+  it('shows the look-alikes of the post being judged, as links, and rejects it as «repetida» with one tap', async () => {
+    const user = userEvent.setup();
+    const lookAlike = aPost({ id: 'p-igual', post: 'Pendiente número 4, ya publicada.' });
+    const nextForModeration = vi
+      .fn()
+      .mockResolvedValueOnce({ ...pending(4), similar: [lookAlike] })
+      .mockResolvedValueOnce(pending(5));
+    const voteOnPost = vi.fn(async () => ({ status: 'pending' as const, tally: { publish: 0, reject: 1 } }));
+    renderPage(fakeApiClient({ 'moderation.next': nextForModeration, 'moderation.vote': voteOnPost }));
+
+    const card = (await screen.findByText('Pendiente número 4')).closest('article')!;
+    const region = within(card).getByRole('region', { name: '¿Se parece a alguna de estas?' });
+    expect(within(region).getByRole('link', { name: lookAlike.post }).getAttribute('href')).toBe('/post/p-igual');
+    await user.click(within(region).getByRole('button', { name: 'No publicable: repetida' }));
+    expect(voteOnPost).toHaveBeenCalledWith({ params: { id: 'q4' }, body: { vote: 'reject', reason: 'repetida' } });
+    await screen.findByText('Pendiente número 5');
+    // A post with no look-alike shows no panel.
+    expect(screen.queryByRole('region', { name: '¿Se parece a alguna de estas?' })).toBeNull();
   });
 
   it('says so in Spanish when the queue is empty, and can look again', async () => {

@@ -12,7 +12,17 @@ import { WithQueries } from './queries';
 
 function setup(onSubmit: (request: { category: string; post: string }) => Promise<void> = vi.fn(async () => {})) {
   const user = userEvent.setup();
-  render(<NewPostForm onSubmit={onSubmit} />);
+  // The form asks for look-alikes (none here: test/web/SimilarPosts.test.tsx covers them).
+  const api = fakeApiClient({ 'search.similar': vi.fn(async () => ({ items: [] })) });
+  render(
+    <ApiContext.Provider value={api}>
+      <WithQueries>
+        <MemoryRouter>
+          <NewPostForm onSubmit={onSubmit} />
+        </MemoryRouter>
+      </WithQueries>
+    </ApiContext.Provider>,
+  );
   return {
     user,
     onSubmit,

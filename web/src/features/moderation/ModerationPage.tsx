@@ -6,23 +6,25 @@ import {
   type ModerationResult,
   type ModerationVote,
   type ModerationVoteResult,
-  type PendingPost,
+  type PendingPostWithSimilar,
 } from '@contract/moderation';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageSpinner } from '../../components/PageSpinner';
 import { ApiError, errorMessage, useApi } from '../../lib/api';
 import { LocalTime } from '../../components/LocalTime';
+import { SimilarList } from '../../components/SimilarList';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { PendingList } from './PendingList';
 import { ReportedPosts } from './ReportedPosts';
 
 /** What the user clicked on the post in front of them. */
-type Action = ModerationVote | 'skip' | 'decide-publish' | 'decide-reject';
+type Action = ModerationVote | 'repeated' | 'skip' | 'decide-publish' | 'decide-reject';
 
 /** The caller's votes today; read again after each vote. */
 const TODAY_KEY = ['account', 'moderation', 'today'] as const;
 
-type Queue = { status: 'loading' } | { status: 'ready'; post: PendingPost } | { status: 'empty' } | { status: 'error'; message: string };
+type Queue =
+  { status: 'loading' } | { status: 'ready'; post: PendingPostWithSimilar } | { status: 'empty' } | { status: 'error'; message: string };
 
 /** Errors after which the post in front of the user is no longer theirs to vote on: move on to the next. */
 const MOVE_ON: ReadonlySet<string> = new Set(['ALREADY_VOTED', 'POST_NOT_FOUND', 'OWN_POST']);
@@ -94,12 +96,16 @@ export default function ModerationPage({ moderator = false }: { moderator?: bool
           true,
         );
       }
+      if (kind === 'repeated') {
+        // A reject that names its reason: the writer is told it was «Repetida».
+        return thanks(await api.call('moderation.vote', { params: { id }, body: { vote: 'reject', reason: 'repetida' } }), false);
+      }
       return thanks(await api.call('moderation.vote', { params: { id }, body: { vote: kind } }), false);
     },
     onMutate: () => setActionError(null),
     onSuccess: (message, { kind }) => {
       setFeedback(message);
-      if (kind === 'publish' || kind === 'reject') void client.invalidateQueries({ queryKey: TODAY_KEY });
+      if (kind === 'publish' || kind === 'reject' || kind === 'repeated') void client.invalidateQueries({ queryKey: TODAY_KEY });
       loadNext();
     },
     onError: (error, { kind }) => {
@@ -163,6 +169,25 @@ export default function ModerationPage({ moderator = false }: { moderator?: bool
               enviada el <LocalTime iso={post.createdAt} />
             </p>
             <p className="post-card__text">{post.post}</p>
+            {post.similar.length > 0 && (
+              <SimilarList
+                posts={post.similar}
+                headingLevel="h3"
+                footer={
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={busy !== null}
+                    aria-busy={busy === 'repeated'}
+                    onClick={() => action.mutate({ kind: 'repeated', id: post.id })}
+                  >
+                    No publicable: repetida
+                  </button>
+                }
+              >
+                <p className="similar__intro">Ya publicadas y con casi las mismas palabras. Si cuenta lo mismo, recházala como repetida.</p>
+              </SimilarList>
+            )}
             {actionError && <ErrorAlert>{actionError}</ErrorAlert>}
             <div className="moderation-card__votes">
               <button

@@ -1,10 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button, SelectField, TextAreaField } from '@aws-amplify/ui-react';
 import { postLength } from '@contract/common';
 import { ERRORS } from '@contract/errors';
 import { CATEGORIES, DEFAULT_CATEGORY, MAX_POST_LENGTH, validateCreatePost, type Category, type CreatePostRequest } from '@contract/posts';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { categoryLabel } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { clearDraft, keepDraft, readDraft } from './draft';
+import { SimilarPosts, useDebouncedSimilarText } from './SimilarPosts';
 import '../../components/amplifyUi.css';
 
 type Props = {
@@ -16,20 +19,28 @@ type Props = {
  * The new-post form. The category is bound to state (default `varios`: what is shown is what is
  * sent); the text may run past the contract's MAX_POST_LENGTH while it is written (a paste is never
  * cut), the counter then says how much to cut, and the contract's own validation decides what may be
- * sent. On failure the text stays so nothing is lost.
+ * sent. On failure the text stays so nothing is lost. The draft is kept for the tab (./draft.ts) until
+ * it is sent, so a look at one of «¿Se parece a alguna de estas?» (asked while writing, debounced, and
+ * on «Enviar»; never a reason not to send) loses nothing.
  */
 export function NewPostForm({ onSubmit }: Props) {
-  const [category, setCategory] = useState<Category>(DEFAULT_CATEGORY);
-  const [text, setText] = useState('');
+  const who = useSession();
+  const [kept] = useState(() => readDraft(who));
+  const [category, setCategory] = useState<Category>(kept?.category ?? DEFAULT_CATEGORY);
+  const [text, setText] = useState(kept?.text ?? '');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const rulesId = useId();
   const length = postLength(text);
   const over = length - MAX_POST_LENGTH;
+  const similar = useDebouncedSimilarText(text);
+
+  useEffect(() => keepDraft(who, { category, text }), [who, category, text]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
+    similar.now();
     const checked = validateCreatePost({ category, post: text });
     if (!checked.ok) {
       setError(ERRORS[checked.code].message);
@@ -39,6 +50,7 @@ export function NewPostForm({ onSubmit }: Props) {
     setError(null);
     try {
       await onSubmit(checked.value);
+      clearDraft(who);
     } catch (failure) {
       setError(failure instanceof Error && failure.message ? failure.message : ERRORS.INTERNAL_ERROR.message);
     } finally {
@@ -82,6 +94,7 @@ export function NewPostForm({ onSubmit }: Props) {
         }
         isRequired
       />
+      <SimilarPosts text={similar.asked} />
       <div>
         <Button type="submit" variation="primary" isDisabled={sending} isLoading={sending} loadingText="Enviando…">
           Enviar
