@@ -502,7 +502,7 @@ export function soakRows(result: SoakResult): FigureResult {
     },
     {
       figure: 12,
-      what: 'Soak: errors by kind (expected during the faults)',
+      what: 'Soak: errors by kind («in a fault»: sent or answered between a kill and serving again)',
       measured:
         errorCount === 0
           ? 'none'

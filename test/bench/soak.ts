@@ -184,7 +184,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     // Without the sample posts; the functions start on first use (as after a crash on Lambda: cold starts).
     env: { SEED: '0', ...Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port)])) },
   };
-  let cloud = await startLocalCloudProcess({ ...start, readyTimeoutMs: 180_000 });
+  let cloud = await startLocalCloudProcess({ ...start, readyTimeoutMs: 300_000 });
   try {
     return await soak(
       options,
@@ -484,6 +484,8 @@ async function soak(
       faultsOver = true;
     }
   })();
+  // Awaited once the traffic is over; a failed restart must not end the process before then (an unhandled rejection).
+  faulting.catch(() => undefined);
 
   // The traffic: each kind at its own fixed interval, phases spread so the kinds interleave.
   const inFlight = new Set<Promise<void>>();

@@ -85,7 +85,7 @@ export async function killCloud(cloud: LocalCloudProcess, start: StartOptions): 
     note = `left running after the kill: ${left.map((child) => child.command.slice(0, 60)).join('; ')}`;
     for (const child of left) process.kill(child.pid, 'SIGKILL');
   }
-  return { cloud: await startLocalCloudProcess({ ...start, readyTimeoutMs: 180_000 }), ...(note ? { note } : {}) };
+  return { cloud: await startLocalCloudProcess({ ...start, readyTimeoutMs: 300_000 }), ...(note ? { note } : {}) };
 }
 
 /** `kill -9` of DynamoDB Local's JVM; resolves once the local cloud says it serves again. */
