@@ -15,6 +15,7 @@ import type { PersonalDataBenchResult } from './personalData';
 import { FALSE_POSITIVE_GOAL, RECALL_GOAL } from '../fixtures/personalData/corpus';
 import type { TapResult } from './firstTap';
 import type { LighthouseRun, Sizes } from './webPage';
+import { driftLabel, KINDS, type SoakResult } from './soak';
 
 const MB = 1024 * 1024;
 
@@ -475,4 +476,72 @@ export function personalDataRows({ score, microsPerText, worstMs }: PersonalData
     ...score.falsePositives.slice(0, 5).map(({ found, text }) => `Figure 11 refused (as ${found}): «${text}»`),
   ];
   return { rows, notes };
+}
+
+/** Figure 12's rows: the soak's traffic, its errors by kind, the faults it survived, and what was found afterwards. */
+export function soakRows(result: SoakResult): FigureResult {
+  const { options, faults } = result;
+  const minutes = (ms: number) => `${(ms / 60_000).toFixed(1)} min`;
+  const rate = KINDS.reduce((sum, kind) => sum + options.rates[kind], 0);
+  const byKind = KINDS.map((kind) => `${kind} ${result.requests[kind]}`).join(', ');
+  const errors = Object.entries(result.errors).sort((a, b) => b[1] - a[1]);
+  const errorCount = errors.reduce((sum, [, n]) => sum + n, 0);
+  const planned = (kind: 'cloud' | 'dynamodb') => options.faults.filter((fault) => fault.kind === kind).length;
+  const survived = (kind: 'cloud' | 'dynamodb') => faults.filter((fault) => fault.kind === kind && fault.recovered).length;
+  const allSurvived = survived('cloud') === planned('cloud') && survived('dynamodb') === planned('dynamodb');
+  const downtimes = faults.map((fault) => `${fault.kind} ${(fault.downMs / 1000).toFixed(1)} s`).join(', ');
+  const checked = Object.values(result.checked).reduce((sum, n) => sum + n, 0);
+  const missing = Object.values(result.missing).reduce((sum, ids) => sum + ids.length, 0);
+  const rows: Row[] = [
+    {
+      figure: 12,
+      what: `Soak: requests sent at a fixed ${rate.toFixed(1)}/s by ${options.users} accounts and a moderator (${byKind}; ${result.retries} of them retries with the same Idempotency-Key)`,
+      measured: `${result.total.toLocaleString('en')} in ${minutes(result.trafficMs)}`,
+      target: 'reported',
+      status: 'reported',
+    },
+    {
+      figure: 12,
+      what: 'Soak: errors by kind («in a fault»: sent or answered between a kill and serving again)',
+      measured:
+        errorCount === 0
+          ? 'none'
+          : `${errorCount.toLocaleString('en')} (${((errorCount / Math.max(1, result.total)) * 100).toFixed(1)} %): ${errors.map(([kind, n]) => `${kind} ${n}`).join(', ')}`,
+      target: 'reported',
+      status: 'reported',
+    },
+    {
+      figure: 12,
+      what: `Soak: faults survived — kill -9 of the local cloud, kill -9 of DynamoDB Local (kill → serving again: ${downtimes || 'none'})`,
+      measured: `${survived('cloud')} of the cloud, ${survived('dynamodb')} of DynamoDB Local`,
+      target: `${planned('cloud')} and ${planned('dynamodb')}`,
+      status: allSurvived ? 'met' : 'missed',
+    },
+    {
+      figure: 12,
+      what: `Soak: acknowledged writes missing afterwards, or stored twice, of ${checked.toLocaleString('en')} checked (${Object.entries(
+        result.checked,
+      )
+        .map(([kind, n]) => `${kind} ${n}`)
+        .join(', ')}; ${result.uncertain} left uncertain by an answer that never came, not checked)`,
+      measured: `${missing} missing, ${result.doubled.length} stored twice`,
+      target: '0',
+      status: missing === 0 && result.doubled.length === 0 ? 'met' : 'missed',
+    },
+    {
+      figure: 12,
+      what: `Soak: drift found by \`npm run audit\` once derived data settled (${result.audit.runs} audit run(s), ${(result.audit.settledMs / 1000).toFixed(1)} s)`,
+      measured: driftLabel(result.audit.drift),
+      target: 'none',
+      status: result.audit.clean ? 'met' : 'missed',
+    },
+    {
+      figure: 12,
+      what: 'Soak: duration (traffic; the whole figure with sign-ups, starts, audit and checks)',
+      measured: `${minutes(result.trafficMs)}; ${minutes(result.totalMs)}`,
+      target: 'reported',
+      status: 'reported',
+    },
+  ];
+  return { rows, notes: result.notes };
 }
