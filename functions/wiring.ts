@@ -20,6 +20,7 @@ import { TOGGLE_RATE_LIMIT } from './contract/posts';
 import { CognitoAccountDirectory } from './store/cognito/accountDirectory';
 import { CognitoModeratorDirectory } from './store/cognito/moderatorDirectory';
 import { DynamoAuthorStore } from './store/dynamodb/authorStore';
+import { DynamoBlockStore } from './store/dynamodb/blockStore';
 import { DynamoCommentStore } from './store/dynamodb/commentStore';
 import { DynamoSavedStore } from './store/dynamodb/savedStore';
 import { DynamoSearchStore } from './store/dynamodb/searchStore';
@@ -323,6 +324,16 @@ export function accountErasure(): DynamoAccountData {
     },
   );
   return accountEnd;
+}
+
+let blocks: DynamoBlockStore | undefined;
+/**
+ * Blocks (blocks table); with `names`, for the functions that find accounts by apodo or list the
+ * blocked apodos, also the names table (checking a block needs only the blocks table). A function uses one shape.
+ */
+export function blockStore(options: { names?: boolean } = {}): DynamoBlockStore {
+  blocks ??= new DynamoBlockStore(documentClient, table(ENV.blocksTable), options.names ? table(ENV.namesTable) : undefined);
+  return blocks;
 }
 
 /** The tables' stream records decoded into the domain's changes (functions/store/streamImages.ts). */

@@ -6,6 +6,7 @@
  * declaration does not give fails locally exactly as it would on AWS.
  */
 import {
+  BLOCKS_INDEX,
   COMMENTS_INDEX,
   CONNECTIONS_INDEX,
   ENV,
@@ -514,6 +515,8 @@ export const FUNCTIONS = [
       notifications: { items: ['GetItem', 'PutItem', 'DeleteItem'], query: true },
       connections: { items: ['DeleteItem'], queryIndexes: [CONNECTIONS_INDEX.account] },
       pushSubscriptions: { items: ['GetItem', 'BatchGetItem', 'DeleteItem'], queryIndexes: [PUSH_SUBSCRIPTIONS_INDEX.account] },
+      // Its blocks and the blocks of it (blocked-index), each deleted.
+      blocks: { items: ['DeleteItem'], query: true, queryIndexes: [BLOCKS_INDEX.blocked] },
     },
     endpoints: ['userPool', 'liveManagement'],
   },
@@ -524,7 +527,7 @@ export const FUNCTIONS = [
     // The day's slot (a conditional Put on the version read), then one paged Query of each of the
     // account's partitions and author index entries, and AdminGetUser for when the account was made.
     tables: {
-      names: { items: ['GetItem'] },
+      names: { items: ['GetItem', 'BatchGetItem'] },
       rateLimits: { items: ['GetItem', 'PutItem'] },
       posts: { queryIndexes: [POSTS_INDEX.author] },
       comments: { queryIndexes: [COMMENTS_INDEX.author] },
@@ -533,6 +536,8 @@ export const FUNCTIONS = [
       notifications: { queryIndexes: [NOTIFICATIONS_INDEX.recent] },
       moderation: { queryIndexes: [MODERATION_INDEX.user] },
       pushSubscriptions: { queryIndexes: [PUSH_SUBSCRIPTIONS_INDEX.account] },
+      // Its blocks (one Query), listed by the apodos the blocked accounts hold now (names: BatchGetItem).
+      blocks: { query: true },
     },
     endpoints: ['accountRecord'],
     timeoutSeconds: 30,
@@ -647,6 +652,38 @@ export const FUNCTIONS = [
     entry: 'functions/handlers/http/listSavedIds.ts',
     trigger: { type: 'http', route: routes.saved.ids },
     tables: { saved: { items: ['BatchGetItem'] }, names: { items: ['GetItem'] } },
+  },
+  {
+    id: 'BlockAuthor',
+    entry: 'functions/handlers/http/blockAuthor.ts',
+    trigger: { type: 'http', route: routes.blocks.block },
+    // The apodo's row and its account's (names), one in the caller's window of toggles, the caller's
+    // blocks (one Query: the cap and whether it is there), then the row put in one TransactWriteItems
+    // with the checks that neither account is marked deleted (names: ConditionCheckItem).
+    tables: {
+      blocks: { items: ['PutItem'], query: true },
+      names: { items: ['GetItem', 'ConditionCheckItem'] },
+      rateLimits: { items: ['UpdateItem'] },
+      idempotency: { items: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
+    },
+  },
+  {
+    id: 'UnblockAuthor',
+    entry: 'functions/handlers/http/unblockAuthor.ts',
+    trigger: { type: 'http', route: routes.blocks.unblock },
+    tables: {
+      blocks: { items: ['DeleteItem'] },
+      names: { items: ['GetItem'] },
+      rateLimits: { items: ['UpdateItem'] },
+      idempotency: { items: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
+    },
+  },
+  {
+    id: 'ListBlocks',
+    entry: 'functions/handlers/http/listBlocks.ts',
+    trigger: { type: 'http', route: routes.blocks.list },
+    // One Query of the caller's blocks, one BatchGetItem of the blocked accounts' rows (their apodos now).
+    tables: { blocks: { query: true }, names: { items: ['GetItem', 'BatchGetItem'] } },
   },
   {
     id: 'Connect',
@@ -772,8 +809,11 @@ export const FUNCTIONS = [
       // The post's coalesced notification read, then written with the comment's mark in one transaction,
       // with the check that the owner's account is not deleted (names: ConditionCheckItem).
       notifications: { items: ['GetItem', 'PutItem'] },
-      names: { items: ['ConditionCheckItem'] },
+      // A mention's apodo looked up (at most MAX_MENTIONS a comment: the name row and its account's).
+      names: { items: ['ConditionCheckItem', 'GetItem'] },
       connections: { items: ['DeleteItem'], queryIndexes: [CONNECTIONS_INDEX.account] },
+      // Whether the one notified blocked the comment's author (one GetItem a notification).
+      blocks: { items: ['GetItem'] },
     },
     endpoints: ['liveManagement'],
     timeoutSeconds: 30,

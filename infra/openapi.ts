@@ -100,6 +100,7 @@ const TAG_DESCRIPTIONS: Record<RouteGroup, string> = {
   authors: 'Author pages.',
   search: 'Search of the published archive.',
   saved: 'Saved posts («Guardadas»).',
+  blocks: 'Blocking («Bloquear»): whose posts and comments fold for the caller, and whose notifications never reach them.',
 };
 
 /** The OpenAPI 3.1 document of every route of the contract. */

@@ -1,6 +1,7 @@
 /** The API's errors: a stable code for programs, its HTTP status and a Spanish message for people. */
 import * as z from 'zod/mini';
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './accounts';
+import { MAX_BLOCKS } from './blocks';
 import { MAX_COMMENT_LENGTH } from './comments';
 import { MAX_PAGE_SIZE } from './common';
 import { MAX_POST_LENGTH } from './posts';
@@ -45,6 +46,11 @@ export const ERRORS = {
   POST_NOT_FOUND: { status: 404, message: 'No encontramos esa anécdota.' },
   COMMENT_NOT_FOUND: { status: 404, message: 'No encontramos ese comentario.' },
   AUTHOR_NOT_FOUND: { status: 404, message: 'No hay nadie con ese apodo.' },
+  CANNOT_BLOCK_YOURSELF: { status: 400, message: 'No puedes bloquearte a ti.' },
+  TOO_MANY_BLOCKS: {
+    status: 409,
+    message: `Ya has bloqueado a ${MAX_BLOCKS} cuentas, el máximo. Desbloquea alguna en «Mi cuenta» antes de bloquear otra.`,
+  },
   QUEUE_EMPTY: { status: 404, message: 'No quedan anécdotas por moderar. ¡Gracias por echar una mano!' },
   NO_POSTS: { status: 404, message: 'Todavía no hay anécdotas.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'Esa dirección no existe.' },

@@ -26,7 +26,7 @@ export const EXCERPT_LENGTH = 80;
 /** How many of the day's most «¡Vaya día!» posts make its Top («entered the day's Top 10»). */
 export const DAY_TOP_SIZE = 10;
 
-export const NOTIFICATION_TYPES = ['post.published', 'post.rejected', 'comment.created', 'post.top'] as const;
+export const NOTIFICATION_TYPES = ['post.published', 'post.rejected', 'comment.created', 'post.top', 'comment.mention'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 const base = {
@@ -47,13 +47,17 @@ const base = {
 /**
  * One notification, by `type`: the post was published; rejected (with the moderators' reason); has
  * new comments by others (one unread notification per post: `count` comments since it was last read,
- * `name` the latest commenter's apodo); entered the day's Top ({@link DAY_TOP_SIZE} most «¡Vaya día!»).
+ * `name` the latest commenter's apodo); entered the day's Top ({@link DAY_TOP_SIZE} most «¡Vaya día!»);
+ * someone mentioned the caller in a comment (`comment.mention`, on any post). None comes from an account
+ * the caller blocked.
  */
 export const notificationSchema = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('post.published') }),
   z.object({ ...base, type: z.literal('post.rejected'), reason: z.enum(REJECTION_REASONS) }),
   z.object({ ...base, type: z.literal('comment.created'), name: z.string(), count: z.number() }),
   z.object({ ...base, type: z.literal('post.top') }),
+  // `name` mentioned the caller («@apodo») in a comment under the post (one per comment).
+  z.object({ ...base, type: z.literal('comment.mention'), name: z.string() }),
 ]);
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -12,6 +12,7 @@ import * as z from 'zod/mini';
 import { accountExportSchema, deleteMeSchema } from './accountData';
 import { meSchema, nameResultSchema, setNameSchema } from './accounts';
 import { authorSchema, FORMER_NAME_DAYS } from './authors';
+import { blockListSchema, MAX_BLOCKS } from './blocks';
 import { commentPageSchema, commentSchema, createCommentSchema, DEFAULT_COMMENT_PAGE_SIZE } from './comments';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './common';
 import type { ErrorCode } from './errors';
@@ -629,6 +630,36 @@ export const routes = {
       query: z.object({ ids: z.string().check(z.describe(`Comma-separated post ids, 1 to ${MAX_SAVED_IDS}.`)) }),
       success: { status: 200, description: 'The saved ones among the ids.', schema: savedIdsSchema },
       errors: ['INVALID_REQUEST'],
+    }),
+  },
+  blocks: {
+    block: route({
+      method: 'PUT',
+      path: '/me/blocks/{name}',
+      auth: 'user',
+      idempotent: true,
+      summary: `Blocks the account that holds an apodo (looked up as author pages are; an apodo it left by a rename within ${FORMER_NAME_DAYS} days leads to it too): its posts and comments fold for the caller, and none of its comments, replies or mentions notifies them. It is never told. At most ${MAX_BLOCKS} blocks; blocking again changes nothing.`,
+      params: byName,
+      success: { status: 204, description: 'Blocked.' },
+      errors: ['AUTHOR_NOT_FOUND', 'CANNOT_BLOCK_YOURSELF', 'TOO_MANY_BLOCKS', 'TOO_MANY_CHANGES'],
+    }),
+    unblock: route({
+      method: 'DELETE',
+      path: '/me/blocks/{name}',
+      auth: 'user',
+      idempotent: true,
+      summary: 'Unblocks the account that holds an apodo (looked up as for blocking); nothing changes when it was not blocked.',
+      params: byName,
+      success: { status: 204, description: 'Not blocked.' },
+      errors: ['AUTHOR_NOT_FOUND', 'CANNOT_BLOCK_YOURSELF', 'TOO_MANY_CHANGES'],
+    }),
+    list: route({
+      method: 'GET',
+      path: '/me/blocks',
+      auth: 'user',
+      summary: "The apodos of the accounts the caller blocked, as they hold them now, alphabetically (a deleted account's block is gone).",
+      success: { status: 200, description: 'The blocked apodos.', schema: blockListSchema },
+      errors: [],
     }),
   },
 } as const;

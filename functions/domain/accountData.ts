@@ -6,14 +6,16 @@ import { ANONYMOUS_NAME } from '../contract/accounts';
 import type { AccountExport } from '../contract/accountData';
 import type { Account, SignedIn } from './author';
 import { AccountDeletedError } from './accountState';
+import { blockedNames } from './blocks';
 import { timeOf } from './clock';
 import { RateLimitedError } from './errors';
 import { ownPost } from './lifecycle';
 import { publicNotification } from './notifications';
 import type { AccountDataReader, AccountErasure, ExportLimiter } from './ports/accountData';
+import type { BlockStore } from './ports/blocks';
 import type { StoredComment } from './ports/comments';
 
-export type ExportDeps = { data: AccountDataReader; limiter: ExportLimiter; now?: () => Date };
+export type ExportDeps = { data: AccountDataReader; limiter: ExportLimiter; blocks: BlockStore; now?: () => Date };
 
 /**
  * `GET /me/export`: everything the site keeps of the caller, read with bounded Queries (a page at a
@@ -25,7 +27,7 @@ export async function exportMyData(deps: ExportDeps, account: SignedIn<Account>)
   const now = timeOf(deps);
   if (!(await deps.limiter.take(account.id, now))) throw new RateLimitedError();
   const { data } = deps;
-  const [createdAt, posts, comments, votes, saved, notifications, reports, pushDevices] = await Promise.all([
+  const [createdAt, posts, comments, votes, saved, notifications, reports, pushDevices, blocks] = await Promise.all([
     data.createdAt(account.username),
     data.posts(account.id),
     data.comments(account.id),
@@ -34,6 +36,7 @@ export async function exportMyData(deps: ExportDeps, account: SignedIn<Account>)
     data.notifications(account.id),
     data.reports(account.id),
     data.pushDevices(account.id),
+    blockedNames(deps, account.id),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -53,7 +56,7 @@ export async function exportMyData(deps: ExportDeps, account: SignedIn<Account>)
     notifications: notifications.map(publicNotification),
     reports,
     pushDevices,
-    blocks: [],
+    blocks,
     appeals: [],
   };
 }

@@ -5,6 +5,7 @@
 import { ANONYMOUS_NAME, RENAME_RATE_LIMIT, setNameSchema, type Me } from '../contract/accounts';
 import { deleteMeSchema } from '../contract/accountData';
 import { eraseContent } from './accountData';
+import type { BlockStore } from './ports/blocks';
 import type { AccountEnding, AccountErasure } from './ports/accountData';
 import { checkName } from '../contract/apodos';
 import type { Account, Author, SignedIn } from './author';
@@ -33,6 +34,7 @@ export type DeleteAccountDeps = RenameDeps & {
   erasure: AccountErasure;
   ending: AccountEnding;
   pushSubscriptions: Pick<PushSubscriptionStore, 'removeAllOf'>;
+  blocks: Pick<BlockStore, 'forget'>;
   now?: () => Date;
 };
 
@@ -165,5 +167,7 @@ export async function deleteMe(deps: DeleteAccountDeps, account: SignedIn<Accoun
   await deps.ending.closeConnections(account.id);
   // No device hears of the account again (its token can no longer subscribe one: the account is marked).
   await deps.pushSubscriptions.removeAllOf(account.id);
+  // Its blocks, and others' blocks of it: a deleted account is nobody to fold or to hear from.
+  await deps.blocks.forget(account.id);
   await deps.accounts.deleteAccount(account.username);
 }

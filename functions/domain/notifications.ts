@@ -29,6 +29,7 @@ import { rejectionOf } from './lifecycle';
 import { bucketOf, madridDate } from './periods';
 import { rankKey } from './rankings';
 import type { StoredComment } from './ports/comments';
+import type { BlockChecker } from './ports/blocks';
 import type { AccountConnections } from './ports/connections';
 import type { DayTopReader, NotificationStore, NotifiedPosts, StoredNotification } from './ports/notifications';
 import type { PostRepository, StoredPost } from './ports/posts';
@@ -49,12 +50,13 @@ export const notificationKey = {
   top: (postId: string) => `top#${postId}`,
   comment: (postId: string) => `comment#${postId}`,
   rejected: (postId: string, at: string) => `rejected#${postId}#${at}`,
+  mention: (commentId: string) => `mention#${commentId}`,
 };
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const ISO = '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z';
 /** A notification's key; its place in the list (`listedAt`) is `${createdAt}#${key}`. */
-const LISTED_AT = new RegExp(`^${ISO}#(?:(?:published|top|comment)#${UUID}|rejected#${UUID}#${ISO})$`);
+const LISTED_AT = new RegExp(`^${ISO}#(?:(?:published|top|comment|mention)#${UUID}|rejected#${UUID}#${ISO})$`);
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 export const listedAtOf = (notification: Pick<StoredNotification, 'createdAt' | 'key'>) => `${notification.createdAt}#${notification.key}`;
@@ -76,7 +78,18 @@ export function publicNotification(stored: StoredNotification): Notification {
       return { ...base, type: 'post.top' };
     case 'post.published':
       return { ...base, type: 'post.published' };
+    case 'comment.mention':
+      return { ...base, type: 'comment.mention', name: stored.name ?? '' };
   }
+}
+
+/**
+ * Whether a notification whose actor (the commenter, the one who mentions) is `actorId` may reach
+ * `ownerId`: not when the owner blocked the actor. Every notification with an actor asks this before
+ * it is written; the actor is never told.
+ */
+export async function reachesOwner(deps: { blocks: BlockChecker }, ownerId: string, actorId: string): Promise<boolean> {
+  return !(await deps.blocks.isBlocked(ownerId, actorId));
 }
 
 /**
@@ -167,7 +180,8 @@ export async function notifyPostChanges(
   return made;
 }
 
-async function addAndSend(deps: NotifyDeps, notification: StoredNotification): Promise<boolean> {
+/** Stores a one-off notification and sends it live to its owner; false (nothing sent) when it existed already. */
+export async function addAndSend(deps: NotifyDeps, notification: StoredNotification): Promise<boolean> {
   if (!(await deps.notifications.add(notification))) return false;
   await deps.live.send(notification.accountId, { type: 'notification.created', notification: publicNotification(notification) });
   return true;
@@ -205,10 +219,11 @@ export function coalesce(existing: StoredNotification | undefined, comment: Stor
 /**
  * Notifies the authors of the posts that new visible comments (the comments stream) are under:
  * each comment by someone else is counted once in its post's one coalesced notification, which is
- * then sent live to the post's author. None for a comment on one's own post.
+ * then sent live to the post's author. None for a comment on one's own post, nor by an account the
+ * post's author blocked.
  */
 export async function notifyComments(
-  deps: NotifyDeps & { posts: Pick<PostRepository, 'get'> },
+  deps: NotifyDeps & { posts: Pick<PostRepository, 'get'>; blocks: BlockChecker },
   comments: readonly StoredComment[],
 ): Promise<number> {
   const owners = new Map<string, string | undefined>();
@@ -217,6 +232,7 @@ export async function notifyComments(
     if (!owners.has(comment.postId)) owners.set(comment.postId, (await deps.posts.get(comment.postId))?.authorId);
     const owner = owners.get(comment.postId);
     if (owner === undefined || owner === comment.authorId) continue;
+    if (!(await reachesOwner(deps, owner, comment.authorId))) continue;
     const written = await untilSettled(async () => {
       const existing = await deps.notifications.get(owner, notificationKey.comment(comment.postId));
       const next = coalesce(existing, comment, owner);

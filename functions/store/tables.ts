@@ -387,6 +387,28 @@ export const SEARCH_TABLE = {
   ],
 } as const satisfies TableDescription;
 
+/**
+ * blocks       accountId (S) + blockedId (S)  one row per account and account it blocked (both `sub`s,
+ *                                           never shown: the list shows the apodo each holds now) with
+ *                                           `at`; a second block of the same account writes nothing
+ *   blocked-index  blockedId (S) + accountId (S)  who blocked an account: read when it is deleted, so
+ *                                           its rows go in both directions
+ */
+export const BLOCKS_KEYS = { accountId: 'accountId', blockedId: 'blockedId' } as const;
+export const BLOCKS_INDEX = { blocked: 'blocked-index' } as const;
+export const BLOCKS_TABLE = {
+  logicalName: 'blocks',
+  partitionKey: { name: BLOCKS_KEYS.accountId, type: 'S' },
+  sortKey: { name: BLOCKS_KEYS.blockedId, type: 'S' },
+  indexes: [
+    {
+      indexName: BLOCKS_INDEX.blocked,
+      partitionKey: { name: BLOCKS_KEYS.blockedId, type: 'S' },
+      sortKey: { name: BLOCKS_KEYS.accountId, type: 'S' },
+    },
+  ],
+} as const satisfies TableDescription;
+
 /** Connection rows outlive API Gateway's 2-hour connection limit, in case `$disconnect` never runs. */
 export const CONNECTION_TTL_SECONDS = 150 * 60;
 
@@ -424,6 +446,7 @@ export const ENV = {
   siteDistribution: 'SITE_DISTRIBUTION_ID',
   /** The function that sends one part of a large broadcast (invoked by the broadcast). */
   broadcastPartFunction: 'BROADCAST_PART_FUNCTION',
+  blocksTable: 'BLOCKS_TABLE',
 } as const;
 
 /**
@@ -445,6 +468,7 @@ export const TABLES = {
   notifications: { description: NOTIFICATIONS_TABLE, env: ENV.notificationsTable },
   pushSubscriptions: { description: PUSH_SUBSCRIPTIONS_TABLE, env: ENV.pushSubscriptionsTable },
   search: { description: SEARCH_TABLE, env: ENV.searchTable },
+  blocks: { description: BLOCKS_TABLE, env: ENV.blocksTable },
 } as const satisfies Record<string, { description: TableDescription; env: string }>;
 
 export type TableName = keyof typeof TABLES;
@@ -473,4 +497,5 @@ export const TABLE_RECOVERY = {
   rateLimits: 'passing',
   idempotency: 'passing',
   connections: 'passing',
+  blocks: 'source',
 } as const satisfies Record<TableName, 'source' | 'derived' | 'passing'>;

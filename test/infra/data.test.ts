@@ -61,7 +61,17 @@ describe('data', () => {
 
   it('keeps a point-in-time backup of every table people write to, and rebuilds only what the rebuild tool can', () => {
     const source = (Object.keys(TABLE_RECOVERY) as TableName[]).filter((name) => TABLE_RECOVERY[name] === 'source');
-    expect(source.sort()).toEqual(['comments', 'moderation', 'names', 'notifications', 'posts', 'pushSubscriptions', 'saved', 'votes']);
+    expect(source.sort()).toEqual([
+      'blocks',
+      'comments',
+      'moderation',
+      'names',
+      'notifications',
+      'posts',
+      'pushSubscriptions',
+      'saved',
+      'votes',
+    ]);
     const derived = (Object.keys(TABLE_RECOVERY) as TableName[]).filter((name) => TABLE_RECOVERY[name] === 'derived');
     // Each derived table has its target in `npm run rebuild` (infra/tools/rebuild.ts).
     expect(derived.sort()).toEqual(['search', 'top']);

@@ -4,6 +4,7 @@
  * signed «Anónimo», and an account that ends everywhere at once (its sockets closed, no notification
  * for it) — against the real local cloud (cognito-local tokens, DynamoDB Local and its streams).
  */
+import { DynamoBlockStore } from '../../functions/store/dynamodb/blockStore';
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
@@ -338,7 +339,11 @@ describe('a deleted account ends everywhere at once', () => {
     const sent: LiveMessage[] = [];
     const live: OwnerChannel = { send: async (_account, message) => void sent.push(message) };
     const posts = new DynamoPostRepository(site.documents, site.cloud.tables.posts);
-    expect(await notifyComments({ notifications, live, posts }, [{ ...(stored as StoredComment), id: randomUUID() }])).toBe(0);
+    expect(
+      await notifyComments({ notifications, live, posts, blocks: new DynamoBlockStore(site.documents, site.cloud.tables.blocks) }, [
+        { ...(stored as StoredComment), id: randomUUID() },
+      ]),
+    ).toBe(0);
     const after = postFromItem(postItem)!;
     const change = { before: { ...after, status: 'pending' as const }, after };
     expect(

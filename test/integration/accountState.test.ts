@@ -36,7 +36,9 @@ const label = routeKey;
 
 /** The route's path with real ids in it, and a body that would pass validation where one is needed. */
 function request(route: Route): { path: string; body?: unknown } {
-  const path = route.path.replace('{id}', route.path.startsWith('/comments/') ? commentId : postId);
+  const path = route.path
+    .replace('{id}', route.path.startsWith('/comments/') ? commentId : postId)
+    .replace('{name}', encodeURIComponent('Autora ajena'));
   const bodies: Record<string, unknown> = {
     'POST /posts': { category: 'varios', post: `Desde una cuenta que no debería poder (${randomUUID()}).` },
     'POST /posts/{id}/comments': { text: 'No debería quedar.' },

@@ -4,6 +4,7 @@
  * live to the owner's own sockets — against the real local cloud (cognito-local tokens, DynamoDB
  * Local, its streams fed by the local poller, every function in its own worker).
  */
+import { DynamoBlockStore } from '../../functions/store/dynamodb/blockStore';
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
@@ -196,7 +197,12 @@ describe('notifications of comments', () => {
     // The author's own comment made nothing, even once the stream has had time to carry it.
     expect(
       await notifyComments(
-        { notifications: store(), live: silent, posts: new DynamoPostRepository(site.documents, site.cloud.tables.posts) },
+        {
+          notifications: store(),
+          live: silent,
+          posts: new DynamoPostRepository(site.documents, site.cloud.tables.posts),
+          blocks: new DynamoBlockStore(site.documents, site.cloud.tables.blocks),
+        },
         [await storedComment(theirs.id), await storedComment(theirs.id)],
       ),
     ).toBe(0);

@@ -139,7 +139,16 @@ describe('names in the store', () => {
       eraseComment: async () => false,
       unquote: async () => undefined,
     };
-    return { names, posts, accounts, comments, pushSubscriptions, ending, erasure };
+    // Blocks are forgotten through their store (tested against the local cloud in blocks.test.ts): here, that it ran before Cognito.
+    const blocks = {
+      forgotten: [] as string[],
+      forget: async (accountId: string) => {
+        expect(accounts.deleted).toEqual([]);
+        blocks.forgotten.push(accountId);
+        return 0;
+      },
+    };
+    return { names, posts, accounts, comments, pushSubscriptions, ending, erasure, blocks };
   };
   let sent = 0;
   const publish = async (deps: ReturnType<typeof setUp>, author: Caller) =>
@@ -200,6 +209,7 @@ describe('names in the store', () => {
     expect(deps.accounts.deleted).toEqual(['user-name']);
     expect(deps.pushSubscriptions.removedFor).toEqual([author.id]);
     expect(deps.ending.ended).toEqual([author.id]);
+    expect(deps.blocks.forgotten).toEqual([author.id]);
     expect([...deps.names.rows.values()]).toEqual([{ deleted: true, version: 2 }]);
     expect(await rename(deps, caller(), 'Efímera')).toEqual({ name: 'Efímera' });
     // A token of the deleted account, still valid for a while, can neither claim a name nor publish.

@@ -1,7 +1,7 @@
 import { deleteMe } from '../../domain/accounts';
 import { accountFromClaims } from '../../domain/author';
 import { jwtClaims, noContent, parseJsonBody, signedInHandler } from './http';
-import { accountDirectory, accountErasure, commentStore, nameStore, postRepository, pushSubscriptionStore } from '../../wiring';
+import { accountDirectory, accountErasure, blockStore, commentStore, nameStore, postRepository, pushSubscriptionStore } from '../../wiring';
 
 const erasure = accountErasure();
 const deps = {
@@ -10,6 +10,7 @@ const deps = {
   comments: commentStore(),
   accounts: accountDirectory(),
   pushSubscriptions: pushSubscriptionStore(),
+  blocks: blockStore(),
   erasure,
   ending: erasure,
 };

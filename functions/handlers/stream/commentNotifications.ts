@@ -1,20 +1,23 @@
 import { inspect } from 'node:util';
+import { notifyMentions } from '../../domain/mentions';
 import { notifyComments, ownerChannel } from '../../domain/notifications';
 import type { StoredComment } from '../../domain/ports/comments';
 import { METRIC } from '../../metrics';
 import { count, logger } from '../../observability';
 import { streamHandler } from '../triggers';
-import { connectionRepository, notificationStore, postRepository, streamImages } from '../../wiring';
+import { blockStore, connectionRepository, notificationStore, postRepository, streamImages } from '../../wiring';
 import { sender } from '../ws/sender';
 
 const notifications = notificationStore({ accounts: true });
 const posts = postRepository();
 const connections = connectionRepository();
+const blocks = blockStore({ names: true });
 
 /**
  * Fed by the comments table stream, filtered to new visible comments: each one by someone other than
  * the post's author is counted in that post's one coalesced notification for its author (once, even
- * when the record comes again), which is sent to the author's own sockets. A failure to store throws:
+ * when the record comes again), which is sent to the author's own sockets; each account it mentions
+ * (`@apodo`) gets its own notification. None reaches an account that blocked the comment's author. A failure to store throws:
  * the records of the posts that failed are retried (functions/handlers/triggers.ts); a socket that
  * fails is only logged.
  */
@@ -40,7 +43,9 @@ export const handler = streamHandler({
               error: error instanceof Error ? error.name : inspect(error),
             }),
         });
-        const made = await notifyComments({ notifications, live, posts }, comments);
+        const made =
+          (await notifyComments({ notifications, live, posts, blocks }, comments)) +
+          (await notifyMentions({ notifications, live, blocks }, comments));
         logger.info('comment notifications', { route: 'comment-notifications', records: changes.length, made, ...live.report });
         count(METRIC.broadcastsSent, live.report.sent);
         count(METRIC.broadcastsGone, live.report.gone);

@@ -7,6 +7,28 @@ const NAMES_TTL = NAMES_TABLE.ttlAttribute;
 import { batchGetPosts } from './postBatch';
 
 /**
+ * The account an apodo's unique key leads to, in two GetItems: the name row, then its account's row,
+ * which must still point at that name (a rename or a deletion moves or removes both in one
+ * transaction, so they only disagree if one happened between the two reads — then there is no such
+ * author now) or, for a former name (its row has an `expiresAt`), at another one: the account's apodo
+ * now. Author pages and blocks both find accounts by it.
+ */
+export async function namedAccount(client: DynamoDBDocumentClient, namesTable: string, key: string): Promise<NamedAccount | undefined> {
+  const { Item: nameRow } = await client.send(new GetCommand({ TableName: namesTable, Key: { key: `name#${key}` } }));
+  if (typeof nameRow?.userId !== 'string' || typeof nameRow.name !== 'string') return undefined;
+  const { Item: account } = await client.send(new GetCommand({ TableName: namesTable, Key: { key: `user#${nameRow.userId}` } }));
+  if (!account || account.deleted === true || typeof account.name !== 'string') return undefined;
+  const former = typeof nameRow[NAMES_TTL] === 'number';
+  if (former === (account.nameKey === key)) return undefined;
+  return {
+    userId: nameRow.userId,
+    name: account.name,
+    ...(typeof account.since === 'string' ? { since: account.since } : {}),
+    ...(former ? { formerUntil: new Date((nameRow[NAMES_TTL] as number) * 1000).toISOString() } : {}),
+  };
+}
+
+/**
  * Author pages over the names table (the apodo's row `name#<key>` → its account, the account's row
  * `user#<sub>` → since when it is named; a renamed account's former apodo keeps its row with an
  * `expiresAt`) and the posts table's author-feed-index (an author's published posts, sparse by
@@ -19,27 +41,8 @@ export class DynamoAuthorStore implements AuthorStore {
     private readonly tables: { posts: string; names: string },
   ) {}
 
-  /**
-   * Two GetItems: the name row, then its account's row, which must still point at that name (a
-   * rename or a deletion moves or removes both in one transaction, so they only disagree if one
-   * happened between the two reads — then there is no such author now) or, for a former name (its
-   * row has an `expiresAt`), at another one: the account's apodo now.
-   */
   async byNameKey(key: string): Promise<NamedAccount | undefined> {
-    const { Item: nameRow } = await this.client.send(new GetCommand({ TableName: this.tables.names, Key: { key: `name#${key}` } }));
-    if (typeof nameRow?.userId !== 'string' || typeof nameRow.name !== 'string') return undefined;
-    const { Item: account } = await this.client.send(
-      new GetCommand({ TableName: this.tables.names, Key: { key: `user#${nameRow.userId}` } }),
-    );
-    if (!account || account.deleted === true || typeof account.name !== 'string') return undefined;
-    const former = typeof nameRow[NAMES_TTL] === 'number';
-    if (former === (account.nameKey === key)) return undefined;
-    return {
-      userId: nameRow.userId,
-      name: account.name,
-      ...(typeof account.since === 'string' ? { since: account.since } : {}),
-      ...(former ? { formerUntil: new Date((nameRow[NAMES_TTL] as number) * 1000).toISOString() } : {}),
-    };
+    return namedAccount(this.client, this.tables.names, key);
   }
 
   /** One Query of author-feed-index (the newest entry's id), then one GetItem of that post for the name it carries. */

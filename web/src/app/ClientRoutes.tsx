@@ -10,6 +10,7 @@ import { Route, useNavigate } from 'react-router-dom';
 import { useAuth } from '../features/auth/context';
 import { ACCOUNT_DELETED_MESSAGE, PASSWORD_CHANGED_MESSAGE } from '../features/auth/messages';
 import { RequireModerator, RequireSignedIn, RequireSignedOut } from '../features/auth/guards';
+import { BlockedList } from '../features/blocks/BlockedList';
 import { ModerationNav } from '../features/moderators/ModerationNav';
 import { announce } from '../lib/announcer';
 
@@ -68,6 +69,7 @@ function AccountRoute() {
         announce(ACCOUNT_DELETED_MESSAGE);
       }}
       passwordForm={<ChangePasswordForm onChanged={() => announce(PASSWORD_CHANGED_MESSAGE)} />}
+      blocks={<BlockedList />}
     />
   );
 }

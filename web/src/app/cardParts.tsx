@@ -1,4 +1,7 @@
 import type { CardParts } from '../components/cardParts';
+import { BlockButton } from '../features/blocks/BlockButton';
+import { BlockedFold } from '../features/blocks/BlockedFold';
+import { MentionText } from '../features/mentions/MentionText';
 import { SuspendAuthorControl } from '../features/moderators/SuspendAuthorControl';
 import { ShareButton } from '../features/posts/ShareButton';
 import { ReportControl } from '../features/reports/ReportControl';
@@ -23,6 +26,14 @@ export const CARD_PARTS: CardParts = {
     <>
       <ReportControl target={{ kind: 'comment', id: comment.id }} author={comment.name} />
       <SuspendAuthorControl target={{ kind: 'comment', id: comment.id }} author={comment.name} />
+      <BlockButton name={comment.name} />
     </>
   ),
+  fold: (name, kind, content) => (
+    <BlockedFold name={name} kind={kind}>
+      {content}
+    </BlockedFold>
+  ),
+  commentText: (text) => <MentionText text={text} />,
+  authorActions: (name) => <BlockButton name={name} />,
 };

@@ -29,7 +29,9 @@ type Props = {
  */
 export const PostCard = memo(function PostCard({ post, headingLevel: Heading = 'h2', linkToPost = true, renderText }: Props) {
   const parts = useCardParts();
-  return (
+  return parts.fold(
+    post.name,
+    'post',
     <article className="post-card" aria-labelledby={`post-${post.id}-title`}>
       <Heading id={`post-${post.id}-title`} className="post-card__meta">
         <span className="post-card__label">Publicado por</span> <AuthorName className="post-card__author" name={post.name} />
@@ -55,6 +57,6 @@ export const PostCard = memo(function PostCard({ post, headingLevel: Heading = '
         )}
         {parts.postActions(post)}
       </div>
-    </article>
+    </article>,
   );
 });

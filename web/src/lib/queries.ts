@@ -47,6 +47,8 @@ export const queryKeys = {
   /** Whether `who` saved one post, asked for with the rest of its page (one `GET /me/saved/ids`). */
   isSaved: (who: string, postId: string) => ['account', 'isSaved', who, postId] as const,
   myPosts: ['account', 'posts'] as const,
+  /** The apodos `who` blocked (`GET /me/blocks`): what folds on every page. */
+  blocks: (who: string) => ['account', 'blocks', who] as const,
   saved: ['account', 'saved'] as const,
   notifications: ['account', 'notifications'] as const,
   reported: ['account', 'moderation', 'reported'] as const,

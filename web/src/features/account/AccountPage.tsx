@@ -17,13 +17,15 @@ type Props = {
   onDeleted: () => Promise<void>;
   /** «Cambiar contraseña»: the identity service's form, which the app hands over (features do not import one another). */
   passwordForm?: ReactNode;
+  /** «Cuentas bloqueadas»: the list to undo blocks, which the app hands over (another feature's). */
+  blocks?: ReactNode;
 };
 
 /**
- * `/cuenta` («Mi cuenta», signed-in users): the email, the apodo to change, the password, the download of
- * one's data, and deleting the account (keeping what it wrote signed «Anónimo», or deleting it too).
+ * `/cuenta` («Mi cuenta», signed-in users): the email, the apodo to change, the password, the accounts
+ * one blocked, the download of one's data, and deleting the account (keeping what it wrote signed «Anónimo», or deleting it too).
  */
-export default function AccountPage({ onDeleted, passwordForm }: Props) {
+export default function AccountPage({ onDeleted, passwordForm, blocks }: Props) {
   useDocumentTitle('Mi cuenta');
   const { state } = useAccount();
   const api = useApi();
@@ -63,6 +65,12 @@ export default function AccountPage({ onDeleted, passwordForm }: Props) {
       <p>Ahora firmas como «{me.name ?? ANONYMOUS_NAME}». Si lo cambias, también cambia en lo que ya publicaste.</p>
       <NameForm current={me.name} submitLabel="Cambiar el apodo" />
       {passwordForm}
+      {blocks && (
+        <>
+          <h2>Cuentas bloqueadas</h2>
+          {blocks}
+        </>
+      )}
       <h2>Tus datos</h2>
       <DataDownload />
       <h2>Eliminar la cuenta</h2>

@@ -7,6 +7,7 @@ import { authorPath } from '@contract/authors';
 import { foldedText } from '@contract/textForms';
 import { VOTE_LABELS } from '@contract/votes';
 import type { Post } from '@contract/posts';
+import { useCardParts } from '../../components/cardParts';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { LocalTime } from '../../components/LocalTime';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -52,6 +53,7 @@ export default function AuthorPage() {
   const api = useApi();
   const client = useQueryClient();
   const navigate = useNavigate();
+  const parts = useCardParts();
   const read = useQuery({
     queryKey: queryKeys.author(apodo),
     // null: nobody holds that apodo (the page says so).
@@ -120,6 +122,7 @@ export default function AuthorPage() {
                   <dd>{plural(author.votes.deserved, 'voto', 'votos')}</dd>
                 </div>
               </dl>
+              <div className="author-profile__actions">{parts.authorActions(author.name)}</div>
             </header>
             {/* Read at the new address only, once a moved author's page has moved there. */}
             {!moved && <AuthorPosts name={apodo} author={author.name} />}

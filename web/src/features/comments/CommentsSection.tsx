@@ -108,14 +108,16 @@ function CommentItem({ comment, deletable, onDeleted }: { comment: Comment; dele
     deletion.mutate();
   }
 
-  return (
+  return parts.fold(
+    comment.name,
+    'comment',
     <li className="comment" aria-labelledby={`comment-${comment.id}-author`}>
       <p className="comment__meta">
         <AuthorName id={`comment-${comment.id}-author`} className="comment__author" name={comment.name} />
         <span aria-hidden="true"> · </span>
         <LocalTime iso={comment.createdAt} />
       </p>
-      <p className="comment__text">{comment.text}</p>
+      <p className="comment__text">{parts.commentText(comment.text)}</p>
       <div className="comment__actions">
         {deletable && state.step === 'idle' && (
           <button type="button" className="link-button" onClick={() => setState({ step: 'confirming' })}>
@@ -137,6 +139,6 @@ function CommentItem({ comment, deletable, onDeleted }: { comment: Comment; dele
         {state.step === 'error' && <span role="alert">{state.message}</span>}
         {parts.commentActions(comment)}
       </div>
-    </li>
+    </li>,
   );
 }

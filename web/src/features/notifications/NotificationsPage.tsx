@@ -134,6 +134,8 @@ function whatHappened(notification: Notification): string {
         : `${notification.count} comentarios nuevos, el último de ${notification.name}, en`;
     case 'post.top':
       return 'Ha entrado en el Top 10 del día';
+    case 'comment.mention':
+      return `${notification.name} te ha mencionado en un comentario sobre`;
   }
 }
 
@@ -148,7 +150,7 @@ export function NotificationLine({ notification, fresh = false, now }: { notific
       {fresh && <span className="notification__fresh">Nuevo</span>}
       <span className="notification__what">{whatHappened(notification)}</span>{' '}
       <Link className="notification__post" to={to}>
-        {notification.excerpt ? `«${notification.excerpt}»` : 'tu anécdota'}
+        {notification.excerpt ? `«${notification.excerpt}»` : notification.type === 'comment.mention' ? 'una anécdota' : 'tu anécdota'}
       </Link>{' '}
       <time className="notification__when" dateTime={notification.createdAt} title={formatPostDate(notification.createdAt)}>
         {formatAgo(notification.createdAt, now)}

@@ -1,0 +1,39 @@
+/**
+ * Mentions (docs/api.md): `@apodo` in a new visible comment notifies the account holding that apodo
+ * now (`comment.mention`, one per comment and account). The candidates are the comment's first
+ * MAX_MENTIONS distinct names (contract/mentions.ts), matched by their unique key as apodos are (case,
+ * accents, look-alike letters), so at most that many look-ups a comment; a name nobody holds, an
+ * apodo left by a rename, the writer's own apodo and an account that blocked the writer get nothing.
+ * The notification's key is the comment's, so a stream record delivered twice notifies once.
+ */
+import { nameKey } from '../contract/apodos';
+import { mentionedNames } from '../contract/mentions';
+import { addAndSend, notificationKey, reachesOwner, type NotifyDeps } from './notifications';
+import type { BlockStore } from './ports/blocks';
+import type { StoredComment } from './ports/comments';
+
+export type MentionDeps = NotifyDeps & { blocks: Pick<BlockStore, 'isBlocked' | 'accountByNameKey'> };
+
+/** Notifies the accounts the comments mention; how many notifications were made. */
+export async function notifyMentions(deps: MentionDeps, comments: readonly StoredComment[]): Promise<number> {
+  let made = 0;
+  for (const comment of comments) {
+    for (const name of mentionedNames(comment.text, nameKey)) {
+      const account = await deps.blocks.accountByNameKey(nameKey(name));
+      if (!account || account.formerUntil !== undefined || account.userId === comment.authorId) continue;
+      if (!(await reachesOwner(deps, account.userId, comment.authorId))) continue;
+      const added = await addAndSend(deps, {
+        accountId: account.userId,
+        key: notificationKey.mention(comment.id),
+        type: 'comment.mention',
+        postId: comment.postId,
+        createdAt: comment.createdAt,
+        read: false,
+        name: comment.name,
+        version: 1,
+      });
+      if (added) made++;
+    }
+  }
+  return made;
+}

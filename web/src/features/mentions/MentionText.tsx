@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { authorPath } from '@contract/authors';
+import { mentionSegments } from '@contract/mentions';
+import { foldedText } from '@contract/textForms';
+import { ApiError, useApi } from '../../lib/api';
+import { queryKeys } from '../../lib/queries';
+
+/** Names as the web tells them apart (the API also folds look-alike letters, whose data is not worth loading here). */
+const sameName = (name: string) => foldedText(name);
+
+/**
+ * A comment's text with its mentions (`@apodo`, the first three distinct ones) as links to the
+ * authors' pages, always as text and React links, never HTML. A mention is a link once the author
+ * page says someone holds that apodo (the same query the author page reads, shared a few seconds by
+ * the CDN); one nobody holds stays text.
+ */
+export function MentionText({ text }: { text: string }) {
+  const segments = mentionSegments(text, sameName);
+  if (!segments.some((segment) => segment.name !== undefined)) return text;
+  return (
+    <>
+      {segments.map((segment, index) =>
+        segment.name === undefined ? segment.text : <Mention key={index} name={segment.name} text={segment.text} />,
+      )}
+    </>
+  );
+}
+
+function Mention({ name, text }: { name: string; text: string }) {
+  const api = useApi();
+  const author = useQuery({
+    queryKey: queryKeys.author(name),
+    // null: nobody holds that apodo (as the author page's own read).
+    queryFn: ({ signal }) =>
+      api.call('authors.get', { params: { name } }, { signal }).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }),
+  }).data;
+  if (!author) return text;
+  return (
+    <Link className="mention" to={authorPath(author.name)}>
+      {text}
+    </Link>
+  );
+}
