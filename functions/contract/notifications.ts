@@ -26,7 +26,14 @@ export const EXCERPT_LENGTH = 80;
 /** How many of the day's most «¡Vaya día!» posts make its Top («entered the day's Top 10»). */
 export const DAY_TOP_SIZE = 10;
 
-export const NOTIFICATION_TYPES = ['post.published', 'post.rejected', 'comment.created', 'post.top'] as const;
+export const NOTIFICATION_TYPES = [
+  'post.published',
+  'post.rejected',
+  'comment.created',
+  'post.top',
+  // A reply to the owner's comment, by someone else (`name`: the replier's apodo).
+  'comment.reply',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 const base = {
@@ -54,6 +61,7 @@ export const notificationSchema = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('post.rejected'), reason: z.enum(REJECTION_REASONS) }),
   z.object({ ...base, type: z.literal('comment.created'), name: z.string(), count: z.number() }),
   z.object({ ...base, type: z.literal('post.top') }),
+  z.object({ ...base, type: z.literal('comment.reply'), name: z.string() }),
 ]);
 export type Notification = z.infer<typeof notificationSchema>;
 

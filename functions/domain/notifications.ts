@@ -28,7 +28,7 @@ import { parseLimit, parseRequest, untilSettled } from './input';
 import { rejectionOf } from './lifecycle';
 import { bucketOf, madridDate } from './periods';
 import { rankKey } from './rankings';
-import type { StoredComment } from './ports/comments';
+import type { CommentStore, StoredComment } from './ports/comments';
 import type { AccountConnections } from './ports/connections';
 import type { DayTopReader, NotificationStore, NotifiedPosts, StoredNotification } from './ports/notifications';
 import type { PostRepository, StoredPost } from './ports/posts';
@@ -48,13 +48,14 @@ export const notificationKey = {
   published: (postId: string) => `published#${postId}`,
   top: (postId: string) => `top#${postId}`,
   comment: (postId: string) => `comment#${postId}`,
+  reply: (commentId: string) => `reply#${commentId}`,
   rejected: (postId: string, at: string) => `rejected#${postId}#${at}`,
 };
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const ISO = '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z';
 /** A notification's key; its place in the list (`listedAt`) is `${createdAt}#${key}`. */
-const LISTED_AT = new RegExp(`^${ISO}#(?:(?:published|top|comment)#${UUID}|rejected#${UUID}#${ISO})$`);
+const LISTED_AT = new RegExp(`^${ISO}#(?:(?:published|top|comment|reply)#${UUID}|rejected#${UUID}#${ISO})$`);
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 export const listedAtOf = (notification: Pick<StoredNotification, 'createdAt' | 'key'>) => `${notification.createdAt}#${notification.key}`;
@@ -76,6 +77,8 @@ export function publicNotification(stored: StoredNotification): Notification {
       return { ...base, type: 'post.top' };
     case 'post.published':
       return { ...base, type: 'post.published' };
+    case 'comment.reply':
+      return { ...base, type: 'comment.reply', name: stored.name ?? '' };
   }
 }
 
@@ -227,6 +230,34 @@ export async function notifyComments(
     if (written.outcome !== 'written') continue;
     made++;
     await deps.live.send(owner, { type: 'notification.created', notification: publicNotification(written.next) });
+  }
+  return made;
+}
+
+/**
+ * Tells the author of the comment each new reply is filed under (`comment.reply`, one per reply, so a
+ * record delivered twice makes one); none for a reply to one's own comment.
+ */
+export async function notifyReplies(
+  deps: NotifyDeps & { comments: Pick<CommentStore, 'get'> },
+  comments: readonly StoredComment[],
+): Promise<number> {
+  let made = 0;
+  for (const reply of comments) {
+    if (reply.parentId === undefined) continue;
+    const parent = await deps.comments.get(reply.parentId);
+    if (!parent || parent.authorId === reply.authorId) continue;
+    const notification: StoredNotification = {
+      accountId: parent.authorId,
+      key: notificationKey.reply(reply.id),
+      type: 'comment.reply',
+      postId: reply.postId,
+      createdAt: reply.createdAt,
+      read: false,
+      name: reply.name,
+      version: 1,
+    };
+    if (await addAndSend(deps, notification)) made++;
   }
   return made;
 }

@@ -1,20 +1,22 @@
 import { inspect } from 'node:util';
-import { notifyComments, ownerChannel } from '../../domain/notifications';
+import { notifyComments, notifyReplies, ownerChannel } from '../../domain/notifications';
 import type { StoredComment } from '../../domain/ports/comments';
 import { METRIC } from '../../metrics';
 import { count, logger } from '../../observability';
 import { streamHandler } from '../triggers';
-import { connectionRepository, notificationStore, postRepository, streamImages } from '../../wiring';
+import { commentStore, connectionRepository, notificationStore, postRepository, streamImages } from '../../wiring';
 import { sender } from '../ws/sender';
 
 const notifications = notificationStore({ accounts: true });
 const posts = postRepository();
 const connections = connectionRepository();
+const comments = commentStore();
 
 /**
  * Fed by the comments table stream, filtered to new visible comments: each one by someone other than
  * the post's author is counted in that post's one coalesced notification for its author (once, even
- * when the record comes again), which is sent to the author's own sockets. A failure to store throws:
+ * when the record comes again), which is sent to the author's own sockets; a reply also tells the
+ * author of the comment it answers (`comment.reply`). A failure to store throws:
  * the records of the posts that failed are retried (functions/handlers/triggers.ts); a socket that
  * fails is only logged.
  */
@@ -26,7 +28,7 @@ export const handler = streamHandler({
       name: 'comment-notifications',
       keyOf: (change) => change.after?.postId,
       async run(changes) {
-        const comments = changes
+        const added = changes
           .filter((change) => change.before === undefined)
           .map((change) => change.after)
           .filter((comment): comment is StoredComment => comment?.status === 'visible');
@@ -40,7 +42,8 @@ export const handler = streamHandler({
               error: error instanceof Error ? error.name : inspect(error),
             }),
         });
-        const made = await notifyComments({ notifications, live, posts }, comments);
+        const made =
+          (await notifyComments({ notifications, live, posts }, added)) + (await notifyReplies({ notifications, live, comments }, added));
         logger.info('comment notifications', { route: 'comment-notifications', records: changes.length, made, ...live.report });
         count(METRIC.broadcastsSent, live.report.sent);
         count(METRIC.broadcastsGone, live.report.gone);

@@ -134,6 +134,8 @@ function whatHappened(notification: Notification): string {
         : `${notification.count} comentarios nuevos, el último de ${notification.name}, en`;
     case 'post.top':
       return 'Ha entrado en el Top 10 del día';
+    case 'comment.reply':
+      return `${notification.name} ha respondido a tu comentario en`;
   }
 }
 
