@@ -22,6 +22,7 @@ import { CognitoModeratorDirectory } from './store/cognito/moderatorDirectory';
 import { DynamoAuthorStore } from './store/dynamodb/authorStore';
 import { DynamoBlockStore } from './store/dynamodb/blockStore';
 import { DynamoCommentStore } from './store/dynamodb/commentStore';
+import { DynamoCommentVoteStore } from './store/dynamodb/commentVoteStore';
 import { DynamoSavedStore } from './store/dynamodb/savedStore';
 import { DynamoSearchStore } from './store/dynamodb/searchStore';
 import { DynamoConnectionRepository } from './store/dynamodb/connectionRepository';
@@ -143,6 +144,16 @@ export function commentStore(options: { moderation?: boolean; rateLimits?: boole
     names: options.rateLimits ? table(ENV.namesTable) : undefined,
   });
   return comments;
+}
+
+let commentVotes: DynamoCommentVoteStore | undefined;
+/** «+1 / −1» on comments (comment-votes table); with `counts`, for the functions that change them, the comments table too. */
+export function commentVoteStore(options: { counts?: boolean } = {}): DynamoCommentVoteStore {
+  commentVotes ??= new DynamoCommentVoteStore(documentClient, {
+    commentVotes: table(ENV.commentVotesTable),
+    ...(options.counts ? { comments: table(ENV.commentsTable) } : {}),
+  });
+  return commentVotes;
 }
 
 let votes: DynamoVoteStore | undefined;
@@ -278,6 +289,7 @@ export function accountDataReader(): DynamoAccountData {
       posts: table(ENV.postsTable),
       comments: table(ENV.commentsTable),
       votes: table(ENV.votesTable),
+      commentVotes: table(ENV.commentVotesTable),
       saved: table(ENV.savedTable),
       notifications: table(ENV.notificationsTable),
       moderation: table(ENV.moderationTable),

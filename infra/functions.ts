@@ -374,7 +374,47 @@ export const FUNCTIONS = [
     id: 'ListComments',
     entry: 'functions/handlers/http/listComments.ts',
     trigger: { type: 'http', route: routes.comments.list },
-    tables: { posts: { items: ['GetItem'] }, comments: { queryIndexes: [COMMENTS_INDEX.post] } },
+    // One Query of the post's top-level comments (post index for `old`, thread index for `best`), then
+    // one Query of the thread index for each comment of the page that has replies.
+    tables: { posts: { items: ['GetItem'] }, comments: { queryIndexes: [COMMENTS_INDEX.post, COMMENTS_INDEX.thread] } },
+  },
+  {
+    id: 'ListReplies',
+    entry: 'functions/handlers/http/listReplies.ts',
+    trigger: { type: 'http', route: routes.comments.replies },
+    // The top-level comment, then one Query of its replies on the thread index.
+    tables: { posts: {}, comments: { items: ['GetItem'], queryIndexes: [COMMENTS_INDEX.thread] } },
+  },
+  {
+    id: 'CastCommentVote',
+    entry: 'functions/handlers/http/castCommentVote.ts',
+    trigger: { type: 'http', route: routes.comments.vote, throttle: { rateLimit: 40, burstLimit: 80 } },
+    // The vote row and the comment's counts (and best-order rank) in one TransactWriteItems.
+    tables: {
+      posts: {},
+      comments: { items: ['GetItem', 'UpdateItem'] },
+      commentVotes: { items: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
+      names: { items: ['GetItem'] },
+      idempotency: { items: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
+    },
+  },
+  {
+    id: 'RemoveCommentVote',
+    entry: 'functions/handlers/http/removeCommentVote.ts',
+    trigger: { type: 'http', route: routes.comments.unvote, throttle: { rateLimit: 40, burstLimit: 80 } },
+    tables: {
+      posts: {},
+      comments: { items: ['GetItem', 'UpdateItem'] },
+      commentVotes: { items: ['GetItem', 'DeleteItem'] },
+      names: { items: ['GetItem'] },
+      idempotency: { items: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
+    },
+  },
+  {
+    id: 'ListMyCommentVotes',
+    entry: 'functions/handlers/http/listMyCommentVotes.ts',
+    trigger: { type: 'http', route: routes.comments.myVotes },
+    tables: { commentVotes: { items: ['BatchGetItem'] }, names: { items: ['GetItem'] } },
   },
   {
     id: 'CreateComment',
@@ -384,8 +424,8 @@ export const FUNCTIONS = [
     // The comment and its post's count in one TransactWriteItems.
     tables: {
       posts: { items: ['GetItem', 'UpdateItem'] },
-      // Read first when sent again under an Idempotency-Key.
-      comments: { items: ['GetItem', 'PutItem'] },
+      // Read first when sent again under an Idempotency-Key; a reply's parent is read, and counted in the same transaction.
+      comments: { items: ['GetItem', 'PutItem', 'UpdateItem'] },
       rateLimits: { items: ['GetItem', 'PutItem'] },
       // The author's apodo, and the check in the comment's transaction that the account is not marked deleted.
       names: { items: ['GetItem', 'ConditionCheckItem'] },
@@ -396,10 +436,11 @@ export const FUNCTIONS = [
     id: 'DeleteComment',
     entry: 'functions/handlers/http/deleteComment.ts',
     trigger: { type: 'http', route: routes.comments.remove },
-    // A moderator's removal is logged in the same transaction (moderation table).
+    // A moderator's removal is logged in the same transaction (moderation table). A top-level comment's
+    // replies leave with it (thread index), each with its post's count.
     tables: {
       posts: { items: ['UpdateItem'] },
-      comments: { items: ['GetItem', 'UpdateItem'] },
+      comments: { items: ['GetItem', 'UpdateItem'], queryIndexes: [COMMENTS_INDEX.thread] },
       moderation: { items: ['PutItem'] },
       names: { items: ['GetItem'] },
     },
@@ -421,10 +462,11 @@ export const FUNCTIONS = [
     id: 'DecideOnComment',
     entry: 'functions/handlers/http/decideOnComment.ts',
     trigger: { type: 'http', route: routes.comments.decide },
-    // The comment's change, its post's count and the log entry in one transaction.
+    // The comment's change, its post's count and the log entry in one transaction; a removed top-level
+    // comment's replies leave with it (thread index).
     tables: {
       posts: { items: ['UpdateItem'] },
-      comments: { items: ['GetItem', 'UpdateItem'] },
+      comments: { items: ['GetItem', 'UpdateItem'], queryIndexes: [COMMENTS_INDEX.thread] },
       moderation: { items: ['PutItem'] },
       names: { items: ['GetItem'] },
     },
@@ -510,7 +552,7 @@ export const FUNCTIONS = [
     tables: {
       names: { items: ['GetItem', 'PutItem', 'DeleteItem'] },
       posts: { items: ['GetItem', 'UpdateItem', 'DeleteItem'], queryIndexes: [POSTS_INDEX.author] },
-      comments: { items: ['GetItem', 'UpdateItem', 'DeleteItem'], queryIndexes: [COMMENTS_INDEX.author] },
+      comments: { items: ['GetItem', 'UpdateItem', 'DeleteItem'], queryIndexes: [COMMENTS_INDEX.author, COMMENTS_INDEX.thread] },
       moderation: { items: ['DeleteItem'] },
       notifications: { items: ['GetItem', 'PutItem', 'DeleteItem'], query: true },
       connections: { items: ['DeleteItem'], queryIndexes: [CONNECTIONS_INDEX.account] },
@@ -532,6 +574,7 @@ export const FUNCTIONS = [
       posts: { queryIndexes: [POSTS_INDEX.author] },
       comments: { queryIndexes: [COMMENTS_INDEX.author] },
       votes: { query: true },
+      commentVotes: { query: true },
       saved: { queryIndexes: [SAVED_INDEX.byTime] },
       notifications: { queryIndexes: [NOTIFICATIONS_INDEX.recent] },
       moderation: { queryIndexes: [MODERATION_INDEX.user] },
@@ -781,8 +824,8 @@ export const FUNCTIONS = [
       retryAttempts: 3,
       bisectBatchOnError: true,
       maxRecordAgeSeconds: 3600,
-      // New visible comments only; the readers of their post hear them.
-      filters: [{ eventName: ['INSERT'], dynamodb: { NewImage: { status: { S: ['visible'] } } } }],
+      // New visible comments and visible comments that changed (their counts); the readers of their post hear them.
+      filters: [{ eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { status: { S: ['visible'] } } } }],
     },
     tables: { connections: { items: ['DeleteItem'], queryIndexes: [CONNECTIONS_INDEX.watching] } },
     endpoints: ['liveManagement'],
@@ -806,6 +849,8 @@ export const FUNCTIONS = [
     tables: {
       // The post's author (one GetItem per post of a batch).
       posts: { items: ['GetItem'] },
+      // A reply's parent comment, whose author is told (`comment.reply`).
+      comments: { items: ['GetItem'] },
       // The post's coalesced notification read, then written with the comment's mark in one transaction,
       // with the check that the owner's account is not deleted (names: ConditionCheckItem).
       notifications: { items: ['GetItem', 'PutItem'] },

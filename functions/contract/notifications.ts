@@ -26,7 +26,16 @@ export const EXCERPT_LENGTH = 80;
 /** How many of the day's most «¡Vaya día!» posts make its Top («entered the day's Top 10»). */
 export const DAY_TOP_SIZE = 10;
 
-export const NOTIFICATION_TYPES = ['post.published', 'post.rejected', 'comment.created', 'post.top', 'comment.mention'] as const;
+export const NOTIFICATION_TYPES = [
+  'post.published',
+  'post.rejected',
+  'comment.created',
+  'post.top',
+  // A reply to the owner's comment, by someone else (`name`: the replier's apodo).
+  'comment.reply',
+  // The owner's apodo mentioned («@apodo») in a comment by someone else (`name`: the writer's apodo).
+  'comment.mention',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 const base = {
@@ -58,6 +67,7 @@ export const notificationSchema = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('post.top') }),
   // `name` mentioned the caller («@apodo») in a comment under the post (one per comment).
   z.object({ ...base, type: z.literal('comment.mention'), name: z.string() }),
+  z.object({ ...base, type: z.literal('comment.reply'), name: z.string() }),
 ]);
 export type Notification = z.infer<typeof notificationSchema>;
 

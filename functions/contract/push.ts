@@ -82,5 +82,7 @@ export function pushMessageOf(notification: Notification): PushMessage {
       return { ...common, title: '¡En el Top del día!', body: 'Tu anécdota ha entrado en el Top 10 del día.', url: post };
     case 'comment.mention':
       return { ...common, title: 'Te han mencionado', body: `${notification.name} te ha mencionado en un comentario.`, url: post };
+    case 'comment.reply':
+      return { ...common, title: 'Nueva respuesta', body: `${notification.name} ha respondido a tu comentario.`, url: post };
   }
 }

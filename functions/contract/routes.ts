@@ -13,7 +13,19 @@ import { accountExportSchema, deleteMeSchema } from './accountData';
 import { meSchema, nameResultSchema, setNameSchema } from './accounts';
 import { authorSchema, FORMER_NAME_DAYS } from './authors';
 import { blockListSchema, MAX_BLOCKS } from './blocks';
-import { commentPageSchema, commentSchema, createCommentSchema, DEFAULT_COMMENT_PAGE_SIZE } from './comments';
+import {
+  commentPageSchema,
+  commentSchema,
+  createCommentSchema,
+  DEFAULT_COMMENT_PAGE_SIZE,
+  COMMENT_SORTS,
+  commentVoteResultSchema,
+  commentVoteSchema,
+  DEFAULT_REPLY_PAGE_SIZE,
+  myCommentVotesSchema,
+  REPLIES_SHOWN,
+  replyPageSchema,
+} from './comments';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './common';
 import type { ErrorCode } from './errors';
 import {
@@ -387,22 +399,78 @@ export const routes = {
       method: 'GET',
       path: '/posts/{id}/comments',
       auth: 'public',
-      summary: "A page of a published post's visible comments, oldest first.",
+      summary: `A page of a published post's visible top-level comments, each with its reply count and first ${REPLIES_SHOWN} replies (oldest first); \`myVote\` is always null here (the answer is shared).`,
       params: byId,
-      query: z.object(paging(DEFAULT_COMMENT_PAGE_SIZE)),
-      success: { status: 200, description: 'Comments, oldest first.', schema: commentPageSchema },
-      errors: [...PAGING_ERRORS, 'POST_NOT_FOUND'],
+      query: z.object({
+        sort: z.optional(
+          z
+            .enum(COMMENT_SORTS)
+            .check(z.describe('`old` (the default): oldest first; `best`: highest net score (+1 minus −1) first, then oldest.')),
+        ),
+        ...paging(DEFAULT_COMMENT_PAGE_SIZE),
+      }),
+      success: { status: 200, description: 'Top-level comments, in the order asked.', schema: commentPageSchema },
+      errors: [...PAGING_ERRORS, 'INVALID_SORT', 'POST_NOT_FOUND'],
     }),
     create: route({
       method: 'POST',
       path: '/posts/{id}/comments',
       auth: 'user',
       idempotent: true,
-      summary: 'Comments on a published post.',
+      summary:
+        'Comments on a published post; with `parentId`, replies to a visible comment of that post (a reply to a reply is filed under the same top-level comment, whose author is notified).',
       params: byId,
       body: createCommentSchema,
       success: { status: 201, description: 'The new comment.', schema: commentSchema },
-      errors: ['INVALID_REQUEST', 'EMPTY_COMMENT', 'COMMENT_TOO_LONG', 'PERSONAL_DATA', 'POST_NOT_FOUND', 'RATE_LIMITED'],
+      errors: [
+        'INVALID_REQUEST',
+        'EMPTY_COMMENT',
+        'COMMENT_TOO_LONG',
+        'PERSONAL_DATA',
+        'POST_NOT_FOUND',
+        'COMMENT_NOT_FOUND',
+        'RATE_LIMITED',
+      ],
+    }),
+    replies: route({
+      method: 'GET',
+      path: '/comments/{id}/replies',
+      auth: 'public',
+      summary: "A page of a visible top-level comment's visible replies, oldest first.",
+      params: byId,
+      query: z.object(paging(DEFAULT_REPLY_PAGE_SIZE)),
+      success: { status: 200, description: 'Replies, oldest first.', schema: replyPageSchema },
+      errors: [...PAGING_ERRORS, 'COMMENT_NOT_FOUND'],
+    }),
+    vote: route({
+      method: 'PUT',
+      path: '/comments/{id}/vote',
+      auth: 'user',
+      idempotent: true,
+      summary: "Votes «+1» (`up`) or «−1» (`down`) on a visible comment, replacing the caller's earlier vote. Not on one's own comment.",
+      params: byId,
+      body: commentVoteSchema,
+      success: { status: 200, description: "The comment's counts and the caller's vote.", schema: commentVoteResultSchema },
+      errors: ['INVALID_REQUEST', 'OWN_COMMENT', 'COMMENT_NOT_FOUND'],
+    }),
+    unvote: route({
+      method: 'DELETE',
+      path: '/comments/{id}/vote',
+      auth: 'user',
+      idempotent: true,
+      summary: "Takes the caller's vote on a comment back.",
+      params: byId,
+      success: { status: 200, description: "The comment's counts; `myVote` is null.", schema: commentVoteResultSchema },
+      errors: ['COMMENT_NOT_FOUND'],
+    }),
+    myVotes: route({
+      method: 'GET',
+      path: '/me/comment-votes',
+      auth: 'user',
+      summary: "The caller's vote on each of those comments they voted on (the others are absent).",
+      query: z.object({ ids: z.string().check(z.describe(`Comma-separated comment ids, 1 to ${MAX_VOTE_IDS}.`)) }),
+      success: { status: 200, description: 'Votes by comment id.', schema: myCommentVotesSchema },
+      errors: ['INVALID_REQUEST'],
     }),
     remove: route({
       method: 'DELETE',

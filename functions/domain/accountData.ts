@@ -14,6 +14,7 @@ import { publicNotification } from './notifications';
 import type { AccountDataReader, AccountErasure, ExportLimiter } from './ports/accountData';
 import type { BlockStore } from './ports/blocks';
 import type { StoredComment } from './ports/comments';
+import { publicComment } from './commentView';
 
 export type ExportDeps = { data: AccountDataReader; limiter: ExportLimiter; blocks: BlockStore; now?: () => Date };
 
@@ -27,7 +28,7 @@ export async function exportMyData(deps: ExportDeps, account: SignedIn<Account>)
   const now = timeOf(deps);
   if (!(await deps.limiter.take(account.id, now))) throw new RateLimitedError();
   const { data } = deps;
-  const [createdAt, posts, comments, votes, saved, notifications, reports, pushDevices, blocks] = await Promise.all([
+  const [createdAt, posts, comments, votes, saved, notifications, reports, pushDevices, blocks, commentVotes] = await Promise.all([
     data.createdAt(account.username),
     data.posts(account.id),
     data.comments(account.id),
@@ -37,21 +38,15 @@ export async function exportMyData(deps: ExportDeps, account: SignedIn<Account>)
     data.reports(account.id),
     data.pushDevices(account.id),
     blockedNames(deps, account.id),
+    data.commentVotes(account.id),
   ]);
   return {
     exportedAt: now.toISOString(),
     account: { name: account.row.name?.name ?? null, email: account.email, createdAt, moderator: account.moderator },
     posts: posts.map(ownPost),
-    comments: comments.map((comment) => ({
-      id: comment.id,
-      postId: comment.postId,
-      name: comment.name,
-      text: comment.text,
-      createdAt: comment.createdAt,
-      status: comment.status,
-    })),
+    comments: comments.map((comment) => ({ ...publicComment(comment), status: comment.status })),
     votes,
-    commentVotes: [],
+    commentVotes: commentVotes.map(({ commentId, vote }) => ({ commentId, vote })),
     saved,
     notifications: notifications.map(publicNotification),
     reports,

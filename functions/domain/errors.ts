@@ -63,6 +63,12 @@ export class ForbiddenError extends DomainError {
 }
 
 /** Authors do not vote on their own posts. */
+export class OwnCommentError extends DomainError {
+  constructor() {
+    super('OWN_COMMENT');
+  }
+}
+
 export class OwnPostError extends DomainError {
   constructor() {
     super('OWN_POST');

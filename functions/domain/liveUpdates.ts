@@ -1,5 +1,5 @@
 /**
- * Coalescing of `post.updated`: a burst of votes on one post is at most one message a second
+ * Coalescing of counts updates (`post.updated`; `comment.updated` with a key of its own): a burst of votes on one post is at most one message a second
  * (LIVE_UPDATE_INTERVAL_MS), each carrying the counts of the latest change, so readers end on the
  * right numbers and the fan-out does not grow with the votes. Delivery itself is broadcastMessages'
  * (functions/domain/broadcast.ts); this only decides what to hand it, and when.
@@ -7,21 +7,30 @@
 import { LIVE_UPDATE_INTERVAL_MS, type LiveMessage } from '../contract/live';
 import { systemMillis } from './clock';
 
+/** The item a counts update is about (`post.updated` by post id); undefined for any other message. */
+export const postUpdateKey = (message: LiveMessage): string | undefined => (message.type === 'post.updated' ? message.id : undefined);
+
 /**
- * Keeps the last `post.updated` of each post (it holds the newest counts), at the place of that last
- * one; every other message stays as it was, in order.
+ * Keeps the last update of each item (it holds the newest counts), at the place of that last one;
+ * every other message stays as it was, in order.
  */
-export function coalesceUpdates(messages: LiveMessage[]): LiveMessage[] {
+export function coalesceUpdates<M = LiveMessage>(messages: M[], keyOf: (message: M) => string | undefined = postUpdateKey as never): M[] {
   const lastUpdate = new Map<string, number>();
   messages.forEach((message, index) => {
-    if (message.type === 'post.updated') lastUpdate.set(message.id, index);
+    const key = keyOf(message);
+    if (key !== undefined) lastUpdate.set(key, index);
   });
-  return messages.filter((message, index) => message.type !== 'post.updated' || lastUpdate.get(message.id) === index);
+  return messages.filter((message, index) => {
+    const key = keyOf(message);
+    return key === undefined || lastUpdate.get(key) === index;
+  });
 }
 
-export type PacerOptions = {
-  /** Shortest time between two `post.updated` of one post. @default LIVE_UPDATE_INTERVAL_MS */
+export type PacerOptions<M = LiveMessage> = {
+  /** Shortest time between two updates of one item. @default LIVE_UPDATE_INTERVAL_MS */
   intervalMs?: number;
+  /** Which messages are paced updates, and of which item. @default postUpdateKey */
+  keyOf?: (message: M) => string | undefined;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
 };
@@ -34,31 +43,34 @@ export type PacerOptions = {
  * of one post arrive in order on one shard, whose batches Lambda (and the local poller) processes one
  * at a time, so holding a message inside the invocation keeps the guarantee.
  */
-export class UpdatePacer {
+export class UpdatePacer<M = LiveMessage> {
   private readonly lastSent = new Map<string, number>();
   private readonly intervalMs: number;
+  private readonly keyOf: (message: M) => string | undefined;
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
 
-  constructor(options: PacerOptions = {}) {
+  constructor(options: PacerOptions<M> = {}) {
     this.intervalMs = options.intervalMs ?? LIVE_UPDATE_INTERVAL_MS;
+    this.keyOf = options.keyOf ?? (postUpdateKey as never);
     this.now = options.now ?? systemMillis;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
 
   /** Hands `messages` (coalesced) to `send`: once now, and once more later for held updates. */
-  async deliver<R>(messages: LiveMessage[], send: (messages: LiveMessage[]) => Promise<R>): Promise<R[]> {
+  async deliver<R>(messages: M[], send: (messages: M[]) => Promise<R>): Promise<R[]> {
     const results: R[] = [];
     const now = this.now();
     this.forget(now);
-    const ready: LiveMessage[] = [];
-    const held: Array<{ message: LiveMessage & { type: 'post.updated' }; due: number }> = [];
-    for (const message of coalesceUpdates(messages)) {
-      if (message.type !== 'post.updated') {
+    const ready: M[] = [];
+    const held: Array<{ message: M; due: number }> = [];
+    for (const message of coalesceUpdates(messages, this.keyOf)) {
+      const key = this.keyOf(message);
+      if (key === undefined) {
         ready.push(message);
         continue;
       }
-      const last = this.lastSent.get(message.id);
+      const last = this.lastSent.get(key);
       if (last === undefined || now - last >= this.intervalMs) {
         ready.push(message);
       } else {
@@ -83,10 +95,13 @@ export class UpdatePacer {
    * Sends, counting each update's interval from when its send ends (a fan-out takes time): two
    * updates of one post reach any one reader at least `intervalMs` apart.
    */
-  private async sendMarked<R>(messages: LiveMessage[], send: (messages: LiveMessage[]) => Promise<R>): Promise<R> {
+  private async sendMarked<R>(messages: M[], send: (messages: M[]) => Promise<R>): Promise<R> {
     const mark = () => {
       const at = this.now();
-      for (const message of messages) if (message.type === 'post.updated') this.lastSent.set(message.id, at);
+      for (const message of messages) {
+        const key = this.keyOf(message);
+        if (key !== undefined) this.lastSent.set(key, at);
+      }
     };
     mark();
     try {

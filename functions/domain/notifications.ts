@@ -28,7 +28,7 @@ import { parseLimit, parseRequest, untilSettled } from './input';
 import { rejectionOf } from './lifecycle';
 import { bucketOf, madridDate } from './periods';
 import { rankKey } from './rankings';
-import type { StoredComment } from './ports/comments';
+import type { CommentStore, StoredComment } from './ports/comments';
 import type { BlockChecker } from './ports/blocks';
 import type { AccountConnections } from './ports/connections';
 import type { DayTopReader, NotificationStore, NotifiedPosts, StoredNotification } from './ports/notifications';
@@ -49,6 +49,7 @@ export const notificationKey = {
   published: (postId: string) => `published#${postId}`,
   top: (postId: string) => `top#${postId}`,
   comment: (postId: string) => `comment#${postId}`,
+  reply: (commentId: string) => `reply#${commentId}`,
   rejected: (postId: string, at: string) => `rejected#${postId}#${at}`,
   mention: (commentId: string) => `mention#${commentId}`,
 };
@@ -56,7 +57,7 @@ export const notificationKey = {
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const ISO = '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z';
 /** A notification's key; its place in the list (`listedAt`) is `${createdAt}#${key}`. */
-const LISTED_AT = new RegExp(`^${ISO}#(?:(?:published|top|comment|mention)#${UUID}|rejected#${UUID}#${ISO})$`);
+const LISTED_AT = new RegExp(`^${ISO}#(?:(?:published|top|comment|mention|reply)#${UUID}|rejected#${UUID}#${ISO})$`);
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 export const listedAtOf = (notification: Pick<StoredNotification, 'createdAt' | 'key'>) => `${notification.createdAt}#${notification.key}`;
@@ -80,6 +81,8 @@ export function publicNotification(stored: StoredNotification): Notification {
       return { ...base, type: 'post.published' };
     case 'comment.mention':
       return { ...base, type: 'comment.mention', name: stored.name ?? '' };
+    case 'comment.reply':
+      return { ...base, type: 'comment.reply', name: stored.name ?? '' };
   }
 }
 
@@ -243,6 +246,36 @@ export async function notifyComments(
     if (written.outcome !== 'written') continue;
     made++;
     await deps.live.send(owner, { type: 'notification.created', notification: publicNotification(written.next) });
+  }
+  return made;
+}
+
+/**
+ * Tells the author of the comment each new reply is filed under (`comment.reply`, one per reply, so a
+ * record delivered twice makes one); none for a reply to one's own comment, nor by an account that
+ * author blocked.
+ */
+export async function notifyReplies(
+  deps: NotifyDeps & { comments: Pick<CommentStore, 'get'>; blocks: BlockChecker },
+  comments: readonly StoredComment[],
+): Promise<number> {
+  let made = 0;
+  for (const reply of comments) {
+    if (reply.parentId === undefined) continue;
+    const parent = await deps.comments.get(reply.parentId);
+    if (!parent || parent.authorId === reply.authorId) continue;
+    if (!(await reachesOwner(deps, parent.authorId, reply.authorId))) continue;
+    const notification: StoredNotification = {
+      accountId: parent.authorId,
+      key: notificationKey.reply(reply.id),
+      type: 'comment.reply',
+      postId: reply.postId,
+      createdAt: reply.createdAt,
+      read: false,
+      name: reply.name,
+      version: 1,
+    };
+    if (await addAndSend(deps, notification)) made++;
   }
   return made;
 }

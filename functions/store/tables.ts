@@ -150,14 +150,21 @@ export const COMMENTS_KEYS = {
   queue: 'queue',
   queuedAt: 'queuedAt',
   authorId: 'authorId',
+  thread: 'thread',
+  threadRank: 'threadRank',
 } as const;
-export const COMMENTS_INDEX = { post: 'post-index', queue: 'queue-index', author: 'author-index' } as const;
+export const COMMENTS_INDEX = { post: 'post-index', queue: 'queue-index', author: 'author-index', thread: 'thread-index' } as const;
 
 /**
  * comments     id (S)                       one item per comment: `postId`, `authorId`, `name`, `text`,
- *                                           `createdAt`, `status` (visible | hidden | removed), `reports`
- *   post-index      postId (S) + listedKey (S)  a post's visible comments, oldest first: `listedKey` =
+ *                                           `createdAt`, `status` (visible | hidden | removed), `reports`,
+ *                                           `parentId` (a reply's top-level comment), `up`/`down` (its
+ *                                           votes' counts), `replyCount` (a top-level one's visible replies)
+ *   post-index      postId (S) + listedKey (S)  a post's visible top-level comments, oldest first: `listedKey` =
  *                                           `${createdAt}#${id}`, present only while visible (sparse)
+ *   thread-index    thread (S) + threadRank (N)  while visible: a top-level comment under `best#<post>`
+ *                                           ranked by net score then oldest (`threadRank` moved with each
+ *                                           vote), a reply under `reply#<parent>` ranked by its time
  *   queue-index     queue (S) + queuedAt (S) comments hidden by reports (`queue` = "hidden"), oldest
  *                                           first; present only while hidden
  *   author-index    authorId (S)             one author's comments (signed again on a rename or deletion)
@@ -177,9 +184,26 @@ export const COMMENTS_TABLE = {
       sortKey: { name: COMMENTS_KEYS.queuedAt, type: 'S' },
     },
     { indexName: COMMENTS_INDEX.author, partitionKey: { name: COMMENTS_KEYS.authorId, type: 'S' } },
+    {
+      indexName: COMMENTS_INDEX.thread,
+      partitionKey: { name: COMMENTS_KEYS.thread, type: 'S' },
+      sortKey: { name: COMMENTS_KEYS.threadRank, type: 'N' },
+    },
   ],
-  // New comments reach the readers of their post (`comment.created`).
+  // New comments reach the readers of their post (`comment.created`), and so do their counts (`comment.updated`).
   stream: 'NEW_AND_OLD_IMAGES',
+} as const satisfies TableDescription;
+
+/**
+ * comment-votes  userId (S) + commentId (S)  one row per account and comment it voted on: `vote`
+ *                                          (up | down), `at`; changed and removed in the same transaction
+ *                                          as the comment's `up`/`down` counts
+ */
+export const COMMENT_VOTES_TABLE = {
+  logicalName: 'comment-votes',
+  partitionKey: { name: 'userId', type: 'S' },
+  sortKey: { name: 'commentId', type: 'S' },
+  indexes: [],
 } as const satisfies TableDescription;
 
 /**
@@ -424,6 +448,7 @@ export const ENV = {
   namesTable: 'NAMES_TABLE',
   userPoolId: 'USER_POOL_ID',
   votesTable: 'VOTES_TABLE',
+  commentVotesTable: 'COMMENT_VOTES_TABLE',
   topTable: 'TOP_TABLE',
   savedTable: 'SAVED_TABLE',
   notificationsTable: 'NOTIFICATIONS_TABLE',
@@ -463,6 +488,7 @@ export const TABLES = {
   connections: { description: CONNECTIONS_TABLE, env: ENV.connectionsTable },
   names: { description: NAMES_TABLE, env: ENV.namesTable },
   votes: { description: VOTES_TABLE, env: ENV.votesTable },
+  commentVotes: { description: COMMENT_VOTES_TABLE, env: ENV.commentVotesTable },
   top: { description: TOP_TABLE, env: ENV.topTable },
   saved: { description: SAVED_TABLE, env: ENV.savedTable },
   notifications: { description: NOTIFICATIONS_TABLE, env: ENV.notificationsTable },
@@ -488,6 +514,7 @@ export const TABLE_RECOVERY = {
   comments: 'source',
   names: 'source',
   votes: 'source',
+  commentVotes: 'source',
   saved: 'source',
   // Each was written once, when its event happened (and carries whether it was read): no source holds it again.
   notifications: 'source',

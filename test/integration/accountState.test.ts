@@ -50,12 +50,14 @@ function request(route: Route): { path: string; body?: unknown } {
     'PUT /moderation/{id}/decision': { decision: 'publish' },
     'PUT /comments/{id}/decision': { decision: 'publish' },
     'PUT /posts/{id}/vote': { vote: 'agree' },
+    'PUT /comments/{id}/vote': { vote: 'up' },
     'PUT /me/name': { name: `Nombre ${randomUUID().slice(0, 6)}` },
     // A subscription that would be kept (an endpoint on the local cloud's loopback receiver list, real keys).
     'PUT /me/push-subscriptions': { endpoint: PUSH_ENDPOINT, keys: { p256dh: PUSH_KEY, auth: randomBytes(16).toString('base64url') } },
     'DELETE /me/push-subscriptions': { endpoint: PUSH_ENDPOINT },
   };
-  return { path: route === routes.votes.mine ? `${path}?ids=${postId}` : path, body: bodies[label(route)] };
+  const ids = route === routes.votes.mine ? `?ids=${postId}` : route === routes.comments.myVotes ? `?ids=${commentId}` : '';
+  return { path: `${path}${ids}`, body: bodies[label(route)] };
 }
 
 async function callRoute(route: Route, user: TestUser) {

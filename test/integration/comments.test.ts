@@ -99,6 +99,12 @@ describe('comments', () => {
       name: user.name,
       text: '<img src=x onerror=alert(1)> primero',
       createdAt: expect.any(String),
+      parentId: null,
+      votes: { up: 0, down: 0 },
+      myVote: null,
+      collapsed: false,
+      replyCount: 0,
+      replies: [],
     });
     const second = await comment(user, post.id, { text: 'segundo', authorId: 'alguien-más', name: 'Suplantada', id: 'mío' });
     expect(second.body).toMatchObject({ name: user.name, text: 'segundo' });

@@ -78,6 +78,10 @@ export function aComment(overrides: Partial<Comment> & { minutesAgo?: number } =
     name: 'marta',
     text: `Comentario número ${counter}`,
     createdAt: new Date(Date.UTC(2025, 4, 3, 12, 0, 0) - minutesAgo * 60_000).toISOString(),
+    parentId: null,
+    votes: { up: 0, down: 0 },
+    myVote: null,
+    collapsed: false,
     ...rest,
   };
 }

@@ -1,3 +1,4 @@
+import type { StoredCommentVote } from './commentVotes';
 import type { AccountExport } from '../../contract/accountData';
 import type { StoredComment } from './comments';
 import type { StoredNotification } from './notifications';
@@ -15,6 +16,8 @@ export interface AccountDataReader {
   /** Its comments in every status. */
   comments(accountId: string): Promise<StoredComment[]>;
   votes(accountId: string): Promise<AccountExport['votes']>;
+  /** The account's «+1 / −1» on comments. */
+  commentVotes(accountId: string): Promise<StoredCommentVote[]>;
   /** The ids of the posts it saved, newest saved first. */
   saved(accountId: string): Promise<string[]>;
   /** Its notifications, newest first. */

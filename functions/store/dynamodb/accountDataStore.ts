@@ -32,7 +32,9 @@ import {
   PUSH_SUBSCRIPTIONS_INDEX,
   SAVED_INDEX,
 } from '../tables';
-import { commentFromItem } from './commentStore';
+import { commentFromItem, DynamoCommentStore } from './commentStore';
+import { commentVoteFromItem } from './commentVoteStore';
+import type { StoredCommentVote } from '../../domain/ports/commentVotes';
 import { fingerprintKey } from './postRepository';
 import { postFromItem } from './postItems';
 import { DynamoRateLimiter, slotPut } from './rateLimiter';
@@ -44,6 +46,7 @@ export type AccountTables = {
   posts?: string;
   comments?: string;
   votes?: string;
+  commentVotes?: string;
   saved?: string;
   notifications?: string;
   moderation?: string;
@@ -115,6 +118,15 @@ export class DynamoAccountData implements AccountDataReader, AccountErasure, Acc
 
   commentsOf(accountId: string): Promise<StoredComment[]> {
     return this.comments(accountId);
+  }
+
+  async commentVotes(accountId: string): Promise<StoredCommentVote[]> {
+    const items = await queryAll(this.client, {
+      TableName: need(this.tables.commentVotes, 'commentVotes'),
+      KeyConditionExpression: 'userId = :u',
+      ExpressionAttributeValues: { ':u': accountId },
+    });
+    return items.map(commentVoteFromItem).filter((vote): vote is StoredCommentVote => vote !== undefined);
   }
 
   async votes(accountId: string): Promise<AccountExport['votes']> {
@@ -250,15 +262,33 @@ export class DynamoAccountData implements AccountDataReader, AccountErasure, Acc
           ExpressionAttributeValues: { ':minus': -1 },
         },
       };
+      // A visible reply is counted on its top-level comment too.
+      const replyCount =
+        stored.parentId === undefined
+          ? undefined
+          : {
+              Update: {
+                TableName: commentsTable,
+                Key: { id: stored.parentId },
+                UpdateExpression: 'ADD replyCount :minus',
+                ConditionExpression: 'attribute_exists(id)',
+                ExpressionAttributeValues: { ':minus': -1 },
+              },
+            };
+      const counts = stored.status === 'visible' ? [count, ...(replyCount ? [replyCount] : [])] : [];
       try {
-        await this.client.send(new TransactWriteCommand({ TransactItems: stored.status === 'visible' ? [remove, count] : [remove] }));
+        await this.client.send(new TransactWriteCommand({ TransactItems: [remove, ...counts] }));
+        await this.eraseReplies(stored);
         return true;
       } catch (error) {
         const cancelled = decodeCancellation(error);
         if (!cancelled) throw error;
-        // Its post is gone (the account's own, erased first, or deleted): only the comment is left to delete.
-        if (failedCondition(cancelled, 1) && !failedCondition(cancelled, 0)) {
-          await this.client.send(new TransactWriteCommand({ TransactItems: [remove] })).catch((retry: unknown) => {
+        // Its post or its top-level comment is gone (the account's own, erased first, or deleted): the
+        // comment is deleted with the counts still there.
+        const gone = counts.map((_, index) => failedCondition(cancelled, index + 1));
+        if (gone.some(Boolean) && !failedCondition(cancelled, 0)) {
+          const left = counts.filter((_, index) => !gone[index]);
+          await this.client.send(new TransactWriteCommand({ TransactItems: [remove, ...left] })).catch((retry: unknown) => {
             if (!decodeCancellation(retry)) throw retry;
           });
         }
@@ -266,6 +296,16 @@ export class DynamoAccountData implements AccountDataReader, AccountErasure, Acc
       }
     }
     throw new Error(`The comment ${comment.id} kept changing while it was being erased`);
+  }
+
+  /** A top-level comment's replies (others' words) leave with it, each counted out of its post. */
+  private async eraseReplies(comment: StoredComment): Promise<void> {
+    if (comment.parentId !== undefined) return;
+    const comments = new DynamoCommentStore(this.client, {
+      comments: need(this.tables.comments, 'comments'),
+      posts: need(this.tables.posts, 'posts'),
+    });
+    await comments.removeReplies(comment.id, new Date());
   }
 
   async unquote(postId: string, accountId: string, names: ReadonlySet<string>, count: number): Promise<void> {

@@ -2,7 +2,16 @@ import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentCl
 import * as z from 'zod/mini';
 import { REPORTS_TO_HIDE } from '../../contract/moderation';
 import { sortKeyOf } from '../../domain/cursor';
-import type { CommentPageQuery, CommentReportWrite, CommentStatus, CommentStore, StoredComment } from '../../domain/ports/comments';
+import type {
+  BestPageQuery,
+  CommentPageQuery,
+  CommentReportWrite,
+  CommentStatus,
+  CommentStore,
+  RankedPage,
+  ReplyPageQuery,
+  StoredComment,
+} from '../../domain/ports/comments';
 import type { GuardedWrite, Page, RateSlot } from '../../domain/ports/posts';
 import { COMMENTS_INDEX, COMMENTS_KEYS, QUEUES } from '../tables';
 import type { LoggedAction } from '../../domain/ports/moderation';
@@ -28,7 +37,31 @@ const itemSchema = z.object({
   createdAt: z.string(),
   status: z.enum(COMMENT_STATUSES),
   reports: z._default(z.number(), 0),
+  parentId: z.optional(z.string()),
+  up: z.optional(z.number()),
+  down: z.optional(z.number()),
+  replyCount: z.optional(z.number()),
 });
+
+/**
+ * A top-level comment's `threadRank` in its post's `best#` partition: the net score times RANK_STEP,
+ * plus the seconds before 2286 it was written at, so a higher score comes first and, among equals,
+ * the older. A vote moves it by ±RANK_STEP with `ADD`, which needs no read: concurrent voters never
+ * conflict on a condition. (Comments of the same second and score come in no set order.)
+ */
+export const RANK_STEP = 10_000_000_000;
+
+export function bestRank(comment: Pick<StoredComment, 'createdAt' | 'up' | 'down'>): number {
+  const net = (comment.up ?? 0) - (comment.down ?? 0);
+  return net * RANK_STEP + (RANK_STEP - Math.floor(Date.parse(comment.createdAt) / 1000));
+}
+
+/** The `thread-index` partition and rank of a visible comment: its post's `best#`, or its parent's `reply#`. */
+function threadOf(comment: StoredComment): { thread: string; threadRank: number } {
+  return comment.parentId === undefined
+    ? { thread: `best#${comment.postId}`, threadRank: bestRank(comment) }
+    : { thread: `reply#${comment.parentId}`, threadRank: Date.parse(comment.createdAt) };
+}
 
 export function commentFromItem(item: Record<string, unknown> | undefined): StoredComment | undefined {
   const parsed = z.safeParse(itemSchema, item);
@@ -41,10 +74,15 @@ function commentsFromItems(items: Record<string, unknown>[] | undefined): Stored
 
 /** The index keys a status brings and those it takes away: listed while visible, queued while hidden. */
 function statusAttributes(comment: StoredComment, status: CommentStatus, at: string): { set: Record<string, unknown>; remove: string[] } {
-  const { listedKey, queue, queuedAt } = COMMENTS_KEYS;
-  if (status === 'visible') return { set: { [listedKey]: sortKeyOf(comment.createdAt, comment.id) }, remove: [queue, queuedAt] };
-  if (status === 'hidden') return { set: { [queue]: QUEUES.hidden, [queuedAt]: sortKeyOf(at, comment.id) }, remove: [listedKey] };
-  return { set: {}, remove: [listedKey, queue, queuedAt] };
+  const { listedKey, queue, queuedAt, thread, threadRank } = COMMENTS_KEYS;
+  if (status === 'visible') {
+    // Only top-level comments are listed under their post; replies are read through their parent.
+    const listed = comment.parentId === undefined ? { [listedKey]: sortKeyOf(comment.createdAt, comment.id) } : {};
+    return { set: { ...listed, ...threadOf(comment) }, remove: [queue, queuedAt] };
+  }
+  if (status === 'hidden')
+    return { set: { [queue]: QUEUES.hidden, [queuedAt]: sortKeyOf(at, comment.id) }, remove: [listedKey, thread, threadRank] };
+  return { set: {}, remove: [listedKey, queue, queuedAt, thread, threadRank] };
 }
 
 /** The comment's move to `to`, on the condition that its status is still the one read. */
@@ -83,8 +121,12 @@ export class DynamoCommentStore implements CommentStore {
   ) {}
 
   /** One TransactWriteItems: the comment, its post's count and the author's rate-limit slot (rateLimiter.ts slotPut). */
-  async add(comment: StoredComment, slot: RateSlot): Promise<'recorded' | 'unpublished' | 'conflict' | 'exists' | 'deleted'> {
+  async add(
+    comment: StoredComment,
+    slot: RateSlot,
+  ): Promise<'recorded' | 'unpublished' | 'conflict' | 'exists' | 'deleted' | 'parentGone'> {
     if (this.tables.rateLimits === undefined) throw new Error('DynamoCommentStore: new comments need the rate-limits table');
+    const parentAt = this.tables.names ? 4 : 3;
     try {
       await this.client.send(
         new TransactWriteCommand({
@@ -99,16 +141,18 @@ export class DynamoCommentStore implements CommentStore {
             this.countUpdate(comment.postId, 1, true),
             { Put: slotPut(this.tables.rateLimits, slot) },
             ...(this.tables.names ? [accountNotDeleted(this.tables.names, comment.authorId)] : []),
+            ...(comment.parentId !== undefined ? [this.replyCountUpdate(comment.parentId, 1, comment.postId)] : []),
           ],
         }),
       );
       return 'recorded';
     } catch (error) {
       // Actions: [0] the comment, [1] its post's count (which needs the post published), [2] the slot,
-      // [3] the author's account not marked deleted.
+      // [3] the author's account not marked deleted, then a reply's parent (visible, top-level, same post).
       const cancelled = decodeCancellation(error);
       if (cancelled && failedCondition(cancelled, 0)) return 'exists';
       if (cancelled && this.tables.names && failedCondition(cancelled, 3)) return 'deleted';
+      if (cancelled && comment.parentId !== undefined && failedCondition(cancelled, parentAt)) return 'parentGone';
       if (cancelled && failedCondition(cancelled, 1)) return 'unpublished';
       if (cancelled && isConflict(cancelled)) return 'conflict';
       throw error;
@@ -139,6 +183,38 @@ export class DynamoCommentStore implements CommentStore {
     return { items: items.slice(0, limit), hasMore: items.length > limit };
   }
 
+  /** One Query of the post's `best#` partition on the thread index, highest rank first. */
+  async best({ postId, limit, after }: BestPageQuery): Promise<RankedPage> {
+    return this.thread(`best#${postId}`, limit, false, after);
+  }
+
+  /** One Query of the parent's `reply#` partition on the thread index, oldest first. */
+  async replies({ parentId, limit, after }: ReplyPageQuery): Promise<RankedPage> {
+    return this.thread(`reply#${parentId}`, limit, true, after);
+  }
+
+  private async thread(thread: string, limit: number, forward: boolean, after?: { rank: number; id: string }): Promise<RankedPage> {
+    const { Items } = await this.client.send(
+      new QueryCommand({
+        TableName: this.tables.comments,
+        IndexName: COMMENTS_INDEX.thread,
+        KeyConditionExpression: '#t = :t',
+        ExpressionAttributeNames: { '#t': COMMENTS_KEYS.thread },
+        ExpressionAttributeValues: { ':t': thread },
+        ScanIndexForward: forward,
+        Limit: limit + 1,
+        ExclusiveStartKey: after ? { id: after.id, [COMMENTS_KEYS.thread]: thread, [COMMENTS_KEYS.threadRank]: after.rank } : undefined,
+      }),
+    );
+    const page = (Items ?? []).slice(0, limit);
+    const lastItem = page.at(-1);
+    const last =
+      lastItem && typeof lastItem.id === 'string' && typeof lastItem[COMMENTS_KEYS.threadRank] === 'number'
+        ? { id: lastItem.id, rank: lastItem[COMMENTS_KEYS.threadRank] as number }
+        : undefined;
+    return { items: commentsFromItems(page), hasMore: (Items ?? []).length > limit, last };
+  }
+
   async hidden(limit: number): Promise<StoredComment[]> {
     const { Items } = await this.client.send(
       new QueryCommand({
@@ -165,6 +241,7 @@ export class DynamoCommentStore implements CommentStore {
           TransactItems: [
             { Update: { TableName: this.tables.comments, Key: { id: comment.id }, ...updateParams(statusUpdate(comment, to, at)) } },
             ...(delta !== 0 ? [this.countUpdate(comment.postId, delta, false)] : []),
+            ...(delta !== 0 && comment.parentId !== undefined ? [this.replyCountUpdate(comment.parentId, delta)] : []),
             ...(options.log && this.tables.moderation ? [logPut(this.tables.moderation, options.log)] : []),
           ],
         }),
@@ -215,6 +292,7 @@ export class DynamoCommentStore implements CommentStore {
             },
             { Update: { TableName: this.tables.comments, Key: { id: comment.id }, ...updateParams(update) } },
             ...(hide ? [this.countUpdate(comment.postId, -1, false)] : []),
+            ...(hide && comment.parentId !== undefined ? [this.replyCountUpdate(comment.parentId, -1)] : []),
           ],
         }),
       );
@@ -228,6 +306,24 @@ export class DynamoCommentStore implements CommentStore {
     }
   }
 
+  /**
+   * Pages through the parent's `reply#` partition (no reply joins it now: a new reply needs its parent
+   * visible); each reply is read again and moved on its own status, retried when it changed meanwhile.
+   */
+  async removeReplies(parentId: string, at: Date): Promise<void> {
+    let after: { rank: number; id: string } | undefined;
+    do {
+      const page = await this.replies({ parentId, limit: 100, after });
+      for (const reply of page.items) {
+        for (let attempt = 0; attempt < 10; attempt++) {
+          const current = await this.get(reply.id, { consistent: true });
+          if (current?.status !== 'visible' || (await this.changeStatus(current, 'removed', at))) break;
+        }
+      }
+      after = page.hasMore ? page.last : undefined;
+    } while (after);
+  }
+
   async setAuthorName(authorId: string, signature: Signature): Promise<void> {
     await signAuthorItems(
       this.client,
@@ -235,6 +331,24 @@ export class DynamoCommentStore implements CommentStore {
       authorId,
       signature,
     );
+  }
+
+  /**
+   * The parent's count of visible replies moves by `delta`. A new reply (`postId` given) needs its
+   * parent visible, top-level and of the same post; any other change only needs the parent stored.
+   */
+  private replyCountUpdate(parentId: string, delta: number, postId?: string) {
+    return {
+      Update: {
+        TableName: this.tables.comments,
+        Key: { id: parentId },
+        UpdateExpression: 'ADD replyCount :delta',
+        ConditionExpression:
+          postId === undefined ? 'attribute_exists(id)' : '#status = :visible AND postId = :post AND attribute_not_exists(parentId)',
+        ExpressionAttributeNames: postId === undefined ? undefined : { '#status': 'status' },
+        ExpressionAttributeValues: { ':delta': delta, ...(postId === undefined ? {} : { ':visible': 'visible', ':post': postId }) },
+      },
+    };
   }
 
   /** The post's count of visible comments moves by `delta`; a new comment needs its post published. */

@@ -3,11 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { liveUrl, useLivePosts } from '../features/live/useLivePosts';
 import type { LiveCommentEvent, SubscribeToComments } from '../features/comments/liveComments';
 import { writeLiveVotes } from '../features/votes/useVotes';
+import { writeLiveCommentVotes } from '../features/comments/useCommentVotes';
 import { useConfig } from '../lib/config';
 
 /**
  * The live socket of a post's own page, opened as `wsUrl?post=<id>`: `post.updated` moves the vote
- * counts of the cards shown, and the post's new comments (and reconnections) go to whoever
+ * counts of the cards shown, `comment.updated` the comments' counts, and the post's new comments
+ * (replies too) and reconnections go to whoever
  * subscribes — the comments section. Entering and leaving the feeds does not concern this page.
  */
 export function usePostLive(postId: string): SubscribeToComments {
@@ -20,6 +22,7 @@ export function usePostLive(postId: string): SubscribeToComments {
     onRemoved: () => undefined,
     onReconnect: () => emit({ type: 'reconnected' }),
     onCommentCreated: (comment) => emit({ type: 'created', comment }),
+    onCommentUpdated: (id, votes) => writeLiveCommentVotes(client, id, votes),
     onUpdated: (id, counts) => writeLiveVotes(client, id, counts),
   });
   return useCallback((listener: (event: LiveCommentEvent) => void) => {

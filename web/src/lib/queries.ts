@@ -26,6 +26,14 @@ export const queryKeys = {
   /** A post's page: the post, or null when there is none to show. */
   post: (id: string) => ['posts', 'one', id] as const,
   comments: (postId: string) => ['comments', postId] as const,
+  /** A post's comments in one order (under `comments(postId)`, so a refresh reads every order shown). */
+  commentsIn: (postId: string, sort: 'best' | 'old') => ['comments', postId, sort] as const,
+  /** A top-level comment's replies past the first ones its list carries. */
+  replies: (commentId: string) => ['comments', 'replies', commentId] as const,
+  /** Counts newer than the comment a list holds (a vote just cast, a live `comment.updated`): written, never read from the API. */
+  commentVoteCounts: (commentId: string) => ['comments', 'votes', commentId] as const,
+  /** The signed-in reader's vote on a comment. */
+  myCommentVote: (who: string, commentId: string) => ['account', 'comment-votes', who, commentId] as const,
   /** An author's profile (null: no such author), by the name as the address has it. */
   author: (name: string) => ['authors', name, 'profile'] as const,
   authorPosts: (name: string) => ['authors', name, 'posts'] as const,

@@ -12,10 +12,23 @@ import { ErrorAlert } from '../../components/ErrorAlert';
  * checks before sending, Spanish errors, and the text kept when sending fails. Sending is a mutation
  * with the submission's Idempotency-Key: sent again unchanged after a lost answer, it is stored once.
  */
-export function CommentForm({ postId, onCreated }: { postId: string; onCreated: (comment: Comment) => void }) {
+export function CommentForm({
+  postId,
+  onCreated,
+  parentId,
+  initialText = '',
+  onCancel,
+}: {
+  postId: string;
+  onCreated: (comment: Comment) => void;
+  /** A reply: the comment it answers (the form opens under it, with its author's `@apodo`). */
+  parentId?: string;
+  initialText?: string;
+  onCancel?: () => void;
+}) {
   const api = useApi();
   const submission = useSubmissionKey();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
   const [error, setError] = useState<string | null>(null);
   const fieldId = useId();
   const length = postLength(text);
@@ -23,8 +36,8 @@ export function CommentForm({ postId, onCreated }: { postId: string; onCreated: 
     mutationFn: (checked: string) =>
       api.call(
         'comments.create',
-        { params: { id: postId }, body: { text: checked } },
-        { idempotencyKey: submission.keyFor({ postId, text: checked }) },
+        { params: { id: postId }, body: parentId === undefined ? { text: checked } : { text: checked, parentId } },
+        { idempotencyKey: submission.keyFor({ postId, parentId, text: checked }) },
       ),
     onSuccess: (comment) => {
       submission.done();
@@ -55,10 +68,10 @@ export function CommentForm({ postId, onCreated }: { postId: string; onCreated: 
   }
 
   return (
-    <form className="comment-form" onSubmit={send} noValidate>
+    <form className={parentId === undefined ? 'comment-form' : 'comment-form comment-form--reply'} onSubmit={send} noValidate>
       {error && <ErrorAlert>{error}</ErrorAlert>}
       <label htmlFor={fieldId} className="comment-form__label">
-        Tu comentario
+        {parentId === undefined ? 'Tu comentario' : 'Tu respuesta'}
       </label>
       <textarea
         id={fieldId}
@@ -73,8 +86,13 @@ export function CommentForm({ postId, onCreated }: { postId: string; onCreated: 
         <span id={`${fieldId}-counter`} className="counter" data-testid="comment-counter">
           {length}/{MAX_COMMENT_LENGTH} caracteres
         </span>
+        {onCancel && (
+          <button type="button" className="link-button" onClick={onCancel}>
+            Cancelar
+          </button>
+        )}
         <button type="submit" className="button button--small" disabled={sending} aria-busy={sending}>
-          {sending ? 'Enviando…' : 'Comentar'}
+          {sending ? 'Enviando…' : parentId === undefined ? 'Comentar' : 'Responder'}
         </button>
       </div>
     </form>

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import type { Comment } from '@contract/comments';
+import { BEST_FIRST_FROM, type Comment, type CommentSort } from '@contract/comments';
+import { queryKeys } from '../../lib/queries';
+import { CommentVotes } from './CommentVotes';
 import { errorMessage, useApi } from '../../lib/api';
 import { useSignInHref } from '../../lib/nextPath';
 import { AuthorName } from '../../components/AuthorName';
@@ -11,13 +13,35 @@ import { CommentForm } from './CommentForm';
 import { useCardParts } from '../../components/cardParts';
 import type { SubscribeToComments } from './liveComments';
 import { useComments } from './useComments';
+import { useCommentVotes } from './useCommentVotes';
 import { mayDelete, type Viewer } from './viewer';
 
+/** Where a reader's choice of order («Mejores» / «Recientes») is remembered, in this browser. */
+const ORDER_KEY = 'vaya-dia:orden-comentarios';
+
+function storedOrder(): CommentSort | null {
+  try {
+    const value = window.localStorage.getItem(ORDER_KEY);
+    return value === 'best' || value === 'old' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeOrder(order: CommentSort): void {
+  try {
+    window.localStorage.setItem(ORDER_KEY, order);
+  } catch {
+    // Private browsing may refuse storage: the choice then lasts for this page only.
+  }
+}
+
 /**
- * The comments of a published post, under it: oldest first, 50 at a time («Ver más»), each with its
- * author, local date and text (as text, never HTML); the form for signed-in readers, a link to log in
- * for the others. The heading counts them: the post's count as read, kept current with what is
- * written or deleted here, and the list's own length once it is all shown.
+ * The comments of a published post, under it: «Recientes» (oldest first) or «Mejores» (best first; the
+ * default once the post has BEST_FIRST_FROM comments, and the reader's own choice wins, remembered),
+ * 50 at a time («Ver más»), each with its author, local date, text (as text, never HTML), «+1 / −1»,
+ * «Responder» and its thread; the form for signed-in readers, a link to log in for the others. The
+ * heading counts them: the post's count as read, kept current with what is written or deleted here.
  */
 export function CommentsSection({
   postId,
@@ -31,7 +55,8 @@ export function CommentsSection({
   /** New comments as they are written, from the app's WebSocket for this page. */
   subscribe?: SubscribeToComments;
 }) {
-  const comments = useComments(postId);
+  const [order, setOrder] = useState<CommentSort>(() => storedOrder() ?? (initialCount >= BEST_FIRST_FROM ? 'best' : 'old'));
+  const comments = useComments(postId, order);
   const [written, setWritten] = useState(0);
   const signIn = useSignInHref();
   const latest = useRef(comments);
@@ -50,15 +75,35 @@ export function CommentsSection({
       }),
     [subscribe],
   );
-  // The post's count as read, plus what was written or deleted here; the full list replaces it when shown.
-  const count = comments.status === 'success' && !comments.hasMore ? comments.items.length : initialCount + written;
+  // The post's count as read, plus what was written or deleted here; the full list (each comment with
+  // its replies) replaces it when shown.
+  const count =
+    comments.status === 'success' && !comments.hasMore
+      ? comments.items.reduce((sum, comment) => sum + 1 + (comment.replyCount ?? 0), 0)
+      : initialCount + written;
+  const choose = (next: CommentSort) => {
+    storeOrder(next);
+    setOrder(next);
+  };
+  const reply = (comment: Comment) => {
+    comments.add(comment);
+    setWritten((n) => n + 1);
+  };
 
   return (
     <section className="comments" aria-labelledby="comentarios" id="comentarios-seccion">
       <h2 id="comentarios">{count === 1 ? '1 comentario' : `${count} comentarios`}</h2>
+      <div className="comments__order" role="group" aria-label="Orden de los comentarios">
+        <button type="button" className="comments__order-button" aria-pressed={order === 'best'} onClick={() => choose('best')}>
+          Mejores
+        </button>
+        <button type="button" className="comments__order-button" aria-pressed={order === 'old'} onClick={() => choose('old')}>
+          Recientes
+        </button>
+      </div>
       <LoadMoreList
         list={comments}
-        label="Comentarios, del más antiguo al más nuevo"
+        label={order === 'best' ? 'Comentarios, los mejores primero' : 'Comentarios, del más antiguo al más nuevo'}
         className="comments__list"
         loadingLabel="Cargando los comentarios…"
         empty="Todavía no hay comentarios. ¿Empiezas tú?"
@@ -67,11 +112,12 @@ export function CommentsSection({
         renderItem={(comment) => (
           <CommentItem
             comment={comment}
-            deletable={mayDelete(viewer, comment.name)}
-            onDeleted={() => {
-              comments.remove(comment.id);
-              setWritten((n) => n - 1);
+            viewer={viewer}
+            onDeleted={(id) => {
+              comments.remove(id);
+              setWritten((n) => n - 1 - (id === comment.id ? (comment.replyCount ?? 0) : 0));
             }}
+            onReplied={reply}
           />
         )}
       />
@@ -93,13 +139,28 @@ export function CommentsSection({
   );
 }
 
-function CommentItem({ comment, deletable, onDeleted }: { comment: Comment; deletable: boolean; onDeleted: () => void }) {
+function CommentItem({
+  comment,
+  viewer,
+  onDeleted,
+  onReplied,
+}: {
+  comment: Comment;
+  viewer: Viewer;
+  onDeleted: (id: string) => void;
+  onReplied: (reply: Comment) => void;
+}) {
   const parts = useCardParts();
   const api = useApi();
+  const signedIn = viewer.status === 'signedIn';
+  const own = signedIn && viewer.name !== null && viewer.name === comment.name;
+  const votes = useCommentVotes(comment, signedIn);
+  const [revealed, setRevealed] = useState(false);
+  const [replying, setReplying] = useState(false);
   const [state, setState] = useState<{ step: 'idle' | 'confirming' | 'deleting' } | { step: 'error'; message: string }>({ step: 'idle' });
   const deletion = useMutation({
     mutationFn: () => api.call('comments.remove', { params: { id: comment.id } }),
-    onSuccess: onDeleted,
+    onSuccess: () => onDeleted(comment.id),
     onError: (error) => setState({ step: 'error', message: errorMessage(error) }),
   });
 
@@ -108,18 +169,35 @@ function CommentItem({ comment, deletable, onDeleted }: { comment: Comment; dele
     deletion.mutate();
   }
 
+  const folded = votes.collapsed && !revealed;
+  const isReply = comment.parentId !== null;
   return parts.fold(
     comment.name,
     'comment',
-    <li className="comment" aria-labelledby={`comment-${comment.id}-author`}>
+    <li className={isReply ? 'comment comment--reply' : 'comment'} aria-labelledby={`comment-${comment.id}-author`}>
       <p className="comment__meta">
         <AuthorName id={`comment-${comment.id}-author`} className="comment__author" name={comment.name} />
         <span aria-hidden="true"> · </span>
         <LocalTime iso={comment.createdAt} />
       </p>
-      <p className="comment__text">{parts.commentText(comment.text)}</p>
+      {folded ? (
+        <p className="comment__buried">
+          Comentario enterrado por la comunidad ·{' '}
+          <button type="button" className="link-button" onClick={() => setRevealed(true)}>
+            Ver
+          </button>
+        </p>
+      ) : (
+        <p className="comment__text">{parts.commentText(comment.text)}</p>
+      )}
       <div className="comment__actions">
-        {deletable && state.step === 'idle' && (
+        <CommentVotes votes={votes} canVote={signedIn && !own} />
+        {signedIn && !replying && (
+          <button type="button" className="link-button comment__reply" onClick={() => setReplying(true)}>
+            Responder
+          </button>
+        )}
+        {mayDelete(viewer, comment.name) && state.step === 'idle' && (
           <button type="button" className="link-button" onClick={() => setState({ step: 'confirming' })}>
             Borrar
           </button>
@@ -139,6 +217,81 @@ function CommentItem({ comment, deletable, onDeleted }: { comment: Comment; dele
         {state.step === 'error' && <span role="alert">{state.message}</span>}
         {parts.commentActions(comment)}
       </div>
+      {replying && (
+        <CommentForm
+          postId={comment.postId}
+          parentId={comment.id}
+          initialText={`@${comment.name} `}
+          onCancel={() => setReplying(false)}
+          onCreated={(reply) => {
+            setReplying(false);
+            onReplied(reply);
+          }}
+        />
+      )}
+      {!isReply && <Thread comment={comment} viewer={viewer} onDeleted={onDeleted} onReplied={onReplied} />}
     </li>,
+  );
+}
+
+/**
+ * A top-level comment's replies: the first ones its list carries (and those written or heard live
+ * since), and «Ver N respuestas más», which reads the rest from the replies route.
+ */
+function Thread({
+  comment,
+  viewer,
+  onDeleted,
+  onReplied,
+}: {
+  comment: Comment;
+  viewer: Viewer;
+  onDeleted: (id: string) => void;
+  onReplied: (reply: Comment) => void;
+}) {
+  const api = useApi();
+  const [expanded, setExpanded] = useState(false);
+  const rest = useQuery({
+    queryKey: queryKeys.replies(comment.id),
+    queryFn: async ({ signal }) => {
+      const all: Comment[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await api.call('comments.replies', { params: { id: comment.id }, query: { cursor } }, { signal });
+        all.push(...page.items);
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      return all;
+    },
+    enabled: expanded,
+  });
+  const held = comment.replies ?? [];
+  const replies = expanded && rest.data ? [...rest.data, ...held.filter((reply) => !rest.data.some((read) => read.id === reply.id))] : held;
+  const hidden = Math.max(0, (comment.replyCount ?? 0) - replies.length);
+  if (replies.length === 0 && hidden === 0) return null;
+  return (
+    <div className="comment__thread">
+      {replies.length > 0 && (
+        <ul className="comment__replies" aria-label={`Respuestas a ${comment.name}`}>
+          {replies.map((reply) => (
+            <CommentItem
+              key={reply.id}
+              comment={reply}
+              viewer={viewer}
+              onDeleted={onDeleted}
+              // A reply to a reply joins the same thread (the API files it under the top-level comment).
+              onReplied={onReplied}
+            />
+          ))}
+        </ul>
+      )}
+      {hidden > 0 && !expanded && (
+        <button type="button" className="link-button comment__more-replies" onClick={() => setExpanded(true)}>
+          {hidden === 1 ? 'Ver 1 respuesta más' : `Ver ${hidden} respuestas más`}
+        </button>
+      )}
+      {expanded && rest.isPending && <p role="status">Cargando las respuestas…</p>}
+      {rest.isError && <p role="alert">No se han podido cargar las respuestas. {errorMessage(rest.error)}</p>}
+    </div>
   );
 }

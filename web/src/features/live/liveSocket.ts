@@ -1,4 +1,4 @@
-import { type Comment } from '@contract/comments';
+import type { Comment, CommentVotes } from '@contract/comments';
 import { toLiveMessage, type LiveMessage } from '@contract/live';
 import { type Notification } from '@contract/notifications';
 import { type Post, type PostVotes } from '@contract/posts';
@@ -23,6 +23,8 @@ export type LiveSocketOptions = {
   onUpdated?: (id: string, votes: PostVotes, comments: number) => void;
   /** A new comment on the post this socket reads (sockets opened with `?post=<id>` only). */
   onCommentCreated?: (comment: Comment) => void;
+  /** A comment's counts changed (at most once a second per comment). */
+  onCommentUpdated?: (id: string, votes: CommentVotes) => void;
   /** Called when a connection opens again after being lost: time to refetch what was missed. */
   onReconnect: () => void;
   onStatus?: (status: LiveStatus) => void;
@@ -61,6 +63,7 @@ export function openLiveSocket(options: LiveSocketOptions): () => void {
     onRemoved,
     onUpdated,
     onCommentCreated,
+    onCommentUpdated,
     onReconnect,
     onStatus,
     createSocket = (u) => new WebSocket(u),
@@ -111,6 +114,7 @@ export function openLiveSocket(options: LiveSocketOptions): () => void {
       else if (message?.type === 'post.removed') onRemoved(message.id);
       else if (message?.type === 'post.updated') onUpdated?.(message.id, message.votes, message.comments);
       else if (message?.type === 'comment.created') onCommentCreated?.(message.comment);
+      else if (message?.type === 'comment.updated') onCommentUpdated?.(message.id, message.votes);
       else if (message?.type === 'notification.created') onNotification?.(message.notification);
     };
     current.onclose = () => {

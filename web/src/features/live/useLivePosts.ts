@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Comment } from '@contract/comments';
+import type { Comment, CommentVotes } from '@contract/comments';
 import type { Post, PostVotes } from '@contract/posts';
 import { connectLive } from './connect';
 import type { LiveStatus } from './liveSocket';
@@ -15,6 +15,8 @@ export type LiveHandlers = {
   onUpdated?(id: string, votes: PostVotes, comments: number): void;
   /** A new comment on the post whose page opened the socket (`liveUrl(wsUrl, postId)`). */
   onCommentCreated?(comment: Comment): void;
+  /** A comment's counts changed, on the post whose page opened the socket. */
+  onCommentUpdated?(id: string, votes: CommentVotes): void;
 };
 
 /** The live feed's address for a post's page: it also hears that post's new comments. */
@@ -40,6 +42,7 @@ export function useLivePosts(url: string, handlers: LiveHandlers): LiveStatus {
         onRemoved: (id) => latest.current.onRemoved(id),
         onUpdated: (id, votes, comments) => latest.current.onUpdated?.(id, votes, comments),
         onCommentCreated: (comment) => latest.current.onCommentCreated?.(comment),
+        onCommentUpdated: (id, votes) => latest.current.onCommentUpdated?.(id, votes),
         onReconnect: () => latest.current.onReconnect(),
         onStatus: setStatus,
       }),

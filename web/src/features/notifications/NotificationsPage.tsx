@@ -136,6 +136,8 @@ function whatHappened(notification: Notification): string {
       return 'Ha entrado en el Top 10 del día';
     case 'comment.mention':
       return `${notification.name} te ha mencionado en un comentario sobre`;
+    case 'comment.reply':
+      return `${notification.name} ha respondido a tu comentario en`;
   }
 }
 

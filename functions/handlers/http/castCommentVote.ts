@@ -1,0 +1,10 @@
+import { castCommentVote } from '../../domain/commentVotes';
+import { json, parseJsonBody, signedInHandler } from './http';
+import { commentStore, commentVoteStore } from '../../wiring';
+
+const deps = { comments: commentStore(), votes: commentVoteStore({ counts: true }) };
+
+/** PUT /comments/{id}/vote `{ vote: "up" | "down" }` → `{ votes, myVote }`. */
+export const handler = signedInHandler(async (event, caller) => {
+  return json(200, await castCommentVote(deps, caller, event.pathParameters?.id, parseJsonBody(event)));
+});

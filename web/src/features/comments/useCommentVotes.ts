@@ -1,0 +1,87 @@
+import { skipToken, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { isBuried, type Comment, type CommentVoteKind, type CommentVotes } from '@contract/comments';
+import { MAX_VOTE_IDS } from '@contract/votes';
+import { errorMessage, useApi, type ApiClient } from '../../lib/api';
+import { batchById, batcherPer } from '../../lib/batchById';
+import { queryKeys } from '../../lib/queries';
+import { useSession } from '../../lib/session';
+
+/** The signed-in reader's vote on one comment: one `GET /me/comment-votes` for every comment that asks in the same tick. */
+const myVoteOf = batcherPer((api: ApiClient) =>
+  batchById(async (ids) => {
+    const { votes } = await api.call('comments.myVotes', { query: { ids: ids.join(',') } });
+    return (id): CommentVoteKind | null => votes[id] ?? null;
+  }, MAX_VOTE_IDS),
+);
+
+/** A live `comment.updated`: the counts the comment shows. */
+export function writeLiveCommentVotes(client: QueryClient, commentId: string, votes: CommentVotes): void {
+  client.setQueryData(queryKeys.commentVoteCounts(commentId), votes);
+}
+
+/** `counts` after `mine` was changed to `next` (null: taken back). */
+function moved(counts: CommentVotes, mine: CommentVoteKind | null | undefined, next: CommentVoteKind | null): CommentVotes {
+  const result = { ...counts };
+  if (mine) result[mine] = Math.max(0, result[mine] - 1);
+  if (next) result[next] += 1;
+  return result;
+}
+
+type Before = { mine: CommentVoteKind | null | undefined; counts: CommentVotes };
+
+/**
+ * One comment's «+1 / −1»: its counts (the comment's own, or newer ones the cache holds: a vote just
+ * cast, a live `comment.updated`), whether they fold it, the reader's vote (fetched in one batch per
+ * page), and `press`: a mutation that moves the count and the pressed state at once and puts them
+ * back, with a Spanish message, if the API refuses. Pressing the pressed button takes the vote back.
+ */
+export function useCommentVotes(comment: Comment, signedIn: boolean) {
+  const api = useApi();
+  const client = useQueryClient();
+  const who = useSession();
+  const countsKey = queryKeys.commentVoteCounts(comment.id);
+  const mineKey = queryKeys.myCommentVote(who ?? '', comment.id);
+  const counts = useQuery<CommentVotes>({ queryKey: countsKey, queryFn: skipToken, staleTime: Infinity }).data ?? comment.votes;
+  const mine = useQuery({
+    queryKey: mineKey,
+    queryFn: () => myVoteOf(api)(comment.id),
+    enabled: signedIn && typeof who === 'string',
+  }).data;
+  const [error, setError] = useState<string | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: (next: CommentVoteKind | null) =>
+      next === null
+        ? api.call('comments.unvote', { params: { id: comment.id } })
+        : api.call('comments.vote', { params: { id: comment.id }, body: { vote: next } }),
+    onMutate: async (next): Promise<Before> => {
+      setError(null);
+      await client.cancelQueries({ queryKey: mineKey, exact: true });
+      const before: Before = {
+        mine: client.getQueryData<CommentVoteKind | null>(mineKey),
+        counts: client.getQueryData<CommentVotes>(countsKey) ?? comment.votes,
+      };
+      client.setQueryData(countsKey, moved(before.counts, before.mine, next));
+      client.setQueryData(mineKey, next);
+      return before;
+    },
+    onError: (failure, _next, before) => {
+      if (before) {
+        client.setQueryData(countsKey, before.counts);
+        client.setQueryData(mineKey, before.mine ?? null);
+      }
+      setError(`No se ha guardado tu voto: ${errorMessage(failure)}`);
+    },
+    onSuccess: (result) => {
+      client.setQueryData(countsKey, result.votes);
+      client.setQueryData(mineKey, result.myVote);
+    },
+  });
+
+  const press = (kind: CommentVoteKind) => {
+    if (mutation.isPending) return;
+    mutation.mutate(mine === kind ? null : kind);
+  };
+  return { counts, mine: mine ?? null, collapsed: isBuried(counts), press, error };
+}
