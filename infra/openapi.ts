@@ -100,6 +100,7 @@ const TAG_DESCRIPTIONS: Record<RouteGroup, string> = {
   authors: 'Author pages.',
   search: 'Search of the published archive.',
   saved: 'Saved posts («Guardadas»).',
+  appeals: 'A suspended account’s appeal against its suspension, and the moderators’ answer.',
 };
 
 /** The OpenAPI 3.1 document of every route of the contract. */

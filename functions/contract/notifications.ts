@@ -5,6 +5,7 @@
  * /me/notifications`, marked read by `POST /me/notifications/read`, counted by `GET /me`.
  */
 import * as z from 'zod/mini';
+import { APPEAL_DECISIONS } from './appeals';
 import { pageSchema } from './common';
 import { REJECTION_REASONS } from './posts';
 
@@ -26,7 +27,7 @@ export const EXCERPT_LENGTH = 80;
 /** How many of the day's most «¡Vaya día!» posts make its Top («entered the day's Top 10»). */
 export const DAY_TOP_SIZE = 10;
 
-export const NOTIFICATION_TYPES = ['post.published', 'post.rejected', 'comment.created', 'post.top'] as const;
+export const NOTIFICATION_TYPES = ['post.published', 'post.rejected', 'comment.created', 'post.top', 'appeal.decided'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 const base = {
@@ -47,13 +48,22 @@ const base = {
 /**
  * One notification, by `type`: the post was published; rejected (with the moderators' reason); has
  * new comments by others (one unread notification per post: `count` comments since it was last read,
- * `name` the latest commenter's apodo); entered the day's Top ({@link DAY_TOP_SIZE} most «¡Vaya día!»).
+ * `name` the latest commenter's apodo); entered the day's Top ({@link DAY_TOP_SIZE} most «¡Vaya día!»);
+ * the account's appeal against a suspension was answered (`decision`, the moderator's `reply`).
  */
 export const notificationSchema = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('post.published') }),
   z.object({ ...base, type: z.literal('post.rejected'), reason: z.enum(REJECTION_REASONS) }),
   z.object({ ...base, type: z.literal('comment.created'), name: z.string(), count: z.number() }),
   z.object({ ...base, type: z.literal('post.top') }),
+  // The answer to the account's appeal against its suspension: about no post (`postId` null).
+  z.object({
+    ...base,
+    postId: z.null(),
+    type: z.literal('appeal.decided'),
+    decision: z.enum(APPEAL_DECISIONS),
+    reply: z.string(),
+  }),
 ]);
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -12,8 +12,14 @@ import { ownPost } from './lifecycle';
 import { publicNotification } from './notifications';
 import type { AccountDataReader, AccountErasure, ExportLimiter } from './ports/accountData';
 import type { StoredComment } from './ports/comments';
+import type { AppealStore } from './ports/appeals';
 
-export type ExportDeps = { data: AccountDataReader; limiter: ExportLimiter; now?: () => Date };
+export type ExportDeps = {
+  data: AccountDataReader;
+  limiter: ExportLimiter;
+  appeals: Pick<AppealStore, 'ofAccount'>;
+  now?: () => Date;
+};
 
 /**
  * `GET /me/export`: everything the site keeps of the caller, read with bounded Queries (a page at a
@@ -25,7 +31,7 @@ export async function exportMyData(deps: ExportDeps, account: SignedIn<Account>)
   const now = timeOf(deps);
   if (!(await deps.limiter.take(account.id, now))) throw new RateLimitedError();
   const { data } = deps;
-  const [createdAt, posts, comments, votes, saved, notifications, reports, pushDevices] = await Promise.all([
+  const [createdAt, posts, comments, votes, saved, notifications, reports, pushDevices, appeals] = await Promise.all([
     data.createdAt(account.username),
     data.posts(account.id),
     data.comments(account.id),
@@ -34,6 +40,7 @@ export async function exportMyData(deps: ExportDeps, account: SignedIn<Account>)
     data.notifications(account.id),
     data.reports(account.id),
     data.pushDevices(account.id),
+    deps.appeals.ofAccount(account.id),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -54,7 +61,7 @@ export async function exportMyData(deps: ExportDeps, account: SignedIn<Account>)
     reports,
     pushDevices,
     blocks: [],
-    appeals: [],
+    appeals: appeals.map(({ id, text, createdAt, decision, reply }) => ({ id, text, createdAt, decision, reply })),
   };
 }
 

@@ -135,6 +135,7 @@ describe('a suspended account', () => {
       'DELETE /me',
       'POST /me/notifications/read',
       'DELETE /me/push-subscriptions',
+      'POST /me/appeal',
     ];
     expect(allowed.sort()).toEqual(
       signedInRoutes

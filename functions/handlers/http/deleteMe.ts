@@ -1,7 +1,15 @@
 import { deleteMe } from '../../domain/accounts';
 import { accountFromClaims } from '../../domain/author';
 import { jwtClaims, noContent, parseJsonBody, signedInHandler } from './http';
-import { accountDirectory, accountErasure, commentStore, nameStore, postRepository, pushSubscriptionStore } from '../../wiring';
+import {
+  accountDirectory,
+  accountErasure,
+  appealStore,
+  commentStore,
+  nameStore,
+  postRepository,
+  pushSubscriptionStore,
+} from '../../wiring';
 
 const erasure = accountErasure();
 const deps = {
@@ -10,6 +18,7 @@ const deps = {
   comments: commentStore(),
   accounts: accountDirectory(),
   pushSubscriptions: pushSubscriptionStore(),
+  appeals: appealStore(),
   erasure,
   ending: erasure,
 };
@@ -17,7 +26,7 @@ const deps = {
 /**
  * DELETE /me { content? } — frees the apodo, signs the caller's posts and comments «Anónimo» (or,
  * with `content: "delete"`, deletes them), deletes their notifications, closes their sockets, forgets
- * their Web Push devices and deletes their Cognito user; the mark is conditioned on the account row
+ * their Web Push devices, deletes their appeals and their Cognito user; the mark is conditioned on the account row
  * read (consistently) for the request. The body is optional.
  */
 export const handler = signedInHandler(
