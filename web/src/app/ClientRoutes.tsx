@@ -11,6 +11,7 @@ import { useAuth } from '../features/auth/context';
 import { ACCOUNT_DELETED_MESSAGE, PASSWORD_CHANGED_MESSAGE } from '../features/auth/messages';
 import { RequireModerator, RequireSignedIn, RequireSignedOut } from '../features/auth/guards';
 import { ModerationNav } from '../features/moderators/ModerationNav';
+import { AppealPanel } from '../features/appeals/AppealPanel';
 import { announce } from '../lib/announcer';
 
 const NewPostPage = lazy(() => import('../features/posts/NewPostPage'));
@@ -24,6 +25,7 @@ const AccountPage = lazy(() => import('../features/account/AccountPage'));
 const ChangePasswordForm = lazy(() => import('../features/auth/ChangePasswordForm'));
 const SuspensionsPage = lazy(() => import('../features/moderators/SuspensionsPage'));
 const ModerationLogPage = lazy(() => import('../features/moderators/ModerationLogPage'));
+const AppealsPage = lazy(() => import('../features/moderators/AppealsPage'));
 const loadSavedPage = () => import('../features/saved/SavedPage');
 const SavedPage = lazy(loadSavedPage);
 const loadNotificationsPage = () => import('../features/notifications/NotificationsPage');
@@ -68,6 +70,7 @@ function AccountRoute() {
         announce(ACCOUNT_DELETED_MESSAGE);
       }}
       passwordForm={<ChangePasswordForm onChanged={() => announce(PASSWORD_CHANGED_MESSAGE)} />}
+      appealPanel={<AppealPanel />}
     />
   );
 }
@@ -129,6 +132,14 @@ const clientOnlyRoutes = (
       element={
         <RequireModerator>
           <ModerationLogPage />
+        </RequireModerator>
+      }
+    />
+    <Route
+      path="moderar/recursos"
+      element={
+        <RequireModerator>
+          <AppealsPage />
         </RequireModerator>
       }
     />

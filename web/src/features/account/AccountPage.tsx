@@ -17,13 +17,15 @@ type Props = {
   onDeleted: () => Promise<void>;
   /** «Cambiar contraseña»: the identity service's form, which the app hands over (features do not import one another). */
   passwordForm?: ReactNode;
+  /** «Recurrir» a suspension in force, under the notice of it (the app hands it over, like the password form). */
+  appealPanel?: ReactNode;
 };
 
 /**
  * `/cuenta` («Mi cuenta», signed-in users): the email, the apodo to change, the password, the download of
  * one's data, and deleting the account (keeping what it wrote signed «Anónimo», or deleting it too).
  */
-export default function AccountPage({ onDeleted, passwordForm }: Props) {
+export default function AccountPage({ onDeleted, passwordForm, appealPanel }: Props) {
   useDocumentTitle('Mi cuenta');
   const { state } = useAccount();
   const api = useApi();
@@ -56,6 +58,7 @@ export default function AccountPage({ onDeleted, passwordForm }: Props) {
     <section className="narrow stack account-page">
       <h1>Mi cuenta</h1>
       <SuspensionNotice variant="account" />
+      {appealPanel}
       <p>
         Has entrado como <strong>{me.email}</strong>. Tu email no se publica nunca.
       </p>
