@@ -33,6 +33,7 @@ import { DynamoActionCounter, DynamoRateLimiter } from './store/dynamodb/rateLim
 import { DynamoRankingStore } from './store/dynamodb/rankingStore';
 import { DynamoSitemapSource } from './store/dynamodb/sitemapSource';
 import { DynamoSuspensionStore } from './store/dynamodb/suspensionStore';
+import { DynamoAppealStore } from './store/dynamodb/appealStore';
 import { DynamoVoteStore } from './store/dynamodb/voteStore';
 import { ENV } from './store/tables';
 import { DynamoAccountData, DynamoExportLimiter } from './store/dynamodb/accountDataStore';
@@ -203,6 +204,24 @@ let suspensions: DynamoSuspensionStore | undefined;
 export function suspensionStore(): DynamoSuspensionStore {
   suspensions ??= new DynamoSuspensionStore(documentClient, { moderation: table(ENV.moderationTable), names: table(ENV.namesTable) });
   return suspensions;
+}
+
+let appeals: DynamoAppealStore | undefined;
+/** Appeals against suspensions (moderation table): read, made, exported and deleted. */
+export function appealStore(): DynamoAppealStore {
+  appeals ??= new DynamoAppealStore(documentClient, { moderation: table(ENV.moderationTable) });
+  return appeals;
+}
+
+let appealDecisions: DynamoAppealStore | undefined;
+/** Appeals with what answering one writes besides: the account row (a lift) and the author's notification. */
+export function appealDecisionStore(): DynamoAppealStore {
+  appealDecisions ??= new DynamoAppealStore(
+    documentClient,
+    { moderation: table(ENV.moderationTable) },
+    { names: table(ENV.namesTable), notifications: table(ENV.notificationsTable) },
+  );
+  return appealDecisions;
 }
 
 let moderatorsGroup: CognitoModeratorDirectory | undefined;

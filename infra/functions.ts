@@ -361,6 +361,36 @@ export const FUNCTIONS = [
     tables: { moderation: { queryIndexes: [MODERATION_INDEX.list] }, names: { items: ['GetItem'] } },
   },
   {
+    id: 'AppealSuspension',
+    entry: 'functions/handlers/http/appealSuspension.ts',
+    trigger: { type: 'http', route: routes.appeals.appeal },
+    // The suspension the account row names (its record), then the appeal: one conditional PutItem.
+    tables: {
+      names: { items: ['GetItem'] },
+      moderation: { items: ['GetItem', 'PutItem'] },
+      idempotency: { items: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
+    },
+  },
+  {
+    id: 'ListAppeals',
+    entry: 'functions/handlers/http/listAppeals.ts',
+    trigger: { type: 'http', route: routes.appeals.open },
+    tables: { moderation: { queryIndexes: [MODERATION_INDEX.list] }, names: { items: ['GetItem'] } },
+  },
+  {
+    id: 'DecideAppeal',
+    entry: 'functions/handlers/http/decideAppeal.ts',
+    trigger: { type: 'http', route: routes.appeals.decide },
+    // The appeal and its suspension read; then one TransactWriteItems: the appeal, the log entry, the
+    // author's notification and, to lift, the account row and the suspension's record.
+    tables: {
+      moderation: { items: ['GetItem', 'UpdateItem', 'PutItem'] },
+      names: { items: ['GetItem', 'UpdateItem'] },
+      notifications: { items: ['PutItem'] },
+      idempotency: { items: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
+    },
+  },
+  {
     id: 'ListReported',
     entry: 'functions/handlers/http/listReported.ts',
     trigger: { type: 'http', route: routes.moderation.reported },
@@ -553,7 +583,8 @@ export const FUNCTIONS = [
       names: { items: ['GetItem', 'PutItem', 'DeleteItem'] },
       posts: { items: ['GetItem', 'UpdateItem', 'DeleteItem'], queryIndexes: [POSTS_INDEX.author] },
       comments: { items: ['GetItem', 'UpdateItem', 'DeleteItem'], queryIndexes: [COMMENTS_INDEX.author, COMMENTS_INDEX.thread] },
-      moderation: { items: ['DeleteItem'] },
+      // Its appeals (user-index entries under `appeal#`), each deleted.
+      moderation: { items: ['DeleteItem'], queryIndexes: [MODERATION_INDEX.user] },
       notifications: { items: ['GetItem', 'PutItem', 'DeleteItem'], query: true },
       connections: { items: ['DeleteItem'], queryIndexes: [CONNECTIONS_INDEX.account] },
       pushSubscriptions: { items: ['GetItem', 'BatchGetItem', 'DeleteItem'], queryIndexes: [PUSH_SUBSCRIPTIONS_INDEX.account] },
@@ -577,7 +608,8 @@ export const FUNCTIONS = [
       commentVotes: { query: true },
       saved: { queryIndexes: [SAVED_INDEX.byTime] },
       notifications: { queryIndexes: [NOTIFICATIONS_INDEX.recent] },
-      moderation: { queryIndexes: [MODERATION_INDEX.user] },
+      // Reports and appeals from the user-index; each appeal's own item read for its words.
+      moderation: { items: ['GetItem'], queryIndexes: [MODERATION_INDEX.user] },
       pushSubscriptions: { queryIndexes: [PUSH_SUBSCRIPTIONS_INDEX.account] },
       // Its blocks (one Query), listed by the apodos the blocked accounts hold now (names: BatchGetItem).
       blocks: { query: true },

@@ -101,6 +101,7 @@ const TAG_DESCRIPTIONS: Record<RouteGroup, string> = {
   search: 'Search of the published archive.',
   saved: 'Saved posts («Guardadas»).',
   blocks: 'Blocking («Bloquear»): whose posts and comments fold for the caller, and whose notifications never reach them.',
+  appeals: 'A suspended account’s appeal against its suspension, and the moderators’ answer.',
 };
 
 /** The OpenAPI 3.1 document of every route of the contract. */

@@ -1,5 +1,6 @@
 /** The contract of accounts: the apodo (public name), the caller's own account, the password policy. */
 import * as z from 'zod/mini';
+import { appealSchema } from './appeals';
 
 /** The apodo's length, in characters; its rules (what it may contain, when two are the same) are in ./apodos.ts. */
 export const NAME_MIN_LENGTH = 3;
@@ -29,6 +30,11 @@ export const meSchema = z.object({
   suspensionReason: z.nullable(z.string()),
   /** Unread notifications, counted up to UNREAD_COUNT_CAP (functions/contract/notifications.ts). */
   unreadNotifications: z.number(),
+  /**
+   * The caller's appeal against the suspension in force, open or upheld; null when not suspended or not
+   * appealed. A lifted suspension's appeal is told in «Avisos» (`appeal.decided`), not here.
+   */
+  appeal: z.nullable(appealSchema),
 });
 
 /** The end of a suspension for good, as `GET /me` reports it. */

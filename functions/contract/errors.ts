@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './accounts';
 import { MAX_BLOCKS } from './blocks';
+import { APPEAL_MAX_LENGTH } from './appeals';
 import { MAX_COMMENT_LENGTH } from './comments';
 import { MAX_PAGE_SIZE } from './common';
 import { MAX_POST_LENGTH } from './posts';
@@ -71,6 +72,14 @@ export const ERRORS = {
   ALREADY_SUSPENDED: { status: 409, message: 'Esa cuenta ya está suspendida. Levanta la suspensión antes de poner otra.' },
   SUSPENSION_NOT_FOUND: { status: 404, message: 'No encontramos esa suspensión (o ya se había levantado).' },
   ACCOUNT_NOT_FOUND: { status: 404, message: 'La cuenta que escribió eso ya no existe.' },
+  INVALID_APPEAL: {
+    status: 400,
+    message: `El recurso debe tener entre 1 y ${APPEAL_MAX_LENGTH} caracteres, sin caracteres de control.`,
+  },
+  ALREADY_APPEALED: { status: 409, message: 'Ya recurriste esta suspensión: solo se puede recurrir una vez.' },
+  NOT_SUSPENDED: { status: 409, message: 'Tu cuenta no está suspendida: no hay nada que recurrir.' },
+  APPEAL_NOT_FOUND: { status: 404, message: 'No encontramos ese recurso.' },
+  ALREADY_DECIDED: { status: 409, message: 'Otra persona de moderación ya ha resuelto este recurso.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'La petición es demasiado grande.' },
   INVALID_IDEMPOTENCY_KEY: {
     status: 400,

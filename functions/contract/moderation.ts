@@ -139,15 +139,17 @@ export type SuspensionPage = z.infer<typeof suspensionPageSchema>;
 /**
  * What the moderation log records: a moderator's decision on a pending post (`publish`, `reject`), a
  * removal (`remove`: a hidden post or comment, or any post or comment a moderator deletes), a
- * restore (`restore`), a suspension (`suspend`) and its lift (`lift`).
+ * restore (`restore`), a suspension (`suspend`) and its lift (`lift`), and the answer to an appeal
+ * against a suspension (`appeal.lift`, which lifts it; `appeal.uphold`, which keeps it).
  */
-export const MODERATION_ACTIONS = ['publish', 'reject', 'remove', 'restore', 'suspend', 'lift'] as const;
+export const MODERATION_ACTIONS = ['publish', 'reject', 'remove', 'restore', 'suspend', 'lift', 'appeal.lift', 'appeal.uphold'] as const;
 export type ModerationActionKind = (typeof MODERATION_ACTIONS)[number];
 
 /**
  * One entry of the moderation log. `target.id` is the post's or the comment's id, or for an
- * account the suspension's id (never the account's own); `by` is the moderator's apodo; `reason` is
- * the rejection reason or the suspension's words, null when the action takes none.
+ * account the suspension's id (never the account's own; an appeal's answer names the suspension
+ * appealed); `by` is the moderator's apodo; `reason` is the rejection reason, the suspension's words or
+ * the reply to an appeal, null when the action takes none.
  */
 export const moderationActionSchema = z.object({
   id: z.string(),

@@ -5,6 +5,7 @@
  * /me/notifications`, marked read by `POST /me/notifications/read`, counted by `GET /me`.
  */
 import * as z from 'zod/mini';
+import { APPEAL_DECISIONS } from './appeals';
 import { pageSchema } from './common';
 import { REJECTION_REASONS } from './posts';
 
@@ -35,6 +36,8 @@ export const NOTIFICATION_TYPES = [
   'comment.reply',
   // The owner's apodo mentioned («@apodo») in a comment by someone else (`name`: the writer's apodo).
   'comment.mention',
+  // The answer to the account's appeal against its suspension (about no post).
+  'appeal.decided',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -57,8 +60,9 @@ const base = {
  * One notification, by `type`: the post was published; rejected (with the moderators' reason); has
  * new comments by others (one unread notification per post: `count` comments since it was last read,
  * `name` the latest commenter's apodo); entered the day's Top ({@link DAY_TOP_SIZE} most «¡Vaya día!»);
- * someone mentioned the caller in a comment (`comment.mention`, on any post). None comes from an account
- * the caller blocked.
+ * someone replied to the caller's comment (`comment.reply`) or mentioned the caller in a comment
+ * (`comment.mention`, on any post) — none of those comes from an account the caller blocked; the
+ * account's appeal against a suspension was answered (`decision`, the moderator's `reply`).
  */
 export const notificationSchema = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('post.published') }),
@@ -68,6 +72,14 @@ export const notificationSchema = z.discriminatedUnion('type', [
   // `name` mentioned the caller («@apodo») in a comment under the post (one per comment).
   z.object({ ...base, type: z.literal('comment.mention'), name: z.string() }),
   z.object({ ...base, type: z.literal('comment.reply'), name: z.string() }),
+  // The answer to the account's appeal against its suspension: about no post (`postId` null).
+  z.object({
+    ...base,
+    postId: z.null(),
+    type: z.literal('appeal.decided'),
+    decision: z.enum(APPEAL_DECISIONS),
+    reply: z.string(),
+  }),
 ]);
 export type Notification = z.infer<typeof notificationSchema>;
 

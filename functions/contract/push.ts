@@ -56,8 +56,17 @@ export type PushMessage = { notification: Notification; title: string; body: str
 
 /** The push message of a notification, in the words «Avisos» uses. */
 export function pushMessageOf(notification: Notification): PushMessage {
-  const post = `/post/${encodeURIComponent(notification.postId)}`;
   const common = { notification, tag: notification.id };
+  if (notification.type === 'appeal.decided') {
+    const lifted = notification.decision === 'lift';
+    return {
+      ...common,
+      title: lifted ? 'Suspensión levantada' : 'Tu recurso no ha prosperado',
+      body: lifted ? `Ya puedes volver a escribir. ${notification.reply}` : `La suspensión sigue. ${notification.reply}`,
+      url: '/avisos',
+    };
+  }
+  const post = `/post/${encodeURIComponent(notification.postId)}`;
   switch (notification.type) {
     case 'post.published':
       return { ...common, title: 'Tu anécdota se ha publicado', body: 'Ya la puede leer todo el mundo.', url: post };

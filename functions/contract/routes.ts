@@ -11,6 +11,7 @@
 import * as z from 'zod/mini';
 import { accountExportSchema, deleteMeSchema } from './accountData';
 import { meSchema, nameResultSchema, setNameSchema } from './accounts';
+import { appealDecisionSchema, appealPageSchema, appealRequestSchema, appealSchema } from './appeals';
 import { authorSchema, FORMER_NAME_DAYS } from './authors';
 import { blockListSchema, MAX_BLOCKS } from './blocks';
 import {
@@ -728,6 +729,42 @@ export const routes = {
       summary: "The apodos of the accounts the caller blocked, as they hold them now, alphabetically (a deleted account's block is gone).",
       success: { status: 200, description: 'The blocked apodos.', schema: blockListSchema },
       errors: [],
+    }),
+  },
+  appeals: {
+    appeal: route({
+      method: 'POST',
+      path: '/me/appeal',
+      auth: 'user',
+      // The one write a suspended account makes that is not a removal: its say against the suspension.
+      account: 'kept',
+      idempotent: true,
+      summary:
+        'A suspended account appeals the suspension in force, once (1–500 characters, stored trimmed); moderators answer it in `/moderation/appeals`.',
+      body: appealRequestSchema,
+      success: { status: 201, description: 'The appeal, open.', schema: appealSchema },
+      errors: ['INVALID_REQUEST', 'INVALID_APPEAL', 'NOT_SUSPENDED', 'ALREADY_APPEALED'],
+    }),
+    open: route({
+      method: 'GET',
+      path: '/moderation/appeals',
+      auth: 'moderator',
+      summary: 'The open appeals, oldest first, each with its suspension (moderators only; one Query a page).',
+      query: z.object(paging(DEFAULT_PAGE_SIZE)),
+      success: { status: 200, description: 'Open appeals, oldest first.', schema: appealPageSchema },
+      errors: ['FORBIDDEN', ...PAGING_ERRORS],
+    }),
+    decide: route({
+      method: 'PUT',
+      path: '/moderation/appeals/{id}',
+      auth: 'moderator',
+      idempotent: true,
+      summary:
+        "A moderator answers an appeal: `lift` ends the suspension (as a moderator's lift), `uphold` keeps it; the author gets `appeal.decided` with the reply. Recorded in the moderation log (`appeal.lift`, `appeal.uphold`).",
+      params: byId,
+      body: appealDecisionSchema,
+      success: { status: 200, description: 'The appeal, decided.', schema: appealSchema },
+      errors: ['INVALID_REQUEST', 'FORBIDDEN', 'APPEAL_NOT_FOUND', 'ALREADY_DECIDED'],
     }),
   },
 } as const;

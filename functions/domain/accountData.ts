@@ -15,8 +15,15 @@ import type { AccountDataReader, AccountErasure, ExportLimiter } from './ports/a
 import type { BlockStore } from './ports/blocks';
 import type { StoredComment } from './ports/comments';
 import { publicComment } from './commentView';
+import type { AppealStore } from './ports/appeals';
 
-export type ExportDeps = { data: AccountDataReader; limiter: ExportLimiter; blocks: BlockStore; now?: () => Date };
+export type ExportDeps = {
+  data: AccountDataReader;
+  limiter: ExportLimiter;
+  blocks: BlockStore;
+  appeals: Pick<AppealStore, 'ofAccount'>;
+  now?: () => Date;
+};
 
 /**
  * `GET /me/export`: everything the site keeps of the caller, read with bounded Queries (a page at a
@@ -28,7 +35,7 @@ export async function exportMyData(deps: ExportDeps, account: SignedIn<Account>)
   const now = timeOf(deps);
   if (!(await deps.limiter.take(account.id, now))) throw new RateLimitedError();
   const { data } = deps;
-  const [createdAt, posts, comments, votes, saved, notifications, reports, pushDevices, blocks, commentVotes] = await Promise.all([
+  const [createdAt, posts, comments, votes, saved, notifications, reports, pushDevices, blocks, commentVotes, appeals] = await Promise.all([
     data.createdAt(account.username),
     data.posts(account.id),
     data.comments(account.id),
@@ -39,6 +46,7 @@ export async function exportMyData(deps: ExportDeps, account: SignedIn<Account>)
     data.pushDevices(account.id),
     blockedNames(deps, account.id),
     data.commentVotes(account.id),
+    deps.appeals.ofAccount(account.id),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -52,7 +60,7 @@ export async function exportMyData(deps: ExportDeps, account: SignedIn<Account>)
     reports,
     pushDevices,
     blocks,
-    appeals: [],
+    appeals: appeals.map(({ id, text, createdAt, decision, reply }) => ({ id, text, createdAt, decision, reply })),
   };
 }
 

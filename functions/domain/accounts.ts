@@ -20,6 +20,8 @@ import type { CommentStore } from './ports/comments';
 import type { PostRepository } from './ports/posts';
 import type { PushSubscriptionStore } from './ports/push';
 import { timeOf } from './clock';
+import { appealInForce } from './appealView';
+import type { AppealStore } from './ports/appeals';
 
 export class NameTakenError extends DomainError {
   constructor() {
@@ -35,6 +37,7 @@ export type DeleteAccountDeps = RenameDeps & {
   ending: AccountEnding;
   pushSubscriptions: Pick<PushSubscriptionStore, 'removeAllOf'>;
   blocks: Pick<BlockStore, 'forget'>;
+  appeals: Pick<AppealStore, 'removeAllOf'>;
   now?: () => Date;
 };
 
@@ -65,14 +68,16 @@ export function signatureOf(row: AccountName): Signature {
 export type ReadMeDeps = {
   notifications: Pick<NotificationStore, 'countUnread'>;
   suspensions: Pick<SuspensionStore, 'get'>;
+  appeals: Pick<AppealStore, 'get'>;
   now?: () => Date;
 };
 
 /**
  * `GET /me`: the caller's apodo (null until chosen), email, role, the end of a suspension in force and
- * the moderator's reason for it, and how many notifications are unread (up to UNREAD_COUNT_CAP). The
- * account row is the one read for the request; the reason is read from the suspension's own record
- * (the one the row names), so it costs one more GetItem only while the account is suspended.
+ * the moderator's reason for it, and how many notifications are unread (up to UNREAD_COUNT_CAP), and
+ * its appeal against that suspension. The account row is the one read for the request; the reason is
+ * read from the suspension's own record (the one the row names) and the appeal from its own, so they
+ * cost two more GetItems only while the account is suspended.
  */
 export async function readMe(deps: ReadMeDeps, account: SignedIn<Account>): Promise<Me> {
   const { row } = account;
@@ -86,6 +91,7 @@ export async function readMe(deps: ReadMeDeps, account: SignedIn<Account>): Prom
     suspendedUntil: suspended ? (row.suspendedUntil ?? null) : null,
     suspensionReason: suspended ? await suspensionReason(deps, row.suspensionId) : null,
     unreadNotifications: unread,
+    appeal: suspended ? await appealInForce(deps, row.suspensionId) : null,
   };
 }
 
@@ -169,5 +175,7 @@ export async function deleteMe(deps: DeleteAccountDeps, account: SignedIn<Accoun
   await deps.pushSubscriptions.removeAllOf(account.id);
   // Its blocks, and others' blocks of it: a deleted account is nobody to fold or to hear from.
   await deps.blocks.forget(account.id);
+  // Its appeals are its own words: they go; the log keeps its entries, as it keeps every other.
+  await deps.appeals.removeAllOf(account.id);
   await deps.accounts.deleteAccount(account.username);
 }

@@ -52,12 +52,13 @@ export const notificationKey = {
   reply: (commentId: string) => `reply#${commentId}`,
   rejected: (postId: string, at: string) => `rejected#${postId}#${at}`,
   mention: (commentId: string) => `mention#${commentId}`,
+  appeal: (appealId: string) => `appeal#${appealId}`,
 };
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const ISO = '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z';
 /** A notification's key; its place in the list (`listedAt`) is `${createdAt}#${key}`. */
-const LISTED_AT = new RegExp(`^${ISO}#(?:(?:published|top|comment|mention|reply)#${UUID}|rejected#${UUID}#${ISO})$`);
+const LISTED_AT = new RegExp(`^${ISO}#(?:(?:published|top|comment|mention|reply|appeal)#${UUID}|rejected#${UUID}#${ISO})$`);
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 export const listedAtOf = (notification: Pick<StoredNotification, 'createdAt' | 'key'>) => `${notification.createdAt}#${notification.key}`;
@@ -83,6 +84,8 @@ export function publicNotification(stored: StoredNotification): Notification {
       return { ...base, type: 'comment.mention', name: stored.name ?? '' };
     case 'comment.reply':
       return { ...base, type: 'comment.reply', name: stored.name ?? '' };
+    case 'appeal.decided':
+      return { ...base, postId: null, type: 'appeal.decided', decision: stored.decision ?? 'uphold', reply: stored.reply ?? '' };
   }
 }
 
@@ -309,7 +312,10 @@ export async function readNotifications(
   const afterListedAt = params.cursor !== undefined ? decodeNotificationCursor(params.cursor) : undefined;
   const page = await deps.notifications.page({ accountId: caller.id, limit, afterListedAt });
   const last = page.items.at(-1);
-  const posts = page.items.length > 0 ? await deps.posts.posts(page.items.map((item) => item.postId)) : new Map<string, StoredPost>();
+  const posts =
+    page.items.length > 0
+      ? await deps.posts.posts(page.items.map((item) => item.postId).filter((id) => id !== ''))
+      : new Map<string, StoredPost>();
   return {
     items: page.items.map((stored) => {
       const notification = publicNotification(stored);

@@ -107,7 +107,7 @@ export const QUEUES = { pending: 'pending', hidden: 'hidden' } as const;
 export const MODERATION_KEYS = { list: 'list', listedAt: 'listedAt', userId: 'userId', key: 'key' } as const;
 export const MODERATION_INDEX = { list: 'list-index', user: 'user-index' } as const;
 /** The `list` partitions of list-index. */
-export const MODERATION_LISTS = { log: 'log', suspensions: 'suspensions' } as const;
+export const MODERATION_LISTS = { log: 'log', suspensions: 'suspensions', appeals: 'appeals' } as const;
 
 /**
  * moderation   key (S)                      one row per moderation vote (`vote#<post>#<user>`, with the
@@ -117,11 +117,14 @@ export const MODERATION_LISTS = { log: 'log', suspensions: 'suspensions' } as co
  *                                           (`log#<id>`), each written in the action's own transaction;
  *                                           one per text fingerprint (`fingerprint#<hash>` → postId);
  *                                           «Saltar» (`skip#<post>#<user>`, `until`) and each voter's
- *                                           votes of a Madrid day (`today#<user>#<date>`), `expiresAt` TTL
- *   list-index      list (S) + listedAt (S)  `list` = "log" (every log entry) or "suspensions" (a
- *                                           suspension until it is lifted: sparse), by `${at}#${id}`
- *   user-index      userId (S) + key (S)     one account's votes, reports and skips (the rows that
- *                                           carry `userId`): what it reported, for its data export
+ *                                           votes of a Madrid day (`today#<user>#<date>`), `expiresAt` TTL;
+ *                                           one per appeal (`appeal#<suspension id>`, `userId`: its author)
+ *   list-index      list (S) + listedAt (S)  `list` = "log" (every log entry), "suspensions" (a
+ *                                           suspension until it is lifted: sparse) or "appeals" (an
+ *                                           appeal until it is decided: sparse), by `${at}#${id}`
+ *   user-index      userId (S) + key (S)     one account's votes, reports, skips and appeals (the rows
+ *                                           that carry `userId`): what it reported and appealed, for its
+ *                                           data export and its deletion
  */
 export const MODERATION_TABLE = {
   logicalName: 'moderation',

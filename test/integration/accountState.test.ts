@@ -139,6 +139,7 @@ describe('a suspended account', () => {
       'DELETE /me',
       'POST /me/notifications/read',
       'DELETE /me/push-subscriptions',
+      'POST /me/appeal',
     ];
     expect(allowed.sort()).toEqual(
       signedInRoutes

@@ -148,7 +148,8 @@ describe('names in the store', () => {
         return 0;
       },
     };
-    return { names, posts, accounts, comments, pushSubscriptions, ending, erasure, blocks };
+    const appeals = { removeAllOf: () => Promise.resolve() };
+    return { names, posts, accounts, comments, pushSubscriptions, ending, erasure, blocks, appeals };
   };
   let sent = 0;
   const publish = async (deps: ReturnType<typeof setUp>, author: Caller) =>
@@ -175,9 +176,10 @@ describe('names in the store', () => {
     await rename(deps, alice, 'alice');
     const notifications = { countUnread: () => Promise.resolve(3) };
     const suspensions = { get: () => Promise.resolve(undefined) };
+    const appeals = { get: () => Promise.resolve(undefined) };
     expect(
       await readMe(
-        { notifications, suspensions },
+        { notifications, suspensions, appeals },
         { ...(await signedIn(deps.names, alice, 'read')), email: 'a@example.com', username: 'u' },
       ),
     ).toEqual({
@@ -187,6 +189,7 @@ describe('names in the store', () => {
       suspendedUntil: null,
       suspensionReason: null,
       unreadNotifications: 3,
+      appeal: null,
     });
     await rename(deps, alice, 'Alicia');
     expect(await rename(deps, bob, 'Alice')).toEqual({ name: 'Alice' });

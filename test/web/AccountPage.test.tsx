@@ -19,6 +19,7 @@ const me: Me = {
   suspendedUntil: null,
   suspensionReason: null,
   unreadNotifications: 0,
+  appeal: null,
 };
 
 function renderWith(ui: ReactNode, api: ApiClient, state: Extract<AccountState, { status: 'ready' }> = { status: 'ready', me }) {

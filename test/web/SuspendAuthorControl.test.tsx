@@ -20,6 +20,7 @@ const moderator: Me = {
   suspendedUntil: null,
   suspensionReason: null,
   unreadNotifications: 0,
+  appeal: null,
 };
 
 function renderCard(api: ApiClient, { post = aPost({ name: 'Trol' }), me = moderator }: { post?: Post; me?: Me | null } = {}) {

@@ -27,6 +27,7 @@ const me: Me = {
   suspendedUntil: null,
   suspensionReason: null,
   unreadNotifications: 0,
+  appeal: null,
 };
 const signedIn: AuthState = { status: 'signedIn', user: { displayName: 'trol@example.com' } };
 

@@ -154,6 +154,7 @@ export function aMe(overrides: Partial<Me> = {}): Me {
     suspendedUntil: null,
     suspensionReason: null,
     unreadNotifications: 0,
+    appeal: null,
     ...overrides,
   };
 }

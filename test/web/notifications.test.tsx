@@ -130,6 +130,7 @@ describe('the bell', () => {
     suspendedUntil: null,
     suspensionReason: null,
     unreadNotifications: unread,
+    appeal: null,
   });
 
   /** The bell as the header shows it, with GET /me's count read again on every reload. */

@@ -1,3 +1,4 @@
+import type { AppealDecision } from '../../contract/appeals';
 import type { NotificationType } from '../../contract/notifications';
 import type { RejectionReason } from '../../contract/posts';
 import type { StoredPost } from './posts';
@@ -7,6 +8,7 @@ export type StoredNotification = {
   accountId: string;
   key: string;
   type: NotificationType;
+  /** The post it is about; empty for `appeal.decided`, which is about the account's suspension. */
   postId: string;
   /** When it last changed (a coalesced comment notification moves up with each comment). */
   createdAt: string;
@@ -15,6 +17,9 @@ export type StoredNotification = {
   /** The latest commenter's apodo and the comments since it was last read (`comment.created`). */
   name?: string;
   count?: number;
+  /** The answer to an appeal and the moderator's reply (`appeal.decided`). */
+  decision?: AppealDecision;
+  reply?: string;
   /** Moves up with each write of a coalesced notification (optimistic concurrency). */
   version: number;
 };

@@ -1,7 +1,16 @@
 import { deleteMe } from '../../domain/accounts';
 import { accountFromClaims } from '../../domain/author';
 import { jwtClaims, noContent, parseJsonBody, signedInHandler } from './http';
-import { accountDirectory, accountErasure, blockStore, commentStore, nameStore, postRepository, pushSubscriptionStore } from '../../wiring';
+import {
+  accountDirectory,
+  accountErasure,
+  appealStore,
+  blockStore,
+  commentStore,
+  nameStore,
+  postRepository,
+  pushSubscriptionStore,
+} from '../../wiring';
 
 const erasure = accountErasure();
 const deps = {
@@ -11,6 +20,7 @@ const deps = {
   accounts: accountDirectory(),
   pushSubscriptions: pushSubscriptionStore(),
   blocks: blockStore(),
+  appeals: appealStore(),
   erasure,
   ending: erasure,
 };
@@ -18,7 +28,7 @@ const deps = {
 /**
  * DELETE /me { content? } — frees the apodo, signs the caller's posts and comments «Anónimo» (or,
  * with `content: "delete"`, deletes them), deletes their notifications, closes their sockets, forgets
- * their Web Push devices and deletes their Cognito user; the mark is conditioned on the account row
+ * their Web Push devices, deletes their appeals and their Cognito user; the mark is conditioned on the account row
  * read (consistently) for the request. The body is optional.
  */
 export const handler = signedInHandler(

@@ -2,9 +2,9 @@ import { exportFileName } from '../../contract/accountData';
 import { exportMyData } from '../../domain/accountData';
 import { accountFromClaims } from '../../domain/author';
 import { json, jwtClaims, signedInHandler } from './http';
-import { accountDataReader, accountExportLimiter, blockStore } from '../../wiring';
+import { accountDataReader, accountExportLimiter, appealStore, blockStore } from '../../wiring';
 
-const deps = { data: accountDataReader(), limiter: accountExportLimiter(), blocks: blockStore({ names: true }) };
+const deps = { data: accountDataReader(), limiter: accountExportLimiter(), blocks: blockStore({ names: true }), appeals: appealStore() };
 
 /** GET /me/export — the caller's data as a JSON file to download, at most EXPORT_RATE_LIMIT a day. */
 export const handler = signedInHandler(async (event, caller) => {

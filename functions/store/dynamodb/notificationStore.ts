@@ -45,6 +45,8 @@ export function notificationItem(notification: StoredNotification): Record<strin
     ...(notification.reason !== undefined ? { reason: notification.reason } : {}),
     ...(notification.name !== undefined ? { name: notification.name } : {}),
     ...(notification.count !== undefined ? { count: notification.count } : {}),
+    ...(notification.decision !== undefined ? { decision: notification.decision } : {}),
+    ...(notification.reply !== undefined ? { reply: notification.reply } : {}),
     version: notification.version,
     expiresAt: expiryOf(notification.createdAt),
   };
@@ -64,6 +66,8 @@ export function notificationFromItem(item: Record<string, unknown> | undefined):
     ...(REJECTION_REASONS.includes(item.reason as RejectionReason) ? { reason: item.reason as RejectionReason } : {}),
     ...(typeof item.name === 'string' ? { name: item.name } : {}),
     ...(typeof item.count === 'number' ? { count: item.count } : {}),
+    ...(item.decision === 'lift' || item.decision === 'uphold' ? { decision: item.decision } : {}),
+    ...(typeof item.reply === 'string' ? { reply: item.reply } : {}),
     version: typeof item.version === 'number' ? item.version : 1,
   };
 }

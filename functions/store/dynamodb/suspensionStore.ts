@@ -7,6 +7,34 @@ import { decodeCancellation, failedCondition } from './transactions';
 const userRow = (accountId: string) => `user#${accountId}`;
 
 /**
+ * The two writes that lift a suspension, for a transaction: [0] the account row, only if it still names
+ * this suspension; [1] the suspension's record, only if not lifted yet (it leaves the list). A lift
+ * by a moderator and one by an appeal's answer write the same.
+ */
+export function liftItems(tables: { moderation: string; names: string }, suspension: StoredSuspension, at: string) {
+  const accountRow = {
+    Update: {
+      TableName: tables.names,
+      Key: { key: userRow(suspension.accountId) },
+      UpdateExpression: 'REMOVE suspendedUntil, suspensionId',
+      ConditionExpression: 'suspensionId = :id',
+      ExpressionAttributeValues: { ':id': suspension.id },
+    },
+  };
+  const record = {
+    Update: {
+      TableName: tables.moderation,
+      Key: { key: suspensionKey(suspension.id) },
+      UpdateExpression: 'SET liftedAt = :at REMOVE #list, #listedAt',
+      ConditionExpression: 'attribute_exists(#list)',
+      ExpressionAttributeNames: { '#list': MODERATION_KEYS.list, '#listedAt': MODERATION_KEYS.listedAt },
+      ExpressionAttributeValues: { ':at': at },
+    },
+  };
+  return [accountRow, record] as const;
+}
+
+/**
  * Suspensions (moderation table) and the account rows they mark (names table: `suspendedUntil`,
  * `suspensionId`), with the moderation log. Every suspension and lift is one TransactWriteItems:
  *
@@ -70,25 +98,7 @@ export class DynamoSuspensionStore implements SuspensionStore {
   }
 
   async lift(suspension: StoredSuspension, log: LoggedAction): Promise<boolean> {
-    const accountRow = {
-      Update: {
-        TableName: this.tables.names,
-        Key: { key: userRow(suspension.accountId) },
-        UpdateExpression: 'REMOVE suspendedUntil, suspensionId',
-        ConditionExpression: 'suspensionId = :id',
-        ExpressionAttributeValues: { ':id': suspension.id },
-      },
-    };
-    const record = {
-      Update: {
-        TableName: this.tables.moderation,
-        Key: { key: suspensionKey(suspension.id) },
-        UpdateExpression: 'SET liftedAt = :at REMOVE #list, #listedAt',
-        ConditionExpression: 'attribute_exists(#list)',
-        ExpressionAttributeNames: { '#list': MODERATION_KEYS.list, '#listedAt': MODERATION_KEYS.listedAt },
-        ExpressionAttributeValues: { ':at': log.at },
-      },
-    };
+    const [accountRow, record] = liftItems(this.tables, suspension, log.at);
     try {
       await this.client.send(new TransactWriteCommand({ TransactItems: [accountRow, record, logPut(this.tables.moderation, log)] }));
       return true;

@@ -12,6 +12,7 @@ import { ACCOUNT_DELETED_MESSAGE, PASSWORD_CHANGED_MESSAGE } from '../features/a
 import { RequireModerator, RequireSignedIn, RequireSignedOut } from '../features/auth/guards';
 import { BlockedList } from '../features/blocks/BlockedList';
 import { ModerationNav } from '../features/moderators/ModerationNav';
+import { AppealPanel } from '../features/appeals/AppealPanel';
 import { announce } from '../lib/announcer';
 
 const NewPostPage = lazy(() => import('../features/posts/NewPostPage'));
@@ -25,6 +26,7 @@ const AccountPage = lazy(() => import('../features/account/AccountPage'));
 const ChangePasswordForm = lazy(() => import('../features/auth/ChangePasswordForm'));
 const SuspensionsPage = lazy(() => import('../features/moderators/SuspensionsPage'));
 const ModerationLogPage = lazy(() => import('../features/moderators/ModerationLogPage'));
+const AppealsPage = lazy(() => import('../features/moderators/AppealsPage'));
 const loadSavedPage = () => import('../features/saved/SavedPage');
 const SavedPage = lazy(loadSavedPage);
 const loadNotificationsPage = () => import('../features/notifications/NotificationsPage');
@@ -70,6 +72,7 @@ function AccountRoute() {
       }}
       passwordForm={<ChangePasswordForm onChanged={() => announce(PASSWORD_CHANGED_MESSAGE)} />}
       blocks={<BlockedList />}
+      appealPanel={<AppealPanel />}
     />
   );
 }
@@ -131,6 +134,14 @@ const clientOnlyRoutes = (
       element={
         <RequireModerator>
           <ModerationLogPage />
+        </RequireModerator>
+      }
+    />
+    <Route
+      path="moderar/recursos"
+      element={
+        <RequireModerator>
+          <AppealsPage />
         </RequireModerator>
       }
     />

@@ -43,6 +43,11 @@ export function SuspensionNotice({ variant }: { variant: 'header' | 'account' })
     return (
       <p className="suspension-notice suspension-notice--header">
         <SuspensionSentence until={until} /> <SuspensionReason reason={reason} /> <Link to="/cuenta">Qué significa</Link>
+        {state.me.appeal === null && (
+          <span className="suspension-notice__appeal">
+            · <Link to="/cuenta#recurrir">Recurrir</Link>
+          </span>
+        )}
       </p>
     );
   }

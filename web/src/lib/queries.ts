@@ -62,6 +62,10 @@ export const queryKeys = {
   reported: ['account', 'moderation', 'reported'] as const,
   suspensions: ['account', 'moderation', 'suspensions'] as const,
   moderationLog: ['account', 'moderation', 'log'] as const,
+  /** The open appeals (`/moderar/recursos` and the count in the moderators' menu). */
+  appeals: ['account', 'moderation', 'appeals'] as const,
+  /** How many appeals are open, counted from one page of them (the moderators' menu). */
+  appealCount: ['account', 'moderation', 'appealCount'] as const,
 };
 
 /** Cursor-paged lists as the cache holds them: the pages read so far and the cursor each was read with. */

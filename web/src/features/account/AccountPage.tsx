@@ -19,13 +19,15 @@ type Props = {
   passwordForm?: ReactNode;
   /** «Cuentas bloqueadas»: the list to undo blocks, which the app hands over (another feature's). */
   blocks?: ReactNode;
+  /** «Recurrir» a suspension in force, under the notice of it (the app hands it over, like the password form). */
+  appealPanel?: ReactNode;
 };
 
 /**
  * `/cuenta` («Mi cuenta», signed-in users): the email, the apodo to change, the password, the accounts
  * one blocked, the download of one's data, and deleting the account (keeping what it wrote signed «Anónimo», or deleting it too).
  */
-export default function AccountPage({ onDeleted, passwordForm, blocks }: Props) {
+export default function AccountPage({ onDeleted, passwordForm, blocks, appealPanel }: Props) {
   useDocumentTitle('Mi cuenta');
   const { state } = useAccount();
   const api = useApi();
@@ -58,6 +60,7 @@ export default function AccountPage({ onDeleted, passwordForm, blocks }: Props) 
     <section className="narrow stack account-page">
       <h1>Mi cuenta</h1>
       <SuspensionNotice variant="account" />
+      {appealPanel}
       <p>
         Has entrado como <strong>{me.email}</strong>. Tu email no se publica nunca.
       </p>

@@ -16,6 +16,8 @@ const VERBS: Record<ModerationAction['action'], string> = {
   restore: 'restauró',
   suspend: 'suspendió',
   lift: 'levantó la suspensión de',
+  'appeal.lift': 'aceptó el recurso y levantó la suspensión de',
+  'appeal.uphold': 'rechazó el recurso y mantuvo la suspensión de',
 };
 
 /** What was acted on, in words: a post links to its page (where it is public, it shows there). */

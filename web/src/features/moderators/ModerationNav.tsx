@@ -1,7 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router-dom';
+import { useApi } from '../../lib/api';
+import { queryKeys } from '../../lib/queries';
 
-/** The moderators' pages, linked from each of them: the queue (/moderar), the suspensions and the log. */
+/** One page of open appeals is counted: past it the menu says «99+». */
+const COUNTED_APPEALS = 100;
+
+/** How many appeals are open, for the menu (null until known). */
+function useOpenAppeals(): string | null {
+  const api = useApi();
+  const { data } = useQuery({
+    queryKey: queryKeys.appealCount,
+    queryFn: ({ signal }) => api.call('appeals.open', { query: { limit: COUNTED_APPEALS } }, { signal }),
+  });
+  if (!data) return null;
+  return data.nextCursor !== null ? `${COUNTED_APPEALS - 1}+` : String(data.items.length);
+}
+
+/** The moderators' pages, linked from each of them: the queue (/moderar), the suspensions, the appeals and the log. */
 export function ModerationNav() {
+  const openAppeals = useOpenAppeals();
   return (
     <nav className="moderation-nav" aria-label="Moderación">
       <ul>
@@ -12,6 +30,16 @@ export function ModerationNav() {
         </li>
         <li>
           <NavLink to="/moderar/suspensiones">Suspensiones</NavLink>
+        </li>
+        <li>
+          <NavLink to="/moderar/recursos" aria-label={openAppeals === null ? 'Recursos' : `Recursos: ${openAppeals} pendientes`}>
+            Recursos
+            {openAppeals !== null && openAppeals !== '0' && (
+              <span className="moderation-nav__count" aria-hidden="true">
+                {openAppeals}
+              </span>
+            )}
+          </NavLink>
         </li>
         <li>
           <NavLink to="/moderar/registro">Registro</NavLink>

@@ -138,6 +138,8 @@ function whatHappened(notification: Notification): string {
       return `${notification.name} te ha mencionado en un comentario sobre`;
     case 'comment.reply':
       return `${notification.name} ha respondido a tu comentario en`;
+    case 'appeal.decided':
+      return notification.decision === 'lift' ? 'Hemos aceptado tu recurso' : 'Hemos rechazado tu recurso';
   }
 }
 
@@ -146,6 +148,7 @@ function whatHappened(notification: Notification): string {
  * leads to «Mis anécdotas», to be edited and sent again), and how long ago, the full date as its title.
  */
 export function NotificationLine({ notification, fresh = false, now }: { notification: Notification; fresh?: boolean; now: Date }) {
+  if (notification.type === 'appeal.decided') return <AppealLine notification={notification} fresh={fresh} now={now} />;
   const to = notification.type === 'post.rejected' ? '/mis-anecdotas' : `/post/${encodeURIComponent(notification.postId)}`;
   return (
     <p className="notification__line">
@@ -154,6 +157,34 @@ export function NotificationLine({ notification, fresh = false, now }: { notific
       <Link className="notification__post" to={to}>
         {notification.excerpt ? `«${notification.excerpt}»` : notification.type === 'comment.mention' ? 'una anécdota' : 'tu anécdota'}
       </Link>{' '}
+      <time className="notification__when" dateTime={notification.createdAt} title={formatPostDate(notification.createdAt)}>
+        {formatAgo(notification.createdAt, now)}
+      </time>
+    </p>
+  );
+}
+
+/**
+ * The answer to the reader's appeal against a suspension: lifted (they may write again) or upheld, with
+ * the moderator's reply as plain text. It is about no anecdote, so it links nowhere.
+ */
+function AppealLine({
+  notification,
+  fresh,
+  now,
+}: {
+  notification: Extract<Notification, { type: 'appeal.decided' }>;
+  fresh: boolean;
+  now: Date;
+}) {
+  const lifted = notification.decision === 'lift';
+  return (
+    <p className="notification__line">
+      {fresh && <span className="notification__fresh">Nuevo</span>}
+      <span className="notification__what">{whatHappened(notification)}</span>{' '}
+      <span className="notification__appeal">
+        {lifted ? 'Tu suspensión se ha levantado: ya puedes volver a escribir.' : 'La suspensión sigue.'} Respuesta: «{notification.reply}»
+      </span>{' '}
       <time className="notification__when" dateTime={notification.createdAt} title={formatPostDate(notification.createdAt)}>
         {formatAgo(notification.createdAt, now)}
       </time>

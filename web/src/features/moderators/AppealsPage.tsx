@@ -1,0 +1,165 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { APPEAL_REPLY_MAX_LENGTH, isAppealText, type Appeal, type AppealDecision } from '@contract/appeals';
+import { postLength } from '@contract/common';
+import { LoadMoreList } from '../../components/LoadMoreList';
+import { LocalTime } from '../../components/LocalTime';
+import { ApiError, errorMessage, useApi } from '../../lib/api';
+import { queryKeys, type Pages } from '../../lib/queries';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { usePagedList } from '../../lib/usePagedList';
+import { ModerationNav } from './ModerationNav';
+
+/**
+ * `/moderar/recursos` (moderators): the open appeals against suspensions, oldest first, «Cargar más»;
+ * each with the account's apodo, the suspension's reason and the appeal's words, and «Levantar» or
+ * «Mantener» with a reply the author reads in «Avisos». An answered appeal leaves the list.
+ */
+export default function AppealsPage() {
+  useDocumentTitle('Recursos');
+  const api = useApi();
+  const client = useQueryClient();
+  const list = usePagedList<Appeal>(queryKeys.appeals, (cursor, signal) => api.call('appeals.open', { query: { cursor } }, { signal }));
+  const [announcement, setAnnouncement] = useState<string | null>(null);
+  const status = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    // The answered appeal has left the list with its buttons: focus goes to what was done.
+    if (announcement) status.current?.focus();
+  }, [announcement]);
+
+  function forget(id: string) {
+    client.setQueryData<Pages<Appeal>>(queryKeys.appeals, (data) =>
+      data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => item.id !== id) })) } : data,
+    );
+    void client.invalidateQueries({ queryKey: queryKeys.appealCount });
+    void client.invalidateQueries({ queryKey: queryKeys.suspensions });
+    void client.invalidateQueries({ queryKey: queryKeys.moderationLog });
+  }
+
+  return (
+    <div className="wide stack">
+      <ModerationNav />
+      <section className="stack" aria-labelledby="appeals-title">
+        <h1 id="appeals-title">Recursos</h1>
+        <p>
+          Cuentas suspendidas que piden que se revise su suspensión, del recurso más antiguo al más reciente. «Levantar» la termina en el
+          acto; «Mantener» la deja como está. La persona recibe tu respuesta en «Avisos».
+        </p>
+        <p ref={status} className="moderators-status" role="status" tabIndex={-1}>
+          {announcement}
+        </p>
+        <LoadMoreList
+          list={list}
+          label="Recursos pendientes, del más antiguo al más reciente"
+          className="moderators-list"
+          loadingLabel="Cargando los recursos…"
+          empty="No hay recursos pendientes."
+          getKey={(appeal) => appeal.id}
+          renderItem={(appeal) => (
+            <AppealItem
+              appeal={appeal}
+              onDecided={(message) => {
+                setAnnouncement(message);
+                forget(appeal.id);
+              }}
+            />
+          )}
+        />
+      </section>
+    </div>
+  );
+}
+
+const DONE: Record<AppealDecision, (name: string) => string> = {
+  lift: (name) => `Recurso de «${name}» aceptado: la suspensión se ha levantado.`,
+  uphold: (name) => `Recurso de «${name}» rechazado: la suspensión se mantiene.`,
+};
+
+function AppealItem({ appeal, onDecided }: { appeal: Appeal; onDecided: (message: string) => void }) {
+  const api = useApi();
+  const [reply, setReply] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const titleId = `appeal-${appeal.id}`;
+  const replyId = useId();
+  const decide = useMutation({
+    mutationFn: (decision: AppealDecision) =>
+      api.call('appeals.decide', { params: { id: appeal.id }, body: { decision, reply } }, { idempotencyKey: crypto.randomUUID() }),
+    onSuccess: (decided) => onDecided(DONE[decided.decision ?? 'uphold'](appeal.name)),
+    onError: (failure) => {
+      // Answered by someone else meanwhile: it is no longer open either way.
+      if (failure instanceof ApiError && (failure.code === 'ALREADY_DECIDED' || failure.code === 'APPEAL_NOT_FOUND'))
+        onDecided(failure.message);
+      else setError(errorMessage(failure));
+    },
+  });
+
+  function answer(decision: AppealDecision) {
+    if (!isAppealText(reply, APPEAL_REPLY_MAX_LENGTH)) {
+      setError(`Escribe una respuesta para la persona (de 1 a ${APPEAL_REPLY_MAX_LENGTH} caracteres).`);
+      return;
+    }
+    setError(null);
+    decide.mutate(decision);
+  }
+
+  const busy = decide.isPending;
+  return (
+    <li>
+      <article className="moderators-item appeal-item" aria-labelledby={titleId}>
+        <h2 id={titleId} className="moderators-item__title">
+          {appeal.name}
+        </h2>
+        <dl className="moderators-item__facts">
+          <dt>Motivo de la suspensión</dt>
+          <dd className="moderators-item__reason">{appeal.suspension.reason}</dd>
+          <dt>Suspendida por</dt>
+          <dd>{appeal.suspension.by}</dd>
+          <dt>Recurso enviado</dt>
+          <dd>
+            <LocalTime iso={appeal.createdAt} />
+          </dd>
+        </dl>
+        <blockquote className="appeal__text">{appeal.text}</blockquote>
+        <label htmlFor={replyId}>Tu respuesta</label>
+        <textarea
+          id={replyId}
+          value={reply}
+          rows={3}
+          maxLength={APPEAL_REPLY_MAX_LENGTH}
+          onChange={(event) => {
+            setReply(event.target.value);
+            setError(null);
+          }}
+        />
+        <p className="appeal__counter">
+          {postLength(reply)}/{APPEAL_REPLY_MAX_LENGTH}
+        </p>
+        {error && (
+          <p className="suspend__error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="appeal__actions">
+          <button
+            type="button"
+            className="button button--small button--primary"
+            onClick={() => answer('lift')}
+            disabled={busy}
+            aria-label={`Levantar la suspensión de ${appeal.name}`}
+          >
+            Levantar
+          </button>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => answer('uphold')}
+            disabled={busy}
+            aria-label={`Mantener la suspensión de ${appeal.name}`}
+          >
+            Mantener
+          </button>
+        </div>
+      </article>
+    </li>
+  );
+}
