@@ -41,6 +41,7 @@ import { LOOPBACK, PortInUseError, portOrFree } from './process/ports';
 import { markRunning } from './process/runningMark';
 import { seedIfEmpty } from './fixtures/samplePosts';
 import { migrateSamples } from './fixtures/migrations/samplesByName';
+import { backfillCommentThreads } from '../../functions/store/dynamodb/commentThreadBackfill';
 import { claimFingerprintOf } from '../../functions/store/dynamodb/sampleFingerprints';
 import { startStreamPoller } from './aws/lambda/streamPoller';
 import { DIST_DIR, startWebServer } from './aws/cloudfront/webServer';
@@ -368,6 +369,8 @@ async function startOnce(options: LocalCloudOptions): Promise<LocalCloud> {
     });
     // Apodos claimed before keys were confusable skeletons move to today's key (…/migrations/nameKeysToSkeletons.ts).
     await migrateNameKeys({ documents, namesTable: tables.names, names: new DynamoNameStore(documents, tables.names) });
+    // Comments of older data folders get their «Mejores» place (functions/store/dynamodb/commentThreadBackfill.ts).
+    await backfillCommentThreads(documents, tables.comments);
 
     const api = await startHttpGateway({
       port: options.ports.api,

@@ -17,6 +17,7 @@ import { DynamoSearchStore } from '../../functions/store/dynamodb/searchStore';
 import { backfillFingerprints } from '../../functions/domain/fingerprintBackfill';
 import { DynamoFingerprintBackfillStore } from '../../functions/store/dynamodb/fingerprintBackfillStore';
 import { TABLES, type TableName } from '../../functions/store/tables';
+import { backfillCommentThreads } from '../../functions/store/dynamodb/commentThreadBackfill';
 
 export const onAws = process.argv.includes('--aws');
 
@@ -78,6 +79,13 @@ export const REBUILDS: Record<string, { what: string; run(documents: DynamoDBDoc
         new DynamoFingerprintBackfillStore(documents, { posts: tableName('posts'), moderation: tableName('moderation') }),
       );
       return `${done.checked} published, pending or hidden posts checked, ${done.claimed} fingerprints written, ${done.held} already there, ${done.copies} copies of an older post's text (left to it), ${done.changedMeanwhile} changed meanwhile (run again)`;
+    },
+  },
+  'comment-threads': {
+    what: '«Mejores» places for comments written before the thread index existed (once)',
+    async run(documents) {
+      const done = await backfillCommentThreads(documents, tableName('comments'));
+      return `${done.placed} visible comments placed in their threads, ${done.changedMeanwhile} changed meanwhile (left as they are)`;
     },
   },
 };

@@ -8,6 +8,8 @@
  *   fingerprints  the duplicate check's rows for posts written before fingerprints existed
  *                 (functions/domain/fingerprintBackfill.ts; Queries of the posts' indexes, no Scan; run
  *                 once, and again changes nothing)
+ *   comment-threads  «Mejores» places for comments written before the thread index existed
+ *                 (functions/store/dynamodb/commentThreadBackfill.ts; a filtered Scan; run once)
  * Which DynamoDB and which tables: infra/tools/derivedData.ts (the local cloud's, or `--aws`).
  */
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';

@@ -3,6 +3,10 @@
  * paging, the reply notice, exact counts under concurrent votes, the best order, the fold, and live
  * delivery of replies and of counts.
  */
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BURIED_AT,
@@ -13,6 +17,7 @@ import {
   type ReplyPage,
 } from '../../functions/contract/comments';
 import { ERRORS, type ErrorCode } from '../../functions/contract/errors';
+import { COMMENTS_KEYS, ENV } from '../../functions/store/tables';
 import type { NotificationPage } from '../../functions/contract/notifications';
 import type { Post } from '../../functions/contract/posts';
 import type { AccountExport } from '../../functions/contract/accountData';
@@ -239,6 +244,36 @@ describe('«+1 / −1» on comments', () => {
     expectError(await list(post.id, '?sort=mejores'), 'INVALID_SORT');
     expectError(await list(post.id, '?sort=best&cursor=no'), 'INVALID_CURSOR');
   });
+
+  it('place comments written before «Mejores» existed with npm run rebuild -- comment-threads', async () => {
+    const post = await newPost();
+    const [older, newer] = [await created(writer, post.id, { text: 'De antes.' }), await created(writer, post.id, { text: 'De ahora.' })];
+    // As a comment of older data is: no place in the thread index.
+    const dynamodb = cloud.dynamodb();
+    await dynamodb.send(
+      new UpdateItemCommand({
+        TableName: cloud.tables.comments,
+        Key: { id: { S: older.id } },
+        UpdateExpression: 'REMOVE #thread, #rank',
+        ExpressionAttributeNames: { '#thread': COMMENTS_KEYS.thread, '#rank': COMMENTS_KEYS.threadRank },
+      }),
+    );
+    expect((await list(post.id, '?sort=best')).body.items.map((comment) => comment.id)).toEqual([newer.id]);
+    const credentials = await dynamodb.config.credentials();
+    const rebuild = () =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', 'infra/tools/rebuild.ts', 'comment-threads'], {
+        cwd: resolve(import.meta.dirname, '../..'),
+        env: {
+          ...process.env,
+          DYNAMODB_ENDPOINT: cloud.dynamodbEndpoint,
+          DYNAMODB_ACCESS_KEY_ID: credentials.accessKeyId,
+          [ENV.commentsTable]: cloud.tables.comments,
+        },
+      });
+    expect((await rebuild()).stdout).toContain('1 visible comments placed in their threads');
+    expect((await list(post.id, '?sort=best')).body.items.map((comment) => comment.id)).toEqual([older.id, newer.id]);
+    expect((await rebuild()).stdout).toContain('0 visible comments placed in their threads');
+  }, 120_000);
 
   it('reach the readers of the page live, ending on the exact counts', async () => {
     const post = await newPost();

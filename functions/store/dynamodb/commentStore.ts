@@ -57,7 +57,7 @@ export function bestRank(comment: Pick<StoredComment, 'createdAt' | 'up' | 'down
 }
 
 /** The `thread-index` partition and rank of a visible comment: its post's `best#`, or its parent's `reply#`. */
-function threadOf(comment: StoredComment): { thread: string; threadRank: number } {
+export function threadOf(comment: StoredComment): { thread: string; threadRank: number } {
   return comment.parentId === undefined
     ? { thread: `best#${comment.postId}`, threadRank: bestRank(comment) }
     : { thread: `reply#${comment.parentId}`, threadRank: Date.parse(comment.createdAt) };
