@@ -61,6 +61,7 @@ describe('GET /me and PUT /me/name', () => {
       suspendedUntil: null,
       suspensionReason: null,
       unreadNotifications: 0,
+      appeal: null,
     });
     expect((await me(site.moderator)).body.moderator).toBe(true);
   });
