@@ -175,7 +175,7 @@ describe('community moderation', () => {
         break;
       }
       expect(next.status).toBe(200);
-      expect(Object.keys(next.body).sort()).toEqual(['category', 'createdAt', 'id', 'post']);
+      expect(Object.keys(next.body).sort()).toEqual(['category', 'createdAt', 'id', 'post', 'similar']);
       expect(next.body.id).not.toBe(mine.id);
       expect(seen.has(next.body.id)).toBe(false);
       seen.add(next.body.id);
