@@ -92,6 +92,8 @@ function importTime(entry: string, file: string): number {
     [ENV.pushServices]: PUSH_SERVICES.join(','),
     // The operator's details as a deployment without them gives (the legal documents show placeholders).
     [ENV.legalDetails]: JSON.stringify({ region: 'eu-west-1' }),
+    // The site's CloudFront distribution (the posts stream's batched reader invalidates stale share cards in it).
+    [ENV.siteDistribution]: 'EEXAMPLE',
     // What Lambda sets: the bundle's folder (the page function reads its shell there, on first use).
     LAMBDA_TASK_ROOT: dirname(file),
   };

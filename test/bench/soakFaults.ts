@@ -3,33 +3,16 @@
  * folder and the same ports (as an operator restarts it), DynamoDB Local's JVM killed with SIGKILL (the
  * local cloud starts it again by itself), and `npm run audit` run against the soak's own tables.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { TABLES, type TableName } from '../../functions/store/tables';
 import type { DriftKind } from '../../functions/domain/audit';
 import { startLocalCloudProcess, type LocalCloudProcess, type StartOptions } from '../support/localCloud';
+import { descendants } from '../support/processes';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-
-/** Every process below `pid` (Linux `ps`), found before a kill: afterwards they have a new parent. */
-export function descendants(pid: number): Array<{ pid: number; command: string }> {
-  const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' })
-    .split('\n')
-    .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
-    .filter((match): match is RegExpExecArray => match !== null)
-    .map((match) => ({ pid: Number(match[1]), ppid: Number(match[2]), command: match[3]! }));
-  const found: Array<{ pid: number; command: string }> = [];
-  const visit = (parent: number) => {
-    for (const row of table.filter((entry) => entry.ppid === parent)) {
-      found.push({ pid: row.pid, command: row.command });
-      visit(row.pid);
-    }
-  };
-  visit(pid);
-  return found;
-}
 
 export function alive(pid: number): boolean {
   try {

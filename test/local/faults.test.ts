@@ -2,7 +2,6 @@
  * The local cloud under hostile input and crashes: nothing a client sends and no kill of a process
  * may take it down, lose an account, or leave a child program running on its own.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { call, listPosts, publish } from '../support/api';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
+import { descendants } from '../support/processes';
 import { cognitoClient, createUser, signIn, type TestUser } from '../support/users';
 
 const started: LocalCloudProcess[] = [];
@@ -31,24 +31,6 @@ async function start(options: Parameters<typeof startLocalCloudProcess>[0] = {})
   const cloud = await startLocalCloudProcess({ ...options, env: { SEED: '0', ...options.env } });
   started.push(cloud);
   return cloud;
-}
-
-/** Every process below `pid` (Linux `ps`). */
-function descendants(pid: number): Array<{ pid: number; command: string }> {
-  const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' })
-    .split('\n')
-    .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
-    .filter((match): match is RegExpExecArray => match !== null)
-    .map((match) => ({ pid: Number(match[1]), ppid: Number(match[2]), command: match[3]! }));
-  const found: Array<{ pid: number; command: string }> = [];
-  const visit = (parent: number) => {
-    for (const row of table.filter((entry) => entry.ppid === parent)) {
-      found.push({ pid: row.pid, command: row.command });
-      visit(row.pid);
-    }
-  };
-  visit(pid);
-  return found;
 }
 
 function alive(pid: number): boolean {

@@ -125,7 +125,16 @@ describe('a suspended account is told why and until when', () => {
   it('writes refused with 403 ACCOUNT_SUSPENDED show the API’s message and keep the text: a post, a comment', async () => {
     const user = userEvent.setup();
     const refused = () => Promise.reject(new ApiError(ERRORS.ACCOUNT_SUSPENDED.message, 403, 'ACCOUNT_SUSPENDED'));
-    render(<NewPostForm onSubmit={vi.fn(refused)} />);
+    // The form asks for look-alikes as the text grows (none here).
+    render(
+      <ApiContext.Provider value={fakeApiClient({ 'search.similar': vi.fn(async () => ({ items: [] })) })}>
+        <WithQueries>
+          <MemoryRouter>
+            <NewPostForm onSubmit={vi.fn(refused)} />
+          </MemoryRouter>
+        </WithQueries>
+      </ApiContext.Provider>,
+    );
     const post = screen.getByLabelText<HTMLTextAreaElement>(/^Post/);
     await user.click(post);
     await user.paste('Hoy me han suspendido la cuenta');
