@@ -1,4 +1,4 @@
-import { CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { CfnElement, Duration, Names, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
@@ -9,7 +9,7 @@ import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
-import { Construct } from 'constructs';
+import { Construct, type IConstruct } from 'constructs';
 import { LIVE_PING, LIVE_PONG } from '../../functions/contract/live';
 import { functionsTriggeredBy, type EndpointName } from '../functions';
 import type { Data } from './data';
@@ -61,7 +61,10 @@ export class Live extends Construct {
   /** The management endpoint and its grant, for the API functions that close an account's sockets. */
   public readonly management: EndpointBinding;
   /** cdk-nag's acknowledgment of ManageConnections on every connection, for a function that holds it. */
-  public readonly managesConnections: (declaration: { endpoints?: readonly string[] }) => { id: string; reason: string }[];
+  public readonly managesConnections: (
+    declaration: { endpoints?: readonly string[] },
+    scope: IConstruct,
+  ) => { id: string; reason: string }[];
   /** The stream-fed functions (their iterator age is watched). */
   public readonly streamFunctions: DeclaredFunction[] = [];
 
@@ -175,12 +178,18 @@ export class Live extends Construct {
       grant: (grantee: iam.IGrantable) => this.stage.grantManagementApiAccess(grantee),
     };
     this.management = liveManagement;
-    const apiRef = `<${Stack.of(this).getLogicalId(this.webSocketApi.node.defaultChild as CfnElement)}>`;
-    const managesConnections = (this.managesConnections = (declaration: { endpoints?: readonly string[] }) =>
+    const webSocketApi = this.webSocketApi.node.defaultChild as CfnElement;
+    // How cdk-nag prints the API's id in a policy: its logical id in this stack; in a nested stack
+    // (the HTTP API's routes), the parameter CDK passes it as, `referenceto<its unique id>Ref`.
+    const apiRef = (scope: IConstruct) =>
+      Stack.of(scope) === Stack.of(this)
+        ? `<${Stack.of(this).getLogicalId(webSocketApi)}>`
+        : `<referenceto${Names.nodeUniqueId(webSocketApi.node)}Ref>`;
+    const managesConnections = (this.managesConnections = (declaration: { endpoints?: readonly string[] }, scope: IConstruct) =>
       declaration.endpoints?.includes('liveManagement')
         ? [
             {
-              id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:${apiRef}/${this.stage.stageName}/*/@connections/*]`,
+              id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:${apiRef(scope)}/${this.stage.stageName}/*/@connections/*]`,
               reason:
                 'Connection ids are known only at run time: execute-api:ManageConnections is limited to the connections of this API and stage.',
             },
@@ -198,7 +207,7 @@ export class Live extends Construct {
         maxEventAge: Duration.seconds(declaration.trigger.maxEventAgeSeconds),
         onFailure: new SqsDestination(this.failedBroadcasts),
       });
-      Validations.of(fn).acknowledge(...managesConnections(declaration));
+      Validations.of(fn).acknowledge(...managesConnections(declaration, fn));
     }
     for (const declaration of functionsTriggeredBy('stream')) {
       const fn = new DeclaredFunction(this, {
@@ -229,7 +238,7 @@ export class Live extends Construct {
         ...((declaration.endpoints as readonly string[] | undefined)?.includes('liveManagement')
           ? [
               {
-                id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:${apiRef}/${this.stage.stageName}/*/@connections/*]`,
+                id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:${apiRef(scope)}/${this.stage.stageName}/*/@connections/*]`,
                 reason:
                   'Connection ids are known only at run time: execute-api:ManageConnections is limited to the connections of this API and stage.',
               },

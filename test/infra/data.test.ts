@@ -63,6 +63,7 @@ describe('data', () => {
     const source = (Object.keys(TABLE_RECOVERY) as TableName[]).filter((name) => TABLE_RECOVERY[name] === 'source');
     expect(source.sort()).toEqual([
       'blocks',
+      'commentVotes',
       'comments',
       'moderation',
       'names',

@@ -86,10 +86,17 @@ describe('with -c waf=true', () => {
 });
 
 describe('with every option', () => {
-  it('keeps each template well under CloudFormation’s 500 resources (monitoring is a nested stack of its own)', () => {
+  it('keeps each template well under CloudFormation’s 500 resources (monitoring and each group of routes are nested stacks)', () => {
     const count = (template: { Resources: object }) => Object.keys(template.Resources).length;
     expect(count(s.json)).toBeLessThan(450);
     expect(count(s.monitoring)).toBeLessThan(450);
+    expect(Object.keys(s.routes)).toEqual(expect.arrayContaining(['posts', 'comments', 'moderation', 'accounts']));
+    for (const [group, template] of Object.entries(s.routes)) {
+      expect(count(template), group).toBeLessThan(450);
+      // CloudFormation's other limits of a template: 200 parameters, 200 outputs.
+      expect(Object.keys(template.Parameters ?? {}).length, group).toBeLessThan(200);
+      expect(Object.keys(template.Outputs ?? {}).length, group).toBeLessThan(200);
+    }
     expect(ofType(s.json.Resources, 'AWS::CloudWatch::Alarm')).toEqual([]);
   });
 });

@@ -19,7 +19,11 @@ export const GOOGLE_CONTEXT = {
   googleClientSecretName: 'vaya-dia/google-client-secret',
 };
 
-export type TemplateJson = { Resources: Record<string, CfnResourceJson>; Outputs: Record<string, { Value: unknown }> };
+export type TemplateJson = {
+  Resources: Record<string, CfnResourceJson>;
+  Outputs: Record<string, { Value: unknown }>;
+  Parameters?: Record<string, unknown>;
+};
 
 export type Synthesized = {
   stack: VayaDiaStack;
@@ -37,6 +41,14 @@ export type Synthesized = {
    * so a reference reads as it would in one template (`${ApiHttpApi…}`).
    */
   monitoring: TemplateJson;
+  /**
+   * The main template with the resources of the API's route stacks (one nested stack per group of
+   * routes) added, their parameters resolved the same way: the app's functions, routes and grants
+   * as one template would hold them.
+   */
+  app: TemplateJson;
+  /** Each nested stack of the API's routes, by group of the contract (parameters resolved). */
+  routes: Record<string, TemplateJson>;
 };
 
 export type CfnResourceJson = {
@@ -97,11 +109,28 @@ export function synthesize(context: Record<string, string> = {}, options: Synthe
     const artifact = assembly.getStackByName(name);
     return { json: artifact.template as TemplateJson, region: artifact.environment.region };
   };
+  const routeStacks = Object.entries(stack.api.groups).map(([name, group]) => ({
+    name,
+    id: logicalId(group.nestedStackResource!),
+    template: nestedTemplate(assembly, json, group),
+  }));
+  // A value the parent takes from a route stack's output reads as the output's own value.
+  const outputs = new Map(
+    routeStacks.flatMap(({ id, template }) =>
+      Object.entries(template.Outputs ?? {}).map(([name, output]) => [`${id}.Outputs.${name}`, output.Value]),
+    ),
+  );
+  const whole: TemplateJson = {
+    ...json,
+    Resources: Object.fromEntries([json, ...routeStacks.map(({ template }) => template)].flatMap((t) => Object.entries(t.Resources))),
+  };
   return {
     stack,
     template: Template.fromJSON(json),
     json,
-    monitoring: nestedTemplate(assembly, json, stack.monitoring),
+    app: whole,
+    routes: Object.fromEntries(routeStacks.map(({ name, template }) => [name, template])),
+    monitoring: nestedTemplate(assembly, json, stack.monitoring, outputs),
     ...(firewall ? { firewall: { stack: firewall, ...beside(names.firewall) } } : {}),
     ...(certificate ? { certificate: { stack: certificate, ...beside(names.certificate) } } : {}),
     assembly,
@@ -151,8 +180,17 @@ export function references(value: unknown, into = new Set<string>()): Set<string
   return into;
 }
 
-/** A nested stack's template with each `{ Ref: parameter }` replaced by the value its parent passes. */
-function nestedTemplate(assembly: CloudAssembly, parent: TemplateJson, nested: NestedStack): TemplateJson {
+/**
+ * A nested stack's template with each `{ Ref: parameter }` replaced by the value its parent passes,
+ * and a value the parent passes from another nested stack's output (`Fn::GetAtt: [stack, Outputs.X]`)
+ * by that output's own value, when `outputs` holds it.
+ */
+function nestedTemplate(
+  assembly: CloudAssembly,
+  parent: TemplateJson,
+  nested: NestedStack,
+  outputs = new Map<string, unknown>(),
+): TemplateJson {
   const template = JSON.parse(readFileSync(join(assembly.directory, nested.templateFile), 'utf8')) as TemplateJson;
   const resource = parent.Resources[logicalId(nested.nestedStackResource!)]!;
   const passed = (resource.Properties.Parameters ?? {}) as Record<string, unknown>;
@@ -160,7 +198,9 @@ function nestedTemplate(assembly: CloudAssembly, parent: TemplateJson, nested: N
     if (Array.isArray(value)) return value.map(resolve);
     if (!value || typeof value !== 'object') return value;
     const ref = (value as { Ref?: unknown }).Ref;
-    if (typeof ref === 'string' && ref in passed) return passed[ref];
+    if (typeof ref === 'string' && ref in passed) return resolve(passed[ref]);
+    const attribute = (value as { 'Fn::GetAtt'?: unknown })['Fn::GetAtt'];
+    if (Array.isArray(attribute) && outputs.has(attribute.join('.'))) return outputs.get(attribute.join('.'));
     return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, resolve(inner)]));
   };
   return resolve(template) as TemplateJson;
@@ -194,7 +234,8 @@ export type SharedStack = Synthesized & {
  * hooks, not while the file is collected.
  * @param under 'monitoring' points `template`, `resources`, `ofType` and `propsOf` at the
  * Monitoring nested stack's template (its parameters resolved); `json` stays the parent's.
- * @default 'stack', the main stack's template
+ * @default 'stack', the main stack's template with the resources of the API's route stacks
+ * ({@link Synthesized.app})
  */
 export function sharedStack(under: 'stack' | 'monitoring' = 'stack'): SharedStack {
   const shared = {
@@ -203,9 +244,9 @@ export function sharedStack(under: 'stack' | 'monitoring' = 'stack'): SharedStac
   } as SharedStack;
   beforeAll(() => {
     const synthesized = sharedSynthesis();
-    const json = under === 'monitoring' ? synthesized.monitoring : synthesized.json;
+    const json = under === 'monitoring' ? synthesized.monitoring : synthesized.app;
     Object.assign(shared, synthesized, {
-      template: under === 'monitoring' ? Template.fromJSON(json) : synthesized.template,
+      template: Template.fromJSON(json),
       resources: json.Resources,
     });
   }, 300_000);
