@@ -97,12 +97,21 @@ describe('apodos for data from before them', () => {
         moderator: false,
         suspendedUntil: null,
         suspensionReason: null,
+        appeal: null,
         unreadNotifications: 0,
       },
       names: [`Begoña ${tag}`],
     });
     expect(await after(emailNamed)).toEqual({
-      me: { name: null, email: emailNamed.email, moderator: false, suspendedUntil: null, suspensionReason: null, unreadNotifications: 0 },
+      me: {
+        name: null,
+        email: emailNamed.email,
+        moderator: false,
+        suspendedUntil: null,
+        suspensionReason: null,
+        appeal: null,
+        unreadNotifications: 0,
+      },
       names: ['Anónimo'],
     });
     // The demo moderator signs as «Moderadora», a name others may not take.

@@ -167,6 +167,7 @@ describe('the hosted UI stand-in', () => {
       moderator: false,
       suspendedUntil: null,
       suspensionReason: null,
+      appeal: null,
       unreadNotifications: 0,
     });
     expect(((await publish(cloud, tokens.id_token, { category: 'varios', post: 'Desde Google' })).body as OwnPost).name).toBe('Anónimo');
