@@ -4,7 +4,7 @@
  * with bisection, and the poison record ends in the failure destination.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -24,6 +24,8 @@ import { InvocationError, localFunction } from '../../infra/local/aws/lambda/run
 import { startStreamPoller } from '../../infra/local/aws/lambda/streamPoller';
 import { streamHandler } from '../../functions/handlers/triggers';
 import { SHARED_DYNAMODB_ENV } from '../support/sharedDynamo';
+import { startDynamo } from '../../infra/local/aws/dynamodb/dynamoDbLocal';
+import { descendants } from '../support/processes';
 
 const REGION = 'eu-west-1';
 const closers: Array<() => Promise<void>> = [];
@@ -340,5 +342,97 @@ describe('the local event source mapping', () => {
     await first.close();
     const third = await start('Third');
     closers.push(() => third.close());
+  });
+
+  it('reads a batch again when DynamoDB Local is killed while the batch is gathered: its records come after the restart, none skipped', async () => {
+    // A DynamoDB Local of its own, whose JVM this test kills (the run's shared one serves the other tests).
+    const dataDir = mkdtempSync(join(tmpdir(), 'vaya-dia-poller-kill-'));
+    let restarted!: () => void;
+    const back = new Promise<void>((resolve) => (restarted = resolve));
+    const dynamoDb = await startDynamo({ dataDir, port: 0, onRestarted: () => restarted() });
+    closers.push(async () => {
+      await dynamoDb.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    const port = new URL(dynamoDb.endpoint).port;
+    const jvm = descendants(process.pid).find(
+      (child) => child.command.startsWith('java') && child.command.includes('DynamoDBLocal.jar') && child.command.includes(`-port ${port}`),
+    );
+    expect(jvm).toBeDefined();
+    // One attempt a call: a read fails while the JVM is down instead of waiting in the SDK's retries.
+    const config = {
+      endpoint: dynamoDb.endpoint,
+      region: REGION,
+      credentials: { accessKeyId: 'killed', secretAccessKey: 'x' },
+      maxAttempts: 1,
+    };
+    const dynamo = new DynamoDBClient(config);
+    const streams = new DynamoDBStreamsClient(config);
+    closers.push(async () => {
+      dynamo.destroy();
+      streams.destroy();
+    });
+    const TableName = 'gathered';
+    await dynamo.send(
+      new CreateTableCommand({
+        TableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+        AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+        StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
+      }),
+    );
+    const { Table } = await dynamo.send(new DescribeTableCommand({ TableName }));
+    // The records the poller has read from the stream, seen as the database answers them.
+    const read: string[] = [];
+    streams.middlewareStack.add(
+      (next) => async (args) => {
+        const output = await next(args);
+        const records =
+          (output.output as { Records?: Array<{ dynamodb?: { Keys?: { id?: { S?: string } } } }> } | undefined)?.Records ?? [];
+        for (const record of records) read.push(record.dynamodb?.Keys?.id?.S ?? '');
+        return output;
+      },
+      { step: 'initialize' },
+    );
+    const delivered: string[] = [];
+    const failures = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const poller = await startStreamPoller({
+      client: streams,
+      streamArn: Table!.LatestStreamArn!,
+      region: REGION,
+      functionId: 'Test',
+      // A batching window long enough that the kill falls inside it, as PostsBatched's one second can.
+      trigger: {
+        type: 'stream',
+        table: 'posts',
+        batchSize: 10,
+        maxBatchingWindowSeconds: 5,
+        retryAttempts: 2,
+        bisectBatchOnError: false,
+        maxRecordAgeSeconds: 3600,
+        filters: [],
+      },
+      invoke: (event) => Promise.resolve(void delivered.push(...event.Records.map((record) => record.dynamodb?.Keys?.id?.S ?? ''))),
+    });
+    closers.push(() => poller.close());
+    const until = async (condition: () => boolean, what: string) => {
+      const end = Date.now() + 60_000;
+      while (!condition()) {
+        if (Date.now() > end) throw new Error(`not so after 60 s: ${what}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+
+    await dynamo.send(new PutItemCommand({ TableName, Item: { id: { S: 'before' } } }));
+    await until(() => read.includes('before'), '«before» read into a batch');
+    process.kill(jvm!.pid, 'SIGKILL');
+    await back;
+    await dynamo.send(new PutItemCommand({ TableName, Item: { id: { S: 'after' } } }));
+    await until(() => delivered.includes('after'), '«after» delivered');
+    failures.mockRestore();
+
+    // «before» was read but never handled when the JVM died: it comes again, first, rather than being skipped.
+    expect(delivered).toEqual(['before', 'after']);
   });
 });
