@@ -17,7 +17,9 @@
  *   batch fails the whole batch;
  * - a batch that throws is bisected (when declared); a failing batch is retried `retryAttempts`
  *   times; what still fails, or is older than `maxRecordAgeSeconds`, goes to the on-failure
- *   destination — locally a log line with the metadata Lambda would send to the queue;
+ *   destination — locally a log line with the metadata Lambda would send to the queue. An attempt
+ *   that failed while DynamoDB Local was down (killed, restarting: an outage DynamoDB itself does not
+ *   have) does not count: the batch waits until it answers again;
  * - a stream has two readers at most: DynamoDB Streams serves two a shard, more throttle each
  *   other (and the live feed falls behind), so a third mapping on one stream is refused at start.
  * An empty shard is polled four times a second, as Lambda does.
@@ -279,10 +281,36 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
         }
       }
       if (!running) return false;
+      if (!(await databaseAnswers())) {
+        // DynamoDB Local is down (killed, restarting): the attempt failed on the stand-in's outage, which
+        // DynamoDB itself does not have, so it does not count; the batch is tried again once it answers.
+        if (!(await untilDatabaseAnswers())) return false;
+        attempt--;
+        continue;
+      }
       await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 100 * 2 ** attempt)));
     }
     sendToFailureDestination(state, pending, 'RetryAttemptsExhausted', lastError);
     return true;
+  };
+
+  /** Whether DynamoDB Local answers at all (an answer with an error status is an answer). */
+  const databaseAnswers = async (): Promise<boolean> => {
+    try {
+      await client.send(new DescribeStreamCommand({ StreamArn: streamArn, Limit: 1 }));
+      return true;
+    } catch (error) {
+      return (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode !== undefined;
+    }
+  };
+
+  /** Waits until DynamoDB Local answers again; false when the poller was stopped first. */
+  const untilDatabaseAnswers = async (): Promise<boolean> => {
+    while (running) {
+      if (await databaseAnswers()) return true;
+      await sleep(500);
+    }
+    return false;
   };
 
   const toLambdaRecord = (record: StreamRecord): DynamoDBRecord => ({
