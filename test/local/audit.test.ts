@@ -96,12 +96,14 @@ describe('npm run audit', () => {
   const ghost = randomUUID();
   const lostAccount = randomUUID();
   let reader = '';
+  let writer = '';
   /** The voter's comment on b (a +1 from the author, one reply). */
   let comment: Comment;
 
   it('finds no drift on a site in use (exit status 0)', async () => {
     const { cloud, moderator } = site;
     const author = await createUser(cloud, { name: 'Autora Auditada' });
+    writer = (JSON.parse(Buffer.from(author.idToken.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
     for (const text of ['El día que auditaron la oficina entera.', 'Perdí el tren y el paraguas.', 'Se me quemó la cena de Navidad.']) {
       posts.push(await publishApproved(cloud, author, moderator, { category: 'varios', post: text }));
     }
@@ -217,6 +219,10 @@ describe('npm run audit', () => {
     await documents.send(
       new PutCommand({ TableName: tables.names, Item: { key: 'name#fantasma', userId: randomUUID(), name: 'Fantasma' } }),
     );
+    // A second current claim of an account that holds another apodo.
+    await documents.send(
+      new PutCommand({ TableName: tables.names, Item: { key: 'name#autora antigua', userId: writer, name: 'Autora Antigua' } }),
+    );
     await documents.send(
       new PutCommand({ TableName: tables.names, Item: { key: `user#${lostAccount}`, name: 'Perdida', nameKey: 'perdida', version: 1 } }),
     );
@@ -251,7 +257,7 @@ describe('npm run audit', () => {
       'top.stale': [ghost],
       'search.missing': [c.id],
       'search.stale': [a.id],
-      'names.claim': ['fantasma'],
+      'names.claim': ['autora antigua', 'fantasma'],
       'names.account': [lostAccount],
       'saved.target': [`${reader}/${ghost}`],
       'notifications.target': [`${reader}/published#${ghost}`],
@@ -286,8 +292,13 @@ describe('npm run audit', () => {
     expect(((await call(cloud, `/posts/${b.id}`)).body as Post).comments).toBe(2);
     const best = (await call(cloud, `/posts/${b.id}/comments?sort=best`)).body as { items: Comment[] };
     expect(best.items).toEqual([expect.objectContaining({ id: comment.id, votes: { up: 1, down: 0 }, replyCount: 1 })]);
-    const { Item: claim } = await site.documents.send(new GetCommand({ TableName: cloud.tables.names, Key: { key: 'name#perdida' } }));
-    expect(claim).toMatchObject({ userId: lostAccount, name: 'Perdida' });
+    const names = async (key: string) => (await site.documents.send(new GetCommand({ TableName: cloud.tables.names, Key: { key } }))).Item;
+    expect(await names('name#perdida')).toMatchObject({ userId: lostAccount, name: 'Perdida' });
+    expect(await names('name#fantasma')).toBeUndefined();
+    // The second claim is the account's former apodo now: it expires, and its page leads to the account's apodo.
+    expect(await names('name#autora antigua')).toMatchObject({ userId: writer, expiresAt: expect.any(Number) });
+    expect(await names('name#autora auditada')).toMatchObject({ userId: writer });
+    expect((await names('name#autora auditada'))?.expiresAt).toBeUndefined();
   });
 
   it('a repair that races a live vote writes nothing over it: refused as changed, and the counts stay those of the rows', async () => {
