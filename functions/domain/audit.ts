@@ -1,34 +1,40 @@
 /**
  * The audit of derived data: each table kept from another (the Top's rank rows, the search index, the
- * posts' counters, the apodo claims, the rows that point at posts) compared with its source, read
- * whole. Pure comparisons over what the stores read; `npm run audit` (infra/tools/audit.ts) prints
- * them. A write racing the audit can show as drift for a moment (the stream applies it within about a
- * second): drift that persists in a second run is real.
+ * posts' and comments' counters, the apodo claims, the rows that point at posts) compared with its
+ * source, read whole. Pure comparisons over what the stores read; `npm run audit` (infra/tools/audit.ts)
+ * prints them, and its `--repair` runs the repair of each kind found (./auditRepair.ts for the kinds no
+ * stream keeps). A write racing the audit can show as drift for a moment (the stream applies it within
+ * about a second): drift that persists in a second run is real.
  */
 import { TOP_PERIODS } from '../contract/votes';
 import { rankRowsFor, sameRows } from './rankings';
 import { indexEntriesFor, postIdOfKey, postKeyOf } from './search';
-import type { AuditSourceStore } from './ports/audit';
+import type { AuditSourceStore, CommentCounters, PostCounters } from './ports/audit';
 import type { TopRebuildStore } from './ports/rankings';
 import type { IndexKey, SearchIndexReader, SearchRebuildStore } from './ports/search';
 
-/** Every kind of drift, what it means, and the rebuild that clears it (when one exists). */
+/**
+ * Every kind of drift, what it means, and the rebuild that clears it (`npm run rebuild -- <target>`,
+ * which `npm run audit -- --repair` runs).
+ */
 export const DRIFT_KINDS = {
   'top.missing': { means: 'a published post without its rank rows (in some period)', rebuild: 'top' },
   'top.wrong': { means: 'a published post whose rank rows do not match its counts or publication time', rebuild: 'top' },
   'top.stale': { means: 'rank rows of a post that is not published', rebuild: 'top' },
   'search.missing': { means: 'a published post not indexed (or missing terms)', rebuild: 'search' },
   'search.stale': { means: 'index entries of a post not published, or of terms it no longer has', rebuild: 'search' },
-  'counts.votes': { means: 'a post whose agree/deserved counters differ from its vote rows', rebuild: undefined },
-  'counts.comments': { means: 'a post whose comments counter differs from its visible comments', rebuild: undefined },
-  'names.claim': { means: 'an apodo claim (not a former apodo) whose account does not hold it', rebuild: undefined },
-  'names.account': { means: 'an account whose apodo has no claim of its own', rebuild: undefined },
-  'saved.target': { means: 'a saved row of a post that does not exist', rebuild: undefined },
-  'notifications.target': { means: 'a notification of a post that does not exist', rebuild: undefined },
-} as const satisfies Record<string, { means: string; rebuild: 'top' | 'search' | undefined }>;
+  'counts.votes': { means: 'a post whose agree/deserved counters differ from its vote rows', rebuild: 'counts' },
+  'counts.comments': { means: 'a post whose comments counter differs from its visible comments', rebuild: 'counts' },
+  'counts.replies': { means: 'a comment whose replyCount differs from its visible replies', rebuild: 'counts' },
+  'counts.commentVotes': { means: 'a comment whose up/down counters differ from its comment vote rows', rebuild: 'counts' },
+  'names.claim': { means: 'an apodo claim (not a former apodo) whose account does not hold it', rebuild: 'names' },
+  'names.account': { means: 'an account whose apodo has no claim of its own', rebuild: 'names' },
+  'saved.target': { means: 'a saved row of a post that does not exist', rebuild: 'targets' },
+  'notifications.target': { means: 'a notification of a post that does not exist', rebuild: 'targets' },
+} as const satisfies Record<string, { means: string; rebuild: 'top' | 'search' | 'counts' | 'names' | 'targets' }>;
 
 export type DriftKind = keyof typeof DRIFT_KINDS;
-export type RebuildTarget = NonNullable<(typeof DRIFT_KINDS)[DriftKind]['rebuild']>;
+export type RebuildTarget = (typeof DRIFT_KINDS)[DriftKind]['rebuild'];
 
 /** How many examples of each kind a report keeps. */
 export const EXAMPLES = 5;
@@ -44,7 +50,7 @@ export type AuditReport = {
 };
 
 /** Collects drift by kind: each id counted once per kind. */
-class Findings {
+export class Findings {
   private readonly seen = new Map<DriftKind, Set<string>>();
   readonly checked: Record<string, number> = {};
 
@@ -121,42 +127,108 @@ export async function auditSearch(
   return findings.report();
 }
 
-/**
- * The posts' counters against their vote and comment rows, the apodo claims against the accounts, and
- * the saved rows and notifications against the posts they point at.
- */
-export async function auditSources(store: AuditSourceStore): Promise<AuditReport> {
-  const findings = new Findings();
-  const counters = new Map<string, { agree: number; deserved: number; comments: number }>();
-  for await (const posts of store.postCounters()) {
-    for (const post of posts) counters.set(post.id, { agree: post.agree, deserved: post.deserved, comments: post.comments });
-  }
-  findings.count('posts', counters.size);
+/** The counters as stored, read first, and the rows they count, read after them. */
+export type CountsRead = {
+  posts: Map<string, PostCounters>;
+  comments: Map<string, CommentCounters>;
+  votes: Map<string, { agree: number; deserved: number }>;
+  /** Visible comments by post. */
+  visible: Map<string, number>;
+  /** Visible replies by top-level comment. */
+  replies: Map<string, number>;
+  commentVotes: Map<string, { up: number; down: number }>;
+};
 
-  const votes = new Map<string, { agree: number; deserved: number }>();
+/**
+ * Reads every counter, then every row they count. The order matters to the repair: a live write
+ * changes a row and its counter in one transaction, so one that lands between the two reads leaves
+ * the counter read different from the counter stored, and the repair's condition (the counter as
+ * read) refuses to write over it.
+ */
+export async function readCounts(store: AuditSourceStore, findings?: Findings): Promise<CountsRead> {
+  const read: CountsRead = {
+    posts: new Map(),
+    comments: new Map(),
+    votes: new Map(),
+    visible: new Map(),
+    replies: new Map(),
+    commentVotes: new Map(),
+  };
+  for await (const posts of store.postCounters()) for (const post of posts) read.posts.set(post.id, post);
+  for await (const comments of store.commentCounters()) for (const comment of comments) read.comments.set(comment.id, comment);
+  findings?.count('posts', read.posts.size);
+  findings?.count('comments', read.comments.size);
+
   for await (const rows of store.voteRows()) {
-    findings.count('vote rows', rows.length);
+    findings?.count('vote rows', rows.length);
     for (const { postId, vote } of rows) {
-      const tally = votes.get(postId) ?? { agree: 0, deserved: 0 };
+      const tally = read.votes.get(postId) ?? { agree: 0, deserved: 0 };
       if (vote === 'agree' || vote === 'deserved') tally[vote]++;
-      votes.set(postId, tally);
+      read.votes.set(postId, tally);
     }
   }
-  const comments = new Map<string, number>();
   for await (const rows of store.visibleComments()) {
-    findings.count('visible comments', rows.length);
-    for (const { postId } of rows) comments.set(postId, (comments.get(postId) ?? 0) + 1);
+    findings?.count('visible comments', rows.length);
+    for (const { postId, parentId } of rows) {
+      read.visible.set(postId, (read.visible.get(postId) ?? 0) + 1);
+      if (parentId !== undefined) read.replies.set(parentId, (read.replies.get(parentId) ?? 0) + 1);
+    }
   }
-  for (const [id, stored] of counters) {
-    const tally = votes.get(id) ?? { agree: 0, deserved: 0 };
-    if (tally.agree !== stored.agree || tally.deserved !== stored.deserved) findings.add('counts.votes', id);
-    if ((comments.get(id) ?? 0) !== stored.comments) findings.add('counts.comments', id);
+  for await (const rows of store.commentVoteRows()) {
+    findings?.count('comment vote rows', rows.length);
+    for (const { commentId, vote } of rows) {
+      const tally = read.commentVotes.get(commentId) ?? { up: 0, down: 0 };
+      if (vote === 'up' || vote === 'down') tally[vote]++;
+      read.commentVotes.set(commentId, tally);
+    }
   }
-  // Rows of posts that do not exist: their counters cannot be right either.
-  for (const id of votes.keys()) if (!counters.has(id)) findings.add('counts.votes', id);
-  for (const id of comments.keys()) if (!counters.has(id)) findings.add('counts.comments', id);
+  return read;
+}
 
-  const claims = new Map<string, { userId: string; former: boolean }>();
+/** A counter that differs from its rows: what was read of it, and what its rows say. */
+export type CountDrift =
+  | { kind: 'counts.votes'; post: PostCounters; rows: { agree: number; deserved: number } }
+  | { kind: 'counts.comments'; post: PostCounters; rows: number }
+  | { kind: 'counts.replies'; comment: CommentCounters; rows: number }
+  | { kind: 'counts.commentVotes'; comment: CommentCounters; rows: { up: number; down: number } }
+  /** Rows of a post or comment that does not exist: no counter to set. */
+  | { kind: 'counts.votes' | 'counts.comments' | 'counts.replies' | 'counts.commentVotes'; orphan: string };
+
+/** Every counter that differs from its rows, and every row counted for something that does not exist. */
+export function countDrift(read: CountsRead): CountDrift[] {
+  const drift: CountDrift[] = [];
+  for (const post of read.posts.values()) {
+    const votes = read.votes.get(post.id) ?? { agree: 0, deserved: 0 };
+    if (votes.agree !== post.agree || votes.deserved !== post.deserved) drift.push({ kind: 'counts.votes', post, rows: votes });
+    const visible = read.visible.get(post.id) ?? 0;
+    if (visible !== post.comments) drift.push({ kind: 'counts.comments', post, rows: visible });
+  }
+  for (const comment of read.comments.values()) {
+    const replies = read.replies.get(comment.id) ?? 0;
+    if (replies !== comment.replyCount) drift.push({ kind: 'counts.replies', comment, rows: replies });
+    const votes = read.commentVotes.get(comment.id) ?? { up: 0, down: 0 };
+    if (votes.up !== comment.up || votes.down !== comment.down) drift.push({ kind: 'counts.commentVotes', comment, rows: votes });
+  }
+  // Rows of posts or comments that do not exist: their counters cannot be right either.
+  for (const id of read.votes.keys()) if (!read.posts.has(id)) drift.push({ kind: 'counts.votes', orphan: id });
+  for (const id of read.visible.keys()) if (!read.posts.has(id)) drift.push({ kind: 'counts.comments', orphan: id });
+  for (const id of read.replies.keys()) if (!read.comments.has(id)) drift.push({ kind: 'counts.replies', orphan: id });
+  for (const id of read.commentVotes.keys()) if (!read.comments.has(id)) drift.push({ kind: 'counts.commentVotes', orphan: id });
+  return drift;
+}
+
+/** The id a count drift is reported by: the post's or comment's. */
+export const countDriftId = (drift: CountDrift): string =>
+  'orphan' in drift ? drift.orphan : 'post' in drift ? drift.post.id : drift.comment.id;
+
+/** An apodo claim as the audit reads the names table. */
+type Claim = { userId: string; former: boolean };
+
+/** The names table's rows as claims by apodo and apodos by account (not deleted). */
+export async function readNames(
+  store: Pick<AuditSourceStore, 'nameRows'>,
+): Promise<{ claims: Map<string, Claim>; accounts: Map<string, string> }> {
+  const claims = new Map<string, Claim>();
   const accounts = new Map<string, string>();
   for await (const rows of store.nameRows()) {
     for (const row of rows) {
@@ -164,27 +236,45 @@ export async function auditSources(store: AuditSourceStore): Promise<AuditReport
       else if (!row.deleted && row.nameKey !== undefined) accounts.set(row.userId, row.nameKey);
     }
   }
+  return { claims, accounts };
+}
+
+/** A current claim (not a former apodo) whose account does not hold it. */
+export const claimDrifts = (claim: Claim, nameKey: string, accounts: Map<string, string>): boolean =>
+  !claim.former && accounts.get(claim.userId) !== nameKey;
+
+/** An account whose apodo has no current claim of its own. */
+export const accountDrifts = (userId: string, nameKey: string, claims: Map<string, Claim>): boolean => {
+  const claim = claims.get(nameKey);
+  return !claim || claim.former || claim.userId !== userId;
+};
+
+/**
+ * The posts' and comments' counters against their vote, comment and reply rows, the apodo claims
+ * against the accounts, and the saved rows and notifications against the posts they point at.
+ */
+export async function auditSources(store: AuditSourceStore): Promise<AuditReport> {
+  const findings = new Findings();
+  const counts = await readCounts(store, findings);
+  for (const drift of countDrift(counts)) findings.add(drift.kind, countDriftId(drift));
+
+  const { claims, accounts } = await readNames(store);
   findings.count('apodo claims', claims.size);
   findings.count('accounts with an apodo', accounts.size);
-  for (const [nameKey, claim] of claims) {
-    if (!claim.former && accounts.get(claim.userId) !== nameKey) findings.add('names.claim', nameKey);
-  }
-  for (const [userId, nameKey] of accounts) {
-    const claim = claims.get(nameKey);
-    if (!claim || claim.former || claim.userId !== userId) findings.add('names.account', userId);
-  }
+  for (const [nameKey, claim] of claims) if (claimDrifts(claim, nameKey, accounts)) findings.add('names.claim', nameKey);
+  for (const [userId, nameKey] of accounts) if (accountDrifts(userId, nameKey, claims)) findings.add('names.account', userId);
 
   for await (const rows of store.savedRows()) {
     findings.count('saved rows', rows.length);
-    for (const { userId, postId } of rows) if (!counters.has(postId)) findings.add('saved.target', `${userId}/${postId}`);
+    for (const { userId, postId } of rows) if (!counts.posts.has(postId)) findings.add('saved.target', `${userId}/${postId}`);
   }
   for await (const rows of store.notificationRows()) {
     findings.count('notifications', rows.length);
-    for (const { accountId, key, postId } of rows) if (!counters.has(postId)) findings.add('notifications.target', `${accountId}/${key}`);
+    for (const { accountId, key, postId } of rows)
+      if (!counts.posts.has(postId)) findings.add('notifications.target', `${accountId}/${key}`);
   }
   return findings.report();
 }
-
 /** Several reports as one (their kinds are disjoint; `checked` names are prefixed by each part). */
 export function mergeReports(parts: Record<string, AuditReport>): AuditReport {
   const merged: AuditReport = { drift: {}, checked: {} };
@@ -195,16 +285,17 @@ export function mergeReports(parts: Record<string, AuditReport>): AuditReport {
   return merged;
 }
 
-/** The rebuilds that clear a report's drift, and the kinds found that no rebuild clears. */
-export function repairsFor(report: AuditReport): { rebuilds: RebuildTarget[]; unrepairable: DriftKind[] } {
-  const rebuilds = new Set<RebuildTarget>();
-  const unrepairable: DriftKind[] = [];
-  for (const kind of Object.keys(report.drift) as DriftKind[]) {
-    const rebuild: RebuildTarget | undefined = DRIFT_KINDS[kind].rebuild;
-    if (rebuild) rebuilds.add(rebuild);
-    else unrepairable.push(kind);
-  }
-  return { rebuilds: [...rebuilds], unrepairable };
+/**
+ * The order the rebuilds run in: the counters first, since the Top's rank rows are made from them
+ * (and a post whose counters were set needs its rows again at once, not a second later from the stream).
+ */
+const REBUILD_ORDER: readonly RebuildTarget[] = ['counts', 'names', 'targets', 'top', 'search'];
+
+/** The rebuilds that clear a report's drift, each once, in the order they must run. */
+export function repairsFor(report: AuditReport): RebuildTarget[] {
+  const needed = new Set((Object.keys(report.drift) as DriftKind[]).map((kind): RebuildTarget => DRIFT_KINDS[kind].rebuild));
+  if (needed.has('counts')) needed.add('top');
+  return REBUILD_ORDER.filter((target) => needed.has(target));
 }
 
 /** Every part of the audit, one after the other, as one report. */

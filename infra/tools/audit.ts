@@ -2,13 +2,12 @@
  * `npm run audit [-- --aws] [-- --repair]`: compares every derived table with its source
  * (functions/domain/audit.ts) and prints each kind of drift with its count and a few ids. Exit status 0
  * when clean, 1 on drift (or when the tables cannot be read). `--repair` runs the rebuild of each kind
- * found that has one (the same as `npm run rebuild -- <target>`), names the kinds none clears, and
- * audits again. Which DynamoDB and which tables: infra/tools/derivedData.ts.
+ * found (the same as `npm run rebuild -- <target>`: top, search, counts, names, targets), then audits
+ * again. Which DynamoDB and which tables: infra/tools/derivedData.ts.
  */
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { auditDerivedData, DRIFT_KINDS, repairsFor, type AuditReport, type DriftKind } from '../../functions/domain/audit';
-import { DynamoAuditStore } from '../../functions/store/dynamodb/auditStore';
-import { dynamoClient, failure, REBUILDS, searchStore, tableName, topRebuildStore } from './derivedData';
+import { auditStore, dynamoClient, failure, REBUILDS, searchStore, topRebuildStore } from './derivedData';
 
 const repair = process.argv.includes('--repair');
 
@@ -16,14 +15,7 @@ const audit = (documents: DynamoDBDocumentClient): Promise<AuditReport> =>
   auditDerivedData({
     top: topRebuildStore(documents),
     search: searchStore(documents),
-    sources: new DynamoAuditStore(documents, {
-      posts: tableName('posts'),
-      votes: tableName('votes'),
-      comments: tableName('comments'),
-      names: tableName('names'),
-      saved: tableName('saved'),
-      notifications: tableName('notifications'),
-    }),
+    sources: auditStore(documents),
   });
 
 function print(report: AuditReport): boolean {
@@ -50,9 +42,7 @@ try {
   const report = await audit(documents);
   let clean = print(report);
   if (!clean && repair) {
-    const { rebuilds, unrepairable } = repairsFor(report);
-    for (const target of rebuilds) console.log(`Repair ${target}: ${await REBUILDS[target]!.run(documents)}`);
-    if (unrepairable.length > 0) console.log(`No rebuild clears: ${unrepairable.join(', ')} (see docs/deploy-and-operate.md)`);
+    for (const target of repairsFor(report)) console.log(`Repair ${target}: ${await REBUILDS[target]!.run(documents)}`);
     console.log('Audit after the repair:');
     clean = print(await audit(documents));
   }

@@ -18,6 +18,8 @@ import { backfillFingerprints } from '../../functions/domain/fingerprintBackfill
 import { DynamoFingerprintBackfillStore } from '../../functions/store/dynamodb/fingerprintBackfillStore';
 import { TABLES, type TableName } from '../../functions/store/tables';
 import { backfillCommentThreads } from '../../functions/store/dynamodb/commentThreadBackfill';
+import { DynamoAuditStore } from '../../functions/store/dynamodb/auditStore';
+import { repairCounts, repairNames, repairTargets, type RepairDone } from '../../functions/domain/auditRepair';
 
 export const onAws = process.argv.includes('--aws');
 
@@ -56,6 +58,23 @@ export const topRebuildStore = (documents: DynamoDBDocumentClient) =>
 export const searchStore = (documents: DynamoDBDocumentClient) =>
   new DynamoSearchStore(documents, { search: tableName('search'), posts: tableName('posts') });
 
+/** The audit's reads and its repairs' writes, on every table the audit compares. */
+export const auditStore = (documents: DynamoDBDocumentClient) =>
+  new DynamoAuditStore(documents, {
+    posts: tableName('posts'),
+    votes: tableName('votes'),
+    comments: tableName('comments'),
+    commentVotes: tableName('commentVotes'),
+    names: tableName('names'),
+    saved: tableName('saved'),
+    notifications: tableName('notifications'),
+  });
+
+/** A repair's line: what it wrote, what changed meanwhile, and what it left for a person. */
+const repaired = (done: RepairDone, what: string) =>
+  `${done.fixed} ${what}, ${done.changedMeanwhile} changed meanwhile (audit again)` +
+  (done.left.length > 0 ? `; left for a person: ${done.left.join('; ')}` : '');
+
 /** The rebuilds of derived data, by target name. */
 export const REBUILDS: Record<string, { what: string; run(documents: DynamoDBDocumentClient): Promise<string> }> = {
   top: {
@@ -70,6 +89,24 @@ export const REBUILDS: Record<string, { what: string; run(documents: DynamoDBDoc
     async run(documents) {
       const done = await rebuildSearch(searchStore(documents));
       return `${done.published} published posts indexed (${done.written} entries written), ${done.removed} stale entries taken out`;
+    },
+  },
+  counts: {
+    what: "the posts' and comments' counters (votes, comments, replies), from their rows",
+    async run(documents) {
+      return repaired(await repairCounts(auditStore(documents)), 'counters set from their rows');
+    },
+  },
+  names: {
+    what: 'the apodo claims, against the accounts that hold them',
+    async run(documents) {
+      return repaired(await repairNames(auditStore(documents), new Date()), 'claims freed or written again');
+    },
+  },
+  targets: {
+    what: 'saved rows and notifications of posts that do not exist (deleted)',
+    async run(documents) {
+      return repaired(await repairTargets(auditStore(documents)), 'rows of posts that do not exist deleted');
     },
   },
   fingerprints: {

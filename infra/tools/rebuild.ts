@@ -5,6 +5,11 @@
  *   top           the Top's rank rows from the posts' counts (functions/domain/rankings.ts rebuildTop)
  *   search        the search index from the published posts (functions/domain/search.ts rebuildSearch; it
  *                 Scans the index table, which only an operator's tool may)
+ *   counts        the posts' agree/deserved/comments and the comments' up/down/replyCount, set from
+ *                 their rows, each on condition it is still the value read (functions/domain/auditRepair.ts)
+ *   names         apodo claims no account holds freed, accounts' missing claims written again
+ *   targets       saved rows and notifications of posts that do not exist, deleted
+ *                 (the last three Scan their tables, as `npm run audit` does, and are what its --repair runs)
  *   fingerprints  the duplicate check's rows for posts written before fingerprints existed
  *                 (functions/domain/fingerprintBackfill.ts; Queries of the posts' indexes, no Scan; run
  *                 once, and again changes nothing)

@@ -1,12 +1,14 @@
 /**
  * `npm run audit`: a site in use audits clean; drift of every kind, written straight into DynamoDB
- * Local, is found with its kind and id (exit status 1); `--repair` clears the kinds a rebuild exists
- * for and names the others.
+ * Local, is found with its kind and id (exit status 1); `--repair` clears every kind (exit status 0),
+ * and a repair that races a live write leaves the live write's effect alone.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
-import { DeleteCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Comment } from '../../functions/contract/comments';
+import type { CommentCounters } from '../../functions/domain/ports/audit';
 import { describe, expect, it } from 'vitest';
 import type { Post } from '../../functions/contract/posts';
 import { auditDerivedData, EXAMPLES, type AuditReport, type DriftKind } from '../../functions/domain/audit';
@@ -51,14 +53,21 @@ function audit(): Promise<AuditReport> {
   return auditDerivedData({
     top: new DynamoTopRebuildStore(documents, { posts: cloud.tables.posts, top: cloud.tables.top }),
     search: new DynamoSearchStore(documents, { search: cloud.tables.search, posts: cloud.tables.posts }),
-    sources: new DynamoAuditStore(documents, {
-      posts: cloud.tables.posts,
-      votes: cloud.tables.votes,
-      comments: cloud.tables.comments,
-      names: cloud.tables.names,
-      saved: cloud.tables.saved,
-      notifications: cloud.tables.notifications,
-    }),
+    sources: auditStore(),
+  });
+}
+
+/** The audit's reads and its repairs' writes, on this cloud's tables. */
+function auditStore(): DynamoAuditStore {
+  const { documents, cloud } = site;
+  return new DynamoAuditStore(documents, {
+    posts: cloud.tables.posts,
+    votes: cloud.tables.votes,
+    comments: cloud.tables.comments,
+    commentVotes: cloud.tables.commentVotes,
+    names: cloud.tables.names,
+    saved: cloud.tables.saved,
+    notifications: cloud.tables.notifications,
   });
 }
 
@@ -87,10 +96,14 @@ describe('npm run audit', () => {
   const ghost = randomUUID();
   const lostAccount = randomUUID();
   let reader = '';
+  let writer = '';
+  /** The voter's comment on b (a +1 from the author, one reply). */
+  let comment: Comment;
 
   it('finds no drift on a site in use (exit status 0)', async () => {
     const { cloud, moderator } = site;
     const author = await createUser(cloud, { name: 'Autora Auditada' });
+    writer = (JSON.parse(Buffer.from(author.idToken.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
     for (const text of ['El día que auditaron la oficina entera.', 'Perdí el tren y el paraguas.', 'Se me quemó la cena de Navidad.']) {
       posts.push(await publishApproved(cloud, author, moderator, { category: 'varios', post: text }));
     }
@@ -101,9 +114,25 @@ describe('npm run audit', () => {
     expect((await call(cloud, `/posts/${b.id}/vote`, { method: 'PUT', token: voter.idToken, body: { vote: 'deserved' } })).status).toBe(
       200,
     );
+    const commented = await call(cloud, `/posts/${b.id}/comments`, {
+      method: 'POST',
+      token: voter.idToken,
+      body: { text: 'Qué mala suerte.' },
+    });
+    expect(commented.status).toBe(201);
+    comment = commented.body as Comment;
     expect(
-      (await call(cloud, `/posts/${b.id}/comments`, { method: 'POST', token: voter.idToken, body: { text: 'Qué mala suerte.' } })).status,
+      (
+        await call(cloud, `/posts/${b.id}/comments`, {
+          method: 'POST',
+          token: author.idToken,
+          body: { text: 'Y eso no fue lo peor.', parentId: comment.id },
+        })
+      ).status,
     ).toBe(201);
+    expect((await call(cloud, `/comments/${comment.id}/vote`, { method: 'PUT', token: author.idToken, body: { vote: 'up' } })).status).toBe(
+      200,
+    );
     expect((await call(cloud, `/posts/${a.id}/save`, { method: 'PUT', token: voter.idToken })).status).toBeLessThan(300);
     // The Top and the search index follow the posts stream about a second behind.
     await until(audit, (report) => Object.keys(report.drift).length === 0, 'the stream has caught up');
@@ -132,6 +161,15 @@ describe('npm run audit', () => {
         Key: { id: b.id },
         UpdateExpression: 'SET comments = :n',
         ExpressionAttributeValues: { ':n': 7 },
+      }),
+    );
+    // A comment's counters: replies it does not have, «−1»s no one gave.
+    await documents.send(
+      new UpdateCommand({
+        TableName: tables.comments,
+        Key: { id: comment.id },
+        UpdateExpression: 'SET replyCount = :n ADD down :two',
+        ExpressionAttributeValues: { ':n': 5, ':two': 2 },
       }),
     );
     // The Top: a wrong rank, a lost row, a row of a post that does not exist.
@@ -181,6 +219,10 @@ describe('npm run audit', () => {
     await documents.send(
       new PutCommand({ TableName: tables.names, Item: { key: 'name#fantasma', userId: randomUUID(), name: 'Fantasma' } }),
     );
+    // A second current claim of an account that holds another apodo.
+    await documents.send(
+      new PutCommand({ TableName: tables.names, Item: { key: 'name#autora antigua', userId: writer, name: 'Autora Antigua' } }),
+    );
     await documents.send(
       new PutCommand({ TableName: tables.names, Item: { key: `user#${lostAccount}`, name: 'Perdida', nameKey: 'perdida', version: 1 } }),
     );
@@ -208,12 +250,14 @@ describe('npm run audit', () => {
     const expected: Partial<Record<DriftKind, string[]>> = {
       'counts.votes': [a.id],
       'counts.comments': [b.id],
+      'counts.replies': [comment.id],
+      'counts.commentVotes': [comment.id],
       'top.wrong': [b.id],
       'top.missing': [c.id],
       'top.stale': [ghost],
       'search.missing': [c.id],
       'search.stale': [a.id],
-      'names.claim': ['fantasma'],
+      'names.claim': ['autora antigua', 'fantasma'],
       'names.account': [lostAccount],
       'saved.target': [`${reader}/${ghost}`],
       'notifications.target': [`${reader}/published#${ghost}`],
@@ -233,20 +277,61 @@ describe('npm run audit', () => {
     expect(output).toContain(`DRIFT top.stale: 1`);
   });
 
-  it('--repair runs the Top and search rebuilds and names the kinds none clears', async () => {
+  it('--repair clears every kind: counters set from their rows, claims freed or written again, rows of missing posts deleted (exit status 0)', async () => {
+    const { cloud } = site;
+    const [a, b] = posts as [Post, Post, Post];
     const { code, output } = await runAudit(['--repair']);
-    expect(output).toMatch(/Repair top: /);
-    expect(output).toMatch(/Repair search: /);
-    expect(output).toContain('No rebuild clears: ');
-    // The kinds without a rebuild remain, so the status still says drift.
-    expect(code).toBe(1);
-    expect(Object.keys((await audit()).drift).sort()).toEqual([
-      'counts.comments',
-      'counts.votes',
-      'names.account',
-      'names.claim',
-      'notifications.target',
-      'saved.target',
-    ]);
+    for (const target of ['top', 'search', 'counts', 'names', 'targets']) expect(output).toMatch(new RegExp(`^Repair ${target}: `, 'm'));
+    expect(output).toContain('No drift');
+    expect(code).toBe(0);
+    expect((await audit()).drift).toEqual({});
+
+    // What people see follows: the counts from the rows, the comment's score and replies, the apodo's claim.
+    const post = (await call(cloud, `/posts/${a.id}`)).body as Post;
+    expect(post.votes).toEqual({ agree: 1, deserved: 0 });
+    expect(((await call(cloud, `/posts/${b.id}`)).body as Post).comments).toBe(2);
+    const best = (await call(cloud, `/posts/${b.id}/comments?sort=best`)).body as { items: Comment[] };
+    expect(best.items).toEqual([expect.objectContaining({ id: comment.id, votes: { up: 1, down: 0 }, replyCount: 1 })]);
+    const names = async (key: string) => (await site.documents.send(new GetCommand({ TableName: cloud.tables.names, Key: { key } }))).Item;
+    expect(await names('name#perdida')).toMatchObject({ userId: lostAccount, name: 'Perdida' });
+    expect(await names('name#fantasma')).toBeUndefined();
+    // The second claim is the account's former apodo now: it expires, and its page leads to the account's apodo.
+    expect(await names('name#autora antigua')).toMatchObject({ userId: writer, expiresAt: expect.any(Number) });
+    expect(await names('name#autora auditada')).toMatchObject({ userId: writer });
+    expect((await names('name#autora auditada'))?.expiresAt).toBeUndefined();
+  });
+
+  it('a repair that races a live vote writes nothing over it: refused as changed, and the counts stay those of the rows', async () => {
+    const { cloud } = site;
+    const [, , c] = posts as [Post, Post, Post];
+    const store = auditStore();
+    const read = (await call(cloud, `/posts/${c.id}`)).body as Post;
+    // A live vote lands after the repair read the counters (and before it writes).
+    const voter = await createUser(cloud);
+    expect((await call(cloud, `/posts/${c.id}/vote`, { method: 'PUT', token: voter.idToken, body: { vote: 'agree' } })).status).toBe(200);
+    expect(await store.setPostVotes(c.id, read.votes, { agree: 0, deserved: 0 })).toBe('changed');
+    expect(await store.setCommentVotes({ ...(await commentCounters(comment.id)), up: 7 }, { up: 0, down: 0 })).toBe('changed');
+    expect(((await call(cloud, `/posts/${c.id}`)).body as Post).votes).toEqual({
+      agree: read.votes.agree + 1,
+      deserved: read.votes.deserved,
+    });
+    await until(audit, (report) => Object.keys(report.drift).length === 0, 'no drift after the refused repairs');
   });
 });
+
+/** A comment's counters as the audit reads them. */
+async function commentCounters(id: string): Promise<CommentCounters> {
+  for await (const page of new DynamoAuditStore(site.documents, {
+    posts: '',
+    votes: '',
+    comments: site.cloud.tables.comments,
+    commentVotes: '',
+    names: '',
+    saved: '',
+    notifications: '',
+  }).commentCounters()) {
+    const found = page.find((counters) => counters.id === id);
+    if (found) return found;
+  }
+  throw new Error(`no comment ${id}`);
+}

@@ -4,7 +4,7 @@
  * with bisection, and the poison record ends in the failure destination.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -24,6 +24,8 @@ import { InvocationError, localFunction } from '../../infra/local/aws/lambda/run
 import { startStreamPoller } from '../../infra/local/aws/lambda/streamPoller';
 import { streamHandler } from '../../functions/handlers/triggers';
 import { SHARED_DYNAMODB_ENV } from '../support/sharedDynamo';
+import { startDynamo } from '../../infra/local/aws/dynamodb/dynamoDbLocal';
+import { descendants } from '../support/processes';
 
 const REGION = 'eu-west-1';
 const closers: Array<() => Promise<void>> = [];
@@ -104,6 +106,54 @@ describe('a function past its timeout', () => {
     expect(await fn.invoke({ file, forMs: 0 })).toEqual({ wrote: 0 });
   });
 });
+
+/**
+ * A table with a stream in a DynamoDB Local of its own, whose JVM the test kills (the run's shared one
+ * serves the other tests); `kill` resolves once the local cloud's supervisor has started it again.
+ * Clients make one attempt a call: a call fails while the JVM is down instead of waiting in the SDK's retries.
+ */
+async function killableDynamo(TableName: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vaya-dia-poller-kill-'));
+  let restarted = () => {};
+  const dynamoDb = await startDynamo({ dataDir, port: 0, onRestarted: () => restarted() });
+  closers.push(async () => {
+    await dynamoDb.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const port = new URL(dynamoDb.endpoint).port;
+  const config = {
+    endpoint: dynamoDb.endpoint,
+    region: REGION,
+    credentials: { accessKeyId: 'killed', secretAccessKey: 'x' },
+    maxAttempts: 1,
+  };
+  const dynamo = new DynamoDBClient(config);
+  const streams = new DynamoDBStreamsClient(config);
+  closers.push(async () => {
+    dynamo.destroy();
+    streams.destroy();
+  });
+  await dynamo.send(
+    new CreateTableCommand({
+      TableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+      StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
+    }),
+  );
+  const { Table } = await dynamo.send(new DescribeTableCommand({ TableName }));
+  const kill = async () => {
+    const jvm = descendants(process.pid).find(
+      (child) => child.command.startsWith('java') && child.command.includes('DynamoDBLocal.jar') && child.command.includes(`-port ${port}`),
+    );
+    if (!jvm) throw new Error(`no DynamoDB Local JVM on port ${port}`);
+    const back = new Promise<void>((resolve) => (restarted = resolve));
+    process.kill(jvm.pid, 'SIGKILL');
+    await back;
+  };
+  return { dynamo, streams, TableName, Table, kill };
+}
 
 describe('the local event source mapping', () => {
   it('delivers matching records in order, bisects a failing batch and sends only the poison record to the failure destination', async () => {
@@ -341,4 +391,113 @@ describe('the local event source mapping', () => {
     const third = await start('Third');
     closers.push(() => third.close());
   });
+
+  it('reads a batch again when DynamoDB Local is killed while the batch is gathered: its records come after the restart, none skipped', async () => {
+    const { dynamo, streams, TableName, Table, kill } = await killableDynamo('gathered');
+    // The records the poller has read from the stream, seen as the database answers them.
+    const read: string[] = [];
+    streams.middlewareStack.add(
+      (next) => async (args) => {
+        const output = await next(args);
+        const records =
+          (output.output as { Records?: Array<{ dynamodb?: { Keys?: { id?: { S?: string } } } }> } | undefined)?.Records ?? [];
+        for (const record of records) read.push(record.dynamodb?.Keys?.id?.S ?? '');
+        return output;
+      },
+      { step: 'initialize' },
+    );
+    const delivered: string[] = [];
+    const failures = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const poller = await startStreamPoller({
+      client: streams,
+      streamArn: Table!.LatestStreamArn!,
+      region: REGION,
+      functionId: 'Test',
+      // A batching window long enough that the kill falls inside it, as PostsBatched's one second can.
+      trigger: {
+        type: 'stream',
+        table: 'posts',
+        batchSize: 10,
+        maxBatchingWindowSeconds: 5,
+        retryAttempts: 2,
+        bisectBatchOnError: false,
+        maxRecordAgeSeconds: 3600,
+        filters: [],
+      },
+      invoke: (event) => Promise.resolve(void delivered.push(...event.Records.map((record) => record.dynamodb?.Keys?.id?.S ?? ''))),
+    });
+    closers.push(() => poller.close());
+    const until = async (condition: () => boolean, what: string) => {
+      const end = Date.now() + 60_000;
+      while (!condition()) {
+        if (Date.now() > end) throw new Error(`not so after 60 s: ${what}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+
+    await dynamo.send(new PutItemCommand({ TableName, Item: { id: { S: 'before' } } }));
+    await until(() => read.includes('before'), '«before» read into a batch');
+    await kill();
+    await dynamo.send(new PutItemCommand({ TableName, Item: { id: { S: 'after' } } }));
+    await until(() => delivered.includes('after'), '«after» delivered');
+    failures.mockRestore();
+
+    // «before» was read but never handled when the JVM died: it comes again, first, rather than being skipped.
+    expect(delivered).toEqual(['before', 'after']);
+    // A JVM's start again on a loaded machine takes tens of seconds.
+  }, 120_000);
+
+  it('does not count an attempt that failed while DynamoDB Local was down: the batch is handled after the restart, not discarded', async () => {
+    const { dynamo, streams, TableName, Table, kill } = await killableDynamo('outage');
+    const trigger: StreamTrigger = {
+      type: 'stream',
+      table: 'posts',
+      batchSize: 10,
+      maxBatchingWindowSeconds: 0,
+      // Two tries in a few hundred milliseconds: far less than DynamoDB Local takes to start again.
+      retryAttempts: 1,
+      bisectBatchOnError: false,
+      maxRecordAgeSeconds: 3600,
+      filters: [{ eventName: ['INSERT'] }],
+    };
+    let killed: Promise<void> | undefined;
+    const handled: string[] = [];
+    const failures = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const poller = await startStreamPoller({
+      client: streams,
+      streamArn: Table!.LatestStreamArn!,
+      region: REGION,
+      functionId: 'Test',
+      trigger,
+      // As a part of a stream reader does: its work is a write to the database, which fails while it is down.
+      invoke: async (event) => {
+        if (!killed) {
+          killed = kill();
+          // Until the JVM is gone: the work below meets the outage.
+          const answers = () =>
+            dynamo.send(new DescribeTableCommand({ TableName })).then(
+              () => true,
+              () => false,
+            );
+          while (await answers()) await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        for (const record of event.Records) {
+          const id = record.dynamodb?.Keys?.id?.S ?? '';
+          await dynamo.send(new PutItemCommand({ TableName, Item: { id: { S: `done-${id}` } } }));
+          handled.push(id);
+        }
+      },
+    });
+    closers.push(() => poller.close());
+
+    await dynamo.send(new PutItemCommand({ TableName, Item: { id: { S: 'vote' } } }));
+    const end = Date.now() + 60_000;
+    while (!handled.includes('vote') && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 50));
+    await killed;
+    const discarded = failures.mock.calls.map(([line]) => String(line)).filter((line) => line.includes('on-failure destination'));
+    failures.mockRestore();
+
+    expect(discarded).toEqual([]);
+    expect(handled).toEqual(['vote']);
+  }, 120_000);
 });

@@ -6,6 +6,9 @@
  * - with a checkpoint file (`checkpoints`), it records after each batch how far each shard is handled
  *   and, started again, resumes from there (as the mapping keeps its position across a function's
  *   outages): a stop or a kill in the middle of a batch delivers that batch again, never skips it;
+ * - a shard's position moves past a record only once its batch is handled: a batch cut short while
+ *   it is gathered (a read failing because DynamoDB Local went down, say) is read again from its
+ *   first record, never dropped while the shard reads on;
  * - records that match none of the function's filter patterns are dropped before batching;
  * - batches hold up to `batchSize` records, gathered for up to `maxBatchingWindowSeconds`;
  * - the function reports partial batch failures (`batchItemFailures`, as every mapping of the stack
@@ -14,7 +17,9 @@
  *   batch fails the whole batch;
  * - a batch that throws is bisected (when declared); a failing batch is retried `retryAttempts`
  *   times; what still fails, or is older than `maxRecordAgeSeconds`, goes to the on-failure
- *   destination — locally a log line with the metadata Lambda would send to the queue;
+ *   destination — locally a log line with the metadata Lambda would send to the queue. An attempt
+ *   that failed while DynamoDB Local was down (killed, restarting: an outage DynamoDB itself does not
+ *   have) does not count: the batch waits until it answers again;
  * - a stream has two readers at most: DynamoDB Streams serves two a shard, more throttle each
  *   other (and the live feed falls behind), so a third mapping on one stream is refused at start.
  * An empty shard is polled four times a second, as Lambda does.
@@ -61,6 +66,10 @@ type ShardState = {
   shard: Shard;
   iterator?: string;
   lastSequenceNumber?: string;
+  /** The last record handled (delivered, filtered out or sent to the failure destination). */
+  handledSequenceNumber?: string;
+  /** Set when a batch was not handled: the shard is read again from this record. */
+  rereadFrom?: string;
   done: boolean;
   /** Records created before this (epoch seconds) were there before the mapping first started: skipped. */
   skipBefore?: number;
@@ -170,7 +179,13 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
         const handled = checkpoints?.get(shard.ShardId);
         if (handled) {
           const iterator = await iteratorFor(shard.ShardId, 'AFTER_SEQUENCE_NUMBER', handled);
-          shards.set(shard.ShardId, { shard, iterator, lastSequenceNumber: handled, done: iterator === undefined });
+          shards.set(shard.ShardId, {
+            shard,
+            iterator,
+            lastSequenceNumber: handled,
+            handledSequenceNumber: handled,
+            done: iterator === undefined,
+          });
         } else if (initial && closed && !checkpoints?.existed) {
           shards.set(shard.ShardId, { shard, done: true });
         } else {
@@ -197,6 +212,10 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   const read = async (state: ShardState, limit: number): Promise<StreamRecord[]> => {
     const shardId = state.shard.ShardId ?? '';
     try {
+      if (state.rereadFrom) {
+        state.iterator = await iteratorFor(shardId, 'AT_SEQUENCE_NUMBER', state.rereadFrom);
+        state.rereadFrom = undefined;
+      }
       const page = await client.send(new GetRecordsCommand({ ShardIterator: state.iterator, Limit: limit }));
       state.iterator = page.NextShardIterator;
       if (!state.iterator) state.done = true; // closed and drained: its children may go now
@@ -212,6 +231,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
         return [];
       }
       if (error instanceof TrimmedDataAccessException) {
+        state.rereadFrom = undefined;
         state.iterator = await iteratorFor(shardId, 'TRIM_HORIZON');
         return [];
       }
@@ -261,10 +281,36 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
         }
       }
       if (!running) return false;
+      if (!(await databaseAnswers())) {
+        // DynamoDB Local is down (killed, restarting): the attempt failed on the stand-in's outage, which
+        // DynamoDB itself does not have, so it does not count; the batch is tried again once it answers.
+        if (!(await untilDatabaseAnswers())) return false;
+        attempt--;
+        continue;
+      }
       await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 100 * 2 ** attempt)));
     }
     sendToFailureDestination(state, pending, 'RetryAttemptsExhausted', lastError);
     return true;
+  };
+
+  /** Whether DynamoDB Local answers at all (an answer with an error status is an answer). */
+  const databaseAnswers = async (): Promise<boolean> => {
+    try {
+      await client.send(new DescribeStreamCommand({ StreamArn: streamArn, Limit: 1 }));
+      return true;
+    } catch (error) {
+      return (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode !== undefined;
+    }
+  };
+
+  /** Waits until DynamoDB Local answers again; false when the poller was stopped first. */
+  const untilDatabaseAnswers = async (): Promise<boolean> => {
+    while (running) {
+      if (await databaseAnswers()) return true;
+      await sleep(500);
+    }
+    return false;
   };
 
   const toLambdaRecord = (record: StreamRecord): DynamoDBRecord => ({
@@ -283,30 +329,53 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     },
   });
 
+  /**
+   * The shard is read again from `first`, the first record of a batch that was not handled: its
+   * position goes back to the last record handled, as the mapping's would (it moves only past records
+   * processed).
+   */
+  const rewind = (state: ShardState, first: string) => {
+    state.rereadFrom = first;
+    state.lastSequenceNumber = state.handledSequenceNumber;
+    state.done = false;
+  };
+
   /** Reads one shard until a batch is full, the batching window closes, or the shard has nothing more. */
   const processShard = async (state: ShardState): Promise<boolean> => {
     const batch: DynamoDBRecord[] = [];
     const windowEnds = Date.now() + trigger.maxBatchingWindowSeconds * 1000;
-    let sawAny = false;
-    while (running && !state.done && batch.length < trigger.batchSize) {
-      const records = await read(state, trigger.batchSize - batch.length);
-      if (records.length > 0) sawAny = true;
-      for (const record of records.map(toLambdaRecord)) {
-        const created = record.dynamodb?.ApproximateCreationDateTime;
-        if (created !== undefined && state.skipBefore !== undefined && created < state.skipBefore) continue;
-        if (created !== undefined && Date.now() / 1000 - created > trigger.maxRecordAgeSeconds) {
-          sendToFailureDestination(state, [record], 'RecordAgeExceeded');
-        } else if (matchesAny(trigger.filters, record)) {
-          batch.push(record);
+    // The first record this batch read: where the shard is read again if the batch is not handled.
+    let first: string | undefined;
+    try {
+      while (running && !state.done && batch.length < trigger.batchSize) {
+        const records = await read(state, trigger.batchSize - batch.length);
+        first ??= records[0]?.dynamodb?.SequenceNumber;
+        for (const record of records.map(toLambdaRecord)) {
+          const created = record.dynamodb?.ApproximateCreationDateTime;
+          if (created !== undefined && state.skipBefore !== undefined && created < state.skipBefore) continue;
+          if (created !== undefined && Date.now() / 1000 - created > trigger.maxRecordAgeSeconds) {
+            sendToFailureDestination(state, [record], 'RecordAgeExceeded');
+          } else if (matchesAny(trigger.filters, record)) {
+            batch.push(record);
+          }
         }
+        if (batch.length === 0 || Date.now() >= windowEnds) break;
+        if (records.length === 0) await sleep(Math.min(EMPTY_POLL_MS, windowEnds - Date.now()));
       }
-      if (batch.length === 0 || Date.now() >= windowEnds) break;
-      if (records.length === 0) await sleep(Math.min(EMPTY_POLL_MS, windowEnds - Date.now()));
+    } catch (error) {
+      // A read failed while the batch was gathered: what it holds was read, not handled.
+      if (first) rewind(state, first);
+      throw error;
     }
     const handled = batch.length === 0 || (await deliver(state, batch));
-    // Everything read so far is handled (delivered, filtered out or sent to the failure destination).
-    if (handled && sawAny && state.lastSequenceNumber) checkpoints?.set(state.shard.ShardId ?? '', state.lastSequenceNumber);
-    return sawAny;
+    if (!handled) {
+      if (first) rewind(state, first);
+    } else if (first && state.lastSequenceNumber) {
+      // Everything read so far is handled (delivered, filtered out or sent to the failure destination).
+      state.handledSequenceNumber = state.lastSequenceNumber;
+      checkpoints?.set(state.shard.ShardId ?? '', state.lastSequenceNumber);
+    }
+    return first !== undefined;
   };
 
   const sleep = (ms: number) =>
