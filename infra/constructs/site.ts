@@ -13,14 +13,7 @@ import type { RuntimeConfig } from '../../functions/contract/documents';
 import { contentSecurityPolicy } from '../contentSecurityPolicy';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { API_PATH_PREFIXES, FILE_PATH_PATTERNS, HASHED_ASSETS_DIR, IMAGE_PATH_PREFIX, pageRequestFunctionCode } from '../documentRoutes';
-import { routes } from '../../functions/contract/routes';
 import { SHARE_CARD_MAX_AGE } from '../../functions/contract/shareCards';
-
-/**
- * The API prefix whose GET answers are public reads (the feeds, a post, its comments): CloudFront may
- * keep them for as long as they say (`s-maxage`, a few seconds), at most {@link API_CACHE_MAX_TTL}.
- */
-const PUBLIC_READS_PREFIX = routes.posts.list.path;
 
 /** The longest CloudFront keeps any API answer, whatever its Cache-Control says. */
 export const API_CACHE_MAX_TTL = Duration.seconds(10);
@@ -93,11 +86,12 @@ export interface SiteProps {
  * `no-cache`, and each deployment invalidates CloudFront, so a deployment shows at once. Documents are
  * kept as long as their `s-maxage` says (a few seconds for pages, a minute for the feeds).
  *
- * The API paths (`/posts*`, `/me*`, `/moderation*`, `/comments*`) go to the HTTP API with every method,
- * query string and header but Host (API Gateway routes by its own host name). `/posts*` answers
- * marked `public, s-maxage=…` (the public reads) are kept a few seconds, keyed by the whole query
- * string and the Authorization header, so a signed-in call never shares an entry with anyone else's;
- * every other API answer says `no-store` and is never kept.
+ * The API paths (`/posts*`, `/me*`, `/moderation*`, `/comments*`, `/authors*`, `/search*`…) go to the
+ * HTTP API with every method, query string and header but Host (API Gateway routes by its own host
+ * name). Answers marked `public, s-maxage=…` (the public reads: feeds, a post, its comments and
+ * replies, an author, a search) are kept a few seconds, keyed by the whole query string and the
+ * Authorization header, so a signed-in call never shares an entry with anyone else's; every other API
+ * answer says `no-store` and is never kept. The handler's Cache-Control decides, whatever the path.
  */
 export class Site extends Construct {
   public readonly bucket: s3.Bucket;
@@ -187,17 +181,13 @@ export class Site extends Construct {
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
       cachePolicy,
-      // With caching disabled this policy also forwards Authorization; with publicReads the key does.
+      // Every viewer header but Host reaches the API (Idempotency-Key, Content-Type); Authorization is
+      // forwarded by being in publicReads' key.
       originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
       responseHeadersPolicy: headers,
       compress: true,
     });
-    const apiBehaviors = Object.fromEntries(
-      API_PATH_PREFIXES.map((prefix) => [
-        `${prefix}*`,
-        api(prefix === PUBLIC_READS_PREFIX ? publicReads : cloudfront.CachePolicy.CACHING_DISABLED),
-      ]),
-    );
+    const apiBehaviors = Object.fromEntries(API_PATH_PREFIXES.map((prefix) => [`${prefix}*`, api(publicReads)]));
 
     // Every document: the page function's URL, signed with Origin Access Control; kept as long as
     // each says, keyed by the path, the query string (the Top's tabs) and the host the visitor asked
