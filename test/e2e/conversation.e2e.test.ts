@@ -2,7 +2,7 @@
  * The conversation under a post in a browser, on a phone (375 × 812, touch) and on a desktop (1280 px),
  * against the built site and the local cloud. Two readers on two devices: A comments; B answers with
  * «Responder», and the reply shows under A's comment on B's screen and, live, on A's (no reload), whose
- * bell and «Avisos» say so; B gives A's comment «+1» and the button is pressed with its count moved before
+ * bell and «Avisos» say so (A's apodo has a space, which «Responder» writes `_` so that the mention holds); B gives A's comment «+1» and the button is pressed with its count moved before
  * the API has answered, while A's own comment offers no vote; A answers B's reply, which joins the same
  * thread with B's `@apodo` as a link and reaches B as a mention; past three replies the thread says
  * «Ver N respuestas más» and shows the rest; «Mejores» and «Recientes» reorder the comments and the choice
@@ -12,7 +12,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { authorPath } from '../../functions/contract/authors';
 import type { Comment } from '../../functions/contract/comments';
+import { mentionOf } from '../../functions/contract/mentions';
 import { call } from '../support/api';
 import { createModerator, publishApproved } from '../support/moderation';
 import { createUser, type TestUser } from '../support/users';
@@ -23,8 +25,8 @@ const SCREENSHOTS = 'test-results/screenshots';
 const site = builtSiteForFile();
 /** Four accounts, a published post and two browsers walking a thread: longer than one page's test on a busy machine. */
 const LONG_TEST_MS = 300_000;
-/** Apodos without spaces, so that «Responder»'s `@apodo` is one mention. */
-const apodo = (prefix: string) => `${prefix}-${randomUUID().slice(0, 6)}`;
+/** A unique apodo; with `space`, one that «Responder» must write as one mention (`@Lectora_1a2b3c`). */
+const apodo = (prefix: string, space = false) => `${prefix}${space ? ' ' : '-'}${randomUUID().slice(0, 6)}`;
 
 beforeAll(() => {
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -87,7 +89,7 @@ describe('the conversation under a post (built site, local cloud)', () => {
         const tag = randomUUID().slice(0, 6);
         const [writer, a, b, moderator] = await Promise.all([
           createUser(site.cloud, { name: apodo('Escritora') }),
-          createUser(site.cloud, { name: apodo('Lectora') }),
+          createUser(site.cloud, { name: apodo('Lectora', true) }),
           createUser(site.cloud, { name: apodo('Lector') }),
           createModerator(site.cloud),
         ]);
@@ -107,8 +109,8 @@ describe('the conversation under a post (built site, local cloud)', () => {
         await press(device, pageA.getByRole('button', { name: 'Comentar' }));
         const ownOnA = commentWith(pageA, textA);
         await ownOnA.waitFor();
-        // One's own comment shows its counts and offers no vote.
-        expect(await ownOnA.getByRole('group', { name: 'Votar el comentario' }).count()).toBe(0);
+        // One's own comment shows its counts and offers no vote (once GET /me has said whose apodo this is).
+        await expect.poll(() => ownOnA.getByRole('group', { name: 'Votar el comentario' }).count()).toBe(0);
         await ownOnA.getByText('0 a favor, 0 en contra').waitFor();
 
         // B opens the post and answers A's comment: the form opens under it with A's @apodo.
@@ -117,14 +119,16 @@ describe('the conversation under a post (built site, local cloud)', () => {
         const aOnB = commentWith(pageB, textA);
         await press(device, aOnB.getByRole('button', { name: 'Responder' }));
         const replyField = aOnB.getByLabel('Tu respuesta');
-        expect(await replyField.inputValue()).toBe(`@${a.name} `);
-        const textB = `@${a.name} ¡los zapatos son peores, no hay quien lo disimule! (${tag})`;
+        expect(await replyField.inputValue()).toBe(`${mentionOf(a.name!)} `);
+        const textB = `${mentionOf(a.name!)} ¡los zapatos son peores, no hay quien lo disimule! (${tag})`;
         await replyField.fill(textB);
         await press(device, aOnB.getByRole('button', { name: 'Responder' }));
         const threadOnB = pageB.getByRole('list', { name: `Respuestas a ${a.name}` });
         await threadOnB.getByText('¡los zapatos son peores').waitFor();
-        // The mention of A is a link to A's page.
-        await threadOnB.getByRole('link', { name: `@${a.name}` }).waitFor();
+        // The mention of A (whose apodo has a space) is a link to A's page.
+        const mentionOfA = threadOnB.getByRole('link', { name: mentionOf(a.name!) });
+        await mentionOfA.waitFor();
+        expect(await mentionOfA.getAttribute('href')).toBe(authorPath(a.name!));
         expect(await pageB.getByRole('heading', { name: '2 comentarios' }).count()).toBe(1);
         expect(await widerThanWindow(pageB)).toEqual([]);
         await shot(pageB, 'reply');
@@ -164,7 +168,7 @@ describe('the conversation under a post (built site, local cloud)', () => {
         const bOnA = commentWith(pageA, '¡los zapatos son peores');
         await press(device, bOnA.getByRole('button', { name: 'Responder' }));
         const secondField = bOnA.getByLabel('Tu respuesta');
-        expect(await secondField.inputValue()).toBe(`@${b.name} `);
+        expect(await secondField.inputValue()).toBe(`${mentionOf(b.name!)} `);
         await secondField.fill(`@${b.name} lo de la camisa no lo supera nadie (${tag})`);
         await press(device, bOnA.getByRole('button', { name: 'Responder' }));
         const answerOnA = commentWith(pageA, 'lo de la camisa no lo supera nadie');
@@ -172,7 +176,7 @@ describe('the conversation under a post (built site, local cloud)', () => {
         expect(await threadOnA.locator(':scope > li.comment').count()).toBe(2);
         const mention = answerOnA.getByRole('link', { name: `@${b.name}` });
         await mention.waitFor();
-        expect(await mention.getAttribute('href')).toBe(`/autor/${encodeURIComponent(b.name!)}`);
+        expect(await mention.getAttribute('href')).toBe(authorPath(b.name!));
 
         // B hears of it as a mention, and A of B's reply, in «Avisos».
         await pageB.goto('/avisos');

@@ -19,6 +19,7 @@ import type { Notification, NotificationPage } from '../../functions/contract/no
 import { call } from '../support/api';
 import { cloudPerFile } from '../support/cloudPerFile';
 import { publishApproved } from '../support/moderation';
+import { mentionOf } from '../../functions/contract/mentions';
 import { createUser, type TestUser } from '../support/users';
 
 const site = cloudPerFile({ env: { SEED: '0' }, moderator: 'Supervisora Bloqueos' });
@@ -229,6 +230,20 @@ describe('mentions', () => {
     expect(mentions(items)).toEqual([
       expect.objectContaining({ id: `mention#${written.id}`, type: 'comment.mention', name: writer.name, postId: post.id, read: false }),
     ]);
+  }, 120_000);
+
+  it('mentions an apodo with spaces written as «Responder» writes it (`_` for each space), not the holder of its first word', async () => {
+    const stem = uniqueName('Pepa');
+    const [owner, writer, spaced, firstWord] = [await newUser(), await newUser(), await newUser(`${stem} Gil`), await newUser(stem)];
+    const post = await publishedBy(owner);
+    const written = await comment(writer, post.id, `${mentionOf(spaced.name!)} ¿lo has visto?`);
+    expect(written.text.startsWith(`@${stem}_Gil `)).toBe(true);
+    const items = await until(spaced, (all) => mentions(all).length > 0, 'the mention arrives');
+    expect(mentions(items).map((n) => n.id)).toEqual([`mention#${written.id}`]);
+    // The holder of the first word is told of the comment that names them, and of no other.
+    const plain = await comment(writer, post.id, `Y tú, @${stem}.`);
+    const theirs = await until(firstWord, (all) => mentions(all).length > 0, 'the plain mention arrives');
+    expect(mentions(theirs).map((n) => n.id)).toEqual([`mention#${plain.id}`]);
   }, 120_000);
 
   it('notifies at most three distinct apodos of one comment: a fourth is plain text', async () => {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { BEST_FIRST_FROM, type Comment, type CommentSort } from '@contract/comments';
+import { mentionOf } from '@contract/mentions';
 import { queryKeys } from '../../lib/queries';
 import { CommentVotes } from './CommentVotes';
 import { errorMessage, useApi } from '../../lib/api';
@@ -228,7 +229,7 @@ function CommentItem({
         <CommentForm
           postId={comment.postId}
           parentId={comment.id}
-          initialText={`@${comment.name} `}
+          initialText={`${mentionOf(comment.name)} `}
           onCancel={() => setReplying(false)}
           onCreated={(reply) => {
             setReplying(false);
