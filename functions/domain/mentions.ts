@@ -4,25 +4,34 @@
  * MAX_MENTIONS distinct names (contract/mentions.ts), matched by their unique key as apodos are (case,
  * accents, look-alike letters; `_` also read as a space, as «Responder» writes an apodo with spaces), so
  * at most twice that many look-ups a comment; a name nobody holds, an
- * apodo left by a rename, the writer's own apodo and an account that blocked the writer get nothing.
+ * apodo left by a rename, the writer's own apodo and an account that blocked the writer get nothing;
+ * nor does the author a reply answers, whom `comment.reply` already tells (a reply written with
+ * «Responder» starts with their `@apodo`: one notice, not two).
  * The notification's key is the comment's, so a stream record delivered twice notifies once.
  */
 import { nameKey } from '../contract/apodos';
 import { mentionSpellings, mentionedNames } from '../contract/mentions';
-import { addAndSend, notificationKey, reachesOwner, type NotifyDeps } from './notifications';
+import { addAndSend, answeredBy, notificationKey, reachesOwner, type NotifyDeps } from './notifications';
 import type { NamedAccount } from './ports/authors';
 import type { BlockStore } from './ports/blocks';
+import type { CommentStore } from './ports/comments';
 import type { StoredComment } from './ports/comments';
 
-export type MentionDeps = NotifyDeps & { blocks: Pick<BlockStore, 'isBlocked' | 'accountByNameKey'> };
+export type MentionDeps = NotifyDeps & {
+  blocks: Pick<BlockStore, 'isBlocked' | 'accountByNameKey'>;
+  comments: Pick<CommentStore, 'get'>;
+};
 
 /** Notifies the accounts the comments mention; how many notifications were made. */
 export async function notifyMentions(deps: MentionDeps, comments: readonly StoredComment[]): Promise<number> {
   let made = 0;
   for (const comment of comments) {
+    let answered: Promise<StoredComment | undefined> | undefined;
     for (const name of mentionedNames(comment.text, nameKey)) {
       const account = await holderOf(deps, name);
       if (!account || account.formerUntil !== undefined || account.userId === comment.authorId) continue;
+      answered ??= answeredBy(deps, comment);
+      if ((await answered)?.authorId === account.userId) continue;
       if (!(await reachesOwner(deps, account.userId, comment.authorId))) continue;
       const added = await addAndSend(deps, {
         accountId: account.userId,

@@ -267,8 +267,7 @@ export async function notifyReplies(
   let made = 0;
   for (const reply of comments) {
     if (reply.parentId === undefined) continue;
-    const parent =
-      (reply.answers === undefined ? undefined : await deps.comments.get(reply.answers)) ?? (await deps.comments.get(reply.parentId));
+    const parent = await answeredBy(deps, reply);
     if (!parent || parent.authorId === reply.authorId) continue;
     if (!(await reachesOwner(deps, parent.authorId, reply.authorId))) continue;
     const notification: StoredNotification = {
@@ -284,6 +283,15 @@ export async function notifyReplies(
     if (await addAndSend(deps, notification)) made++;
   }
   return made;
+}
+
+/**
+ * The comment a reply answers, whose author `comment.reply` tells: for a reply to a reply, that reply
+ * (while it exists), else the top-level comment; undefined for a top-level comment or one gone.
+ */
+export async function answeredBy(deps: { comments: Pick<CommentStore, 'get'> }, reply: StoredComment): Promise<StoredComment | undefined> {
+  if (reply.parentId === undefined) return undefined;
+  return (reply.answers === undefined ? undefined : await deps.comments.get(reply.answers)) ?? (await deps.comments.get(reply.parentId));
 }
 
 export type ReadDeps = { notifications: NotificationStore };

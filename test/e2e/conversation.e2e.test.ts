@@ -4,7 +4,7 @@
  * «Responder», and the reply shows under A's comment on B's screen and, live, on A's (no reload), whose
  * bell and «Avisos» say so (A's apodo has a space, which «Responder» writes `_` so that the mention holds); B gives A's comment «+1» and the button is pressed with its count moved before
  * the API has answered, while A's own comment offers no vote; A answers B's reply, which joins the same
- * thread with B's `@apodo` as a link and reaches B as a mention; past three replies the thread says
+ * thread with B's `@apodo` as a link and reaches B as a reply (one notice, not a mention too); past three replies the thread says
  * «Ver N respuestas más» and shows the rest; «Mejores» and «Recientes» reorder the comments and the choice
  * survives a reload. Screenshots in test-results/screenshots (conversation-<step>-<width>.png).
  */
@@ -110,7 +110,7 @@ describe('the conversation under a post (built site, local cloud)', () => {
         const ownOnA = commentWith(pageA, textA);
         await ownOnA.waitFor();
         // One's own comment shows its counts and offers no vote (once GET /me has said whose apodo this is).
-        await expect.poll(() => ownOnA.getByRole('group', { name: 'Votar el comentario' }).count()).toBe(0);
+        await expect.poll(() => ownOnA.getByRole('group', { name: 'Votar el comentario' }).count(), { timeout: 15_000 }).toBe(0);
         await ownOnA.getByText('0 a favor, 0 en contra').waitFor();
 
         // B opens the post and answers A's comment: the form opens under it with A's @apodo.
@@ -178,12 +178,14 @@ describe('the conversation under a post (built site, local cloud)', () => {
         await mention.waitFor();
         expect(await mention.getAttribute('href')).toBe(authorPath(b.name!));
 
-        // B hears of it as a mention, and A of B's reply, in «Avisos».
+        // B hears of it as a reply (the @apodo «Responder» wrote is no second notice), and A of B's reply, in «Avisos».
         await pageB.goto('/avisos');
-        await pageB.getByText(`${a.name} te ha mencionado en un comentario sobre`).waitFor({ timeout: 15_000 });
+        await pageB.getByText(`${a.name} ha respondido a tu comentario en`).waitFor({ timeout: 15_000 });
+        expect(await pageB.getByText(`${a.name} te ha mencionado`).count()).toBe(0);
         await press(device, pageA.locator('header').getByRole('link', { name: /^Avisos/ }));
         await pageA.waitForURL((url) => url.pathname === '/avisos');
         await pageA.getByText(`${b.name} ha respondido a tu comentario en`).waitFor();
+        expect(await pageA.getByText(`${b.name} te ha mencionado`).count()).toBe(0);
         expect(await widerThanWindow(pageA)).toEqual([]);
         await shot(pageA, 'avisos');
 

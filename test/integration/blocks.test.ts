@@ -39,8 +39,9 @@ async function blocksOf(user: TestUser): Promise<string[]> {
   expect(response.status).toBe(200);
   return response.body.names;
 }
-const comment = async (user: TestUser, postId: string, text: string): Promise<Comment> => {
-  const response = await call<Comment>(site.cloud, `/posts/${postId}/comments`, { method: 'POST', token: user.idToken, body: { text } });
+const comment = async (user: TestUser, postId: string, text: string, parentId?: string): Promise<Comment> => {
+  const body = parentId === undefined ? { text } : { text, parentId };
+  const response = await call<Comment>(site.cloud, `/posts/${postId}/comments`, { method: 'POST', token: user.idToken, body });
   expect(response.status).toBe(201);
   return response.body;
 };
@@ -244,6 +245,17 @@ describe('mentions', () => {
     const plain = await comment(writer, post.id, `Y tú, @${stem}.`);
     const theirs = await until(firstWord, (all) => mentions(all).length > 0, 'the plain mention arrives');
     expect(mentions(theirs).map((n) => n.id)).toEqual([`mention#${plain.id}`]);
+  }, 120_000);
+
+  it('tells the author a reply answers once, as a reply, though the reply starts with their @apodo', async () => {
+    const [owner, asked, answering, other] = [await newUser(), await newUser(), await newUser(), await newUser()];
+    const post = await publishedBy(owner);
+    const question = await comment(asked, post.id, '¿A alguien más le ha pasado?');
+    const answer = await comment(answering, post.id, `${mentionOf(asked.name!)} sí, y a @${other.name} también.`, question.id);
+    // The other one mentioned is told: the comment's notices are written by then.
+    await until(other, (all) => mentions(all).length > 0, 'the other mention arrives');
+    const items = await until(asked, (all) => all.some((n) => n.type === 'comment.reply'), 'the reply notice arrives');
+    expect(items.map((n) => n.id)).toEqual([`reply#${answer.id}`]);
   }, 120_000);
 
   it('notifies at most three distinct apodos of one comment: a fourth is plain text', async () => {
