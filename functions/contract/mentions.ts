@@ -50,6 +50,23 @@ export function mentionSegments(text: string, sameName: (name: string) => string
   return segments;
 }
 
+/**
+ * How an apodo is written as one mention: `@` and the apodo with `_` for each space («@Ana_Pérez»), since a
+ * mention ends at a space. «Responder» writes this under the comment it answers.
+ */
+export function mentionOf(name: string): string {
+  return `@${name.replace(/ /g, '_')}`;
+}
+
+/**
+ * The apodos a candidate may stand for, in the order they are looked up: as written, then with each `_`
+ * read as a space (how {@link mentionOf} writes an apodo with spaces).
+ */
+export function mentionSpellings(name: string): string[] {
+  const spaced = name.replace(/_/g, ' ');
+  return spaced === name ? [name] : [name, spaced];
+}
+
 /** The distinct names a comment mentions (at most {@link MAX_MENTIONS}), as written, first first. */
 export function mentionedNames(text: string, sameName: (name: string) => string): string[] {
   const names = new Map<string, string>();

@@ -67,6 +67,7 @@ const SHELL_ROUTES = new Set([
   '/moderar',
   '/moderar/suspensiones',
   '/moderar/registro',
+  '/moderar/recursos',
   '/mis-anecdotas',
   '/cuenta',
   '/guardadas',

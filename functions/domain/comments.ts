@@ -124,15 +124,16 @@ export async function readReplies(
 }
 
 /**
- * The top-level comment a reply to `parentId` is filed under: the parent itself, or the thread a
- * reply belongs to. It must be visible and of the same post, else COMMENT_NOT_FOUND (the reply's
- * transaction checks the top-level one again).
+ * Where a reply to `parentId` goes: the top-level comment it is filed under (the parent itself, or the
+ * thread a reply belongs to) and, for a reply to a reply, the reply it answers (whose author is the one
+ * told). It must be visible and of the same post, else COMMENT_NOT_FOUND (the reply's transaction
+ * checks the top-level one again).
  */
-async function threadFor(deps: CommentReadDeps, postId: string, parentId: string): Promise<string> {
+async function threadFor(deps: CommentReadDeps, postId: string, parentId: string): Promise<{ parentId: string; answers?: string }> {
   if (!isPostId(parentId)) throw new CommentNotFoundError();
   const parent = await deps.comments.get(parentId);
   if (!parent || parent.status !== 'visible' || parent.postId !== postId) throw new CommentNotFoundError();
-  return parent.parentId ?? parent.id;
+  return parent.parentId === undefined ? { parentId: parent.id } : { parentId: parent.parentId, answers: parent.id };
 }
 
 /**
@@ -155,7 +156,7 @@ export async function writeComment(
   if (already) return asWritten(already);
   const post = await deps.posts.get(postId);
   if (!post || post.status !== 'published') throw new PostNotFoundError();
-  const parentId = request.value.parentId === undefined ? undefined : await threadFor(deps, postId, request.value.parentId);
+  const thread = request.value.parentId === undefined ? undefined : await threadFor(deps, postId, request.value.parentId);
   const now = timeOf(deps);
   const signature = signatureOf(author.row);
   const comment: StoredComment = {
@@ -168,7 +169,7 @@ export async function writeComment(
     createdAt: now.toISOString(),
     status: 'visible',
     reports: 0,
-    ...(parentId !== undefined ? { parentId, up: 0, down: 0 } : { up: 0, down: 0, replyCount: 0 }),
+    ...(thread !== undefined ? { ...thread, up: 0, down: 0 } : { up: 0, down: 0, replyCount: 0 }),
   };
   // The post may have left the feeds since it was read: the transaction checks it again. Concurrent
   // comments on one post conflict on its count, and one author's on their window: each reads its

@@ -254,9 +254,11 @@ export async function notifyComments(
 }
 
 /**
- * Tells the author of the comment each new reply is filed under (`comment.reply`, one per reply, so a
- * record delivered twice makes one); none for a reply to one's own comment, nor by an account that
- * author blocked.
+ * Tells the author of the comment each new reply answers (`comment.reply`, one per reply, so a record
+ * delivered twice makes one): the top-level comment's, or for a reply to a reply that reply's author
+ * (the thread's author then hears nothing: it was not their comment that was answered; if the answered
+ * reply is gone, the thread's author is told). None for a reply to one's own comment, nor by an
+ * account that author blocked.
  */
 export async function notifyReplies(
   deps: NotifyDeps & { comments: Pick<CommentStore, 'get'>; blocks: BlockChecker },
@@ -265,7 +267,7 @@ export async function notifyReplies(
   let made = 0;
   for (const reply of comments) {
     if (reply.parentId === undefined) continue;
-    const parent = await deps.comments.get(reply.parentId);
+    const parent = await answeredBy(deps, reply);
     if (!parent || parent.authorId === reply.authorId) continue;
     if (!(await reachesOwner(deps, parent.authorId, reply.authorId))) continue;
     const notification: StoredNotification = {
@@ -281,6 +283,15 @@ export async function notifyReplies(
     if (await addAndSend(deps, notification)) made++;
   }
   return made;
+}
+
+/**
+ * The comment a reply answers, whose author `comment.reply` tells: for a reply to a reply, that reply
+ * (while it exists), else the top-level comment; undefined for a top-level comment or one gone.
+ */
+export async function answeredBy(deps: { comments: Pick<CommentStore, 'get'> }, reply: StoredComment): Promise<StoredComment | undefined> {
+  if (reply.parentId === undefined) return undefined;
+  return (reply.answers === undefined ? undefined : await deps.comments.get(reply.answers)) ?? (await deps.comments.get(reply.parentId));
 }
 
 export type ReadDeps = { notifications: NotificationStore };

@@ -19,6 +19,7 @@ import type { Notification, NotificationPage } from '../../functions/contract/no
 import { call } from '../support/api';
 import { cloudPerFile } from '../support/cloudPerFile';
 import { publishApproved } from '../support/moderation';
+import { mentionOf } from '../../functions/contract/mentions';
 import { createUser, type TestUser } from '../support/users';
 
 const site = cloudPerFile({ env: { SEED: '0' }, moderator: 'Supervisora Bloqueos' });
@@ -38,8 +39,9 @@ async function blocksOf(user: TestUser): Promise<string[]> {
   expect(response.status).toBe(200);
   return response.body.names;
 }
-const comment = async (user: TestUser, postId: string, text: string): Promise<Comment> => {
-  const response = await call<Comment>(site.cloud, `/posts/${postId}/comments`, { method: 'POST', token: user.idToken, body: { text } });
+const comment = async (user: TestUser, postId: string, text: string, parentId?: string): Promise<Comment> => {
+  const body = parentId === undefined ? { text } : { text, parentId };
+  const response = await call<Comment>(site.cloud, `/posts/${postId}/comments`, { method: 'POST', token: user.idToken, body });
   expect(response.status).toBe(201);
   return response.body;
 };
@@ -229,6 +231,31 @@ describe('mentions', () => {
     expect(mentions(items)).toEqual([
       expect.objectContaining({ id: `mention#${written.id}`, type: 'comment.mention', name: writer.name, postId: post.id, read: false }),
     ]);
+  }, 120_000);
+
+  it('mentions an apodo with spaces written as «Responder» writes it (`_` for each space), not the holder of its first word', async () => {
+    const stem = uniqueName('Pepa');
+    const [owner, writer, spaced, firstWord] = [await newUser(), await newUser(), await newUser(`${stem} Gil`), await newUser(stem)];
+    const post = await publishedBy(owner);
+    const written = await comment(writer, post.id, `${mentionOf(spaced.name!)} ¿lo has visto?`);
+    expect(written.text.startsWith(`@${stem}_Gil `)).toBe(true);
+    const items = await until(spaced, (all) => mentions(all).length > 0, 'the mention arrives');
+    expect(mentions(items).map((n) => n.id)).toEqual([`mention#${written.id}`]);
+    // The holder of the first word is told of the comment that names them, and of no other.
+    const plain = await comment(writer, post.id, `Y tú, @${stem}.`);
+    const theirs = await until(firstWord, (all) => mentions(all).length > 0, 'the plain mention arrives');
+    expect(mentions(theirs).map((n) => n.id)).toEqual([`mention#${plain.id}`]);
+  }, 120_000);
+
+  it('tells the author a reply answers once, as a reply, though the reply starts with their @apodo', async () => {
+    const [owner, asked, answering, other] = [await newUser(), await newUser(), await newUser(), await newUser()];
+    const post = await publishedBy(owner);
+    const question = await comment(asked, post.id, '¿A alguien más le ha pasado?');
+    const answer = await comment(answering, post.id, `${mentionOf(asked.name!)} sí, y a @${other.name} también.`, question.id);
+    // The other one mentioned is told: the comment's notices are written by then.
+    await until(other, (all) => mentions(all).length > 0, 'the other mention arrives');
+    const items = await until(asked, (all) => all.some((n) => n.type === 'comment.reply'), 'the reply notice arrives');
+    expect(items.map((n) => n.id)).toEqual([`reply#${answer.id}`]);
   }, 120_000);
 
   it('notifies at most three distinct apodos of one comment: a fourth is plain text', async () => {

@@ -169,6 +169,29 @@ describe('replies', () => {
     ]);
   });
 
+  it('tell the author of the reply a reply to a reply answers, not the thread’s author', async () => {
+    const post = await newPost();
+    const [top, answered, answering] = [reader(18), reader(19), reader(20)];
+    const first = await created(top, post.id, { text: 'Empiezo yo.' });
+    const middle = await created(answered, post.id, { text: 'Te contesto.', parentId: first.id });
+    const last = await created(answering, post.id, { text: 'Y yo a ti.', parentId: middle.id });
+    expect(last.parentId).toBe(first.id);
+    const notices = (user: TestUser) => call<NotificationPage>(cloud, '/me/notifications', { token: user.idToken });
+    const page = await eventually(
+      () => notices(answered),
+      (response) => response.body.items.some((item) => item.type === 'comment.reply'),
+    );
+    expect(page.body.items.filter((item) => item.type === 'comment.reply')).toEqual([
+      expect.objectContaining({ type: 'comment.reply', name: answering.name, postId: post.id, id: `reply#${last.id}` }),
+    ]);
+    // The thread's author heard of the reply to their comment, and of nothing else.
+    const topPage = await eventually(
+      () => notices(top),
+      (response) => response.body.items.some((item) => item.type === 'comment.reply'),
+    );
+    expect(topPage.body.items.filter((item) => item.type === 'comment.reply').map((item) => item.id)).toEqual([`reply#${middle.id}`]);
+  });
+
   it('reach the readers of the page live, with their parent', async () => {
     const post = await newPost();
     const top = await created(reader(16), post.id, { text: 'En directo.' });

@@ -411,7 +411,7 @@ describe('pages rendered with their posts', () => {
   });
 
   it('serves the forms and signed-in pages as the bare app, for the browser to render', async () => {
-    for (const path of ['/login', '/newpost', '/moderar', '/moderar/suspensiones', '/moderar/registro', '/cuenta']) {
+    for (const path of ['/login', '/newpost', '/moderar', '/moderar/suspensiones', '/moderar/registro', '/moderar/recursos', '/cuenta']) {
       const shell = await page(path);
       expect(shell.status, path).toBe(200);
       expect(shell.document.querySelector('#vaya-datos'), path).toBeNull();

@@ -72,6 +72,8 @@ describe('a suspended account is told why and until when', () => {
     expect(notice.querySelector('time')!.getAttribute('datetime')).toBe(until);
     expect(notice.textContent).toMatch(new RegExp(`hasta el .*${new Date(until).getFullYear()}.*\\.`));
     expect(screen.getByRole('link', { name: 'Qué significa' }).getAttribute('href')).toBe('/cuenta');
+    // «Recurrir» is its own word after the dot, not glued to the link before it.
+    expect(notice.textContent).toMatch(/Qué significa · Recurrir$/);
   });
 
   it("in the header and in «Mi cuenta»: the moderator's reason, as plain text (markup shows literally)", () => {

@@ -113,7 +113,7 @@ describe('/moderar/recursos', () => {
     const item = (await screen.findByRole('heading', { name: 'Trol' })).closest('article')!;
     expect(within(item).getByText('Insultos.')).toBeTruthy();
     expect(within(item).getByText('No insulté a nadie <b>de verdad</b>.')).toBeTruthy();
-    expect(await screen.findByRole('link', { name: 'Recursos: 1 pendientes' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Recursos 1 pendiente' })).toBeTruthy();
 
     await user.click(within(item).getByRole('button', { name: 'Levantar la suspensión de Trol' }));
     expect(within(item).getByRole('alert').textContent).toMatch(/Escribe una respuesta/);

@@ -248,4 +248,17 @@ describe('the bell', () => {
     expect(screen.getByRole('link', { name: 'Avisos 1 sin leer' })).toBeTruthy();
     expect(markRead).toHaveBeenCalledTimes(1);
   });
+
+  it('says «una anécdota», not «tu anécdota», for a reply or a mention under someone else’s post', async () => {
+    const reply = notification({ type: 'comment.reply', id: 'reply#1', name: 'Carla', createdAt: ago(2) });
+    page(
+      fakeApiClient({
+        'notifications.list': async () => ({ items: [reply], nextCursor: null }),
+        'notifications.markRead': vi.fn(async () => {}),
+      }),
+    );
+    await screen.findByText(/Carla ha respondido a tu comentario en/);
+    expect(screen.getByRole('link', { name: 'una anécdota' }).getAttribute('href')).toBe(`/post/${POST}`);
+    expect(screen.queryByText('tu anécdota')).toBeNull();
+  });
 });

@@ -23,6 +23,11 @@ export type StoredComment = {
   reportReasons?: Partial<Record<ReportReason, number>>;
   /** The top-level comment a reply is filed under; absent on a top-level comment. */
   parentId?: string;
+  /**
+   * The reply a reply to a reply answers (its `parentId` is then that reply's thread); absent otherwise.
+   * Never shown: it says whose «Avisos» hear of it (`comment.reply`).
+   */
+  answers?: string;
   /** «+1» and «−1» counts, moved with each vote row (absent: none yet). */
   up?: number;
   down?: number;

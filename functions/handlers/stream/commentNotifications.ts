@@ -48,7 +48,7 @@ export const handler = streamHandler({
         const made =
           (await notifyComments({ notifications, live, posts, blocks }, added)) +
           (await notifyReplies({ notifications, live, comments, blocks }, added)) +
-          (await notifyMentions({ notifications, live, blocks }, added));
+          (await notifyMentions({ notifications, live, blocks, comments }, added));
         logger.info('comment notifications', { route: 'comment-notifications', records: changes.length, made, ...live.report });
         count(METRIC.broadcastsSent, live.report.sent);
         count(METRIC.broadcastsGone, live.report.gone);

@@ -38,6 +38,7 @@ const itemSchema = z.object({
   status: z.enum(COMMENT_STATUSES),
   reports: z._default(z.number(), 0),
   parentId: z.optional(z.string()),
+  answers: z.optional(z.string()),
   up: z.optional(z.number()),
   down: z.optional(z.number()),
   replyCount: z.optional(z.number()),

@@ -45,6 +45,7 @@ export function SuspensionNotice({ variant }: { variant: 'header' | 'account' })
         <SuspensionSentence until={until} /> <SuspensionReason reason={reason} /> <Link to="/cuenta">Qué significa</Link>
         {state.me.appeal === null && (
           <span className="suspension-notice__appeal">
+            {' '}
             · <Link to="/cuenta#recurrir">Recurrir</Link>
           </span>
         )}

@@ -33,18 +33,21 @@ export function concatPages<T extends { id: string }>(data: Pages<T> | undefined
 
 /**
  * One list of the API's cursor pages (`?cursor=`), read a page at a time into the cache under `key`.
- * `view` turns the cached pages into the items shown (by default: in order, each once).
+ * `view` turns the cached pages into the items shown (by default: in order, each once). With `enabled`
+ * false nothing is read yet (the list stays `pending`).
  */
 export function usePagedList<T extends { id: string }>(
   key: QueryKey,
   read: (cursor: string | null, signal: AbortSignal) => Promise<Page<T>>,
   view: (data: Pages<T> | undefined) => T[] = concatPages,
+  enabled = true,
 ): PagedList<T> {
   const query = useInfiniteQuery<Page<T>, Error, InfiniteData<Page<T>, string | null>, QueryKey, string | null>({
     queryKey: key,
     queryFn: ({ pageParam, signal }) => read(pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled,
   });
   const failure = query.error ?? null;
   return {

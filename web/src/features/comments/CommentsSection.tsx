@@ -2,9 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { BEST_FIRST_FROM, type Comment, type CommentSort } from '@contract/comments';
+import { mentionOf } from '@contract/mentions';
 import { queryKeys } from '../../lib/queries';
 import { CommentVotes } from './CommentVotes';
 import { errorMessage, useApi } from '../../lib/api';
+import { useHydrated } from '../../lib/hydration';
 import { useSignInHref } from '../../lib/nextPath';
 import { AuthorName } from '../../components/AuthorName';
 import { LocalTime } from '../../components/LocalTime';
@@ -55,8 +57,14 @@ export function CommentsSection({
   /** New comments as they are written, from the app's WebSocket for this page. */
   subscribe?: SubscribeToComments;
 }) {
-  const [order, setOrder] = useState<CommentSort>(() => storedOrder() ?? (initialCount >= BEST_FIRST_FROM ? 'best' : 'old'));
-  const comments = useComments(postId, order);
+  // The server cannot know the order this browser remembers: the page is taken over with the default
+  // one (the buttons' pressed state must match the server's markup) and switches right after, before
+  // any comment is read, so a reader who chose «Mejores» neither sees «Recientes» pressed nor waits
+  // for the other order's page.
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState<CommentSort | null>(null);
+  const order = chosen ?? (hydrated ? storedOrder() : null) ?? (initialCount >= BEST_FIRST_FROM ? 'best' : 'old');
+  const comments = useComments(postId, order, hydrated);
   const [written, setWritten] = useState(0);
   const signIn = useSignInHref();
   const latest = useRef(comments);
@@ -83,7 +91,7 @@ export function CommentsSection({
       : initialCount + written;
   const choose = (next: CommentSort) => {
     storeOrder(next);
-    setOrder(next);
+    setChosen(next);
   };
   const reply = (comment: Comment) => {
     comments.add(comment);
@@ -221,7 +229,7 @@ function CommentItem({
         <CommentForm
           postId={comment.postId}
           parentId={comment.id}
-          initialText={`@${comment.name} `}
+          initialText={`${mentionOf(comment.name)} `}
           onCancel={() => setReplying(false)}
           onCreated={(reply) => {
             setReplying(false);

@@ -32,14 +32,18 @@ function withReply(data: CommentPages, reply: Comment): CommentPages {
 
 /**
  * A published post's top-level comments in one order (`old`: oldest first; `best`: best first), a
- * page at a time («Ver más»), each with its first replies, kept in the cache.
+ * page at a time («Ver más»), each with its first replies, kept in the cache. Nothing is read while
+ * `enabled` is false (the order is not known yet).
  */
-export function useComments(postId: string, sort: CommentSort = 'old'): Comments {
+export function useComments(postId: string, sort: CommentSort = 'old', enabled = true): Comments {
   const api = useApi();
   const client = useQueryClient();
   const key = queryKeys.commentsIn(postId, sort);
-  const list = usePagedList<Comment>(key, (cursor, signal) =>
-    api.call('comments.list', { params: { id: postId }, query: { cursor, sort } }, { signal }),
+  const list = usePagedList<Comment>(
+    key,
+    (cursor, signal) => api.call('comments.list', { params: { id: postId }, query: { cursor, sort } }, { signal }),
+    undefined,
+    enabled,
   );
 
   const add = useCallback(

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { authorPath } from '@contract/authors';
-import { mentionSegments } from '@contract/mentions';
+import { mentionSegments, mentionSpellings } from '@contract/mentions';
 import { foldedText } from '@contract/textForms';
 import { ApiError, useApi } from '../../lib/api';
 import { queryKeys } from '../../lib/queries';
@@ -27,17 +27,26 @@ export function MentionText({ text }: { text: string }) {
   );
 }
 
+/**
+ * One mention: a link once someone holds the apodo as written or, when nobody does, with its `_` read
+ * as spaces (how «Responder» writes an apodo with spaces: «@Ana_Pérez»).
+ */
 function Mention({ name, text }: { name: string; text: string }) {
   const api = useApi();
-  const author = useQuery({
-    queryKey: queryKeys.author(name),
-    // null: nobody holds that apodo (as the author page's own read).
-    queryFn: ({ signal }) =>
-      api.call('authors.get', { params: { name } }, { signal }).catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }),
+  const [written, spaced] = mentionSpellings(name);
+  // null: nobody holds that apodo (as the author page's own read).
+  const read = (apodo: string) => (signal: AbortSignal) =>
+    api.call('authors.get', { params: { name: apodo } }, { signal }).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    });
+  const first = useQuery({ queryKey: queryKeys.author(written ?? name), queryFn: ({ signal }) => read(written ?? name)(signal) }).data;
+  const second = useQuery({
+    queryKey: queryKeys.author(spaced ?? name),
+    queryFn: ({ signal }) => read(spaced ?? name)(signal),
+    enabled: spaced !== undefined && first === null,
   }).data;
+  const author = first ?? (spaced === undefined ? null : second);
   if (!author) return text;
   return (
     <Link className="mention" to={authorPath(author.name)}>

@@ -32,12 +32,18 @@ export function ModerationNav() {
           <NavLink to="/moderar/suspensiones">Suspensiones</NavLink>
         </li>
         <li>
-          <NavLink to="/moderar/recursos" aria-label={openAppeals === null ? 'Recursos' : `Recursos: ${openAppeals} pendientes`}>
+          {/* Named by its visible words («Recursos 2 pendientes»), as the bell, so speech input finds it by them
+              (axe: label-content-name-mismatch). */}
+          <NavLink to="/moderar/recursos">
             Recursos
             {openAppeals !== null && openAppeals !== '0' && (
-              <span className="moderation-nav__count" aria-hidden="true">
-                {openAppeals}
-              </span>
+              <>
+                {' '}
+                <span className="moderation-nav__count">
+                  {openAppeals}
+                  <span className="visually-hidden">{openAppeals === '1' ? ' pendiente' : ' pendientes'}</span>
+                </span>
+              </>
             )}
           </NavLink>
         </li>

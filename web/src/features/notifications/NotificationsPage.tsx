@@ -98,7 +98,8 @@ export default function NotificationsPage() {
     <section className="wide" aria-labelledby="notifications-title">
       <h1 id="notifications-title">Avisos</h1>
       <p className="page-intro">
-        Lo que pasa con tus anécdotas: cuándo se publican o no, quién las comenta y cuándo entran en el Top del día.
+        Lo que pasa con tus anécdotas y tus comentarios: cuándo se publican o no, quién las comenta, quién te responde o te menciona y
+        cuándo entran en el Top del día.
       </p>
       <PushSettings />
       {error && <ErrorAlert>{error}</ErrorAlert>}
@@ -144,6 +145,14 @@ function whatHappened(notification: Notification): string {
 }
 
 /**
+ * Whether the notice may be about someone else's anecdote: a reply or a mention can be under any post (the
+ * API gives the first words of one's own posts only).
+ */
+function aboutOthers(notification: Notification): boolean {
+  return notification.type === 'comment.mention' || notification.type === 'comment.reply';
+}
+
+/**
  * One notification on one line: what happened, the anecdote's first words as a link (a rejected one
  * leads to «Mis anécdotas», to be edited and sent again), and how long ago, the full date as its title.
  */
@@ -155,7 +164,7 @@ export function NotificationLine({ notification, fresh = false, now }: { notific
       {fresh && <span className="notification__fresh">Nuevo</span>}
       <span className="notification__what">{whatHappened(notification)}</span>{' '}
       <Link className="notification__post" to={to}>
-        {notification.excerpt ? `«${notification.excerpt}»` : notification.type === 'comment.mention' ? 'una anécdota' : 'tu anécdota'}
+        {notification.excerpt ? `«${notification.excerpt}»` : aboutOthers(notification) ? 'una anécdota' : 'tu anécdota'}
       </Link>{' '}
       <time className="notification__when" dateTime={notification.createdAt} title={formatPostDate(notification.createdAt)}>
         {formatAgo(notification.createdAt, now)}
