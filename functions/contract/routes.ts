@@ -452,7 +452,7 @@ export const routes = {
       params: byId,
       body: commentVoteSchema,
       success: { status: 200, description: "The comment's counts and the caller's vote.", schema: commentVoteResultSchema },
-      errors: ['INVALID_REQUEST', 'OWN_COMMENT', 'COMMENT_NOT_FOUND'],
+      errors: ['INVALID_REQUEST', 'OWN_COMMENT', 'COMMENT_NOT_FOUND', 'TOO_MANY_CHANGES'],
     }),
     unvote: route({
       method: 'DELETE',
@@ -462,7 +462,7 @@ export const routes = {
       summary: "Takes the caller's vote on a comment back.",
       params: byId,
       success: { status: 200, description: "The comment's counts; `myVote` is null.", schema: commentVoteResultSchema },
-      errors: ['COMMENT_NOT_FOUND'],
+      errors: ['COMMENT_NOT_FOUND', 'TOO_MANY_CHANGES'],
     }),
     myVotes: route({
       method: 'GET',

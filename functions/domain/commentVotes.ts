@@ -7,17 +7,20 @@ import { MAX_VOTE_IDS } from '../contract/votes';
 import { commentVoteSchema, type CommentVoteKind, type CommentVoteResult, type MyCommentVotes } from '../contract/comments';
 import type { Caller } from './author';
 import { commentIdFrom } from './comments';
-import { CommentNotFoundError, OwnCommentError, ValidationError } from './errors';
+import { CommentNotFoundError, OwnCommentError, TooManyChangesError, ValidationError } from './errors';
 import { isPostId, parseRequest, untilSettled } from './input';
 import type { CommentStore } from './ports/comments';
 import type { CommentVoteStore } from './ports/commentVotes';
+import type { ActionCounter } from './ports/posts';
 import { timeOf } from './clock';
 
-export type CommentVotesDeps = { comments: Pick<CommentStore, 'get'>; votes: CommentVoteStore; now?: () => Date };
+export type CommentVotesDeps = { comments: Pick<CommentStore, 'get'>; votes: CommentVoteStore; toggles: ActionCounter; now?: () => Date };
 
 /**
  * Sets the caller's vote on a visible comment, replacing an earlier one; the same vote again changes
  * nothing. Not on one's own comment (OWN_COMMENT); anything but a visible comment is COMMENT_NOT_FOUND.
+ * A change counts towards TOGGLE_RATE_LIMIT with the account's post votes and saves (each one is a
+ * live `comment.updated` to every reader of the post): TOO_MANY_CHANGES past it.
  */
 export async function castCommentVote(
   deps: CommentVotesDeps,
@@ -41,6 +44,7 @@ async function changeCommentVote(
   commentId: string,
   to: CommentVoteKind | null,
 ): Promise<CommentVoteResult> {
+  let counted = false;
   const settled = await untilSettled(async () => {
     const comment = await deps.comments.get(commentId, { consistent: true });
     if (!comment || comment.status !== 'visible') throw new CommentNotFoundError();
@@ -48,6 +52,9 @@ async function changeCommentVote(
     const from = (await deps.votes.get(caller.id, commentId)) ?? null;
     const counts = { up: comment.up ?? 0, down: comment.down ?? 0 };
     if (from === to) return { votes: counts, changed: false };
+    // Only a change counts (once, however many retries a race costs).
+    if (!counted && !(await deps.toggles.take(caller.id, timeOf(deps)))) throw new TooManyChangesError();
+    counted = true;
     const written = await deps.votes.change({ comment, userId: caller.id, from, to, at: timeOf(deps) });
     if (written === 'gone') throw new CommentNotFoundError();
     return written === 'recorded' ? { votes: counts, changed: true } : undefined;

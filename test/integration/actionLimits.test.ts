@@ -125,4 +125,37 @@ describe('vote and save toggles', () => {
     // The vote held is the last change's; sending it again changes nothing and is not refused.
     expect((await vote(voter, post.id, changes % 2 === 0 ? 'deserved' : 'agree')).status).toBe(200);
   }, 240_000);
+
+  it('count a comment vote change with the same account’s saves: past the limit TOO_MANY_CHANGES, the same vote again is no change', async () => {
+    const author = await createUser(site.cloud);
+    const post = await publishApproved(site.cloud, author, site.moderator, {
+      category: 'varios',
+      post: `Para votar comentarios ${randomUUID()}`,
+    });
+    const comment = (
+      await call<{ id: string }>(site.cloud, `/posts/${post.id}/comments`, {
+        method: 'POST',
+        token: author.idToken,
+        body: { text: 'Un comentario para votar' },
+      })
+    ).body;
+    const voter = await createUser(site.cloud);
+    const commentVote = (kind: 'up' | 'down') =>
+      call<ErrorBody | undefined>(site.cloud, `/comments/${comment.id}/vote`, {
+        method: 'PUT',
+        token: voter.idToken,
+        body: { vote: kind },
+      });
+    await windowWithRoom(30_000);
+    // All but one of the minute's changes spent on saves, at once.
+    const saves = await Promise.all(Array.from({ length: TOGGLE_RATE_LIMIT.count - 1 }, () => save(voter, post.id)));
+    expect(saves.every((answer) => answer.status === 204)).toBe(true);
+    expect((await commentVote('up')).status).toBe(200);
+    expect(await commentVote('down')).toMatchObject({
+      status: 429,
+      body: { error: { code: 'TOO_MANY_CHANGES', message: ERRORS.TOO_MANY_CHANGES.message } },
+    });
+    // The «+1» stands, and sending it again is no change.
+    expect(await commentVote('up')).toMatchObject({ status: 200, body: { votes: { up: 1, down: 0 }, myVote: 'up' } });
+  }, 180_000);
 });

@@ -1,8 +1,8 @@
 import { castCommentVote } from '../../domain/commentVotes';
 import { json, parseJsonBody, signedInHandler } from './http';
-import { commentStore, commentVoteStore } from '../../wiring';
+import { commentStore, commentVoteStore, toggleLimiter } from '../../wiring';
 
-const deps = { comments: commentStore(), votes: commentVoteStore({ counts: true }) };
+const deps = { comments: commentStore(), votes: commentVoteStore({ counts: true }), toggles: toggleLimiter() };
 
 /** PUT /comments/{id}/vote `{ vote: "up" | "down" }` → `{ votes, myVote }`. */
 export const handler = signedInHandler(async (event, caller) => {

@@ -1,8 +1,8 @@
 import { removeCommentVote } from '../../domain/commentVotes';
 import { json, signedInHandler } from './http';
-import { commentStore, commentVoteStore } from '../../wiring';
+import { commentStore, commentVoteStore, toggleLimiter } from '../../wiring';
 
-const deps = { comments: commentStore(), votes: commentVoteStore({ counts: true }) };
+const deps = { comments: commentStore(), votes: commentVoteStore({ counts: true }), toggles: toggleLimiter() };
 
 /** DELETE /comments/{id}/vote → `{ votes, myVote: null }`. */
 export const handler = signedInHandler(async (event, caller) => {
