@@ -574,7 +574,7 @@ export const FUNCTIONS = [
     id: 'DeleteMe',
     entry: 'functions/handlers/http/deleteMe.ts',
     trigger: { type: 'http', route: routes.accounts.remove },
-    // Marks the account deleted and frees the apodo (one transaction), signs the posts and comments «Anónimo», then AdminDeleteUser on the pool (the only
+    // Marks the account deleted and frees the apodo (one transaction), signs the posts and comments «Anonimo», then AdminDeleteUser on the pool (the only
     // Cognito action granted: the API receives ID tokens, and DeleteUser would need the access token).
     // Its Web Push devices go too (its list of devices and account-index, each row deleted), and its
     // notifications (its partition) and open sockets (account-index, each closed on the management API).

@@ -12,7 +12,7 @@ import { VOTE_KINDS } from './votes';
 /** Downloads of one's data a day, per account (each reads every table the account wrote to). */
 export const EXPORT_RATE_LIMIT = { count: 5, windowMs: 24 * 60 * 60 * 1000 } as const;
 
-/** What deleting an account does with its posts and comments: kept signed «Anónimo», or deleted too. */
+/** What deleting an account does with its posts and comments: kept signed «Anonimo», or deleted too. */
 export const ACCOUNT_CONTENT_CHOICES = ['keep', 'delete'] as const;
 export type AccountContentChoice = (typeof ACCOUNT_CONTENT_CHOICES)[number];
 

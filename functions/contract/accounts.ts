@@ -6,8 +6,19 @@ import { appealSchema } from './appeals';
 export const NAME_MIN_LENGTH = 3;
 export const NAME_MAX_LENGTH = 30;
 
-/** What a post shows for an author without an apodo (a Google account's first visit, a deleted account). */
-export const ANONYMOUS_NAME = 'Anónimo';
+/**
+ * What a post shows for an author without an apodo (a Google account's first visit, a deleted account):
+ * the word the header has always shown a visitor, spelt the same way, so no page shows it two ways.
+ */
+export const ANONYMOUS_NAME = 'Anonimo';
+
+/** How ANONYMOUS_NAME was once spelt; signatures stored then are still in the tables. */
+const FORMER_ANONYMOUS_NAME = 'Anónimo';
+
+/** A stored signature as it is shown: one stored with the former spelling of ANONYMOUS_NAME reads as today's. */
+export function signatureOf(stored: string): string {
+  return stored === FORMER_ANONYMOUS_NAME ? ANONYMOUS_NAME : stored;
+}
 
 /** Claims of an apodo one account may make in an hour (the first one included; TOO_MANY_RENAMES past it). */
 export const RENAME_RATE_LIMIT = { count: 5, windowMs: 60 * 60 * 1000 } as const;

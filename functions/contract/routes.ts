@@ -524,7 +524,7 @@ export const routes = {
       auth: 'user',
       account: 'accountDeletion',
       summary:
-        'Deletes the account, its notifications and Web Push devices, and closes its live connections; its posts and comments stay, signed «Anónimo», or with `content: "delete"` are deleted too (the body is optional).',
+        'Deletes the account, its notifications and Web Push devices, and closes its live connections; its posts and comments stay, signed «Anonimo», or with `content: "delete"` are deleted too (the body is optional).',
       body: deleteMeSchema,
       success: { status: 204, description: 'Deleted.' },
       errors: ['INVALID_REQUEST'],

@@ -31,7 +31,7 @@ export class AccountSuspendedError extends DomainError {
  * table): `read` (any GET), `write`, `kept` — a write a suspended account may still make (deleting
  * its own post or comment) — or `accountDeletion` (`DELETE /me`), the one call a deleted account's
  * token may still make: it only finishes a deletion that was cut short (re-signing what is left
- * «Anónimo», removing the Cognito user), so a failure half-way never leaves the account's content
+ * «Anonimo», removing the Cognito user), so a failure half-way never leaves the account's content
  * under a name it no longer holds.
  */
 export type RouteKind = AccountRule;

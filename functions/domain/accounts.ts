@@ -56,7 +56,7 @@ async function readAgain(deps: NamesDeps, accountId: string): Promise<AccountNam
 
 /**
  * What an author's new post or comment (or a moderator's log entry) is signed with, from the account
- * row read for the request: their apodo (or «Anónimo» until they choose one) and the row's version, so
+ * row read for the request: their apodo (or «Anonimo» until they choose one) and the row's version, so
  * a rename already under way, whose version is older, does not sign it again with the name it is
  * leaving.
  */
@@ -137,7 +137,7 @@ export async function setMyName(deps: RenameDeps, author: SignedIn<Author>, body
 /**
  * `DELETE /me { content? }`: marks the account deleted and frees its apodo; with `content: "delete"`
  * (recorded on the mark, so a deletion cut short finishes it whatever the next call asks) deletes its
- * posts and comments (eraseContent), otherwise signs them «Anónimo» (they stay, with their votes and
+ * posts and comments (eraseContent), otherwise signs them «Anonimo» (they stay, with their votes and
  * comments). Then, either way, the account ends everywhere: its notifications are deleted (none is
  * written after the mark: functions/store/dynamodb/notificationStore.ts), its open sockets closed, its Web
  * Push devices forgotten, and its Cognito user deleted — last, so a failure half-way can be finished

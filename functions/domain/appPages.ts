@@ -189,7 +189,7 @@ async function topPage(deps: AppPageDeps, origin: string, query: URLSearchParams
 
 /**
  * `/autor/:name`: the author's profile and first page of posts (an account's, or a name's without
- * one), a 301 for a renamed account's former apodo, or a 404 (unknown, deleted, «Anónimo»). The
+ * one), a 301 for a renamed account's former apodo, or a 404 (unknown, deleted, «Anonimo»). The
  * canonical address is the apodo as the account holds it now.
  */
 async function authorPage(deps: AppPageDeps, origin: string, route: string, name: string | undefined): Promise<AppDocument> {

@@ -8,7 +8,7 @@
  * - else the posts signed with that name by no account (the samples, an imported archive), stored
  *   under the author id `accountlessAuthorId(name)` (contract/apodos.ts), so they are found on the same index as an
  *   account's. When an account holds the name, its page wins and those posts are not shown there.
- * A deleted account and «Anónimo» lead nowhere.
+ * A deleted account and «Anonimo» lead nowhere.
  *
  * The totals are computed when read, from the author's entries in the posts table's
  * author-feed-index (keys and the two vote counters only): they are exactly the published posts and

@@ -29,7 +29,7 @@ export class TooManyBlocksError extends DomainError {
 
 export type BlockDeps = Clocked & { blocks: BlockStore; toggles: ActionCounter };
 
-/** The account a name in a path leads to now: AUTHOR_NOT_FOUND for no account (an accountless name, «Anónimo», a deleted one). */
+/** The account a name in a path leads to now: AUTHOR_NOT_FOUND for no account (an accountless name, «Anonimo», a deleted one). */
 async function accountNamed(deps: Clocked & { blocks: BlockStore }, name: string | undefined): Promise<string> {
   if (name === undefined || name.length === 0 || name.length > MAX_AUTHOR_LOOKUP_LENGTH) throw new AuthorNotFoundError();
   // As author pages: an invisible character would be dropped by the key and lead to a look-alike's account.

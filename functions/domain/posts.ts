@@ -30,7 +30,7 @@ export type PublishDeps = { posts: PostRepository & SubmissionStore; rateLimiter
  * Sends an anecdote to moderation: it is stored `pending`, in no feed until the community (or a
  * moderator) publishes it. Only `category` and `post` are taken from the request; the id,
  * `createdAt` and the author's name — their apodo from the account row read for the request, or
- * «Anónimo» — come from the server, and any other field is dropped. The author's rate-limit slot is
+ * «Anonimo» — come from the server, and any other field is dropped. The author's rate-limit slot is
  * taken in the post's own transaction: a post that is not stored (a copy, a failed write) spends none.
  */
 export async function publishPost(

@@ -33,7 +33,7 @@ export function postCardPath(post: CardPost): string {
  * The cards a cache in front of the image function may hold that no longer show a public post as it
  * is: the card of a post that left the feeds (removed, hidden, deleted with its account's content) or
  * whose text, category or apodo changed (a resend, a rename, its account deleted and the post signed
- * «Anónimo»). Each is the exact versioned path the post's page named; other versions only ever
+ * «Anonimo»). Each is the exact versioned path the post's page named; other versions only ever
  * answered a redirect kept for seconds. A change that keeps the card (a vote, a comment) names none.
  */
 export function staleCardPaths(changes: readonly { before?: StoredPost; after?: StoredPost }[]): string[] {

@@ -61,7 +61,7 @@ describe('accounts in a browser (built site, local cloud)', () => {
     );
     await header(page).getByRole('button', { name: 'Logout' }).waitFor();
     await header(page)
-      .getByRole('link', { name: /Anónimo/ })
+      .getByRole('link', { name: /Anonimo/ })
       .waitFor();
     await page.getByRole('heading', { name: 'Elige tu apodo' }).waitFor();
     await page.getByRole('textbox', { name: 'Apodo' }).fill(apodo);
@@ -155,7 +155,7 @@ describe('accounts in a browser (built site, local cloud)', () => {
     await expect(signIn(site.cloud, user)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   });
 
-  it('deletes the account after a confirmation: signed out, the account gone, its post signed «Anónimo»', async () => {
+  it('deletes the account after a confirmation: signed out, the account gone, its post signed «Anonimo»', async () => {
     const user = await createUser(site.cloud, { name: `Adiós ${short()}` });
     const text = `Me doy de baja, pero esto se queda ${short()}.`;
     const page = await site.signedIn(user, 375);
@@ -173,7 +173,7 @@ describe('accounts in a browser (built site, local cloud)', () => {
     await header(page).getByRole('link', { name: 'Login' }).waitFor();
     await page.getByRole('status').getByText('Tu cuenta se ha eliminado y has salido.').waitFor();
     await expect(signIn(site.cloud, user)).rejects.toBeTruthy();
-    expect((await storedPost(text))?.name).toBe('Anónimo');
+    expect((await storedPost(text))?.name).toBe('Anonimo');
   });
 
   it('breaks no Content-Security-Policy rule', () => {

@@ -319,9 +319,9 @@ describe('Vaya día in a browser (built site, local cloud)', () => {
     await codeField.fill(await site.cloud.confirmationCode(email));
     await page.getByRole('button', { name: 'Confirmar' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    // No apodo yet (this account skipped the register form): «Anónimo», and the site asks for one.
+    // No apodo yet (this account skipped the register form): «Anonimo», and the site asks for one.
     await header(page)
-      .getByRole('link', { name: /Anónimo/ })
+      .getByRole('link', { name: /Anonimo/ })
       .waitFor();
     await page.getByRole('heading', { name: 'Elige tu apodo' }).waitFor();
   });

@@ -1,7 +1,7 @@
 /**
  * An account's own data (docs/api.md, "Your data"): the download of everything it did (`GET
  * /me/export`), the deletion that erases what it wrote (`DELETE /me { content: "delete" }`) or keeps it
- * signed «Anónimo», and an account that ends everywhere at once (its sockets closed, no notification
+ * signed «Anonimo», and an account that ends everywhere at once (its sockets closed, no notification
  * for it) — against the real local cloud (cognito-local tokens, DynamoDB Local and its streams).
  */
 import { DynamoBlockStore } from '../../functions/store/dynamodb/blockStore';
@@ -301,13 +301,13 @@ describe('DELETE /me { content: "delete" }', () => {
     }
   }, 180_000);
 
-  it('keeps the posts signed «Anónimo» by default (no body, or content "keep")', async () => {
+  it('keeps the posts signed «Anonimo» by default (no body, or content "keep")', async () => {
     const { moderator } = site;
     for (const body of [undefined, { content: 'keep' }]) {
       const author = await newUser('Se va');
       const post = await publishApproved(site.cloud, author, moderator, { category: 'varios', post: text('Se queda') });
       expect((await deleteAccount(author, body)).status).toBe(204);
-      expect((await call<Post>(site.cloud, `/posts/${post.id}`)).body.name).toBe('Anónimo');
+      expect((await call<Post>(site.cloud, `/posts/${post.id}`)).body.name).toBe('Anonimo');
     }
     const author = await newUser('Confusa');
     const answer = await deleteAccount(author, { content: 'everything' });

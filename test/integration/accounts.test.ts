@@ -187,7 +187,7 @@ describe('the published name', () => {
 });
 
 describe('DELETE /me', () => {
-  it('deletes the Cognito user, frees the apodo and leaves the posts signed «Anónimo», the email nowhere', async () => {
+  it('deletes the Cognito user, frees the apodo and leaves the posts signed «Anonimo», the email nowhere', async () => {
     const user = await createUser(site.cloud, { name: 'Efímera' });
     const pending = await send(user, 'Una que queda pendiente.');
     const published = await send(user, 'Una que se publica.');
@@ -201,12 +201,12 @@ describe('DELETE /me', () => {
 
     expect(await call(site.cloud, '/me', { method: 'DELETE', token: user.idToken })).toMatchObject({ status: 204 });
     expect((await call<CommentPage>(site.cloud, `/posts/${published.id}/comments`)).body.items).toEqual([
-      { ...comment.body, name: 'Anónimo' },
+      { ...comment.body, name: 'Anonimo' },
     ]);
 
-    expect((await call<Post>(site.cloud, `/posts/${published.id}`)).body).toMatchObject({ id: published.id, name: 'Anónimo' });
+    expect((await call<Post>(site.cloud, `/posts/${published.id}`)).body).toMatchObject({ id: published.id, name: 'Anonimo' });
     const stored = JSON.parse(await everything()) as Array<Record<string, unknown>>;
-    expect(stored.find((item) => item.id === pending.id)).toMatchObject({ name: 'Anónimo' });
+    expect(stored.find((item) => item.id === pending.id)).toMatchObject({ name: 'Anonimo' });
     expect(JSON.stringify(stored)).not.toContain(user.email);
     expect(JSON.stringify(stored)).not.toContain('Efímera');
     const client = cognitoClient(site.cloud);

@@ -95,7 +95,7 @@ describe('PUT|DELETE /me/blocks/{name} and GET /me/blocks', () => {
     }
     const hostile = [
       uniqueName('Nadie'),
-      'Anónimo',
+      'Anonimo',
       'x'.repeat(101),
       `${user.name!}\u200b`,
       '<script>alert(1)</script>',

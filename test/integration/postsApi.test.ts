@@ -158,10 +158,10 @@ describe('POST /posts', () => {
     expect(Date.parse(head!.publishedAt)).toBeGreaterThanOrEqual(Date.parse(post.createdAt));
   });
 
-  it('publishes as «Anónimo» when the user has no apodo yet, never any part of the email', async () => {
+  it('publishes as «Anonimo» when the user has no apodo yet, never any part of the email', async () => {
     const anonymous = await newUser();
     const post = (await publish(cloud, anonymous.idToken, { category: 'varios', post: 'Sin nombre' })).body as Post;
-    expect(post.name).toBe('Anónimo');
+    expect(post.name).toBe('Anonimo');
     expect(JSON.stringify(await storedItems())).not.toContain(anonymous.email.split('@')[0]);
     expect(JSON.stringify(await storedItems())).not.toContain(anonymous.email);
   });

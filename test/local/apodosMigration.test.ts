@@ -1,7 +1,7 @@
 /**
  * The local cloud's start-up migration (infra/local/fixtures/migrations/apodosForOldData.ts): data written before apodos existed —
  * posts signed with the Cognito `name` attribute or the email's local part — gets an apodo or
- * «Anónimo» at the next start; and apodos claimed before keys were confusable skeletons move to
+ * «Anonimo» at the next start; and apodos claimed before keys were confusable skeletons move to
  * today's key (infra/local/fixtures/migrations/nameKeysToSkeletons.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -65,7 +65,7 @@ async function signAsBefore(running: LocalCloudProcess, id: string, name: string
 }
 
 describe('apodos for data from before them', () => {
-  it('gives each old author their name attribute as apodo when it is valid and not their email, else «Anónimo»', async () => {
+  it('gives each old author their name attribute as apodo when it is valid and not their email, else «Anonimo»', async () => {
     cloud = await startLocalCloudProcess({ dataDir, ownDynamoDb: true });
     const tag = randomUUID().slice(0, 6);
     const named = await oldAccount(cloud, `begona-${tag}@example.com`, `Begoña ${tag}`);
@@ -112,7 +112,7 @@ describe('apodos for data from before them', () => {
         appeal: null,
         unreadNotifications: 0,
       },
-      names: ['Anónimo'],
+      names: ['Anonimo'],
     });
     // The demo moderator signs as «Moderadora», a name others may not take.
     const moderator = await signIn(running, DEMO_MODERATOR);

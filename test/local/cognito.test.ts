@@ -28,7 +28,7 @@ describe('the local Cognito answers like Cognito', () => {
     client.destroy();
     const { idToken } = await signIn(site.cloud, user);
     expect(decodeJwt(idToken).name).toBe('Begoña');
-    expect(((await publish(site.cloud, idToken, { category: 'amor', post: 'Con nombre' })).body as Post).name).toBe('Anónimo');
+    expect(((await publish(site.cloud, idToken, { category: 'amor', post: 'Con nombre' })).body as Post).name).toBe('Anonimo');
   });
 
   it('answers a wrong password at sign-in with NotAuthorizedException', async () => {

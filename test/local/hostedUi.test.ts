@@ -170,7 +170,7 @@ describe('the hosted UI stand-in', () => {
       appeal: null,
       unreadNotifications: 0,
     });
-    expect(((await publish(cloud, tokens.id_token, { category: 'varios', post: 'Desde Google' })).body as OwnPost).name).toBe('Anónimo');
+    expect(((await publish(cloud, tokens.id_token, { category: 'varios', post: 'Desde Google' })).body as OwnPost).name).toBe('Anonimo');
     expect(
       (await call(cloud, '/me/name', { method: 'PUT', token: tokens.id_token, body: { name: `Ana G ${randomBytes(2).toString('hex')}` } }))
         .status,

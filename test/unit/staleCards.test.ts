@@ -13,8 +13,8 @@ describe('the share cards a change of the posts leaves stale in the cache', () =
     expect(staleCardPaths([{ before: published }])).toEqual([cardOf(published)]);
   });
 
-  it('names the old card when what it shows changed: the apodo (a rename, «Anónimo» after a deletion)', () => {
-    expect(staleCardPaths([{ before: published, after: { ...published, name: 'Anónimo' } }])).toEqual([cardOf(published)]);
+  it('names the old card when what it shows changed: the apodo (a rename, «Anonimo» after a deletion)', () => {
+    expect(staleCardPaths([{ before: published, after: { ...published, name: 'Anonimo' } }])).toEqual([cardOf(published)]);
   });
 
   it('names nothing for a change the card does not show, or a post that was never public', () => {

@@ -88,7 +88,7 @@ describe('AccountPage (/cuenta)', () => {
     const deleteMe = vi.fn(async () => {});
     renderWith(<AccountPage onDeleted={async () => {}} />, fakeApiClient({ 'accounts.remove': deleteMe }));
     await user.click(screen.getByRole('button', { name: 'Eliminar mi cuenta' }));
-    expect(screen.getByText(/se quedarán en la web, firmados como «Anónimo»/)).toBeTruthy();
+    expect(screen.getByText(/se quedarán en la web, firmados como «Anonimo»/)).toBeTruthy();
     await user.click(screen.getByRole('checkbox', { name: 'Borrar también mis anécdotas y comentarios' }));
     expect(screen.getByText(/Se borrarán todas tus anécdotas/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Sí, eliminar mi cuenta y lo que escribí' }));

@@ -47,7 +47,7 @@ export interface AccountErasure {
   eraseComment(comment: StoredComment): Promise<boolean>;
   /**
    * The coalesced comment notification of the post's author, when it names one of `names` (the
-   * account's) as the latest commenter: `count` comments fewer and the name «Anónimo», or deleted
+   * account's) as the latest commenter: `count` comments fewer and the name «Anonimo», or deleted
    * when none of the others' stays in it.
    */
   unquote(postId: string, accountId: string, names: ReadonlySet<string>, count: number): Promise<void>;

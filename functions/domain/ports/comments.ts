@@ -85,6 +85,6 @@ export interface CommentStore {
   recordReport(write: CommentReportWrite): Promise<GuardedWrite>;
   /** Removes every visible reply of a top-level comment that left for good, each counted out of its post. */
   removeReplies(parentId: string, at: Date): Promise<void>;
-  /** Signs every comment of the author (a rename, or «Anónimo» when the account is deleted); newer signatures stay. */
+  /** Signs every comment of the author (a rename, or «Anonimo» when the account is deleted); newer signatures stay. */
   setAuthorName(authorId: string, signature: Signature): Promise<void>;
 }

@@ -99,7 +99,7 @@ export interface PostRepository {
   pendingOf(authorId: string, after?: string): Promise<{ items: StoredPost[]; next?: string }>;
   /**
    * Signs every post of `authorId` (any status) with the signature's name: after a rename, and with
-   * «Anónimo» when the account is deleted; a post signed with a newer version is left as it is. Reads
+   * «Anonimo» when the account is deleted; a post signed with a newer version is left as it is. Reads
    * the author index page by page; returns how many posts it changed.
    */
   setAuthorName(authorId: string, signature: Signature): Promise<number>;

@@ -26,7 +26,7 @@ const deps = {
 };
 
 /**
- * DELETE /me { content? } — frees the apodo, signs the caller's posts and comments «Anónimo» (or,
+ * DELETE /me { content? } — frees the apodo, signs the caller's posts and comments «Anonimo» (or,
  * with `content: "delete"`, deletes them), deletes their notifications, closes their sockets, forgets
  * their Web Push devices, deletes their appeals and their Cognito user; the mark is conditioned on the account row
  * read (consistently) for the request. The body is optional.

@@ -9,7 +9,7 @@ export type AuthorIndex = { tableName: string; indexName: string; authorAttribut
 export const NAME_VERSION_ATTRIBUTE = 'nameVersion';
 
 /**
- * Signs every item of an author with `signature` (posts and comments after a rename, «Anónimo» after
+ * Signs every item of an author with `signature` (posts and comments after a rename, «Anonimo» after
  * a deletion): pages through the author index and updates each item not yet signed so, ten at a
  * time, each on the condition that it is still this author's and signed with an older version (or
  * none): a re-signing that lost a race to a newer rename leaves the newer name. Returns how many

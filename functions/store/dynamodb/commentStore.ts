@@ -1,5 +1,6 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
+import { signatureOf } from '../../contract/accounts';
 import { REPORTS_TO_HIDE } from '../../contract/moderation';
 import { sortKeyOf } from '../../domain/cursor';
 import type {
@@ -66,7 +67,7 @@ export function threadOf(comment: StoredComment): { thread: string; threadRank: 
 
 export function commentFromItem(item: Record<string, unknown> | undefined): StoredComment | undefined {
   const parsed = z.safeParse(itemSchema, item);
-  return parsed.success ? { ...parsed.data, ...reportReasonsOf(item!) } : undefined;
+  return parsed.success ? { ...parsed.data, name: signatureOf(parsed.data.name), ...reportReasonsOf(item!) } : undefined;
 }
 
 function commentsFromItems(items: Record<string, unknown>[] | undefined): StoredComment[] {

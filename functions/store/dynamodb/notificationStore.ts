@@ -7,6 +7,7 @@ import {
   paginateQuery,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import { signatureOf } from '../../contract/accounts';
 import { NOTIFICATION_TYPES, type NotificationType } from '../../contract/notifications';
 import { REJECTION_REASONS, type RejectionReason } from '../../contract/posts';
 import { expiryOf, listedAtOf } from '../../domain/notifications';
@@ -64,7 +65,7 @@ export function notificationFromItem(item: Record<string, unknown> | undefined):
     createdAt: item.createdAt as string,
     read: item[UNREAD_AT] === undefined,
     ...(REJECTION_REASONS.includes(item.reason as RejectionReason) ? { reason: item.reason as RejectionReason } : {}),
-    ...(typeof item.name === 'string' ? { name: item.name } : {}),
+    ...(typeof item.name === 'string' ? { name: signatureOf(item.name) } : {}),
     ...(typeof item.count === 'number' ? { count: item.count } : {}),
     ...(item.decision === 'lift' || item.decision === 'uphold' ? { decision: item.decision } : {}),
     ...(typeof item.reply === 'string' ? { reply: item.reply } : {}),

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod/mini';
+import { signatureOf } from '../../contract/accounts';
 import { REPORT_REASONS, type ReportReason } from '../../contract/moderation';
 import { CATEGORIES, POST_STATUSES, REJECTION_REASONS, type PostStatus, type RejectionReason } from '../../contract/posts';
 import { sortKeyOf } from '../../domain/cursor';
@@ -67,7 +68,7 @@ export function postFromItem(item: Record<string, unknown> | undefined): StoredP
   const i = parsed.data;
   return {
     id: i.id,
-    name: i.name,
+    name: signatureOf(i.name),
     category: i.category,
     post: i.post,
     createdAt: i.createdAt,

@@ -14,27 +14,28 @@ import { BlockedList } from '../features/blocks/BlockedList';
 import { ModerationNav } from '../features/moderators/ModerationNav';
 import { AppealPanel } from '../features/appeals/AppealPanel';
 import { announce } from '../lib/announcer';
+import { ListSkeleton } from '../components/ListSkeleton';
+import { preloadedLazy } from './preloadedLazy';
 
 const NewPostPage = lazy(() => import('../features/posts/NewPostPage'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
-const loadModerationPage = () => import('../features/moderation/ModerationPage');
-const ModerationPage = lazy(loadModerationPage);
-const loadMyPostsPage = () => import('../features/myPosts/MyPostsPage');
-const MyPostsPage = lazy(loadMyPostsPage);
+const { Page: ModerationPage, preload: loadModerationPage } = preloadedLazy(() => import('../features/moderation/ModerationPage'));
+const { Page: MyPostsPage, preload: loadMyPostsPage } = preloadedLazy(() => import('../features/myPosts/MyPostsPage'));
 const AccountPage = lazy(() => import('../features/account/AccountPage'));
 const ChangePasswordForm = lazy(() => import('../features/auth/ChangePasswordForm'));
 const SuspensionsPage = lazy(() => import('../features/moderators/SuspensionsPage'));
 const ModerationLogPage = lazy(() => import('../features/moderators/ModerationLogPage'));
 const AppealsPage = lazy(() => import('../features/moderators/AppealsPage'));
-const loadSavedPage = () => import('../features/saved/SavedPage');
-const SavedPage = lazy(loadSavedPage);
-const loadNotificationsPage = () => import('../features/notifications/NotificationsPage');
-const NotificationsPage = lazy(loadNotificationsPage);
+const { Page: SavedPage, preload: loadSavedPage } = preloadedLazy(() => import('../features/saved/SavedPage'));
+const { Page: NotificationsPage, preload: loadNotificationsPage } = preloadedLazy(
+  () => import('../features/notifications/NotificationsPage'),
+);
 
 /**
  * Starts downloading a page's script as soon as its route is matched, while the guard still checks the
- * session (which loads the auth script first): the two downloads overlap instead of following each other.
+ * session (which loads the auth script first): the two downloads overlap instead of following each other,
+ * and the page, there by the time the session is known, renders (and asks for its list) at once.
  */
 function Preload({ load }: { load: () => Promise<unknown> }) {
   useState(() => void load().catch(() => undefined));
@@ -51,7 +52,7 @@ function ModerationRoute() {
   return (
     <>
       {moderator && <ModerationNav />}
-      <ModerationPage moderator={moderator} />
+      <ModerationPage moderator={moderator} placeholder={<ListSkeleton loadingLabel="Buscando una anécdota por moderar…" rows={1} />} />
     </>
   );
 }
@@ -97,7 +98,7 @@ const clientOnlyRoutes = (
         <>
           <Preload load={loadNotificationsPage} />
           <RequireSignedIn>
-            <NotificationsPage />
+            <NotificationsPage placeholder={<ListSkeleton loadingLabel="Cargando tus avisos…" shape="line" />} />
           </RequireSignedIn>
         </>
       }
@@ -151,7 +152,7 @@ const clientOnlyRoutes = (
         <>
           <Preload load={loadMyPostsPage} />
           <RequireSignedIn>
-            <MyPostsPage />
+            <MyPostsPage placeholder={<ListSkeleton loadingLabel="Cargando tus anécdotas…" />} />
           </RequireSignedIn>
         </>
       }
@@ -162,7 +163,7 @@ const clientOnlyRoutes = (
         <>
           <Preload load={loadSavedPage} />
           <RequireSignedIn>
-            <SavedPage />
+            <SavedPage placeholder={<ListSkeleton loadingLabel="Cargando tus guardadas…" />} />
           </RequireSignedIn>
         </>
       }

@@ -143,7 +143,7 @@ export function Header() {
   );
 }
 
-/** The signed-in person's apodo («Anónimo» until they choose one), linking to «Mi cuenta». */
+/** The signed-in person's apodo («Anonimo» until they choose one), linking to «Mi cuenta». */
 function AccountName() {
   const { state } = useAccount();
   if (state.status === 'loading' || state.status === 'none') return <Spinner label="Cargando tu apodo" />;

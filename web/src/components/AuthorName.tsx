@@ -3,7 +3,7 @@ import { ANONYMOUS_NAME } from '@contract/accounts';
 import { authorPath } from '@contract/authors';
 
 /**
- * An author's apodo as a link to their page (`/autor/:apodo`); «Anónimo» (no apodo yet, or a
+ * An author's apodo as a link to their page (`/autor/:apodo`); «Anonimo» (no apodo yet, or a
  * deleted account) has no page and stays plain text.
  */
 export function AuthorName({ name, id, className }: { name: string; id?: string; className?: string }) {

@@ -60,7 +60,7 @@ export function useAccount(): AccountValue {
  * signed in, or their apodo, is not known (so the server's page and the render taking it over agree).
  * The API exposes no author id on a post or a comment (docs/api.md: nothing that tells accounts apart
  * beyond the public name), and it needs none here: an apodo is unique, and a rename re-signs the
- * account's posts and comments, so the apodo tells one's own. «Anónimo» is everyone's who has none:
+ * account's posts and comments, so the apodo tells one's own. «Anonimo» is everyone's who has none:
  * it never marks anything as one's own.
  */
 export function useIsMine(author: string): boolean {

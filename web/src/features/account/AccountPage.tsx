@@ -25,7 +25,7 @@ type Props = {
 
 /**
  * `/cuenta` («Mi cuenta», signed-in users): the email, the apodo to change, the password, the accounts
- * one blocked, the download of one's data, and deleting the account (keeping what it wrote signed «Anónimo», or deleting it too).
+ * one blocked, the download of one's data, and deleting the account (keeping what it wrote signed «Anonimo», or deleting it too).
  */
 export default function AccountPage({ onDeleted, passwordForm, blocks, appealPanel }: Props) {
   useDocumentTitle('Mi cuenta');

@@ -46,7 +46,7 @@ const folded = (name: string) => foldedText(name).replace(/\s+/g, ' ').trim();
  * used; or a name that signs posts without an account, such as the samples), since when, how many
  * posts are published and the votes they received, and the posts. A renamed account's former apodo
  * leads to its page at the new one (the API answers 301, which the browser follows: the address is
- * then replaced by the new one's). An apodo nobody holds (unknown, deleted, «Anónimo») is a 404 message.
+ * then replaced by the new one's). An apodo nobody holds (unknown, deleted, «Anonimo») is a 404 message.
  */
 export default function AuthorPage() {
   const { apodo = '' } = useParams();

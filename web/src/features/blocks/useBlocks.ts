@@ -36,7 +36,7 @@ export function useIsBlocked(name: string): boolean {
   return names.some((blocked) => comparable(blocked) === wanted);
 }
 
-/** Whether «Bloquear» makes sense for `name`: signed in, not one's own, not «Anónimo» (everyone's who has none). */
+/** Whether «Bloquear» makes sense for `name`: signed in, not one's own, not «Anonimo» (everyone's who has none). */
 export function useMayBlock(name: string): boolean {
   const who = useSession();
   const mine = useIsMine(name);

@@ -84,7 +84,7 @@ export default function PrivacyPage() {
             <li>Las copias de seguridad de los datos, para recuperarlos tras un fallo: como mucho 35 días.</li>
             <li>
               Al borrar tu cuenta se borran en el momento tu correo y tu acceso, tu apodo queda libre y tus dispositivos dejan de recibir
-              avisos. Tus anécdotas y comentarios se quedan firmados «Anónimo», o se borran también si eliges «Borrar también mis anécdotas
+              avisos. Tus anécdotas y comentarios se quedan firmados «Anonimo», o se borran también si eliges «Borrar también mis anécdotas
               y comentarios». Tus votos siguen contando en los totales sin relación con ningún correo ni apodo. La marca de cuenta borrada
               se guarda 2 días.
             </li>

@@ -9,7 +9,7 @@ import {
   type PendingPostWithSimilar,
 } from '@contract/moderation';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { PageSpinner } from '../../components/PageSpinner';
+import { ListSkeleton } from '../../components/ListSkeleton';
 import { ApiError, errorMessage, useApi } from '../../lib/api';
 import { LocalTime } from '../../components/LocalTime';
 import { SimilarList } from '../../components/SimilarList';
@@ -141,7 +141,7 @@ export default function ModerationPage({ moderator = false }: { moderator?: bool
         <p className="moderation-feedback" role="status">
           {feedback}
         </p>
-        {queue.status === 'loading' && <PageSpinner label="Buscando una anécdota por moderar…" />}
+        {queue.status === 'loading' && <ListSkeleton loadingLabel="Buscando una anécdota por moderar…" rows={1} />}
         {queue.status === 'empty' && (
           <div className="notice">
             <p>{ERRORS.QUEUE_EMPTY.message}</p>

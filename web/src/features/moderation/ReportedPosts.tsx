@@ -10,7 +10,7 @@ import {
   type ReportSummary,
 } from '@contract/moderation';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { PageSpinner } from '../../components/PageSpinner';
+import { ListSkeleton } from '../../components/ListSkeleton';
 import { errorMessage, useApi } from '../../lib/api';
 import { queryKeys } from '../../lib/queries';
 import { LocalTime } from '../../components/LocalTime';
@@ -90,7 +90,7 @@ export function ReportedPosts() {
         Con {REPORTS_TO_HIDE} denuncias de personas distintas una anécdota sale de portada hasta que un moderador la restaura o la elimina.
       </p>
       {error && <ErrorAlert>{error}</ErrorAlert>}
-      {state.status === 'loading' && <PageSpinner label="Cargando las denunciadas…" />}
+      {state.status === 'loading' && <ListSkeleton loadingLabel="Cargando las denunciadas…" />}
       {state.status === 'error' && <ErrorAlert>{state.message}</ErrorAlert>}
       {state.status === 'ready' && state.posts.length === 0 && <p className="feed-message">No hay anécdotas ocultas por denuncias.</p>}
       {state.status === 'ready' && state.posts.length > 0 && (
