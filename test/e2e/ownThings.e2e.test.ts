@@ -117,7 +117,7 @@ describe('one’s own anecdote and comment', () => {
       expect(await others.getByRole('button', { name: /^−1/ }).count()).toBe(1);
       expect(await others.getByRole('button', { name: 'Denunciar' }).count()).toBe(1);
       // One's own: the counts, no buttons, no «Denunciar».
-      expect(await own.getByLabel('1 a favor, 0 en contra').count()).toBe(1);
+      expect(await own.getByText('1 a favor, 0 en contra').count()).toBe(1);
       expect(await own.getByRole('button', { name: /^[+−]1/ }).count()).toBe(0);
       expect(await own.getByRole('button', { name: 'Denunciar' }).count()).toBe(0);
       await page.screenshot({ path: `${SCREENSHOTS}/own-things-post-375.png`, fullPage: true });
