@@ -61,6 +61,8 @@ async function eventsOfFirstVisit(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
   await page.locator('main h1').first().waitFor();
   await expect.poll(() => page.locator('main .list-skeleton, main .page-spinner').count(), { timeout: 20_000 }).toBe(0);
+  // The list may well be shown before GET /me answers (that is the point): wait for that answer too.
+  await expect.poll(() => page.evaluate<boolean>("window.__events.includes('answer /me')"), { timeout: 20_000 }).toBe(true);
   return page.evaluate<string[]>('window.__events');
 }
 
