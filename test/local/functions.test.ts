@@ -44,8 +44,13 @@ async function streamedTable(TableName: string) {
   const endpoint = process.env[SHARED_DYNAMODB_ENV];
   if (!endpoint) throw new Error('the shared DynamoDB Local is not running (test/support/sharedDynamo.ts)');
   const credentials = { accessKeyId: `poller${randomUUID().replaceAll('-', '')}`, secretAccessKey: 'x' };
-  const dynamo = new DynamoDBClient({ endpoint, region: REGION, credentials });
-  const streams = new DynamoDBStreamsClient({ endpoint, region: REGION, credentials });
+  return tableWithStream({ endpoint, region: REGION, credentials }, TableName);
+}
+
+/** Clients of `config`'s DynamoDB (closed after the file) and a new table with a stream in it. */
+async function tableWithStream(config: ConstructorParameters<typeof DynamoDBClient>[0] & object, TableName: string) {
+  const dynamo = new DynamoDBClient(config);
+  const streams = new DynamoDBStreamsClient(config);
   closers.push(async () => {
     dynamo.destroy();
     streams.destroy();
@@ -127,22 +132,7 @@ async function killableDynamo(TableName: string) {
     credentials: { accessKeyId: 'killed', secretAccessKey: 'x' },
     maxAttempts: 1,
   };
-  const dynamo = new DynamoDBClient(config);
-  const streams = new DynamoDBStreamsClient(config);
-  closers.push(async () => {
-    dynamo.destroy();
-    streams.destroy();
-  });
-  await dynamo.send(
-    new CreateTableCommand({
-      TableName,
-      BillingMode: 'PAY_PER_REQUEST',
-      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
-      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
-      StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
-    }),
-  );
-  const { Table } = await dynamo.send(new DescribeTableCommand({ TableName }));
+  const table = await tableWithStream(config, TableName);
   const kill = async () => {
     const jvm = descendants(process.pid).find(
       (child) => child.command.startsWith('java') && child.command.includes('DynamoDBLocal.jar') && child.command.includes(`-port ${port}`),
@@ -152,7 +142,7 @@ async function killableDynamo(TableName: string) {
     process.kill(jvm.pid, 'SIGKILL');
     await back;
   };
-  return { dynamo, streams, TableName, Table, kill };
+  return { ...table, kill };
 }
 
 describe('the local event source mapping', () => {
