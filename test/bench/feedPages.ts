@@ -31,7 +31,7 @@ import { DynamoRankingStore } from '../../functions/store/dynamodb/rankingStore'
 import { ensureTables } from '../../infra/local/aws/dynamodb/dynamoDbLocal';
 import { batchWrite, startArchiveDb } from './archiveDb';
 import { loadStyleSheetsAsEmpty } from '../../infra/local/aws/lambda/emptyCss';
-import { growthRow, sizeLabel, type FigureResult, type Row } from './report';
+import { GROWTH_BESIDE_CONTROL_LIMIT, growthBesideControlRow, growthRow, sizeLabel, type FigureResult, type Row } from './report';
 import { formatSummary, now, percentile, summarize, timeEach } from './stats';
 import { publishedPost } from '../support/posts';
 
@@ -230,7 +230,14 @@ export async function measureFeedPages(options: FeedPagesOptions): Promise<Figur
         'Feed',
         options.sizes,
         p50s((r) => r.p50),
-        1.2,
+      ),
+      growthBesideControlRow(
+        1,
+        'Feed',
+        options.sizes,
+        p50s((r) => r.p50),
+        p50s((r) => r.getP50),
+        GROWTH_BESIDE_CONTROL_LIMIT,
       ),
       growthRow(
         1,

@@ -39,6 +39,11 @@ export type FanoutRound = {
   missed: number;
   duplicates: number;
   deliveries: number;
+  /**
+   * The CPU the readers themselves took (this process hosts every WebSocket client), in cores on
+   * average over the round: on a small machine they compete with the cloud they measure.
+   */
+  readersCores: number;
   /** How many parallel parts the broadcast split each post into (from its log lines), smallest and largest. */
   parts?: { min: number; max: number };
 };
@@ -91,6 +96,8 @@ async function round(
   // Every round publishes new texts (the same text twice is DUPLICATE_POST), across runs in one cloud too.
   const roundNumber = ++rounds;
   const logStart = cloud.output().length;
+  const cpuStart = process.cpuUsage();
+  const wallStart = now();
   for (let index = 0; index < options.posts; index++) {
     const started = now();
     const user = users[Math.floor(index / 5)] as TestUser;
@@ -110,6 +117,8 @@ async function round(
   const deadline = now() + options.settleMs;
   const delivered = () => clients.reduce((sum, client) => sum + published.filter((post) => client.arrivals.has(post.id)).length, 0);
   while (delivered() < expected && now() < deadline) await sleep(50);
+  const cpu = process.cpuUsage(cpuStart);
+  const readersCores = (cpu.user + cpu.system) / 1000 / (now() - wallStart);
 
   const latencies: number[] = [];
   let duplicates = 0;
@@ -129,6 +138,7 @@ async function round(
     missed: expected - latencies.length,
     duplicates,
     deliveries: latencies.length,
+    readersCores,
     ...(parts.length > 0 ? { parts: { min: Math.min(...parts), max: Math.max(...parts) } } : {}),
   };
 }
@@ -159,7 +169,7 @@ export async function runFanout(
       const result = await round(cloud, clients, users.slice(index * perRound, (index + 1) * perRound), moderator, options);
       rounds.push(result);
       console.log(
-        `  round ${index + 1}: p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(0)} ms, missed ${result.missed}, parts ${result.parts ? `${result.parts.min}–${result.parts.max}` : '?'}`,
+        `  round ${index + 1}: p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(0)} ms, missed ${result.missed}, readers' CPU ${result.readersCores.toFixed(2)} cores, parts ${result.parts ? `${result.parts.min}–${result.parts.max}` : '?'}`,
       );
     }
     return rounds;

@@ -42,6 +42,36 @@ export function growthRow(
   };
 }
 
+/** How much faster than its GetItem control a read may grow with its table (noise: rounds differ by a few per cent). */
+export const GROWTH_BESIDE_CONTROL_LIMIT = 1.1;
+
+/**
+ * The row of how a p50 grows beside a control that does the same work at any size (one GetItem): each
+ * round's growth (largest ÷ smallest) ÷ the control's growth in the same round. What DynamoDB Local
+ * itself slows down by as its tables grow cancels out; what is left is the design's own growth.
+ */
+export function growthBesideControlRow(
+  figure: number,
+  what: string,
+  sizes: readonly number[],
+  p50s: { largest: readonly number[]; smallest: readonly number[] },
+  control: { largest: readonly number[]; smallest: readonly number[] },
+  limit: number,
+): Row {
+  const ratio = summarize(
+    p50s.largest.map(
+      (p50, round) => p50 / (p50s.smallest[round] as number) / ((control.largest[round] as number) / (control.smallest[round] as number)),
+    ),
+  );
+  return {
+    figure,
+    what: `${what} growth from ${sizeLabel(sizes[0] as number)} to ${sizeLabel(sizes.at(-1) as number)} ÷ the GetItem control's (same round)`,
+    measured: formatSummary(ratio, '×', 2),
+    target: `≤ ${limit}×`,
+    status: ratio.median <= limit ? 'met' : 'missed',
+  };
+}
+
 /** Runs a figure; a figure that throws still yields a row, marked missed, so the table is never silent. */
 export async function runFigure(figure: number, title: string, measure: () => Promise<FigureResult>): Promise<FigureResult> {
   const started = Date.now();

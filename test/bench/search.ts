@@ -15,6 +15,7 @@ import { indexEntriesFor, searchPosts } from '../../functions/domain/search';
 import type { StoredPost } from '../../functions/domain/ports/posts';
 import type { SearchIndexReader } from '../../functions/domain/ports/search';
 import { postItem } from '../../functions/store/dynamodb/postItems';
+import { DynamoPostRepository } from '../../functions/store/dynamodb/postRepository';
 import { DynamoSearchStore, searchItem } from '../../functions/store/dynamodb/searchStore';
 import { POSTS_TABLE, SEARCH_TABLE } from '../../functions/store/tables';
 import { ensureTables } from '../../infra/local/aws/dynamodb/dynamoDbLocal';
@@ -66,10 +67,18 @@ function samplePost(index: number, newest: number, next: () => number): StoredPo
   });
 }
 
-/** Seeds `count` posts and their index entries, 4 writers at once; answers the index items written. */
-async function seed(client: DynamoDBDocumentClient, tables: { posts: string; search: string }, count: number): Promise<number> {
+/**
+ * Seeds `count` posts and their index entries, 4 writers at once; answers the index items written and
+ * the ids of one post in each hundred (the GetItem control reads them).
+ */
+async function seed(
+  client: DynamoDBDocumentClient,
+  tables: { posts: string; search: string },
+  count: number,
+): Promise<{ written: number; sampleIds: string[] }> {
   const newest = Date.now();
   const next = random(count);
+  const sampleIds: string[] = [];
   let written = 0;
   let index = 0;
   const writer = async () => {
@@ -79,12 +88,13 @@ async function seed(client: DynamoDBDocumentClient, tables: { posts: string; sea
       const posts = Array.from({ length: index - start }, (_, i) => samplePost(start + i, newest, next));
       const entries = posts.flatMap((post) => indexEntriesFor(post).map(searchItem));
       written += entries.length;
+      sampleIds.push((posts[0] as StoredPost).id);
       await batchWrite(client, tables.posts, posts.map(postItem));
       await batchWrite(client, tables.search, entries);
     }
   };
   await Promise.all(Array.from({ length: 4 }, writer));
-  return written;
+  return { written, sampleIds };
 }
 
 export type SearchBenchResult = {
@@ -92,6 +102,8 @@ export type SearchBenchResult = {
   /** Per size: each round's p50 and p95 over every query, in ms. */
   p50: Map<number, number[]>;
   p95: Map<number, number[]>;
+  /** Per size: each round's p50 of the control, one post read by its key (GetItem) in the same posts table. */
+  getP50: Map<number, number[]>;
   /**
    * Per size: the index entries a query reads, on average over the timed queries (the same every round).
    * A term reads at most MAX_POSTINGS_PER_TERM, so this grows with the archive until a common word
@@ -117,13 +129,19 @@ export async function measureSearch(options: SearchBenchOptions): Promise<Search
     );
     const started = Date.now();
     let entries = 0;
-    for (const table of tables) entries += await seed(client, table, table.size);
+    const sampleIds = new Map<number, string[]>();
+    for (const table of tables) {
+      const seeded = await seed(client, table, table.size);
+      entries += seeded.written;
+      sampleIds.set(table.size, seeded.sampleIds);
+    }
     const total = options.sizes.reduce((a, b) => a + b, 0);
     const seedSeconds = (Date.now() - started) / 1000;
     console.log(`  seeded ${total} posts and ${entries} index entries in ${seedSeconds.toFixed(1)} s`);
 
     const p50 = new Map<number, number[]>(options.sizes.map((size) => [size, []]));
     const p95 = new Map<number, number[]>(options.sizes.map((size) => [size, []]));
+    const getP50 = new Map<number, number[]>(options.sizes.map((size) => [size, []]));
     const entriesRead = new Map<number, number>();
     for (let round = 0; round < options.rounds; round++) {
       for (const table of tables) {
@@ -149,10 +167,17 @@ export async function measureSearch(options: SearchBenchOptions): Promise<Search
         entriesRead.set(table.size, postingsRead / options.reads);
         p50.get(table.size)?.push(percentile(times, 50));
         p95.get(table.size)?.push(percentile(times, 95));
+        const ids = sampleIds.get(table.size) as string[];
+        const posts = new DynamoPostRepository(client, table.posts);
+        const gets = await timeEach(options.reads, async (index) => {
+          if (!(await posts.get(ids[(index * 7919) % ids.length] as string)))
+            throw new Error(`a seeded post is missing at ${table.size} posts`);
+        });
+        getP50.get(table.size)?.push(percentile(gets, 50));
       }
       console.log(`  round ${round + 1}/${options.rounds} done`);
     }
-    return { sizes: options.sizes, p50, p95, entriesRead, entriesPerPost: entries / total, seedSeconds };
+    return { sizes: options.sizes, p50, p95, getP50, entriesRead, entriesPerPost: entries / total, seedSeconds };
   } finally {
     await db.close();
   }
