@@ -114,5 +114,6 @@ export function signedInHeader(page: Page): Locator {
  */
 export async function takenOver(page: Page): Promise<void> {
   const header = page.locator('header');
-  await header.getByText('Anonimo', { exact: true }).or(signedInHeader(page)).waitFor();
+  // `first()`: an account without an apodo is signed in as «Anonimo», so both may show at once.
+  await header.getByText('Anonimo', { exact: true }).or(signedInHeader(page)).first().waitFor();
 }
