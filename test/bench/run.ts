@@ -26,6 +26,7 @@ import {
   personalDataRows,
   searchRows,
   shareCardRows,
+  signedInListRows,
   soakRows,
   throughputRows,
   webRows,
@@ -42,6 +43,7 @@ import { localCloudRss, sampleRss } from './memory';
 import { machine, renderTable, runFigure, type FigureResult, type Row } from './report';
 import * as personalData from './personalData';
 import * as search from './search';
+import * as lists from './signedInLists';
 import * as soak from './soak';
 import * as votes from './votes';
 import * as web from './webPage';
@@ -150,6 +152,10 @@ if (!soakOnly) {
 
       await figure(5, 'the first tap that works on a slow phone', async () =>
         firstTapRows(await firstTap.measureFirstTap(`${running.webUrl}/`, smoke ? firstTap.SMOKE : firstTap.FULL)),
+      );
+
+      await figure(5, "a signed-in reader's own lists", async () =>
+        signedInListRows(await lists.measureSignedInLists(running, smoke ? lists.SMOKE : lists.FULL)),
       );
 
       await figure(2, 'HTTP throughput through the local gateway (two back-to-back runs)', async () => {
