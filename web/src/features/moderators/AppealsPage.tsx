@@ -39,6 +39,12 @@ const DONE: Record<AppealDecision, (name: string) => string> = {
   uphold: (name) => `Recurso de «${name}» rechazado: la suspensión se mantiene.`,
 };
 
+/** The answers to an appeal, as its buttons say them: lifting the suspension is the one put first. */
+const ANSWERS: Array<{ decision: AppealDecision; verb: string; className: string }> = [
+  { decision: 'lift', verb: 'Levantar', className: 'button button--small button--primary' },
+  { decision: 'uphold', verb: 'Mantener', className: 'button button--small' },
+];
+
 function AppealItem({ appeal, onDecided }: { appeal: Appeal; onDecided: (message: string) => void }) {
   const api = useApi();
   const [reply, setReply] = useState('');
@@ -104,24 +110,18 @@ function AppealItem({ appeal, onDecided }: { appeal: Appeal; onDecided: (message
           </p>
         )}
         <div className="appeal__actions">
-          <button
-            type="button"
-            className="button button--small button--primary"
-            onClick={() => answer('lift')}
-            disabled={busy}
-            aria-label={`Levantar la suspensión de ${appeal.name}`}
-          >
-            Levantar
-          </button>
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => answer('uphold')}
-            disabled={busy}
-            aria-label={`Mantener la suspensión de ${appeal.name}`}
-          >
-            Mantener
-          </button>
+          {ANSWERS.map(({ decision, verb, className }) => (
+            <button
+              key={decision}
+              type="button"
+              className={className}
+              onClick={() => answer(decision)}
+              disabled={busy}
+              aria-label={`${verb} la suspensión de ${appeal.name}`}
+            >
+              {verb}
+            </button>
+          ))}
         </div>
       </article>
     </li>
