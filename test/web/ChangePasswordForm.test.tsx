@@ -1,20 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AuthContext, type AuthContextValue } from '../../web/src/features/auth/context';
+import { AuthContext } from '../../web/src/features/auth/context';
 import ChangePasswordForm from '../../web/src/features/auth/ChangePasswordForm';
 import type { AuthService } from '../../web/src/features/auth/types';
+import { anAuthContext } from './factories';
 
 function renderForm(changePassword: AuthService['changePassword']) {
   const service = { changePassword } as unknown as AuthService;
-  const value: AuthContextValue = {
-    state: { status: 'signedIn', user: { displayName: 'rocio@example.com' } },
-    service: async () => service,
-    refresh: async () => ({ status: 'signedOut' }),
-    signOut: async () => {},
-    signOutError: null,
-    redirectError: null,
-  };
+  const value = anAuthContext({ status: 'signedIn', user: { displayName: 'rocio@example.com' } }, service);
   const onChanged = vi.fn();
   render(
     <AuthContext.Provider value={value}>

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
@@ -12,7 +12,7 @@ import { FeedRoute } from '../../web/src/app/routes/FeedRoute';
 import { ApiContext, type ApiClient } from '../../web/src/lib/api';
 import { ConfigContext } from '../../web/src/lib/config';
 import { aPost, fakeApiClient, testConfig as config, type FakeRoute } from './factories';
-import { FakeSocket } from './fakeSocket';
+import { FakeSocket, withFakeSockets } from './fakeSocket';
 import { WithQueries } from './queries';
 
 /** 25 posts, newest first; the fake API pages them 20 at a time like the real one. */
@@ -63,11 +63,7 @@ function shownTexts(): string[] {
     .map((article) => article.querySelector('.post-card__text')!.textContent);
 }
 
-beforeEach(() => {
-  FakeSocket.instances = [];
-  vi.stubGlobal('WebSocket', FakeSocket);
-});
-afterEach(() => vi.unstubAllGlobals());
+withFakeSockets();
 
 describe('FeedRoute', () => {
   it('pages 20 at a time, merges live posts at the top and never shows a post twice', async () => {

@@ -1,13 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { ERRORS } from '@contract/errors';
 import { type PendingPostWithSimilar } from '@contract/moderation';
 import ModerationPage from '../../web/src/features/moderation/ModerationPage';
-import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
+import { ApiError, type ApiClient } from '../../web/src/lib/api';
 import { aComment, anOwnPost, aPost, fakeApiClient, type FakeRoute } from './factories';
-import { WithQueries } from './queries';
+import { renderWithApi } from './render';
 
 const pending = (n: number): PendingPostWithSimilar => ({
   id: `q${n}`,
@@ -19,15 +18,7 @@ const pending = (n: number): PendingPostWithSimilar => ({
 const queueEmpty = () => new ApiError(ERRORS.QUEUE_EMPTY.message, 404, 'QUEUE_EMPTY');
 
 function renderPage(api: ApiClient, moderator = false) {
-  render(
-    <ApiContext.Provider value={api}>
-      <WithQueries>
-        <MemoryRouter>
-          <ModerationPage moderator={moderator} />
-        </MemoryRouter>
-      </WithQueries>
-    </ApiContext.Provider>,
-  );
+  renderWithApi(api, <ModerationPage moderator={moderator} />);
 }
 
 describe('ModerationPage (/moderar)', () => {

@@ -1,28 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ERRORS } from '@contract/errors';
 import { MAX_POST_LENGTH } from '@contract/posts';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { NewPostForm } from '../../web/src/features/posts/NewPostForm';
 import NewPostPage from '../../web/src/features/posts/NewPostPage';
-import { ApiContext, ApiError } from '../../web/src/lib/api';
+import { ApiError } from '../../web/src/lib/api';
 import { anOwnPost, fakeApiClient, type FakeRoute } from './factories';
-import { WithQueries } from './queries';
+import { renderWithApi } from './render';
 
 function setup(onSubmit: (request: { category: string; post: string }) => Promise<void> = vi.fn(async () => {})) {
   const user = userEvent.setup();
   // The form asks for look-alikes (none here: test/web/SimilarPosts.test.tsx covers them).
   const api = fakeApiClient({ 'search.similar': vi.fn(async () => ({ items: [] })) });
-  render(
-    <ApiContext.Provider value={api}>
-      <WithQueries>
-        <MemoryRouter>
-          <NewPostForm onSubmit={onSubmit} />
-        </MemoryRouter>
-      </WithQueries>
-    </ApiContext.Provider>,
-  );
+  renderWithApi(api, <NewPostForm onSubmit={onSubmit} />);
   return {
     user,
     onSubmit,
@@ -140,17 +132,13 @@ describe('NewPostForm', () => {
 
 /** The page at /newpost, sending through `createPost`; the home page says «Portada». */
 function renderNewPostPage(createPost: FakeRoute<'posts.create'>) {
-  render(
-    <ApiContext.Provider value={fakeApiClient({ 'posts.create': createPost })}>
-      <WithQueries>
-        <MemoryRouter initialEntries={['/newpost']}>
-          <Routes>
-            <Route path="/newpost" element={<NewPostPage />} />
-            <Route path="/" element={<p>Portada</p>} />
-          </Routes>
-        </MemoryRouter>
-      </WithQueries>
-    </ApiContext.Provider>,
+  renderWithApi(
+    fakeApiClient({ 'posts.create': createPost }),
+    <Routes>
+      <Route path="/newpost" element={<NewPostPage />} />
+      <Route path="/" element={<p>Portada</p>} />
+    </Routes>,
+    '/newpost',
   );
 }
 

@@ -9,17 +9,10 @@ import { PostCard } from '../../web/src/components/PostCard';
 import { ApiContext, ApiError, type ApiClient } from '../../web/src/lib/api';
 import { aPost, fakeApiClient } from './factories';
 import { SignedIn, WithQueries } from './queries';
+import { renderWithApi } from './render';
 
 function renderCard(api: ApiClient, post = aPost()) {
-  render(
-    <ApiContext.Provider value={api}>
-      <WithQueries>
-        <MemoryRouter>
-          <PostCard post={post} />
-        </MemoryRouter>
-      </WithQueries>
-    </ApiContext.Provider>,
-  );
+  renderWithApi(api, <PostCard post={post} />);
   return post;
 }
 

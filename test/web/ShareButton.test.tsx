@@ -1,33 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { PostCard } from '../../web/src/components/PostCard';
-import { ApiContext } from '../../web/src/lib/api';
+import { browserWith } from './browser';
 import { aPost, fakeApiClient } from './factories';
-import { WithQueries } from './queries';
-
-/** What the browser offers, set on `navigator` for one test (after userEvent.setup, which installs its own clipboard). */
-function browserWith(features: { share?: (data: ShareData) => Promise<void>; writeText?: (text: string) => Promise<void> }) {
-  Object.defineProperty(navigator, 'share', { value: features.share, configurable: true, writable: true });
-  Object.defineProperty(navigator, 'canShare', { value: undefined, configurable: true, writable: true });
-  Object.defineProperty(navigator, 'clipboard', {
-    value: features.writeText ? { writeText: features.writeText } : undefined,
-    configurable: true,
-    writable: true,
-  });
-}
+import { renderWithApi } from './render';
 
 function renderCard(post = aPost({ name: 'Lola' })) {
-  render(
-    <ApiContext.Provider value={fakeApiClient()}>
-      <WithQueries>
-        <MemoryRouter>
-          <PostCard post={post} />
-        </MemoryRouter>
-      </WithQueries>
-    </ApiContext.Provider>,
-  );
+  renderWithApi(fakeApiClient(), <PostCard post={post} />);
   return post;
 }
 

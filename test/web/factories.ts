@@ -95,11 +95,14 @@ export const testConfig: RuntimeConfig = {
   wsUrl: 'ws://live.test',
 };
 
-/** The sign-in context in `state`, as the components under test read it; its service is never reached. */
-export function anAuthContext(state: AuthState): AuthContextValue {
+/**
+ * The sign-in context in `state`, as the components under test read it; its `service` is the one
+ * given (only what the test uses), else never reached.
+ */
+export function anAuthContext(state: AuthState, service?: AuthService): AuthContextValue {
   return {
     state,
-    service: () => Promise.reject(new Error('not used')),
+    service: service ? async () => service : () => Promise.reject(new Error('not used')),
     refresh: async () => state,
     signOut: async () => {},
     signOutError: null,

@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 /** A stand-in for the browser WebSocket that the test drives by hand. */
 export class FakeSocket {
@@ -43,4 +43,13 @@ export class FakeSocket {
     this.closed = true;
     this.onclose?.(new CloseEvent('close'));
   }
+}
+
+/** In the tests that follow (the file's, or the describe block's), the browser's WebSocket is a FakeSocket, none made yet. */
+export function withFakeSockets(): void {
+  beforeEach(() => {
+    FakeSocket.instances = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+  });
+  afterEach(() => vi.unstubAllGlobals());
 }

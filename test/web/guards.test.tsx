@@ -6,6 +6,13 @@ import { RequireSignedIn, RequireSignedOut } from '../../web/src/features/auth/g
 import type { AuthState } from '../../web/src/features/auth/types';
 import { anAuthContext } from './factories';
 
+/** Each guarded page of the test's router: its path, its guard, and what it shows when let in. */
+const GUARDED = [
+  { path: '/login', Guard: RequireSignedOut, page: 'formulario de login' },
+  { path: '/register', Guard: RequireSignedOut, page: 'formulario de registro' },
+  { path: '/newpost', Guard: RequireSignedIn, page: 'formulario de publicar' },
+];
+
 function renderAt(path: string, state: AuthState) {
   const value = anAuthContext(state);
   render(
@@ -13,30 +20,17 @@ function renderAt(path: string, state: AuthState) {
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/" element={<p>portada</p>} />
-          <Route
-            path="/login"
-            element={
-              <RequireSignedOut>
-                <p>formulario de login</p>
-              </RequireSignedOut>
-            }
-          />
-          <Route
-            path="/register"
-            element={
-              <RequireSignedOut>
-                <p>formulario de registro</p>
-              </RequireSignedOut>
-            }
-          />
-          <Route
-            path="/newpost"
-            element={
-              <RequireSignedIn>
-                <p>formulario de publicar</p>
-              </RequireSignedIn>
-            }
-          />
+          {GUARDED.map(({ path: guarded, Guard, page }) => (
+            <Route
+              key={guarded}
+              path={guarded}
+              element={
+                <Guard>
+                  <p>{page}</p>
+                </Guard>
+              }
+            />
+          ))}
         </Routes>
       </MemoryRouter>
     </AuthContext.Provider>,

@@ -6,14 +6,14 @@ import type { Me } from '@contract/accounts';
 import type { RuntimeConfig } from '@contract/documents';
 import type { Notification } from '@contract/notifications';
 import { NotificationBell, bellCount } from '../../web/src/app/NotificationBell';
-import { AuthContext, type AuthContextValue } from '../../web/src/features/auth/context';
+import { AuthContext } from '../../web/src/features/auth/context';
 import type { AuthService } from '../../web/src/features/auth/types';
 import NotificationsPage from '../../web/src/features/notifications/NotificationsPage';
 import { ApiContext, type ApiClient } from '../../web/src/lib/api';
 import { ConfigContext } from '../../web/src/lib/config';
 import { formatPostDate } from '../../web/src/lib/format';
-import { fakeApiClient, type FakeRoute } from './factories';
-import { FakeSocket } from './fakeSocket';
+import { anAuthContext, fakeApiClient, type FakeRoute } from './factories';
+import { FakeSocket, withFakeSockets } from './fakeSocket';
 import { SignedIn, WithQueries, providers } from './queries';
 
 const POST = '0b0e8d4c-6e1f-4b7a-9c3d-2a1b0c9d8e7f';
@@ -117,11 +117,7 @@ describe('«Avisos» (/avisos)', () => {
 });
 
 describe('the bell', () => {
-  beforeEach(() => {
-    FakeSocket.instances = [];
-    vi.stubGlobal('WebSocket', FakeSocket);
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  withFakeSockets();
 
   const me = (unread: number): Me => ({
     name: 'Ana',
@@ -137,14 +133,7 @@ describe('the bell', () => {
   function bell(counts: number[], token = 'id-token-1', withPage?: Parameters<typeof fakeApiClient>[0]) {
     const tokens = [token];
     const service = { getIdToken: vi.fn(async () => tokens[0]!) } as unknown as AuthService;
-    const auth: AuthContextValue = {
-      state: { status: 'signedIn', user: { displayName: 'a@example.com' } },
-      service: async () => service,
-      refresh: async () => ({ status: 'signedOut' }),
-      signOut: async () => {},
-      signOutError: null,
-      redirectError: null,
-    };
+    const auth = anAuthContext({ status: 'signedIn', user: { displayName: 'a@example.com' } }, service);
     // GET /me: the first read, then one more for each time the bell reads it again.
     const meCall = vi.fn(async () => me(counts.length > 1 ? counts.shift()! : (counts[0] ?? 0)));
     render(

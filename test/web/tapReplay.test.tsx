@@ -7,27 +7,19 @@
  */
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type Post } from '@contract/posts';
 import { PostCard } from '../../web/src/components/PostCard';
 import { ApiContext, type ApiClient } from '../../web/src/lib/api';
 import { ConfigContext } from '../../web/src/lib/config';
-import { PENDING_ATTRIBUTE, startReplay, tapKeeperScript } from '../../web/src/lib/taps';
+import { PENDING_ATTRIBUTE, startReplay } from '../../web/src/lib/taps';
+import { browserWith } from './browser';
 import { aPost, fakeApiClient, testConfig as config } from './factories';
 import { FakeSocket } from './fakeSocket';
 import { SignedIn, WithQueries } from './queries';
+import { withTapKeeper } from './tapKeeper';
 
-beforeAll(() => {
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the document's own inline script, as its text
-  (new Function(tapKeeperScript()) as () => void)();
-});
-
-let stops: Array<() => void> = [];
-afterEach(() => {
-  for (const stop of stops) stop();
-  stops = [];
-  window.__vayaTaps!.q = [];
-  window.__vayaTaps!.app = false;
+const keeper = withTapKeeper(() => {
   vi.unstubAllGlobals();
   browserWith({});
 });
@@ -35,7 +27,7 @@ afterEach(() => {
 /** The app takes the page over: kept taps are carried out. */
 const takeOver = () =>
   act(() => {
-    stops.push(startReplay({ onGiveUp: () => {}, intervalMs: 20 }));
+    keeper.started(startReplay({ onGiveUp: () => {}, intervalMs: 20 }));
   });
 
 function renderCard(api: ApiClient, post: Post): void {
@@ -59,16 +51,6 @@ const card = (post: Post) => within(screen.getByRole('article', { name: new RegE
 const agreeOf = (post: Post) => card(post).getByRole('button', { name: /Vaya día/ });
 const pressed = (element: HTMLElement) => element.getAttribute('aria-pressed');
 const never = () => new Promise<never>(() => {});
-
-function browserWith(features: { share?: (data: ShareData) => Promise<void>; writeText?: (text: string) => Promise<void> }) {
-  Object.defineProperty(navigator, 'share', { value: features.share, configurable: true, writable: true });
-  Object.defineProperty(navigator, 'canShare', { value: undefined, configurable: true, writable: true });
-  Object.defineProperty(navigator, 'clipboard', {
-    value: features.writeText ? { writeText: features.writeText } : undefined,
-    configurable: true,
-    writable: true,
-  });
-}
 
 describe('a «¡Vaya día!» tapped before the app ran', () => {
   it('by someone who has voted it already leaves the vote given (not taken back), and shows it', async () => {

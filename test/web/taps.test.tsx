@@ -4,21 +4,12 @@
  * runs it from the document's head; the buttons are React's, so a tap reaching React early would show.
  */
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PENDING_ATTRIBUTE, REPLAY_DEADLINE_MS, intentOf, keepTap, startReplay, tapKeeperScript } from '../../web/src/lib/taps';
+import { describe, expect, it, vi } from 'vitest';
+import { PENDING_ATTRIBUTE, REPLAY_DEADLINE_MS, intentOf, keepTap, startReplay } from '../../web/src/lib/taps';
 import { forgetIntent, pendingIntentFor, rememberIntent, INTENT_TTL_MS } from '../../web/src/lib/pendingIntent';
+import { withTapKeeper } from './tapKeeper';
 
-beforeAll(() => {
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the script under test is text, exactly as it goes into index.html
-  (new Function(tapKeeperScript()) as () => void)();
-});
-
-let stops: Array<() => void> = [];
-afterEach(() => {
-  for (const stop of stops) stop();
-  stops = [];
-  window.__vayaTaps!.q = [];
-  window.__vayaTaps!.app = false;
+const keeper = withTapKeeper(() => {
   vi.useRealTimers();
   forgetIntent();
 });
@@ -38,9 +29,7 @@ function Card({ onVote, onSave, ready = true }: { onVote: () => void; onSave: ()
 }
 
 const replay = (onGiveUp: (intent: string) => void = () => {}, now?: () => number) => {
-  const stop = startReplay({ onGiveUp, now, intervalMs: 50 });
-  stops.push(stop);
-  return stop;
+  return keeper.started(startReplay({ onGiveUp, now, intervalMs: 50 }));
 };
 
 describe('taps before the app has taken over', () => {

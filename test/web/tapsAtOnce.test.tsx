@@ -10,38 +10,30 @@ import { act, render, screen, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import type { ReactNode } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERRORS } from '@contract/errors';
 import type { Post } from '@contract/posts';
 import type { VoteResult } from '@contract/votes';
 import { PostCard } from '../../web/src/components/PostCard';
 import { ApiError, type ApiClient } from '../../web/src/lib/api';
 import { createQueryClient, queryKeys } from '../../web/src/lib/queries';
-import { PENDING_ATTRIBUTE, startReplay, tapKeeperScript } from '../../web/src/lib/taps';
+import { PENDING_ATTRIBUTE, startReplay } from '../../web/src/lib/taps';
 import { aMe, aPost, fakeApiClient, testConfig as config } from './factories';
 import { FakeSocket } from './fakeSocket';
 import { providers } from './queries';
+import { withTapKeeper } from './tapKeeper';
 
 /** What Amplify keeps in localStorage for a signed-in browser (the key the script looks for). */
 const SESSION_KEY = `CognitoIdentityServiceProvider.${config.userPoolClientId}.LastAuthUser`;
 
-beforeAll(() => {
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the document's own inline script, as its text
-  (new Function(tapKeeperScript()) as () => void)();
-});
-
-let stops: Array<() => void> = [];
-beforeEach(() => {
-  vi.stubGlobal('WebSocket', FakeSocket);
-  localStorage.setItem(SESSION_KEY, 'lucia');
-});
-afterEach(() => {
-  for (const stop of stops) stop();
-  stops = [];
-  Object.assign(window.__vayaTaps!, { q: [], app: false, p: [] });
+const keeper = withTapKeeper(() => {
   localStorage.clear();
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
+});
+beforeEach(() => {
+  vi.stubGlobal('WebSocket', FakeSocket);
+  localStorage.setItem(SESSION_KEY, 'lucia');
 });
 
 /** What a card reads (no votes, nothing saved), and `routes` besides. */
@@ -154,7 +146,7 @@ describe('the app taking over a page tapped before it ran', () => {
 
     // Who is signed in becomes known; the kept tap is carried out.
     await act(async () => root!.render(page(api, 'lucia', <PostCard post={post} />, client)));
-    await act(async () => void stops.push(startReplay({ onGiveUp: () => {}, intervalMs: 20 })));
+    await act(async () => void keeper.started(startReplay({ onGiveUp: () => {}, intervalMs: 20 })));
     await vi.waitFor(() => expect(castVote).toHaveBeenCalledTimes(1));
     expect(pressed(agreeOf(post))).toBe('true');
     expect(agreeOf(post).textContent).toBe('¡Vaya día! 3');
@@ -182,7 +174,7 @@ describe('the app taking over a page tapped before it ran', () => {
       root = hydrateRoot(container, page(fakeApiClient(), undefined, <PostCard post={post} />, client));
     });
     await act(async () => root!.render(page(fakeApiClient(), null, <PostCard post={post} />, client)));
-    await act(async () => void stops.push(startReplay({ onGiveUp: () => {}, intervalMs: 20 })));
+    await act(async () => void keeper.started(startReplay({ onGiveUp: () => {}, intervalMs: 20 })));
     await card(post).findByText('Inicia sesión para votar.');
     expect(pressed(agreeOf(post))).toBe('false');
     expect(agreeOf(post).textContent).toBe('¡Vaya día! 2');
@@ -210,7 +202,7 @@ describe('a tap kept on one’s own post', () => {
 
 describe('taps while a vote is on its way', () => {
   // The app has taken the page over: taps are its own.
-  beforeEach(() => void stops.push(startReplay({ onGiveUp: () => {} })));
+  beforeEach(() => void keeper.started(startReplay({ onGiveUp: () => {} })));
 
   it('ten taps on «¡Vaya día!» send one vote; a tap on «Te lo mereces» meanwhile is sent once the first answer is in', async () => {
     const post = aPost({ name: 'impaciente', votes: { agree: 0, deserved: 0 } });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Profiler } from 'react';
@@ -14,18 +14,14 @@ import { PostCard } from '../../web/src/components/PostCard';
 import { FeedView } from '../../web/src/components/FeedView';
 import { ApiError, type ApiClient } from '../../web/src/lib/api';
 import { aPost, feedOf, fakeApiClient, type FakeRoute } from './factories';
-import { FakeSocket } from './fakeSocket';
+import { FakeSocket, withFakeSockets } from './fakeSocket';
 import { providers } from './queries';
 
 const card = (post: Post) => within(screen.getByRole('article', { name: new RegExp(`${post.name}`) }));
 const button = (post: Post, label: RegExp) => card(post).getByRole('button', { name: label });
 const pressed = (element: HTMLElement) => element.getAttribute('aria-pressed');
 
-beforeEach(() => {
-  FakeSocket.instances = [];
-  vi.stubGlobal('WebSocket', FakeSocket);
-});
-afterEach(() => vi.unstubAllGlobals());
+withFakeSockets();
 
 describe('votes on the cards', () => {
   it('asks for the pressed state of a whole page of cards in one call, and shows it', async () => {

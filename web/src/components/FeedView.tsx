@@ -33,7 +33,6 @@ export function FeedView({
       className={className}
       loadingLabel={loadingLabel}
       empty={emptyText}
-      getKey={(post) => post.id}
       renderItem={(post, index) => (
         <li className={ranked ? 'feed__ranked-item' : undefined}>
           {ranked && (

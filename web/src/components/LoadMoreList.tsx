@@ -11,9 +11,8 @@ type Props<T> = {
   loadingLabel: string;
   /** Shown when the list has nothing. */
   empty: ReactNode;
-  /** One item, as the list's `<li>` (`index` counts from 0 over every page shown). */
+  /** One item, as the list's `<li>`, keyed by its `id` (`index` counts from 0 over every page shown). */
   renderItem: (item: T, index: number) => ReactNode;
-  getKey: (item: T) => string;
   className?: string;
   /** The button's text («Cargar más», or «Ver más» under a post). */
   moreText?: string;
@@ -31,13 +30,12 @@ type Props<T> = {
  * it cannot be read, an empty state, the items, and the button for the next page (which says when it
  * failed and tries again). The items already shown stay when a later page fails.
  */
-export function LoadMoreList<T>({
+export function LoadMoreList<T extends { id: string }>({
   list,
   label,
   loadingLabel,
   empty,
   renderItem,
-  getKey,
   className = 'feed',
   moreText = 'Cargar más',
   skeleton = 'card',
@@ -65,7 +63,7 @@ export function LoadMoreList<T>({
               <h2 className="list-group__title">{run.group}</h2>
               <ol className={className}>
                 {run.items.map(({ item, index }) => (
-                  <Fragment key={getKey(item)}>{renderItem(item, index)}</Fragment>
+                  <Fragment key={item.id}>{renderItem(item, index)}</Fragment>
                 ))}
               </ol>
             </section>
@@ -74,7 +72,7 @@ export function LoadMoreList<T>({
       ) : (
         <ol className={className} aria-label={label}>
           {list.items.map((item, index) => (
-            <Fragment key={getKey(item)}>{renderItem(item, index)}</Fragment>
+            <Fragment key={item.id}>{renderItem(item, index)}</Fragment>
           ))}
         </ol>
       )}

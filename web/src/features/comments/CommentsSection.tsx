@@ -116,7 +116,6 @@ export function CommentsSection({
         loadingLabel="Cargando los comentarios…"
         empty="Todavía no hay comentarios. ¿Empiezas tú?"
         moreText="Ver más"
-        getKey={(comment) => comment.id}
         renderItem={(comment) => (
           <CommentItem
             comment={comment}
@@ -147,17 +146,15 @@ export function CommentsSection({
   );
 }
 
-function CommentItem({
-  comment,
-  viewer,
-  onDeleted,
-  onReplied,
-}: {
+/** A comment and its thread: the comment, who reads it, and what tells the section a comment went or came. */
+type CommentProps = {
   comment: Comment;
   viewer: Viewer;
   onDeleted: (id: string) => void;
   onReplied: (reply: Comment) => void;
-}) {
+};
+
+function CommentItem({ comment, viewer, onDeleted, onReplied }: CommentProps) {
   const parts = useCardParts();
   const api = useApi();
   const signedIn = viewer.status === 'signedIn';
@@ -246,17 +243,7 @@ function CommentItem({
  * A top-level comment's replies: the first ones its list carries (and those written or heard live
  * since), and «Ver N respuestas más», which reads the rest from the replies route.
  */
-function Thread({
-  comment,
-  viewer,
-  onDeleted,
-  onReplied,
-}: {
-  comment: Comment;
-  viewer: Viewer;
-  onDeleted: (id: string) => void;
-  onReplied: (reply: Comment) => void;
-}) {
+function Thread({ comment, viewer, onDeleted, onReplied }: CommentProps) {
   const api = useApi();
   const [expanded, setExpanded] = useState(false);
   const rest = useQuery({

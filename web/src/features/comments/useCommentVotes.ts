@@ -1,4 +1,4 @@
-import { skipToken, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isBuried, type Comment, type CommentVoteKind, type CommentVotes } from '@contract/comments';
 import { MAX_VOTE_IDS } from '@contract/votes';
@@ -6,6 +6,7 @@ import { errorMessage, useApi, type ApiClient } from '../../lib/api';
 import { batchById, batcherPer } from '../../lib/batchById';
 import { queryKeys } from '../../lib/queries';
 import { useSession } from '../../lib/session';
+import { showVote, useCachedVote, type Before } from '../../lib/votesShown';
 
 /** The signed-in reader's vote on one comment: one `GET /me/comment-votes` for every comment that asks in the same tick. */
 const myVoteOf = batcherPer((api: ApiClient) =>
@@ -20,16 +21,6 @@ export function writeLiveCommentVotes(client: QueryClient, commentId: string, vo
   client.setQueryData(queryKeys.commentVoteCounts(commentId), votes);
 }
 
-/** `counts` after `mine` was changed to `next` (null: taken back). */
-function moved(counts: CommentVotes, mine: CommentVoteKind | null | undefined, next: CommentVoteKind | null): CommentVotes {
-  const result = { ...counts };
-  if (mine) result[mine] = Math.max(0, result[mine] - 1);
-  if (next) result[next] += 1;
-  return result;
-}
-
-type Before = { mine: CommentVoteKind | null | undefined; counts: CommentVotes };
-
 /**
  * One comment's «+1 / −1»: its counts (the comment's own, or newer ones the cache holds: a vote just
  * cast, a live `comment.updated`), whether they fold it, the reader's vote (fetched in one batch per
@@ -40,14 +31,8 @@ export function useCommentVotes(comment: Comment, signedIn: boolean) {
   const api = useApi();
   const client = useQueryClient();
   const who = useSession();
-  const countsKey = queryKeys.commentVoteCounts(comment.id);
-  const mineKey = queryKeys.myCommentVote(who ?? '', comment.id);
-  const counts = useQuery<CommentVotes>({ queryKey: countsKey, queryFn: skipToken, staleTime: Infinity }).data ?? comment.votes;
-  const mine = useQuery({
-    queryKey: mineKey,
-    queryFn: () => myVoteOf(api)(comment.id),
-    enabled: signedIn && typeof who === 'string',
-  }).data;
+  const keys = { counts: queryKeys.commentVoteCounts(comment.id), mine: queryKeys.myCommentVote(who ?? '', comment.id) };
+  const { counts, mine } = useCachedVote(keys, comment.votes, () => myVoteOf(api)(comment.id), signedIn && typeof who === 'string');
   const [error, setError] = useState<string | null>(null);
 
   const mutation = useMutation({
@@ -55,27 +40,20 @@ export function useCommentVotes(comment: Comment, signedIn: boolean) {
       next === null
         ? api.call('comments.unvote', { params: { id: comment.id } })
         : api.call('comments.vote', { params: { id: comment.id }, body: { vote: next } }),
-    onMutate: async (next): Promise<Before> => {
+    onMutate: (next): Promise<Before<CommentVoteKind>> => {
       setError(null);
-      await client.cancelQueries({ queryKey: mineKey, exact: true });
-      const before: Before = {
-        mine: client.getQueryData<CommentVoteKind | null>(mineKey),
-        counts: client.getQueryData<CommentVotes>(countsKey) ?? comment.votes,
-      };
-      client.setQueryData(countsKey, moved(before.counts, before.mine, next));
-      client.setQueryData(mineKey, next);
-      return before;
+      return showVote(client, keys, comment.votes, next);
     },
     onError: (failure, _next, before) => {
       if (before) {
-        client.setQueryData(countsKey, before.counts);
-        client.setQueryData(mineKey, before.mine ?? null);
+        client.setQueryData(keys.counts, before.counts);
+        client.setQueryData(keys.mine, before.mine ?? null);
       }
       setError(`No se ha guardado tu voto: ${errorMessage(failure)}`);
     },
     onSuccess: (result) => {
-      client.setQueryData(countsKey, result.votes);
-      client.setQueryData(mineKey, result.myVote);
+      client.setQueryData(keys.counts, result.votes);
+      client.setQueryData(keys.mine, result.myVote);
     },
   });
 

@@ -28,7 +28,6 @@ export function PendingList() {
         label="Anécdotas pendientes, de la más antigua a la más nueva"
         loadingLabel="Cargando las pendientes…"
         empty="No hay anécdotas pendientes."
-        getKey={(post) => post.id}
         renderItem={(post) => (
           <li>
             <PendingItem post={post} />

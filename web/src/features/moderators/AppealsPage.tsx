@@ -1,14 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { APPEAL_REPLY_MAX_LENGTH, isAppealText, type Appeal, type AppealDecision } from '@contract/appeals';
 import { postLength } from '@contract/common';
-import { LoadMoreList } from '../../components/LoadMoreList';
 import { LocalTime } from '../../components/LocalTime';
 import { ApiError, errorMessage, useApi } from '../../lib/api';
-import { queryKeys, type Pages } from '../../lib/queries';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { usePagedList } from '../../lib/usePagedList';
-import { ModerationNav } from './ModerationNav';
+import { queryKeys } from '../../lib/queries';
+import { ModeratorsListPage, useLeavingList } from './ModeratorsListPage';
 
 /**
  * `/moderar/recursos` (moderators): the open appeals against suspensions, oldest first, «Cargar más»;
@@ -16,57 +13,24 @@ import { ModerationNav } from './ModerationNav';
  * «Mantener» with a reply the author reads in «Avisos». An answered appeal leaves the list.
  */
 export default function AppealsPage() {
-  useDocumentTitle('Recursos');
   const api = useApi();
-  const client = useQueryClient();
-  const list = usePagedList<Appeal>(queryKeys.appeals, (cursor, signal) => api.call('appeals.open', { query: { cursor } }, { signal }));
-  const [announcement, setAnnouncement] = useState<string | null>(null);
-  const status = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    // The answered appeal has left the list with its buttons: focus goes to what was done.
-    if (announcement) status.current?.focus();
-  }, [announcement]);
-
-  function forget(id: string) {
-    client.setQueryData<Pages<Appeal>>(queryKeys.appeals, (data) =>
-      data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => item.id !== id) })) } : data,
-    );
-    void client.invalidateQueries({ queryKey: queryKeys.appealCount });
-    void client.invalidateQueries({ queryKey: queryKeys.suspensions });
-    void client.invalidateQueries({ queryKey: queryKeys.moderationLog });
-  }
-
+  const appeals = useLeavingList<Appeal>(
+    queryKeys.appeals,
+    (cursor, signal) => api.call('appeals.open', { query: { cursor } }, { signal }),
+    [queryKeys.appealCount, queryKeys.suspensions, queryKeys.moderationLog],
+  );
   return (
-    <div className="wide stack">
-      <ModerationNav />
-      <section className="stack" aria-labelledby="appeals-title">
-        <h1 id="appeals-title">Recursos</h1>
-        <p>
-          Cuentas suspendidas que piden que se revise su suspensión, del recurso más antiguo al más reciente. «Levantar» la termina en el
-          acto; «Mantener» la deja como está. La persona recibe tu respuesta en «Avisos».
-        </p>
-        <p ref={status} className="moderators-status" role="status" tabIndex={-1}>
-          {announcement}
-        </p>
-        <LoadMoreList
-          list={list}
-          label="Recursos pendientes, del más antiguo al más reciente"
-          className="moderators-list"
-          loadingLabel="Cargando los recursos…"
-          empty="No hay recursos pendientes."
-          getKey={(appeal) => appeal.id}
-          renderItem={(appeal) => (
-            <AppealItem
-              appeal={appeal}
-              onDecided={(message) => {
-                setAnnouncement(message);
-                forget(appeal.id);
-              }}
-            />
-          )}
-        />
-      </section>
-    </div>
+    <ModeratorsListPage
+      title="Recursos"
+      headingId="appeals-title"
+      intro="Cuentas suspendidas que piden que se revise su suspensión, del recurso más antiguo al más reciente. «Levantar» la termina en el acto; «Mantener» la deja como está. La persona recibe tu respuesta en «Avisos»."
+      announcement={appeals.announcement}
+      list={appeals.list}
+      label="Recursos pendientes, del más antiguo al más reciente"
+      loadingLabel="Cargando los recursos…"
+      empty="No hay recursos pendientes."
+      renderItem={(appeal) => <AppealItem appeal={appeal} onDecided={(message) => appeals.leave(appeal.id, message)} />}
+    />
   );
 }
 
@@ -74,6 +38,12 @@ const DONE: Record<AppealDecision, (name: string) => string> = {
   lift: (name) => `Recurso de «${name}» aceptado: la suspensión se ha levantado.`,
   uphold: (name) => `Recurso de «${name}» rechazado: la suspensión se mantiene.`,
 };
+
+/** The answers to an appeal, as its buttons say them: lifting the suspension is the one put first. */
+const ANSWERS: Array<{ decision: AppealDecision; verb: string; className: string }> = [
+  { decision: 'lift', verb: 'Levantar', className: 'button button--small button--primary' },
+  { decision: 'uphold', verb: 'Mantener', className: 'button button--small' },
+];
 
 function AppealItem({ appeal, onDecided }: { appeal: Appeal; onDecided: (message: string) => void }) {
   const api = useApi();
@@ -140,24 +110,18 @@ function AppealItem({ appeal, onDecided }: { appeal: Appeal; onDecided: (message
           </p>
         )}
         <div className="appeal__actions">
-          <button
-            type="button"
-            className="button button--small button--primary"
-            onClick={() => answer('lift')}
-            disabled={busy}
-            aria-label={`Levantar la suspensión de ${appeal.name}`}
-          >
-            Levantar
-          </button>
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => answer('uphold')}
-            disabled={busy}
-            aria-label={`Mantener la suspensión de ${appeal.name}`}
-          >
-            Mantener
-          </button>
+          {ANSWERS.map(({ decision, verb, className }) => (
+            <button
+              key={decision}
+              type="button"
+              className={className}
+              onClick={() => answer(decision)}
+              disabled={busy}
+              aria-label={`${verb} la suspensión de ${appeal.name}`}
+            >
+              {verb}
+            </button>
+          ))}
         </div>
       </article>
     </li>

@@ -1,13 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { REJECTION_REASON_LABELS, type ModerationAction, type RejectionReason } from '@contract/moderation';
-import { LoadMoreList } from '../../components/LoadMoreList';
 import { LocalTime } from '../../components/LocalTime';
 import { useApi } from '../../lib/api';
 import { queryKeys } from '../../lib/queries';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { usePagedList } from '../../lib/usePagedList';
-import { ModerationNav } from './ModerationNav';
+import { ModeratorsListPage } from './ModeratorsListPage';
 
 const VERBS: Record<ModerationAction['action'], string> = {
   publish: 'publicó',
@@ -49,47 +47,37 @@ export function reasonInWords(entry: ModerationAction): string | null {
  * suspensions and lifts — newest first, with «Cargar más»: who, what, on what, why and when.
  */
 export default function ModerationLogPage() {
-  useDocumentTitle('Registro de moderación');
   const api = useApi();
   const log = usePagedList<ModerationAction>(queryKeys.moderationLog, (cursor, signal) =>
     api.call('moderation.log', { query: { cursor } }, { signal }),
   );
   return (
-    <div className="wide stack">
-      <ModerationNav />
-      <section className="stack" aria-labelledby="log-title">
-        <h1 id="log-title">Registro de moderación</h1>
-        <p>
-          Todo lo que hace el equipo de moderación, de lo más reciente a lo más antiguo: decisiones, retiradas, restauraciones, suspensiones
-          y levantamientos. Los votos de la comunidad no aparecen aquí.
-        </p>
-        <LoadMoreList
-          list={log}
-          label="Acciones de moderación, de la más reciente a la más antigua"
-          className="moderators-list"
-          loadingLabel="Cargando el registro…"
-          empty="Todavía no hay ninguna acción de moderación."
-          getKey={(entry) => entry.id}
-          renderItem={(entry) => {
-            const reason = reasonInWords(entry);
-            return (
-              <li className="log-entry">
-                <p className="log-entry__what">
-                  <strong className="log-entry__who">{entry.by}</strong> {actionInWords(entry)}
-                </p>
-                {reason !== null && (
-                  <p className="log-entry__reason">
-                    <span className="log-entry__label">Motivo:</span> {reason}
-                  </p>
-                )}
-                <p className="log-entry__when">
-                  <LocalTime iso={entry.at} />
-                </p>
-              </li>
-            );
-          }}
-        />
-      </section>
-    </div>
+    <ModeratorsListPage
+      title="Registro de moderación"
+      headingId="log-title"
+      intro="Todo lo que hace el equipo de moderación, de lo más reciente a lo más antiguo: decisiones, retiradas, restauraciones, suspensiones y levantamientos. Los votos de la comunidad no aparecen aquí."
+      list={log}
+      label="Acciones de moderación, de la más reciente a la más antigua"
+      loadingLabel="Cargando el registro…"
+      empty="Todavía no hay ninguna acción de moderación."
+      renderItem={(entry) => {
+        const reason = reasonInWords(entry);
+        return (
+          <li className="log-entry">
+            <p className="log-entry__what">
+              <strong className="log-entry__who">{entry.by}</strong> {actionInWords(entry)}
+            </p>
+            {reason !== null && (
+              <p className="log-entry__reason">
+                <span className="log-entry__label">Motivo:</span> {reason}
+              </p>
+            )}
+            <p className="log-entry__when">
+              <LocalTime iso={entry.at} />
+            </p>
+          </li>
+        );
+      }}
+    />
   );
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PERMANENT_SUSPENSION } from '@contract/accounts';
 import { MAX_SUSPENSION_DAYS, MAX_SUSPENSION_REASON_LENGTH, type Suspension, type SuspensionRequest } from '@contract/moderation';
 import { LocalTime } from '../../components/LocalTime';
+import { SendOrCancel } from '../../components/SendOrCancel';
 import { ApiError, errorMessage, useApi } from '../../lib/api';
 import { queryKeys } from '../../lib/queries';
 import type { SuspendTarget } from './SuspendAuthorControl';
@@ -193,12 +194,13 @@ export default function SuspendAuthorForm({ target, author }: { target: SuspendT
             </p>
           )}
           <div className="suspend__actions">
-            <button type="submit" className="button button--small button--danger" disabled={sending} aria-busy={sending}>
-              {sending ? 'Suspendiendo…' : 'Suspender'}
-            </button>
-            <button type="button" className="link-button" onClick={close} disabled={sending}>
-              Cancelar
-            </button>
+            <SendOrCancel
+              sending={sending}
+              text="Suspender"
+              sendingText="Suspendiendo…"
+              className="button button--small button--danger"
+              onCancel={close}
+            />
           </div>
         </form>
       )}

@@ -1,14 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { PERMANENT_SUSPENSION } from '@contract/accounts';
 import type { Suspension } from '@contract/moderation';
-import { LoadMoreList } from '../../components/LoadMoreList';
 import { LocalTime } from '../../components/LocalTime';
 import { ApiError, errorMessage, useApi } from '../../lib/api';
-import { queryKeys, type Pages } from '../../lib/queries';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { usePagedList } from '../../lib/usePagedList';
-import { ModerationNav } from './ModerationNav';
+import { queryKeys } from '../../lib/queries';
+import { ModeratorsListPage, useLeavingList } from './ModeratorsListPage';
 
 /**
  * `/moderar/suspensiones` (moderators): the suspensions in force, newest first, «Cargar más»; each
@@ -16,57 +13,26 @@ import { ModerationNav } from './ModerationNav';
  * again at once and the suspension leaves the list.
  */
 export default function SuspensionsPage() {
-  useDocumentTitle('Suspensiones');
   const api = useApi();
-  const client = useQueryClient();
-  const list = usePagedList<Suspension>(queryKeys.suspensions, (cursor, signal) =>
-    api.call('moderation.suspensions', { query: { cursor } }, { signal }),
+  const suspensions = useLeavingList<Suspension>(
+    queryKeys.suspensions,
+    (cursor, signal) => api.call('moderation.suspensions', { query: { cursor } }, { signal }),
+    [queryKeys.moderationLog],
   );
-  const [announcement, setAnnouncement] = useState<string | null>(null);
-  const status = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    // The «Levantar» pressed has left the list with its item: focus goes to what it did.
-    if (announcement) status.current?.focus();
-  }, [announcement]);
-
-  function forget(id: string) {
-    client.setQueryData<Pages<Suspension>>(queryKeys.suspensions, (data) =>
-      data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => item.id !== id) })) } : data,
-    );
-    void client.invalidateQueries({ queryKey: queryKeys.moderationLog });
-  }
-
   return (
-    <div className="wide stack">
-      <ModerationNav />
-      <section className="stack" aria-labelledby="suspensions-title">
-        <h1 id="suspensions-title">Suspensiones</h1>
-        <p>
-          Las cuentas suspendidas ahora mismo, de la suspensión más reciente a la más antigua. Mientras dura, la cuenta puede leer y borrar
-          lo suyo, pero no publicar, votar, comentar ni denunciar. Se suspende desde una anécdota o un comentario («Suspender autor»).
-        </p>
-        <p ref={status} className="moderators-status" role="status" tabIndex={-1}>
-          {announcement}
-        </p>
-        <LoadMoreList
-          list={list}
-          label="Suspensiones en vigor, de la más reciente a la más antigua"
-          className="moderators-list"
-          loadingLabel="Cargando las suspensiones…"
-          empty="No hay ninguna cuenta suspendida."
-          getKey={(suspension) => suspension.id}
-          renderItem={(suspension) => (
-            <SuspensionItem
-              suspension={suspension}
-              onLifted={(message) => {
-                setAnnouncement(message);
-                forget(suspension.id);
-              }}
-            />
-          )}
-        />
-      </section>
-    </div>
+    <ModeratorsListPage
+      title="Suspensiones"
+      headingId="suspensions-title"
+      intro="Las cuentas suspendidas ahora mismo, de la suspensión más reciente a la más antigua. Mientras dura, la cuenta puede leer y borrar lo suyo, pero no publicar, votar, comentar ni denunciar. Se suspende desde una anécdota o un comentario («Suspender autor»)."
+      announcement={suspensions.announcement}
+      list={suspensions.list}
+      label="Suspensiones en vigor, de la más reciente a la más antigua"
+      loadingLabel="Cargando las suspensiones…"
+      empty="No hay ninguna cuenta suspendida."
+      renderItem={(suspension) => (
+        <SuspensionItem suspension={suspension} onLifted={(message) => suspensions.leave(suspension.id, message)} />
+      )}
+    />
   );
 }
 

@@ -50,7 +50,6 @@ export default function MyPostsPage() {
             Todavía no has enviado ninguna anécdota. <Link to="/newpost">Publica la primera</Link>.
           </>
         }
-        getKey={(post) => post.id}
         renderItem={(post) => (
           <li>
             <OwnPostCard post={post} onRemoved={markRemoved} onResent={replace} />

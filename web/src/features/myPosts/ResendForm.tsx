@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { postLength } from '@contract/common';
-import { ERRORS } from '@contract/errors';
-import { CATEGORIES, MAX_POST_LENGTH, validateCreatePost, type Category, type CreatePostRequest, type OwnPost } from '@contract/posts';
+import { CATEGORIES, MAX_POST_LENGTH, type Category, type CreatePostRequest, type OwnPost } from '@contract/posts';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { SendOrCancel } from '../../components/SendOrCancel';
 import { errorMessage, useApi } from '../../lib/api';
+import { checkedPost } from '../../lib/checkedPost';
 import { categoryLabel } from '../../lib/format';
 
 type Props = {
@@ -38,14 +39,11 @@ export function ResendForm({ post, onResent, onCancel }: Props) {
   function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
-    const checked = validateCreatePost({ category, post: text });
-    if (!checked.ok) {
-      setError(ERRORS[checked.code].message);
-      return;
-    }
+    const request = checkedPost(category, text, setError);
+    if (!request) return;
     setSending(true);
     setError(null);
-    resend.mutate(checked.value);
+    resend.mutate(request);
   }
 
   return (
@@ -79,12 +77,13 @@ export function ResendForm({ post, onResent, onCancel }: Props) {
           {postLength(text)}/{MAX_POST_LENGTH} caracteres
         </span>
         <span className="confirm">
-          <button type="submit" className="button button--small" disabled={sending} aria-busy={sending}>
-            {sending ? 'Reenviando…' : 'Reenviar a moderación'}
-          </button>
-          <button type="button" className="link-button" onClick={onCancel} disabled={sending}>
-            Cancelar
-          </button>
+          <SendOrCancel
+            sending={sending}
+            text="Reenviar a moderación"
+            sendingText="Reenviando…"
+            className="button button--small"
+            onCancel={onCancel}
+          />
         </span>
       </div>
     </form>

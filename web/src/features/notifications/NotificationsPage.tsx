@@ -110,7 +110,6 @@ export default function NotificationsPage() {
         label="Tus avisos, del más nuevo al más antiguo"
         loadingLabel="Cargando tus avisos…"
         empty="Todavía no tienes avisos. Cuando publiquen, comenten o rechacen una de tus anécdotas, te lo contaremos aquí."
-        getKey={(notification) => notification.id}
         groupBy={(notification) => formatDay(notification.createdAt, now)}
         renderItem={(notification) => (
           <li className={fresh.has(notification.id) ? 'notification notification--fresh' : 'notification'}>

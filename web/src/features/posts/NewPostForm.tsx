@@ -2,8 +2,9 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button, SelectField, TextAreaField } from '@aws-amplify/ui-react';
 import { postLength } from '@contract/common';
 import { ERRORS } from '@contract/errors';
-import { CATEGORIES, DEFAULT_CATEGORY, MAX_POST_LENGTH, validateCreatePost, type Category, type CreatePostRequest } from '@contract/posts';
+import { CATEGORIES, DEFAULT_CATEGORY, MAX_POST_LENGTH, type Category, type CreatePostRequest } from '@contract/posts';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { checkedPost } from '../../lib/checkedPost';
 import { categoryLabel } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { clearDraft, keepDraft, readDraft } from './draft';
@@ -41,15 +42,12 @@ export function NewPostForm({ onSubmit }: Props) {
     event.preventDefault();
     if (sending) return;
     similar.now();
-    const checked = validateCreatePost({ category, post: text });
-    if (!checked.ok) {
-      setError(ERRORS[checked.code].message);
-      return;
-    }
+    const request = checkedPost(category, text, setError);
+    if (!request) return;
     setSending(true);
     setError(null);
     try {
-      await onSubmit(checked.value);
+      await onSubmit(request);
       clearDraft(who);
     } catch (failure) {
       setError(failure instanceof Error && failure.message ? failure.message : ERRORS.INTERNAL_ERROR.message);

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { skipToken, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Post, PostVotes } from '@contract/posts';
 import { MAX_VOTE_IDS, type VoteKind, type VoteResult } from '@contract/votes';
 import { ApiError, errorMessage, useApi, type ApiClient } from '../../lib/api';
@@ -8,6 +8,7 @@ import { queryKeys } from '../../lib/queries';
 import { useSession } from '../../lib/session';
 import { forgetTap, intentOf, releaseKeptPress } from '../../lib/taps';
 import { useKeptPress } from '../../lib/useKeptPress';
+import { moved, showVote, useCachedVote, type Before } from '../../lib/votesShown';
 
 /** The signed-in reader's vote on one post: one `GET /me/votes` for every card that asks in the same tick. */
 const myVoteOf = batcherPer((api: ApiClient) =>
@@ -25,17 +26,6 @@ export function writeLiveVotes(client: QueryClient, postId: string, votes: PostV
   client.setQueryData(queryKeys.voteCounts(postId), votes);
 }
 
-/** `counts` after `mine` was changed to `next` (null: taken back). */
-function moved(counts: PostVotes, mine: VoteKind | null | undefined, next: VoteKind | null): PostVotes {
-  const result = { ...counts };
-  if (mine) result[mine] = Math.max(0, result[mine] - 1);
-  if (next) result[next] += 1;
-  return result;
-}
-
-/** What the cache showed before a press (put back if the API refuses it). */
-type Before = { mine: VoteKind | null | undefined; counts: PostVotes };
-
 /**
  * One card's votes: its counts (the post's own, or newer ones the cache holds: a vote just cast, a live
  * `post.updated`), the reader's vote (a query per post, fetched in one batch per page), and `press`,
@@ -52,14 +42,8 @@ export function usePostVotes(post: Post) {
   const api = useApi();
   const client = useQueryClient();
   const who = useSession();
-  const countsKey = queryKeys.voteCounts(post.id);
-  const mineKey = queryKeys.myVote(who ?? '', post.id);
-  const cachedCounts = useQuery<PostVotes>({ queryKey: countsKey, queryFn: skipToken, staleTime: Infinity }).data ?? post.votes;
-  const cachedMine = useQuery({
-    queryKey: mineKey,
-    queryFn: () => myVoteOf(api)(post.id),
-    enabled: typeof who === 'string',
-  }).data;
+  const keys = { counts: queryKeys.voteCounts(post.id), mine: queryKeys.myVote(who ?? '', post.id) };
+  const { counts: cachedCounts, mine: cachedMine } = useCachedVote(keys, post.votes, () => myVoteOf(api)(post.id), typeof who === 'string');
 
   const agreeIntent = intentOf('vote-agree', post.id);
   const keptIntent = useKeptPress(agreeIntent, intentOf('vote-deserved', post.id));
@@ -108,30 +92,20 @@ export function usePostVotes(post: Post) {
       }
       return result;
     },
-    onMutate: async (next: VoteKind | null): Promise<Before> => {
-      // A read under way would overwrite what is shown (and cancelling it puts back what it replaced).
-      await client.cancelQueries({ queryKey: mineKey, exact: true });
-      const before: Before = {
-        mine: client.getQueryData<VoteKind | null>(mineKey),
-        counts: client.getQueryData<PostVotes>(countsKey) ?? post.votes,
-      };
-      client.setQueryData(countsKey, moved(before.counts, before.mine, next));
-      client.setQueryData(mineKey, next);
-      return before;
-    },
+    onMutate: (next: VoteKind | null): Promise<Before<VoteKind>> => showVote(client, keys, post.votes, next),
     onError: (_error, _next, before) => {
       const settled = answered.current;
       if (settled) {
         // A first request went through, a later one did not: the API holds the first.
-        client.setQueryData(countsKey, settled.votes);
-        client.setQueryData(mineKey, settled.myVote);
+        client.setQueryData(keys.counts, settled.votes);
+        client.setQueryData(keys.mine, settled.myVote);
         return;
       }
       if (!before) return;
-      client.setQueryData(countsKey, before.counts);
+      client.setQueryData(keys.counts, before.counts);
       // Not known before the press: shown unpressed at once, and asked again.
-      client.setQueryData(mineKey, before.mine ?? null);
-      if (before.mine === undefined) void client.invalidateQueries({ queryKey: mineKey, exact: true });
+      client.setQueryData(keys.mine, before.mine ?? null);
+      if (before.mine === undefined) void client.invalidateQueries({ queryKey: keys.mine, exact: true });
     },
     onSettled: (result) => {
       wanted.current = undefined;
@@ -139,8 +113,8 @@ export function usePostVotes(post: Post) {
       answered.current = null;
       // The API's answer is the truth: its counts include votes cast meanwhile by others.
       if (!result) return;
-      client.setQueryData(countsKey, result.votes);
-      client.setQueryData(mineKey, result.myVote);
+      client.setQueryData(keys.counts, result.votes);
+      client.setQueryData(keys.mine, result.myVote);
     },
   });
 
@@ -167,9 +141,9 @@ export function usePostVotes(post: Post) {
         // On its way already: the same button again is the same wish; the other one is the new wish.
         if (kind === lastPressed.current) return;
         lastPressed.current = kind;
-        const shown = client.getQueryData<VoteKind | null>(mineKey) ?? null;
-        client.setQueryData(countsKey, moved(client.getQueryData<PostVotes>(countsKey) ?? post.votes, shown, kind));
-        client.setQueryData(mineKey, kind);
+        const shown = client.getQueryData<VoteKind | null>(keys.mine) ?? null;
+        client.setQueryData(keys.counts, moved(client.getQueryData<PostVotes>(keys.counts) ?? post.votes, shown, kind));
+        client.setQueryData(keys.mine, kind);
         wanted.current = kind;
         return;
       }
