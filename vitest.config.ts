@@ -48,6 +48,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['test/web/**/*.test.{ts,tsx}'],
           setupFiles: ['test/web/setup.ts'],
+          // Room for the longer `findBy…` waits of test/web/setup.ts when the machine is busy.
+          testTimeout: 20_000,
         },
       },
     ],
