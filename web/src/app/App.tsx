@@ -11,7 +11,16 @@ import { browserOnlyParts } from './ClientRoutes';
 /** The app in the browser: providers and the browser's router around every route. */
 export function App({ config, queryClient = createQueryClient() }: { config: RuntimeConfig; queryClient?: QueryClient }) {
   // A first-time visitor is signed out for sure: show it at once and load Amplify only for a form.
-  const [maybeSignedIn] = useState(() => mayHaveSession(config.userPoolClientId));
+  const [maybeSignedIn] = useState(() => {
+    const maybe = mayHaveSession(config.userPoolClientId);
+    // A signed-in reader's first API call waits for Amplify (the session's token) and the contract's
+    // route table: both scripts start downloading now, beside the take-over, instead of after it.
+    if (maybe) {
+      void import('../features/auth/cognito');
+      void import('@contract/routes');
+    }
+    return maybe;
+  });
   const [client] = useState(queryClient);
   // Amplify is a separate script, loaded after the first render (or later: see AuthProvider).
   const loadAuth = useCallback(
