@@ -8,7 +8,7 @@ import type { PostPage } from '../contract/posts';
 import { MAX_SAVED_IDS, type SavedIds } from '../contract/saved';
 import type { Caller } from './author';
 import { timeOf } from './clock';
-import { decodeCursor, encodeCursor } from './cursor';
+import { encodeCursor, resumeAfter, type PageParams } from './cursor';
 import { PostNotFoundError, TooManyChangesError, ValidationError } from './errors';
 import { isPostId, parseLimit, postIdFrom } from './input';
 import { publicPost } from './lifecycle';
@@ -57,14 +57,8 @@ export async function readSavedIds(deps: { saved: SavedStore }, caller: Caller, 
  * `GET /me/saved?cursor=&limit=`: one Query of the caller's saved rows (newest saved first), one
  * BatchGetItem of their posts; posts no longer public are left out (a page may then be shorter).
  */
-export async function readSaved(
-  deps: { saved: SavedStore },
-  caller: Caller,
-  params: { limit?: string; cursor?: string },
-): Promise<PostPage> {
-  const limit = parseLimit(params.limit);
-  const after = params.cursor !== undefined ? decodeCursor(params.cursor).sortKey : undefined;
-  const { entries, hasMore } = await deps.saved.page(caller.id, limit, after);
+export async function readSaved(deps: { saved: SavedStore }, caller: Caller, params: PageParams): Promise<PostPage> {
+  const { entries, hasMore } = await deps.saved.page(caller.id, parseLimit(params.limit), resumeAfter(params));
   const posts = await deps.saved.posts(entries.map((entry) => entry.postId));
   const items = entries
     .map((entry) => posts.get(entry.postId))
