@@ -33,6 +33,18 @@ export function parseLimit(raw: string | undefined): number {
   return limit;
 }
 
+/**
+ * `ids=a,b,…` of a read about many posts (or comments, whose ids have the same shape): 1–`max` ids,
+ * repeats dropped, in the order asked; anything else is INVALID_REQUEST. A UUID and its comma are 37
+ * characters, so a longer string is refused before it is split.
+ */
+export function parseIdList(raw: string | undefined, max: number): string[] {
+  if (raw === undefined || raw.length > max * 37) throw new ValidationError('INVALID_REQUEST');
+  const ids = [...new Set(raw.split(','))];
+  if (ids.length === 0 || ids.length > max || !ids.every(isPostId)) throw new ValidationError('INVALID_REQUEST');
+  return ids;
+}
+
 /** The `category` filter of a list: undefined when absent, else a known category or UNKNOWN_CATEGORY. */
 export function parseCategory(raw: string | undefined): Category | undefined {
   if (raw !== undefined && !isCategory(raw)) throw new ValidationError('UNKNOWN_CATEGORY');
