@@ -23,6 +23,7 @@ import { slotPut } from './rateLimiter';
 import { REPORT_REASON_ATTRIBUTES, reportReasonAttribute, reportReasonsOf, updateParams, type ItemUpdate } from './postItems';
 import { failedCondition, isConflict, transactWrite } from './transactions';
 import type { Signature } from '../../domain/ports/accounts';
+import { keyIs } from './keys';
 
 /** The moderation table's key of one user's report of one comment. */
 export const commentReportKey = (commentId: string, userId: string) => `comment-report#${commentId}#${userId}`;
@@ -192,9 +193,7 @@ export class DynamoCommentStore implements CommentStore {
       new QueryCommand({
         TableName: this.tables.comments,
         IndexName: COMMENTS_INDEX.thread,
-        KeyConditionExpression: '#t = :t',
-        ExpressionAttributeNames: { '#t': COMMENTS_KEYS.thread },
-        ExpressionAttributeValues: { ':t': thread },
+        ...keyIs(COMMENTS_KEYS.thread, thread),
         ScanIndexForward: forward,
         Limit: limit + 1,
         ExclusiveStartKey: after ? { id: after.id, [COMMENTS_KEYS.thread]: thread, [COMMENTS_KEYS.threadRank]: after.rank } : undefined,
@@ -214,9 +213,7 @@ export class DynamoCommentStore implements CommentStore {
       new QueryCommand({
         TableName: this.tables.comments,
         IndexName: COMMENTS_INDEX.queue,
-        KeyConditionExpression: '#q = :q',
-        ExpressionAttributeNames: { '#q': COMMENTS_KEYS.queue },
-        ExpressionAttributeValues: { ':q': QUEUES.hidden },
+        ...keyIs(COMMENTS_KEYS.queue, QUEUES.hidden),
         ScanIndexForward: true,
         Limit: limit,
       }),

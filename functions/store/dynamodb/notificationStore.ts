@@ -17,6 +17,7 @@ import { batchGetPosts } from './postBatch';
 import { NOTIFICATIONS_INDEX, NOTIFICATIONS_KEYS, TOP_INDEX, TOP_KEYS } from '../tables';
 import { failedCondition, transactWrite } from './transactions';
 import { accountNotDeleted } from './nameStore';
+import { keyIs } from './keys';
 
 /** How long the mark of a counted comment is kept: far longer than a stream record is retried (an hour). */
 const SEEN_TTL_SECONDS = 2 * 24 * 60 * 60;
@@ -180,9 +181,7 @@ export class DynamoNotificationStore implements NotificationStore, NotifiedPosts
       {
         TableName: this.tableName,
         IndexName: NOTIFICATIONS_INDEX.unread,
-        KeyConditionExpression: '#a = :a',
-        ExpressionAttributeNames: { '#a': ACCOUNT },
-        ExpressionAttributeValues: { ':a': accountId },
+        ...keyIs(ACCOUNT, accountId),
         ConsistentRead: true,
       },
     );
@@ -197,9 +196,7 @@ export class DynamoNotificationStore implements NotificationStore, NotifiedPosts
       new QueryCommand({
         TableName: this.tableName,
         IndexName: NOTIFICATIONS_INDEX.unread,
-        KeyConditionExpression: '#a = :a',
-        ExpressionAttributeNames: { '#a': ACCOUNT },
-        ExpressionAttributeValues: { ':a': accountId },
+        ...keyIs(ACCOUNT, accountId),
         Select: 'COUNT',
         ConsistentRead: true,
         Limit: cap,

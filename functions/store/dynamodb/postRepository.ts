@@ -23,6 +23,7 @@ import { signAuthorItems } from './authorNames';
 import { accountNotDeleted } from './nameStore';
 import { slotPut } from './rateLimiter';
 import type { Signature } from '../../domain/ports/accounts';
+import { keyIs } from './keys';
 
 /** The moderation table's row of one text fingerprint (domain/fingerprint.ts): `{ postId, at }`. */
 export const fingerprintKey = (fingerprint: string) => `fingerprint#${fingerprint}`;
@@ -174,9 +175,7 @@ export class DynamoPostRepository implements PostRepository, SubmissionStore {
       new QueryCommand({
         TableName: this.tableName,
         IndexName: POSTS_INDEX.queue,
-        KeyConditionExpression: '#q = :q',
-        ExpressionAttributeNames: { '#q': POSTS_KEYS.queue },
-        ExpressionAttributeValues: { ':q': QUEUES.hidden },
+        ...keyIs(POSTS_KEYS.queue, QUEUES.hidden),
         ScanIndexForward: true,
         Limit: limit,
       }),

@@ -11,6 +11,7 @@ import { untilSettled } from '../../domain/input';
 import type { PushSubscriptionStore, StoredPushSubscription } from '../../domain/ports/push';
 import { PUSH_SUBSCRIPTIONS_INDEX, PUSH_SUBSCRIPTIONS_KEYS, pushDevicesKey } from '../tables';
 import { isConflict, transactWrite } from './transactions';
+import { keyIs } from './keys';
 
 const { endpointHash: HASH, accountId: ACCOUNT } = PUSH_SUBSCRIPTIONS_KEYS;
 
@@ -158,9 +159,7 @@ export class DynamoPushSubscriptionStore implements PushSubscriptionStore {
         new QueryCommand({
           TableName: this.tableName,
           IndexName: PUSH_SUBSCRIPTIONS_INDEX.account,
-          KeyConditionExpression: '#a = :a',
-          ExpressionAttributeNames: { '#a': ACCOUNT },
-          ExpressionAttributeValues: { ':a': accountId },
+          ...keyIs(ACCOUNT, accountId),
           Limit: PAGE,
           ExclusiveStartKey: start,
         }),
