@@ -12,7 +12,7 @@ import { appealDecisionSchema, appealRequestSchema, type Appeal, type AppealDeci
 import { forgetAccountState, isSuspended } from './accountState';
 import type { Caller, SignedIn } from './author';
 import { timeOf } from './clock';
-import { decodeCursor, encodeCursor } from './cursor';
+import { pageAnswer, resumeAfter, type PageParams } from './cursor';
 import { DomainError, ForbiddenError, ValidationError } from './errors';
 import { isPostId, parseLimit, parseRequest, untilSettled } from './input';
 import { logEntry } from './moderationLog';
@@ -90,16 +90,9 @@ function parseAppeal(body: unknown): { text: string } {
 export type OpenAppealsDeps = { appeals: Pick<AppealStore, 'open'> };
 
 /** `GET /moderation/appeals`: the open appeals, oldest first (moderators only; one Query a page). */
-export async function listOpenAppeals(
-  deps: OpenAppealsDeps,
-  caller: Caller,
-  params: { limit?: string; cursor?: string },
-): Promise<AppealPage> {
+export async function listOpenAppeals(deps: OpenAppealsDeps, caller: Caller, params: PageParams): Promise<AppealPage> {
   if (!caller.moderator) throw new ForbiddenError();
-  const limit = parseLimit(params.limit);
-  const after = params.cursor !== undefined ? decodeCursor(params.cursor).sortKey : undefined;
-  const page = await deps.appeals.open(limit, after);
-  return { items: page.items.map(publicAppeal), nextCursor: page.next !== undefined ? encodeCursor(page.next) : null };
+  return pageAnswer(await deps.appeals.open(parseLimit(params.limit), resumeAfter(params)), publicAppeal);
 }
 
 export type DecideAppealDeps = {

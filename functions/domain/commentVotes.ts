@@ -7,8 +7,8 @@ import { MAX_VOTE_IDS } from '../contract/votes';
 import { commentVoteSchema, type CommentVoteKind, type CommentVoteResult, type MyCommentVotes } from '../contract/comments';
 import type { Caller } from './author';
 import { commentIdFrom } from './comments';
-import { CommentNotFoundError, OwnCommentError, TooManyChangesError, ValidationError } from './errors';
-import { isPostId, parseRequest, untilSettled } from './input';
+import { CommentNotFoundError, OwnCommentError, TooManyChangesError } from './errors';
+import { parseIdList, parseRequest, untilSettled } from './input';
 import type { CommentStore } from './ports/comments';
 import type { CommentVoteStore } from './ports/commentVotes';
 import type { ActionCounter } from './ports/posts';
@@ -73,10 +73,7 @@ export async function readMyCommentVotes(
   caller: Caller,
   params: { ids?: string },
 ): Promise<MyCommentVotes> {
-  const raw = params.ids;
-  if (raw === undefined || raw.length > MAX_VOTE_IDS * 37) throw new ValidationError('INVALID_REQUEST');
-  const ids = [...new Set(raw.split(','))];
-  if (ids.length === 0 || ids.length > MAX_VOTE_IDS || !ids.every(isPostId)) throw new ValidationError('INVALID_REQUEST');
+  const ids = parseIdList(params.ids, MAX_VOTE_IDS);
   const found = await deps.votes.of(caller.id, ids);
   return { votes: Object.fromEntries(found) };
 }

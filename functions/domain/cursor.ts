@@ -20,3 +20,16 @@ export function decodeCursor(cursor: string): { sortKey: string; id: string } {
   if (!SORT_KEY.test(sortKey)) throw new ValidationError('INVALID_CURSOR');
   return { sortKey, id: sortKey.slice(sortKey.indexOf('#') + 1) };
 }
+
+/** What a paged list route takes: `?limit=&cursor=`. */
+export type PageParams = { limit?: string; cursor?: string };
+
+/** The sort key a page resumes after: the cursor's, or undefined for the first page. */
+export function resumeAfter(params: PageParams): string | undefined {
+  return params.cursor !== undefined ? decodeCursor(params.cursor).sortKey : undefined;
+}
+
+/** A store's page as a list route answers it: its items as the client sees them, and the next page's cursor or null. */
+export function pageAnswer<S, T>(page: { items: S[]; next?: string }, shape: (item: S) => T): { items: T[]; nextCursor: string | null } {
+  return { items: page.items.map(shape), nextCursor: page.next !== undefined ? encodeCursor(page.next) : null };
+}

@@ -1,6 +1,7 @@
-/** Input checks shared by the use cases: ids, bodies, page sizes. */
+/** Input checks shared by the use cases: ids, bodies, page sizes, category filters. */
 import * as z from 'zod/mini';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../contract/common';
+import { isCategory, type Category } from '../contract/posts';
 import { PostNotFoundError, ValidationError } from './errors';
 
 /** Post ids are UUIDs (lowercase, as the server makes them); anything else cannot name a post. */
@@ -30,6 +31,24 @@ export function parseLimit(raw: string | undefined): number {
   const limit = Number(raw);
   if (limit < 1 || limit > MAX_PAGE_SIZE) throw new ValidationError('INVALID_LIMIT');
   return limit;
+}
+
+/**
+ * `ids=a,b,…` of a read about many posts (or comments, whose ids have the same shape): 1–`max` ids,
+ * repeats dropped, in the order asked; anything else is INVALID_REQUEST. A UUID and its comma are 37
+ * characters, so a longer string is refused before it is split.
+ */
+export function parseIdList(raw: string | undefined, max: number): string[] {
+  if (raw === undefined || raw.length > max * 37) throw new ValidationError('INVALID_REQUEST');
+  const ids = [...new Set(raw.split(','))];
+  if (ids.length === 0 || ids.length > max || !ids.every(isPostId)) throw new ValidationError('INVALID_REQUEST');
+  return ids;
+}
+
+/** The `category` filter of a list: undefined when absent, else a known category or UNKNOWN_CATEGORY. */
+export function parseCategory(raw: string | undefined): Category | undefined {
+  if (raw !== undefined && !isCategory(raw)) throw new ValidationError('UNKNOWN_CATEGORY');
+  return raw;
 }
 
 /**

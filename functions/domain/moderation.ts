@@ -17,7 +17,7 @@ import {
   type PendingPostPage,
   type ReportedItems,
 } from '../contract/moderation';
-import { decodeCursor, encodeCursor } from './cursor';
+import { pageAnswer, resumeAfter, type PageParams } from './cursor';
 import { madridDate } from './periods';
 import type { Caller, SignedIn } from './author';
 import { AlreadyReportedError, AlreadyVotedError, ForbiddenError, OwnPostError, PostNotFoundError, QueueEmptyError } from './errors';
@@ -124,16 +124,9 @@ export async function skipPost(deps: ModerationDeps, caller: Caller, id: string 
 }
 
 /** Every pending post, oldest first, a page at a time (one Query), for moderators to decide any of them. */
-export async function listPending(
-  deps: Pick<ModerationDeps, 'posts'>,
-  caller: Caller,
-  params: { limit?: string; cursor?: string },
-): Promise<PendingPostPage> {
+export async function listPending(deps: Pick<ModerationDeps, 'posts'>, caller: Caller, params: PageParams): Promise<PendingPostPage> {
   if (!caller.moderator) throw new ForbiddenError();
-  const limit = parseLimit(params.limit);
-  const after = params.cursor !== undefined ? decodeCursor(params.cursor).sortKey : undefined;
-  const page = await deps.posts.pendingPage(limit, after);
-  return { items: page.items.map(pendingPost), nextCursor: page.next !== undefined ? encodeCursor(page.next) : null };
+  return pageAnswer(await deps.posts.pendingPage(parseLimit(params.limit), resumeAfter(params)), pendingPost);
 }
 
 /** How many moderation votes the caller cast today (Europe/Madrid): one GetItem. */

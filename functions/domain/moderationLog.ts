@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { ModerationAction, ModerationActionKind, ModerationLogPage } from '../contract/moderation';
 import { signatureOf } from './accounts';
 import type { Caller, SignedIn } from './author';
-import { decodeCursor, encodeCursor, sortKeyOf } from './cursor';
+import { encodeCursor, sortKeyOf, resumeAfter, type PageParams } from './cursor';
 import { ForbiddenError } from './errors';
 import { parseLimit } from './input';
 import type { LoggedAction, SuspensionStore } from './ports/moderation';
@@ -33,15 +33,9 @@ export function publicAction({ id, action, target, by, reason, at }: LoggedActio
 export type LogDeps = { suspensions: Pick<SuspensionStore, 'log'> };
 
 /** `GET /moderation/log`: the log, newest first (moderators only). */
-export async function readModerationLog(
-  deps: LogDeps,
-  caller: Caller,
-  params: { limit?: string; cursor?: string },
-): Promise<ModerationLogPage> {
+export async function readModerationLog(deps: LogDeps, caller: Caller, params: PageParams): Promise<ModerationLogPage> {
   if (!caller.moderator) throw new ForbiddenError();
-  const limit = parseLimit(params.limit);
-  const after = params.cursor !== undefined ? decodeCursor(params.cursor).sortKey : undefined;
-  const page = await deps.suspensions.log(limit, after);
+  const page = await deps.suspensions.log(parseLimit(params.limit), resumeAfter(params));
   const last = page.items.at(-1);
   return { items: page.items.map(publicAction), nextCursor: page.next && last ? encodeCursor(sortKeyOf(last.at, last.id)) : null };
 }

@@ -23,6 +23,7 @@ import {
 import type { Author } from './author';
 import { sendToConnections, type BroadcastReport, type DeliveryDeps } from './broadcast';
 import { timeOf } from './clock';
+import type { PageParams } from './cursor';
 import { ValidationError } from './errors';
 import { parseLimit, parseRequest, untilSettled } from './input';
 import { rejectionOf } from './lifecycle';
@@ -314,11 +315,7 @@ export type UnreadDeps = { notifications: Pick<NotificationStore, 'countUnread'>
  * `GET /me/notifications?limit=&cursor=`: the caller's notifications, newest first, one Query a page,
  * each with its post's first words (one BatchGetItem of the page's posts; only the caller's own).
  */
-export async function readNotifications(
-  deps: ListDeps,
-  caller: Author,
-  params: { limit?: string; cursor?: string },
-): Promise<NotificationPage> {
+export async function readNotifications(deps: ListDeps, caller: Author, params: PageParams): Promise<NotificationPage> {
   const limit = parseLimit(params.limit);
   const afterListedAt = params.cursor !== undefined ? decodeNotificationCursor(params.cursor) : undefined;
   const page = await deps.notifications.page({ accountId: caller.id, limit, afterListedAt });

@@ -1,6 +1,6 @@
 import { AccountDeletedError } from './accountState';
 import { randomUUID } from 'node:crypto';
-import { isCategory, validateCreatePost, type Category, type OwnPost, type OwnPostPage, type Post, type PostPage } from '../contract/posts';
+import { validateCreatePost, type OwnPost, type OwnPostPage, type Post, type PostPage } from '../contract/posts';
 import { signatureOf } from './accounts';
 import type { Author, Caller, SignedIn } from './author';
 import { decodeCursor, encodeCursor, sortKeyOf } from './cursor';
@@ -14,7 +14,7 @@ import {
   RateLimitedError,
   ValidationError,
 } from './errors';
-import { parseLimit, postIdFrom, untilSettled } from './input';
+import { parseCategory, parseLimit, postIdFrom, untilSettled } from './input';
 import { ownPost, publicPost } from './lifecycle';
 import type { FingerprintClaim, PostRepository, RateLimiter, StoredPost, SubmissionStore } from './ports/posts';
 import { fingerprintOf } from '../contract/fingerprint';
@@ -151,11 +151,7 @@ export type FeedParams = { category?: string; limit?: string; cursor?: string };
 /** One page of published posts, newest `publishedAt` first; `nextCursor` is null on the last page. */
 export async function readFeed(deps: PostsDeps, params: FeedParams): Promise<PostPage> {
   const limit = parseLimit(params.limit);
-  let category: Category | undefined;
-  if (params.category !== undefined) {
-    if (!isCategory(params.category)) throw new ValidationError('UNKNOWN_CATEGORY');
-    category = params.category;
-  }
+  const category = parseCategory(params.category);
   const after = params.cursor !== undefined ? decodeCursor(params.cursor) : undefined;
   const page = await deps.posts.page({ category, limit, afterSortKey: after?.sortKey });
   const items = page.items.map(publicPost);

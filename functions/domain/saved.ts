@@ -8,9 +8,9 @@ import type { PostPage } from '../contract/posts';
 import { MAX_SAVED_IDS, type SavedIds } from '../contract/saved';
 import type { Caller } from './author';
 import { timeOf } from './clock';
-import { decodeCursor, encodeCursor } from './cursor';
-import { PostNotFoundError, TooManyChangesError, ValidationError } from './errors';
-import { isPostId, parseLimit, postIdFrom } from './input';
+import { encodeCursor, resumeAfter, type PageParams } from './cursor';
+import { PostNotFoundError, TooManyChangesError } from './errors';
+import { parseIdList, parseLimit, postIdFrom } from './input';
 import { publicPost } from './lifecycle';
 import type { ActionCounter, PostRepository, StoredPost } from './ports/posts';
 import type { SavedStore } from './ports/saved';
@@ -45,10 +45,7 @@ export async function unsavePost(deps: SaveDeps, caller: Caller, id: string | un
 
 /** `GET /me/saved/ids?ids=a,b,…` (≤ 100): those of the ids the caller saved, in the order asked. */
 export async function readSavedIds(deps: { saved: SavedStore }, caller: Caller, params: { ids?: string }): Promise<SavedIds> {
-  const raw = params.ids;
-  if (raw === undefined || raw.length > MAX_SAVED_IDS * 37) throw new ValidationError('INVALID_REQUEST');
-  const ids = [...new Set(raw.split(','))];
-  if (ids.length === 0 || ids.length > MAX_SAVED_IDS || !ids.every(isPostId)) throw new ValidationError('INVALID_REQUEST');
+  const ids = parseIdList(params.ids, MAX_SAVED_IDS);
   const saved = await deps.saved.savedOf(caller.id, ids);
   return { ids: ids.filter((id) => saved.has(id)) };
 }
@@ -57,14 +54,8 @@ export async function readSavedIds(deps: { saved: SavedStore }, caller: Caller, 
  * `GET /me/saved?cursor=&limit=`: one Query of the caller's saved rows (newest saved first), one
  * BatchGetItem of their posts; posts no longer public are left out (a page may then be shorter).
  */
-export async function readSaved(
-  deps: { saved: SavedStore },
-  caller: Caller,
-  params: { limit?: string; cursor?: string },
-): Promise<PostPage> {
-  const limit = parseLimit(params.limit);
-  const after = params.cursor !== undefined ? decodeCursor(params.cursor).sortKey : undefined;
-  const { entries, hasMore } = await deps.saved.page(caller.id, limit, after);
+export async function readSaved(deps: { saved: SavedStore }, caller: Caller, params: PageParams): Promise<PostPage> {
+  const { entries, hasMore } = await deps.saved.page(caller.id, parseLimit(params.limit), resumeAfter(params));
   const posts = await deps.saved.posts(entries.map((entry) => entry.postId));
   const items = entries
     .map((entry) => posts.get(entry.postId))

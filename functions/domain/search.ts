@@ -16,11 +16,11 @@
  * pages without repeats. The page's posts are read with one BatchGetItem and only those still published
  * are answered.
  */
-import { isCategory, type Category, type PostPage } from '../contract/posts';
+import type { PostPage } from '../contract/posts';
 import { hasTwoLetters, MAX_QUERY_LENGTH, MAX_QUERY_TERMS, queryTerms, termCounts, words } from '../contract/search';
 import type { PostChange } from './broadcast';
 import { ValidationError } from './errors';
-import { parseLimit } from './input';
+import { parseCategory, parseLimit } from './input';
 import { publicPost } from './lifecycle';
 import type { StoredPost } from './ports/posts';
 import type { IndexEntry, IndexKey, IndexWork, Posting, SearchIndexReader, SearchRebuildStore } from './ports/search';
@@ -160,11 +160,7 @@ export type SearchDeps = { search: SearchIndexReader };
  */
 export async function searchPosts(deps: SearchDeps, params: SearchParams): Promise<PostPage> {
   const terms = parseQuery(params.q);
-  let category: Category | undefined;
-  if (params.category !== undefined) {
-    if (!isCategory(params.category)) throw new ValidationError('UNKNOWN_CATEGORY');
-    category = params.category;
-  }
+  const category = parseCategory(params.category);
   const limit = parseLimit(params.limit);
   const after = params.cursor !== undefined ? decodeSearchCursor(params.cursor) : undefined;
   if (terms.length === 0) return { items: [], nextCursor: null };

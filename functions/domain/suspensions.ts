@@ -11,7 +11,7 @@ import type { NamesDeps } from './accounts';
 import { forgetAccountState } from './accountState';
 import type { Caller, SignedIn } from './author';
 import { timeOf } from './clock';
-import { decodeCursor, encodeCursor, sortKeyOf } from './cursor';
+import { encodeCursor, sortKeyOf, resumeAfter, type PageParams } from './cursor';
 import { CommentNotFoundError, DomainError, ForbiddenError, PostNotFoundError } from './errors';
 import { isPostId, parseLimit, parseRequest, untilSettled } from './input';
 import { logEntry } from './moderationLog';
@@ -132,14 +132,10 @@ const LIST_READS = 5;
  * `GET /moderation/suspensions`: the suspensions in force, newest first (moderators only). Lifted
  * ones are not in the index; ended ones are skipped as they are read.
  */
-export async function listSuspensions(
-  deps: SuspensionListDeps,
-  caller: Caller,
-  params: { limit?: string; cursor?: string },
-): Promise<SuspensionPage> {
+export async function listSuspensions(deps: SuspensionListDeps, caller: Caller, params: PageParams): Promise<SuspensionPage> {
   if (!caller.moderator) throw new ForbiddenError();
   const limit = parseLimit(params.limit);
-  let after = params.cursor !== undefined ? decodeCursor(params.cursor).sortKey : undefined;
+  let after = resumeAfter(params);
   const now = timeOf(deps).toISOString();
   const items: StoredSuspension[] = [];
   for (let read = 0; read < LIST_READS && items.length < limit; read++) {

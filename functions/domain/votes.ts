@@ -19,7 +19,7 @@ import {
 } from '../contract/votes';
 import type { Caller } from './author';
 import { OwnPostError, PostNotFoundError, TooManyChangesError, ValidationError } from './errors';
-import { isPostId, parseLimit, parseRequest, postIdFrom, untilSettled } from './input';
+import { parseIdList, parseLimit, parseRequest, postIdFrom, untilSettled } from './input';
 import { publicPost } from './lifecycle';
 import { bucketOf } from './periods';
 import { decodeRankCursor, encodeRankCursor } from './rankings';
@@ -80,10 +80,7 @@ async function changeVote(deps: VotesDeps, caller: Caller, postId: string, to: V
  * (repeats allowed); posts they did not vote on are absent. Anything else is INVALID_REQUEST.
  */
 export async function readMyVotes(deps: { votes: VoteStore }, caller: Caller, params: { ids?: string }): Promise<MyVotes> {
-  const raw = params.ids;
-  if (raw === undefined || raw.length > MAX_VOTE_IDS * 37) throw new ValidationError('INVALID_REQUEST');
-  const ids = [...new Set(raw.split(','))];
-  if (ids.length === 0 || ids.length > MAX_VOTE_IDS || !ids.every(isPostId)) throw new ValidationError('INVALID_REQUEST');
+  const ids = parseIdList(params.ids, MAX_VOTE_IDS);
   const found = await deps.votes.of(caller.id, ids);
   return { votes: Object.fromEntries(found) };
 }

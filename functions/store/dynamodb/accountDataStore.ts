@@ -40,6 +40,7 @@ import { postFromItem } from './postItems';
 import { DynamoRateLimiter, slotPut } from './rateLimiter';
 import { notificationFromItem } from './notificationStore';
 import { decodeCancellation, failedCondition } from './transactions';
+import { keyIs } from './keys';
 
 /** The tables an account's data is read from or erased in; each use needs only its own. */
 export type AccountTables = {
@@ -90,9 +91,7 @@ export class DynamoAccountData implements AccountDataReader, AccountErasure, Acc
     const items = await queryAll(this.client, {
       TableName: need(this.tables.posts, 'posts'),
       IndexName: POSTS_INDEX.author,
-      KeyConditionExpression: '#a = :a',
-      ExpressionAttributeNames: { '#a': POSTS_KEYS.authorId },
-      ExpressionAttributeValues: { ':a': accountId },
+      ...keyIs(POSTS_KEYS.authorId, accountId),
       ScanIndexForward: false,
     });
     return items.map(postFromItem).filter((post): post is StoredPost => post !== undefined && post.authorId === accountId);
@@ -106,9 +105,7 @@ export class DynamoAccountData implements AccountDataReader, AccountErasure, Acc
     const items = await queryAll(this.client, {
       TableName: need(this.tables.comments, 'comments'),
       IndexName: COMMENTS_INDEX.author,
-      KeyConditionExpression: '#a = :a',
-      ExpressionAttributeNames: { '#a': COMMENTS_KEYS.authorId },
-      ExpressionAttributeValues: { ':a': accountId },
+      ...keyIs(COMMENTS_KEYS.authorId, accountId),
     });
     return items
       .map(commentFromItem)
@@ -155,9 +152,7 @@ export class DynamoAccountData implements AccountDataReader, AccountErasure, Acc
     const items = await queryAll(this.client, {
       TableName: need(this.tables.notifications, 'notifications'),
       IndexName: NOTIFICATIONS_INDEX.recent,
-      KeyConditionExpression: '#a = :a',
-      ExpressionAttributeNames: { '#a': NOTIFICATIONS_KEYS.accountId },
-      ExpressionAttributeValues: { ':a': accountId },
+      ...keyIs(NOTIFICATIONS_KEYS.accountId, accountId),
       ScanIndexForward: false,
     });
     return items.map(notificationFromItem).filter((notification): notification is StoredNotification => notification !== undefined);
@@ -167,9 +162,7 @@ export class DynamoAccountData implements AccountDataReader, AccountErasure, Acc
     const items = await queryAll(this.client, {
       TableName: need(this.tables.moderation, 'moderation'),
       IndexName: MODERATION_INDEX.user,
-      KeyConditionExpression: '#u = :u',
-      ExpressionAttributeNames: { '#u': MODERATION_KEYS.userId },
-      ExpressionAttributeValues: { ':u': accountId },
+      ...keyIs(MODERATION_KEYS.userId, accountId),
     });
     return items
       .filter(
@@ -368,9 +361,7 @@ export class DynamoAccountData implements AccountDataReader, AccountErasure, Acc
     const items = await queryAll(this.client, {
       TableName: table,
       IndexName: CONNECTIONS_INDEX.account,
-      KeyConditionExpression: '#a = :a',
-      ExpressionAttributeNames: { '#a': CONNECTIONS_KEYS.account },
-      ExpressionAttributeValues: { ':a': accountId },
+      ...keyIs(CONNECTIONS_KEYS.account, accountId),
     });
     for (const item of items) {
       const connectionId = item.connectionId as string;

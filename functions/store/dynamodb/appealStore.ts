@@ -1,11 +1,4 @@
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { APPEAL_DECISIONS } from '../../contract/appeals';
 import { suspensionSchema } from '../../contract/moderation';
@@ -15,7 +8,7 @@ import { MODERATION_INDEX, MODERATION_KEYS, MODERATION_LISTS } from '../tables';
 import { logPut } from './moderationLog';
 import { notificationItem } from './notificationStore';
 import { liftItems } from './suspensionStore';
-import { decodeCancellation, failedCondition } from './transactions';
+import { failedCondition, transactWrite } from './transactions';
 
 export const appealKey = (id: string) => `appeal#${id}`;
 const APPEAL_PREFIX = 'appeal#';
@@ -136,15 +129,10 @@ export class DynamoAppealStore implements AppealStore {
       },
     };
     const items = [appeal, logPut(this.tables.moderation, log), told, ...(lift ? liftItems(tables, lift, log.at) : [])];
-    try {
-      await this.client.send(new TransactWriteCommand({ TransactItems: items }));
-      return 'decided';
-    } catch (error) {
-      const cancelled = decodeCancellation(error);
-      if (!cancelled) throw error;
-      if (failedCondition(cancelled, 0) || failedCondition(cancelled, 2)) return 'already';
-      return 'conflict';
-    }
+    const cancelled = await transactWrite(this.client, items);
+    if (!cancelled) return 'decided';
+    if (failedCondition(cancelled, 0) || failedCondition(cancelled, 2)) return 'already';
+    return 'conflict';
   }
 
   async ofAccount(accountId: string): Promise<StoredAppeal[]> {

@@ -27,7 +27,7 @@ import type {
 import { COMMENTS_KEYS, NAMES_TABLE } from '../tables';
 import { bestRank } from './commentStore';
 import { userRow } from './nameStore';
-import { decodeCancellation } from './transactions';
+import { transactWrite } from './transactions';
 
 type Item = Record<string, unknown>;
 
@@ -211,13 +211,7 @@ export class DynamoAuditStore implements AuditSourceStore, AuditRepairStore {
 
   /** One transaction; `changed` when it is cancelled (a condition no longer holds, or a write raced it). */
   private async transact(items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>): Promise<RepairWrite> {
-    try {
-      await this.client.send(new TransactWriteCommand({ TransactItems: items }));
-      return 'fixed';
-    } catch (error) {
-      if (decodeCancellation(error)) return 'changed';
-      throw error;
-    }
+    return (await transactWrite(this.client, items)) ? 'changed' : 'fixed';
   }
 
   setPostVotes(postId: string, read: { agree: number; deserved: number }, to: { agree: number; deserved: number }): Promise<RepairWrite> {

@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { paginateQuery, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Signature } from '../../domain/ports/accounts';
+import { keyIs } from './keys';
 
 /** Where one author's items are: a table keyed by `id`, and its index by author. */
 export type AuthorIndex = { tableName: string; indexName: string; authorAttribute: string };
@@ -27,9 +28,7 @@ export async function signAuthorItems(
     {
       TableName: where.tableName,
       IndexName: where.indexName,
-      KeyConditionExpression: '#a = :a',
-      ExpressionAttributeNames: { '#a': where.authorAttribute },
-      ExpressionAttributeValues: { ':a': authorId },
+      ...keyIs(where.authorAttribute, authorId),
     },
   );
   for await (const page of pages) {

@@ -5,6 +5,7 @@ import { NAMES_TABLE, POSTS_INDEX, POSTS_KEYS } from '../tables';
 
 const NAMES_TTL = NAMES_TABLE.ttlAttribute;
 import { batchGetPosts } from './postBatch';
+import { keyIs } from './keys';
 
 /**
  * The account an apodo's unique key leads to, in two GetItems: the name row, then its account's row,
@@ -51,9 +52,7 @@ export class DynamoAuthorStore implements AuthorStore {
       new QueryCommand({
         TableName: this.tables.posts,
         IndexName: POSTS_INDEX.authorFeed,
-        KeyConditionExpression: '#p = :p',
-        ExpressionAttributeNames: { '#p': POSTS_KEYS.authorId },
-        ExpressionAttributeValues: { ':p': authorId },
+        ...keyIs(POSTS_KEYS.authorId, authorId),
         ProjectionExpression: 'id',
         ScanIndexForward: false,
         Limit: 1,

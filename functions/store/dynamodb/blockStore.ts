@@ -3,7 +3,6 @@ import {
   DeleteCommand,
   GetCommand,
   QueryCommand,
-  TransactWriteCommand,
   type BatchGetCommandOutput,
   type DynamoDBDocumentClient,
   type QueryCommandOutput,
@@ -13,7 +12,7 @@ import type { BlockStore, BlockWrite } from '../../domain/ports/blocks';
 import { BLOCKS_INDEX } from '../tables';
 import { namedAccount } from './authorStore';
 import { accountNotDeleted, userRow } from './nameStore';
-import { decodeCancellation, failedCondition } from './transactions';
+import { failedCondition, transactWrite } from './transactions';
 
 const BATCH_GET_LIMIT = 100;
 const ROUNDS = 8;
@@ -57,32 +56,23 @@ export class DynamoBlockStore implements BlockStore {
   async block(accountId: string, blockedId: string, at: Date): Promise<BlockWrite> {
     const names = this.names();
     for (let attempt = 0; ; attempt++) {
-      try {
-        await this.client.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Put: {
-                  TableName: this.tableName,
-                  Item: { accountId, blockedId, at: at.toISOString() },
-                  ConditionExpression: 'attribute_not_exists(blockedId)',
-                },
-              },
-              accountNotDeleted(names, accountId),
-              accountNotDeleted(names, blockedId),
-            ],
-          }),
-        );
-        return 'blocked';
-      } catch (error) {
-        const cancellation = decodeCancellation(error);
-        if (!cancellation) throw error;
-        if (failedCondition(cancellation, 1)) return 'deleted';
-        if (failedCondition(cancellation, 2)) return 'gone';
-        if (failedCondition(cancellation, 0)) return 'exists';
-        if (!cancellation.raced || attempt >= MAX_ATTEMPTS) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** Math.min(attempt, 5) * Math.random()));
-      }
+      const cancelled = await transactWrite(this.client, [
+        {
+          Put: {
+            TableName: this.tableName,
+            Item: { accountId, blockedId, at: at.toISOString() },
+            ConditionExpression: 'attribute_not_exists(blockedId)',
+          },
+        },
+        accountNotDeleted(names, accountId),
+        accountNotDeleted(names, blockedId),
+      ]);
+      if (!cancelled) return 'blocked';
+      if (failedCondition(cancelled, 1)) return 'deleted';
+      if (failedCondition(cancelled, 2)) return 'gone';
+      if (failedCondition(cancelled, 0)) return 'exists';
+      if (!cancelled.raced || attempt >= MAX_ATTEMPTS) throw cancelled.error;
+      await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** Math.min(attempt, 5) * Math.random()));
     }
   }
 

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { signatureOf } from '../../contract/accounts';
 import { REPORTS_TO_HIDE } from '../../contract/moderation';
@@ -21,8 +21,9 @@ import { logPut } from './moderationLog';
 import { accountNotDeleted } from './nameStore';
 import { slotPut } from './rateLimiter';
 import { REPORT_REASON_ATTRIBUTES, reportReasonAttribute, reportReasonsOf, updateParams, type ItemUpdate } from './postItems';
-import { decodeCancellation, failedCondition, isConflict } from './transactions';
+import { failedCondition, isConflict, transactWrite } from './transactions';
 import type { Signature } from '../../domain/ports/accounts';
+import { keyIs } from './keys';
 
 /** The moderation table's key of one user's report of one comment. */
 export const commentReportKey = (commentId: string, userId: string) => `comment-report#${commentId}#${userId}`;
@@ -129,36 +130,28 @@ export class DynamoCommentStore implements CommentStore {
   ): Promise<'recorded' | 'unpublished' | 'conflict' | 'exists' | 'deleted' | 'parentGone'> {
     if (this.tables.rateLimits === undefined) throw new Error('DynamoCommentStore: new comments need the rate-limits table');
     const parentAt = this.tables.names ? 4 : 3;
-    try {
-      await this.client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.tables.comments,
-                Item: { ...comment, ...statusAttributes(comment, comment.status, comment.createdAt).set },
-                ConditionExpression: 'attribute_not_exists(id)',
-              },
-            },
-            this.countUpdate(comment.postId, 1, true),
-            { Put: slotPut(this.tables.rateLimits, slot) },
-            ...(this.tables.names ? [accountNotDeleted(this.tables.names, comment.authorId)] : []),
-            ...(comment.parentId !== undefined ? [this.replyCountUpdate(comment.parentId, 1, comment.postId)] : []),
-          ],
-        }),
-      );
-      return 'recorded';
-    } catch (error) {
-      // Actions: [0] the comment, [1] its post's count (which needs the post published), [2] the slot,
-      // [3] the author's account not marked deleted, then a reply's parent (visible, top-level, same post).
-      const cancelled = decodeCancellation(error);
-      if (cancelled && failedCondition(cancelled, 0)) return 'exists';
-      if (cancelled && this.tables.names && failedCondition(cancelled, 3)) return 'deleted';
-      if (cancelled && comment.parentId !== undefined && failedCondition(cancelled, parentAt)) return 'parentGone';
-      if (cancelled && failedCondition(cancelled, 1)) return 'unpublished';
-      if (cancelled && isConflict(cancelled)) return 'conflict';
-      throw error;
-    }
+    const cancelled = await transactWrite(this.client, [
+      {
+        Put: {
+          TableName: this.tables.comments,
+          Item: { ...comment, ...statusAttributes(comment, comment.status, comment.createdAt).set },
+          ConditionExpression: 'attribute_not_exists(id)',
+        },
+      },
+      this.countUpdate(comment.postId, 1, true),
+      { Put: slotPut(this.tables.rateLimits, slot) },
+      ...(this.tables.names ? [accountNotDeleted(this.tables.names, comment.authorId)] : []),
+      ...(comment.parentId !== undefined ? [this.replyCountUpdate(comment.parentId, 1, comment.postId)] : []),
+    ]);
+    if (!cancelled) return 'recorded';
+    // Actions: [0] the comment, [1] its post's count (which needs the post published), [2] the slot,
+    // [3] the author's account not marked deleted, then a reply's parent (visible, top-level, same post).
+    if (failedCondition(cancelled, 0)) return 'exists';
+    if (this.tables.names && failedCondition(cancelled, 3)) return 'deleted';
+    if (comment.parentId !== undefined && failedCondition(cancelled, parentAt)) return 'parentGone';
+    if (failedCondition(cancelled, 1)) return 'unpublished';
+    if (isConflict(cancelled)) return 'conflict';
+    throw cancelled.error;
   }
 
   async get(id: string, options: { consistent?: boolean } = {}): Promise<StoredComment | undefined> {
@@ -200,9 +193,7 @@ export class DynamoCommentStore implements CommentStore {
       new QueryCommand({
         TableName: this.tables.comments,
         IndexName: COMMENTS_INDEX.thread,
-        KeyConditionExpression: '#t = :t',
-        ExpressionAttributeNames: { '#t': COMMENTS_KEYS.thread },
-        ExpressionAttributeValues: { ':t': thread },
+        ...keyIs(COMMENTS_KEYS.thread, thread),
         ScanIndexForward: forward,
         Limit: limit + 1,
         ExclusiveStartKey: after ? { id: after.id, [COMMENTS_KEYS.thread]: thread, [COMMENTS_KEYS.threadRank]: after.rank } : undefined,
@@ -222,9 +213,7 @@ export class DynamoCommentStore implements CommentStore {
       new QueryCommand({
         TableName: this.tables.comments,
         IndexName: COMMENTS_INDEX.queue,
-        KeyConditionExpression: '#q = :q',
-        ExpressionAttributeNames: { '#q': COMMENTS_KEYS.queue },
-        ExpressionAttributeValues: { ':q': QUEUES.hidden },
+        ...keyIs(COMMENTS_KEYS.queue, QUEUES.hidden),
         ScanIndexForward: true,
         Limit: limit,
       }),
@@ -237,23 +226,15 @@ export class DynamoCommentStore implements CommentStore {
     const delta = countDelta(comment.status, to);
     if (options.log && this.tables.moderation === undefined)
       throw new Error('DynamoCommentStore: a logged change needs the moderation table');
-    try {
-      await this.client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Update: { TableName: this.tables.comments, Key: { id: comment.id }, ...updateParams(statusUpdate(comment, to, at)) } },
-            ...(delta !== 0 ? [this.countUpdate(comment.postId, delta, false)] : []),
-            ...(delta !== 0 && comment.parentId !== undefined ? [this.replyCountUpdate(comment.parentId, delta)] : []),
-            ...(options.log && this.tables.moderation ? [logPut(this.tables.moderation, options.log)] : []),
-          ],
-        }),
-      );
-      return true;
-    } catch (error) {
-      const cancelled = decodeCancellation(error);
-      if (cancelled && isConflict(cancelled)) return false;
-      throw error;
-    }
+    const cancelled = await transactWrite(this.client, [
+      { Update: { TableName: this.tables.comments, Key: { id: comment.id }, ...updateParams(statusUpdate(comment, to, at)) } },
+      ...(delta !== 0 ? [this.countUpdate(comment.postId, delta, false)] : []),
+      ...(delta !== 0 && comment.parentId !== undefined ? [this.replyCountUpdate(comment.parentId, delta)] : []),
+      ...(options.log && this.tables.moderation ? [logPut(this.tables.moderation, options.log)] : []),
+    ]);
+    if (!cancelled) return true;
+    if (isConflict(cancelled)) return false;
+    throw cancelled.error;
   }
 
   async recordReport({ comment, userId, reason, at, hide }: CommentReportWrite): Promise<GuardedWrite> {
@@ -273,39 +254,31 @@ export class DynamoCommentStore implements CommentStore {
           condition: '#status = :from AND (attribute_not_exists(reports) OR reports < :bound)',
           values: { ':from': 'visible', ':bound': REPORTS_TO_HIDE - 1 },
         };
-    try {
-      await this.client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.tables.moderation,
-                Item: {
-                  key: commentReportKey(comment.id, userId),
-                  kind: 'comment-report',
-                  itemId: comment.id,
-                  userId,
-                  reason,
-                  at: at.toISOString(),
-                },
-                ConditionExpression: 'attribute_not_exists(#key)',
-                ExpressionAttributeNames: { '#key': 'key' },
-              },
-            },
-            { Update: { TableName: this.tables.comments, Key: { id: comment.id }, ...updateParams(update) } },
-            ...(hide ? [this.countUpdate(comment.postId, -1, false)] : []),
-            ...(hide && comment.parentId !== undefined ? [this.replyCountUpdate(comment.parentId, -1)] : []),
-          ],
-        }),
-      );
-      return 'recorded';
-    } catch (error) {
-      // Actions: [0] the user's report row, then the comment.
-      const cancelled = decodeCancellation(error);
-      if (cancelled && failedCondition(cancelled, 0)) return 'duplicate';
-      if (cancelled && isConflict(cancelled)) return 'conflict';
-      throw error;
-    }
+    const cancelled = await transactWrite(this.client, [
+      {
+        Put: {
+          TableName: this.tables.moderation,
+          Item: {
+            key: commentReportKey(comment.id, userId),
+            kind: 'comment-report',
+            itemId: comment.id,
+            userId,
+            reason,
+            at: at.toISOString(),
+          },
+          ConditionExpression: 'attribute_not_exists(#key)',
+          ExpressionAttributeNames: { '#key': 'key' },
+        },
+      },
+      { Update: { TableName: this.tables.comments, Key: { id: comment.id }, ...updateParams(update) } },
+      ...(hide ? [this.countUpdate(comment.postId, -1, false)] : []),
+      ...(hide && comment.parentId !== undefined ? [this.replyCountUpdate(comment.parentId, -1)] : []),
+    ]);
+    if (!cancelled) return 'recorded';
+    // Actions: [0] the user's report row, then the comment.
+    if (failedCondition(cancelled, 0)) return 'duplicate';
+    if (isConflict(cancelled)) return 'conflict';
+    throw cancelled.error;
   }
 
   /**

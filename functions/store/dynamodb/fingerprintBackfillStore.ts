@@ -4,6 +4,7 @@ import type { FingerprintBackfillStore, FingerprintClaim, StoredPost } from '../
 import { FEED_PARTITION, POSTS_INDEX, POSTS_KEYS, QUEUES } from '../tables';
 import { postsFromItems } from './postItems';
 import { DynamoPostRepository, fingerprintPut } from './postRepository';
+import { keyIs } from './keys';
 
 /**
  * The reads and writes of the fingerprints' backfill: the posts that hold their text from the posts
@@ -32,9 +33,7 @@ export class DynamoFingerprintBackfillStore implements FingerprintBackfillStore 
         {
           TableName: this.tables.posts,
           IndexName: partition.indexName,
-          KeyConditionExpression: '#p = :p',
-          ExpressionAttributeNames: { '#p': partition.key },
-          ExpressionAttributeValues: { ':p': partition.value },
+          ...keyIs(partition.key, partition.value),
         },
       );
       for await (const page of pages) {

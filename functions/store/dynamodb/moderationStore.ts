@@ -2,7 +2,6 @@ import {
   BatchGetCommand,
   GetCommand,
   PutCommand,
-  TransactWriteCommand,
   type BatchGetCommandOutput,
   type DynamoDBDocumentClient,
   type TransactWriteCommandInput,
@@ -12,7 +11,7 @@ import { MODERATION_MARGIN, REPORTS_TO_HIDE } from '../../contract/moderation';
 import type { ModerationStore, ModerationVoteWrite, ReportWrite } from '../../domain/ports/moderation';
 import type { GuardedWrite, StoredPost } from '../../domain/ports/posts';
 import { rejectVoteAttribute, reportReasonAttribute, statusUpdate, updateParams, withCounters, type ItemUpdate } from './postItems';
-import { decodeCancellation, failedCondition } from './transactions';
+import { failedCondition, transactWrite } from './transactions';
 
 /**
  * The moderation table's key of one user's vote on, or report of, one post. A resent post's votes
@@ -174,30 +173,22 @@ export class DynamoModerationStore implements ModerationStore {
     ...more: NonNullable<TransactWriteCommandInput['TransactItems']>
   ): Promise<GuardedWrite> {
     if (this.tables.posts === undefined) throw new Error('DynamoModerationStore: votes and reports need the posts table');
-    try {
-      await this.client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.tables.moderation,
-                Item: row,
-                ConditionExpression: 'attribute_not_exists(#key)',
-                ExpressionAttributeNames: { '#key': 'key' },
-              },
-            },
-            { Update: { TableName: this.tables.posts, Key: { id: postId }, ...updateParams(update) } },
-            ...more,
-          ],
-        }),
-      );
-      return 'recorded';
-    } catch (error) {
-      // Actions: [0] the user's row, [1] the post.
-      const cancelled = decodeCancellation(error);
-      if (cancelled && failedCondition(cancelled, 0)) return 'duplicate';
-      if (cancelled && (failedCondition(cancelled, 1) || cancelled.raced)) return 'conflict';
-      throw error;
-    }
+    const cancelled = await transactWrite(this.client, [
+      {
+        Put: {
+          TableName: this.tables.moderation,
+          Item: row,
+          ConditionExpression: 'attribute_not_exists(#key)',
+          ExpressionAttributeNames: { '#key': 'key' },
+        },
+      },
+      { Update: { TableName: this.tables.posts, Key: { id: postId }, ...updateParams(update) } },
+      ...more,
+    ]);
+    if (!cancelled) return 'recorded';
+    // Actions: [0] the user's row, [1] the post.
+    if (failedCondition(cancelled, 0)) return 'duplicate';
+    if (failedCondition(cancelled, 1) || cancelled.raced) return 'conflict';
+    throw cancelled.error;
   }
 }

@@ -1,9 +1,9 @@
-import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AccountName, NameAsRead, NameClaim, NameStore, StoredName } from '../../domain/ports/accounts';
 
 import { FORMER_NAME_DAYS } from '../../contract/authors';
 import { NAMES_TABLE } from '../tables';
-import { decodeCancellation, failedCondition } from './transactions';
+import { failedCondition, transactWrite } from './transactions';
 
 const NAMES_TTL_ATTRIBUTE = NAMES_TABLE.ttlAttribute;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -74,112 +74,93 @@ export class DynamoNameStore implements NameStore {
     const previous = read.name;
     const freesOld = previous !== undefined && previous.key !== name.key;
     const asRead = this.stillAsRead(read);
-    try {
-      await this.client.send(
-        new TransactWriteCommand({
-          TransactItems: [
+    const cancelled = await transactWrite(this.client, [
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: { key: nameRow(name.key), userId, name: name.name },
+          // Free, this account's, or another's former apodo (which a new claimer takes over).
+          ConditionExpression: 'attribute_not_exists(#k) OR userId = :me OR attribute_exists(#ttl)',
+          ExpressionAttributeNames: { '#k': 'key', '#ttl': NAMES_TTL_ATTRIBUTE },
+          ExpressionAttributeValues: { ':me': userId },
+        },
+      },
+      {
+        // An update, not a whole item: what else the row holds (a suspension) stays.
+        Update: {
+          TableName: this.tableName,
+          Key: { key: userRow(userId) },
+          UpdateExpression: 'SET #name = :name, nameKey = :key, #version = :next, since = if_not_exists(since, :since), renames = :renames',
+          ConditionExpression: `attribute_not_exists(deleted) AND (${asRead.ConditionExpression})`,
+          ExpressionAttributeNames: { '#name': 'name', '#version': 'version' },
+          ExpressionAttributeValues: {
+            ...asRead.ExpressionAttributeValues,
+            ':name': name.name,
+            ':key': name.key,
+            ':next': read.version + 1,
+            ':since': at.toISOString(),
+            ':renames': renames,
+          },
+        },
+      },
+      ...(freesOld
+        ? [
             {
+              // The old apodo stays the account's former one (its page answers 301) until it
+              // expires or someone claims it.
               Put: {
                 TableName: this.tableName,
-                Item: { key: nameRow(name.key), userId, name: name.name },
-                // Free, this account's, or another's former apodo (which a new claimer takes over).
-                ConditionExpression: 'attribute_not_exists(#k) OR userId = :me OR attribute_exists(#ttl)',
-                ExpressionAttributeNames: { '#k': 'key', '#ttl': NAMES_TTL_ATTRIBUTE },
+                Item: {
+                  key: nameRow(previous.key),
+                  userId,
+                  name: previous.name,
+                  [NAMES_TTL_ATTRIBUTE]: Math.floor((at.getTime() + FORMER_NAME_DAYS * DAY_MS) / 1000),
+                },
+                ConditionExpression: 'userId = :me',
                 ExpressionAttributeValues: { ':me': userId },
               },
             },
-            {
-              // An update, not a whole item: what else the row holds (a suspension) stays.
-              Update: {
-                TableName: this.tableName,
-                Key: { key: userRow(userId) },
-                UpdateExpression:
-                  'SET #name = :name, nameKey = :key, #version = :next, since = if_not_exists(since, :since), renames = :renames',
-                ConditionExpression: `attribute_not_exists(deleted) AND (${asRead.ConditionExpression})`,
-                ExpressionAttributeNames: { '#name': 'name', '#version': 'version' },
-                ExpressionAttributeValues: {
-                  ...asRead.ExpressionAttributeValues,
-                  ':name': name.name,
-                  ':key': name.key,
-                  ':next': read.version + 1,
-                  ':since': at.toISOString(),
-                  ':renames': renames,
-                },
-              },
-            },
-            ...(freesOld
-              ? [
-                  {
-                    // The old apodo stays the account's former one (its page answers 301) until it
-                    // expires or someone claims it.
-                    Put: {
-                      TableName: this.tableName,
-                      Item: {
-                        key: nameRow(previous.key),
-                        userId,
-                        name: previous.name,
-                        [NAMES_TTL_ATTRIBUTE]: Math.floor((at.getTime() + FORMER_NAME_DAYS * DAY_MS) / 1000),
-                      },
-                      ConditionExpression: 'userId = :me',
-                      ExpressionAttributeValues: { ':me': userId },
-                    },
-                  },
-                ]
-              : []),
-          ],
-        }),
-      );
-      return 'claimed';
-    } catch (error) {
-      const cancelled = decodeCancellation(error);
-      if (!cancelled) throw error;
-      // Another account holds the name ([0]); anything else (our own row changed, a racing transaction) is read again.
-      return failedCondition(cancelled, 0) ? 'taken' : 'conflict';
-    }
+          ]
+        : []),
+    ]);
+    if (!cancelled) return 'claimed';
+    // Another account holds the name ([0]); anything else (our own row changed, a racing transaction) is read again.
+    return failedCondition(cancelled, 0) ? 'taken' : 'conflict';
   }
 
   async markDeleted(userId: string, read: NameAsRead, expiresAt: Date, options: { eraseContent?: boolean } = {}): Promise<boolean> {
     const current = read.name;
     const asRead = this.stillAsRead(read);
-    try {
-      await this.client.send(
-        new TransactWriteCommand({
-          TransactItems: [
+    const cancelled = await transactWrite(this.client, [
+      {
+        Update: {
+          TableName: this.tableName,
+          Key: { key: userRow(userId) },
+          UpdateExpression: `SET deleted = :true, #ttl = :ttl, #version = :next${options.eraseContent ? ', eraseContent = :true' : ''} REMOVE #name, nameKey, suspendedUntil, suspensionId`,
+          ConditionExpression: asRead.ConditionExpression,
+          ExpressionAttributeNames: { '#name': 'name', '#version': 'version', '#ttl': NAMES_TTL_ATTRIBUTE },
+          ExpressionAttributeValues: {
+            ...asRead.ExpressionAttributeValues,
+            ':true': true,
+            ':ttl': Math.floor(expiresAt.getTime() / 1000),
+            ':next': read.version + 1,
+          },
+        },
+      },
+      ...(current
+        ? [
             {
-              Update: {
+              Delete: {
                 TableName: this.tableName,
-                Key: { key: userRow(userId) },
-                UpdateExpression: `SET deleted = :true, #ttl = :ttl, #version = :next${options.eraseContent ? ', eraseContent = :true' : ''} REMOVE #name, nameKey, suspendedUntil, suspensionId`,
-                ConditionExpression: asRead.ConditionExpression,
-                ExpressionAttributeNames: { '#name': 'name', '#version': 'version', '#ttl': NAMES_TTL_ATTRIBUTE },
-                ExpressionAttributeValues: {
-                  ...asRead.ExpressionAttributeValues,
-                  ':true': true,
-                  ':ttl': Math.floor(expiresAt.getTime() / 1000),
-                  ':next': read.version + 1,
-                },
+                Key: { key: nameRow(current.key) },
+                ConditionExpression: 'attribute_not_exists(#k) OR userId = :me',
+                ExpressionAttributeNames: { '#k': 'key' },
+                ExpressionAttributeValues: { ':me': userId },
               },
             },
-            ...(current
-              ? [
-                  {
-                    Delete: {
-                      TableName: this.tableName,
-                      Key: { key: nameRow(current.key) },
-                      ConditionExpression: 'attribute_not_exists(#k) OR userId = :me',
-                      ExpressionAttributeNames: { '#k': 'key' },
-                      ExpressionAttributeValues: { ':me': userId },
-                    },
-                  },
-                ]
-              : []),
-          ],
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (decodeCancellation(error)) return false;
-      throw error;
-    }
+          ]
+        : []),
+    ]);
+    return cancelled === undefined;
   }
 }

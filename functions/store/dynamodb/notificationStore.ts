@@ -1,12 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  paginateQuery,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, paginateQuery, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { signatureOf } from '../../contract/accounts';
 import { NOTIFICATION_TYPES, type NotificationType } from '../../contract/notifications';
 import { REJECTION_REASONS, type RejectionReason } from '../../contract/posts';
@@ -22,8 +15,9 @@ import type {
 import type { StoredPost } from '../../domain/ports/posts';
 import { batchGetPosts } from './postBatch';
 import { NOTIFICATIONS_INDEX, NOTIFICATIONS_KEYS, TOP_INDEX, TOP_KEYS } from '../tables';
-import { decodeCancellation, failedCondition } from './transactions';
+import { failedCondition, transactWrite } from './transactions';
 import { accountNotDeleted } from './nameStore';
+import { keyIs } from './keys';
 
 /** How long the mark of a counted comment is kept: far longer than a stream record is retried (an hour). */
 const SEEN_TTL_SECONDS = 2 * 24 * 60 * 60;
@@ -104,29 +98,21 @@ export class DynamoNotificationStore implements NotificationStore, NotifiedPosts
   }
 
   async add(notification: StoredNotification): Promise<boolean> {
-    try {
-      await this.client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: notificationItem(notification),
-                ConditionExpression: 'attribute_not_exists(#k)',
-                ExpressionAttributeNames: { '#k': KEY },
-              },
-            },
-            this.ownerAlive(notification.accountId),
-          ],
-        }),
-      );
-      return true;
-    } catch (error) {
-      // [0] written already (a record seen again), [1] the owner's account was deleted: nothing to send.
-      const cancellation = decodeCancellation(error);
-      if (cancellation && (failedCondition(cancellation, 0) || failedCondition(cancellation, 1))) return false;
-      throw error;
-    }
+    const cancelled = await transactWrite(this.client, [
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: notificationItem(notification),
+          ConditionExpression: 'attribute_not_exists(#k)',
+          ExpressionAttributeNames: { '#k': KEY },
+        },
+      },
+      this.ownerAlive(notification.accountId),
+    ]);
+    if (!cancelled) return true;
+    // [0] written already (a record seen again), [1] the owner's account was deleted: nothing to send.
+    if (failedCondition(cancelled, 0) || failedCondition(cancelled, 1)) return false;
+    throw cancelled.error;
   }
 
   async get(accountId: string, key: string): Promise<StoredNotification | undefined> {
@@ -138,43 +124,34 @@ export class DynamoNotificationStore implements NotificationStore, NotifiedPosts
 
   async putCoalesced(next: StoredNotification, expectedVersion: number | undefined, commentId: string): Promise<CoalescedWrite> {
     const now = Math.floor(Date.now() / 1000);
-    try {
-      await this.client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: { [ACCOUNT]: next.accountId, [KEY]: `seen#${commentId}`, expiresAt: now + SEEN_TTL_SECONDS },
-                ConditionExpression: 'attribute_not_exists(#k)',
-                ExpressionAttributeNames: { '#k': KEY },
-              },
-            },
-            {
-              Put: {
-                TableName: this.tableName,
-                Item: notificationItem(next),
-                ...(expectedVersion === undefined
-                  ? { ConditionExpression: 'attribute_not_exists(#k)', ExpressionAttributeNames: { '#k': KEY } }
-                  : {
-                      ConditionExpression: '#v = :v',
-                      ExpressionAttributeNames: { '#v': 'version' },
-                      ExpressionAttributeValues: { ':v': expectedVersion },
-                    }),
-              },
-            },
-            this.ownerAlive(next.accountId),
-          ],
-        }),
-      );
-      return 'written';
-    } catch (error) {
-      const cancellation = decodeCancellation(error);
-      if (!cancellation) throw error;
-      if (failedCondition(cancellation, 0)) return 'seen';
-      if (failedCondition(cancellation, 2)) return 'gone';
-      return 'conflict';
-    }
+    const cancelled = await transactWrite(this.client, [
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: { [ACCOUNT]: next.accountId, [KEY]: `seen#${commentId}`, expiresAt: now + SEEN_TTL_SECONDS },
+          ConditionExpression: 'attribute_not_exists(#k)',
+          ExpressionAttributeNames: { '#k': KEY },
+        },
+      },
+      {
+        Put: {
+          TableName: this.tableName,
+          Item: notificationItem(next),
+          ...(expectedVersion === undefined
+            ? { ConditionExpression: 'attribute_not_exists(#k)', ExpressionAttributeNames: { '#k': KEY } }
+            : {
+                ConditionExpression: '#v = :v',
+                ExpressionAttributeNames: { '#v': 'version' },
+                ExpressionAttributeValues: { ':v': expectedVersion },
+              }),
+        },
+      },
+      this.ownerAlive(next.accountId),
+    ]);
+    if (!cancelled) return 'written';
+    if (failedCondition(cancelled, 0)) return 'seen';
+    if (failedCondition(cancelled, 2)) return 'gone';
+    return 'conflict';
   }
 
   async page({ accountId, limit, afterListedAt }: NotificationPageQuery): Promise<{ items: StoredNotification[]; hasMore: boolean }> {
@@ -204,9 +181,7 @@ export class DynamoNotificationStore implements NotificationStore, NotifiedPosts
       {
         TableName: this.tableName,
         IndexName: NOTIFICATIONS_INDEX.unread,
-        KeyConditionExpression: '#a = :a',
-        ExpressionAttributeNames: { '#a': ACCOUNT },
-        ExpressionAttributeValues: { ':a': accountId },
+        ...keyIs(ACCOUNT, accountId),
         ConsistentRead: true,
       },
     );
@@ -221,9 +196,7 @@ export class DynamoNotificationStore implements NotificationStore, NotifiedPosts
       new QueryCommand({
         TableName: this.tableName,
         IndexName: NOTIFICATIONS_INDEX.unread,
-        KeyConditionExpression: '#a = :a',
-        ExpressionAttributeNames: { '#a': ACCOUNT },
-        ExpressionAttributeValues: { ':a': accountId },
+        ...keyIs(ACCOUNT, accountId),
         Select: 'COUNT',
         ConsistentRead: true,
         Limit: cap,

@@ -1,13 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { PostStatus } from '../../contract/posts';
 import type {
   AuthorPageQuery,
@@ -23,13 +16,14 @@ import type {
   StoredPost,
 } from '../../domain/ports/posts';
 import { logPut } from './moderationLog';
-import { decodeCancellation, failedCondition, isConflict } from './transactions';
+import { failedCondition, isConflict, transactWrite } from './transactions';
 import { FEED_PARTITION, POSTS_INDEX, POSTS_KEYS, QUEUES } from '../tables';
 import { postFromItem, postItem, postsFromItems, resendUpdate, statusUpdate, updateParams } from './postItems';
 import { signAuthorItems } from './authorNames';
 import { accountNotDeleted } from './nameStore';
 import { slotPut } from './rateLimiter';
 import type { Signature } from '../../domain/ports/accounts';
+import { keyIs } from './keys';
 
 /** The moderation table's row of one text fingerprint (domain/fingerprint.ts): `{ postId, at }`. */
 export const fingerprintKey = (fingerprint: string) => `fingerprint#${fingerprint}`;
@@ -181,9 +175,7 @@ export class DynamoPostRepository implements PostRepository, SubmissionStore {
       new QueryCommand({
         TableName: this.tableName,
         IndexName: POSTS_INDEX.queue,
-        KeyConditionExpression: '#q = :q',
-        ExpressionAttributeNames: { '#q': POSTS_KEYS.queue },
-        ExpressionAttributeValues: { ':q': QUEUES.hidden },
+        ...keyIs(POSTS_KEYS.queue, QUEUES.hidden),
         ScanIndexForward: true,
         Limit: limit,
       }),
@@ -201,14 +193,10 @@ export class DynamoPostRepository implements PostRepository, SubmissionStore {
     const params = { TableName: this.tableName, Key: { id: post.id }, ...updateParams(update) };
     if (options.log) {
       if (this.logTable === undefined) throw new Error('DynamoPostRepository: a logged change needs the moderation table');
-      try {
-        await this.client.send(new TransactWriteCommand({ TransactItems: [{ Update: params }, logPut(this.logTable, options.log)] }));
-        return true;
-      } catch (error) {
-        const cancelled = decodeCancellation(error);
-        if (cancelled && isConflict(cancelled)) return false;
-        throw error;
-      }
+      const cancelled = await transactWrite(this.client, [{ Update: params }, logPut(this.logTable, options.log)]);
+      if (!cancelled) return true;
+      if (isConflict(cancelled)) return false;
+      throw cancelled.error;
     }
     try {
       await this.client.send(new UpdateCommand(params));
@@ -231,44 +219,28 @@ export class DynamoPostRepository implements PostRepository, SubmissionStore {
   /** One TransactWriteItems: the post, its fingerprint's row and the author's rate-limit slot (rateLimiter.ts slotPut). */
   async submit(post: StoredPost, claim: FingerprintClaim, slot: RateSlot): Promise<'stored' | 'exists' | 'taken' | 'deleted'> {
     if (this.rateLimitsTable === undefined) throw new Error('DynamoPostRepository: new posts need the rate-limits table');
-    try {
-      await this.client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: { TableName: this.tableName, Item: postItem(post), ConditionExpression: 'attribute_not_exists(id)' } },
-            this.claimPut(claim, post.id, post.createdAt),
-            { Put: slotPut(this.rateLimitsTable, slot) },
-            ...(this.namesTable ? [accountNotDeleted(this.namesTable, post.authorId)] : []),
-          ],
-        }),
-      );
-      return 'stored';
-    } catch (error) {
-      const cancelled = decodeCancellation(error);
-      if (cancelled && failedCondition(cancelled, 0)) return 'exists';
-      if (cancelled && this.namesTable && failedCondition(cancelled, 3)) return 'deleted';
-      if (cancelled && isConflict(cancelled)) return 'taken';
-      throw error;
-    }
+    const cancelled = await transactWrite(this.client, [
+      { Put: { TableName: this.tableName, Item: postItem(post), ConditionExpression: 'attribute_not_exists(id)' } },
+      this.claimPut(claim, post.id, post.createdAt),
+      { Put: slotPut(this.rateLimitsTable, slot) },
+      ...(this.namesTable ? [accountNotDeleted(this.namesTable, post.authorId)] : []),
+    ]);
+    if (!cancelled) return 'stored';
+    if (failedCondition(cancelled, 0)) return 'exists';
+    if (this.namesTable && failedCondition(cancelled, 3)) return 'deleted';
+    if (isConflict(cancelled)) return 'taken';
+    throw cancelled.error;
   }
 
   /** One TransactWriteItems: the post's update (resendUpdate: still rejected, never resent) and its new fingerprint's row. */
   async resend(post: StoredPost, edit: PostEdit, at: Date, claim: FingerprintClaim): Promise<boolean> {
-    try {
-      await this.client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Update: { TableName: this.tableName, Key: { id: post.id }, ...updateParams(resendUpdate(post, edit, at)) } },
-            this.claimPut(claim, post.id, at.toISOString()),
-          ],
-        }),
-      );
-      return true;
-    } catch (error) {
-      const cancelled = decodeCancellation(error);
-      if (cancelled && isConflict(cancelled)) return false;
-      throw error;
-    }
+    const cancelled = await transactWrite(this.client, [
+      { Update: { TableName: this.tableName, Key: { id: post.id }, ...updateParams(resendUpdate(post, edit, at)) } },
+      this.claimPut(claim, post.id, at.toISOString()),
+    ]);
+    if (!cancelled) return true;
+    if (isConflict(cancelled)) return false;
+    throw cancelled.error;
   }
 
   /** The fingerprint row naming `postId`, on the condition that its holder is still the one read. */

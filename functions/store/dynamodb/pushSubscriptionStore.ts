@@ -5,13 +5,13 @@ import {
   DeleteCommand,
   GetCommand,
   QueryCommand,
-  TransactWriteCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { untilSettled } from '../../domain/input';
 import type { PushSubscriptionStore, StoredPushSubscription } from '../../domain/ports/push';
 import { PUSH_SUBSCRIPTIONS_INDEX, PUSH_SUBSCRIPTIONS_KEYS, pushDevicesKey } from '../tables';
-import { decodeCancellation, isConflict } from './transactions';
+import { isConflict, transactWrite } from './transactions';
+import { keyIs } from './keys';
 
 const { endpointHash: HASH, accountId: ACCOUNT } = PUSH_SUBSCRIPTIONS_KEYS;
 
@@ -65,39 +65,31 @@ export class DynamoPushSubscriptionStore implements PushSubscriptionStore {
           dropped.push(hash);
         }
       }
-      try {
-        await this.client.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Put: {
-                  TableName: this.tableName,
-                  Item: { [HASH]: pushDevicesKey(accountId), owner: accountId, devices, version: read.version + 1 },
-                  ...(read.version === 0
-                    ? { ConditionExpression: 'attribute_not_exists(#h)', ExpressionAttributeNames: { '#h': HASH } }
-                    : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': read.version } }),
-                },
-              },
-              { Put: { TableName: this.tableName, Item: { ...subscription } } },
-              ...dropped.map((hash) => ({
-                Delete: {
-                  TableName: this.tableName,
-                  Key: { [HASH]: hash },
-                  // Never another account's device (it may have moved there since the read).
-                  ConditionExpression: 'attribute_not_exists(#h) OR #a = :a',
-                  ExpressionAttributeNames: { '#h': HASH, '#a': ACCOUNT },
-                  ExpressionAttributeValues: { ':a': accountId },
-                },
-              })),
-            ],
-          }),
-        );
-        return dropped.length;
-      } catch (error) {
-        const cancelled = decodeCancellation(error);
-        if (cancelled && isConflict(cancelled)) return undefined;
-        throw error;
-      }
+      const cancelled = await transactWrite(this.client, [
+        {
+          Put: {
+            TableName: this.tableName,
+            Item: { [HASH]: pushDevicesKey(accountId), owner: accountId, devices, version: read.version + 1 },
+            ...(read.version === 0
+              ? { ConditionExpression: 'attribute_not_exists(#h)', ExpressionAttributeNames: { '#h': HASH } }
+              : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': read.version } }),
+          },
+        },
+        { Put: { TableName: this.tableName, Item: { ...subscription } } },
+        ...dropped.map((hash) => ({
+          Delete: {
+            TableName: this.tableName,
+            Key: { [HASH]: hash },
+            // Never another account's device (it may have moved there since the read).
+            ConditionExpression: 'attribute_not_exists(#h) OR #a = :a',
+            ExpressionAttributeNames: { '#h': HASH, '#a': ACCOUNT },
+            ExpressionAttributeValues: { ':a': accountId },
+          },
+        })),
+      ]);
+      if (!cancelled) return dropped.length;
+      if (isConflict(cancelled)) return undefined;
+      throw cancelled.error;
     }, 80);
   }
 
@@ -167,9 +159,7 @@ export class DynamoPushSubscriptionStore implements PushSubscriptionStore {
         new QueryCommand({
           TableName: this.tableName,
           IndexName: PUSH_SUBSCRIPTIONS_INDEX.account,
-          KeyConditionExpression: '#a = :a',
-          ExpressionAttributeNames: { '#a': ACCOUNT },
-          ExpressionAttributeValues: { ':a': accountId },
+          ...keyIs(ACCOUNT, accountId),
           Limit: PAGE,
           ExclusiveStartKey: start,
         }),

@@ -1,8 +1,8 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { LoggedAction, StoredSuspension, SuspendOutcome, SuspensionStore } from '../../domain/ports/moderation';
 import { MODERATION_INDEX, MODERATION_KEYS, MODERATION_LISTS } from '../tables';
 import { logFromItem, logPut, suspensionFromItem, suspensionItem, suspensionKey } from './moderationLog';
-import { decodeCancellation, failedCondition } from './transactions';
+import { failedCondition, transactWrite } from './transactions';
 
 const userRow = (accountId: string) => `user#${accountId}`;
 
@@ -53,41 +53,32 @@ export class DynamoSuspensionStore implements SuspensionStore {
   ) {}
 
   async suspend(suspension: StoredSuspension, log: LoggedAction, now: Date): Promise<SuspendOutcome> {
-    try {
-      await this.client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: this.tables.names,
-                Key: { key: userRow(suspension.accountId) },
-                UpdateExpression: 'SET suspendedUntil = :until, suspensionId = :id',
-                ConditionExpression: 'attribute_not_exists(deleted) AND (attribute_not_exists(suspendedUntil) OR suspendedUntil <= :now)',
-                ExpressionAttributeValues: { ':until': suspension.until, ':id': suspension.id, ':now': now.toISOString() },
-              },
-            },
-            {
-              Put: {
-                TableName: this.tables.moderation,
-                Item: suspensionItem(suspension),
-                ConditionExpression: 'attribute_not_exists(#key)',
-                ExpressionAttributeNames: { '#key': 'key' },
-              },
-            },
-            logPut(this.tables.moderation, log),
-          ],
-        }),
-      );
-      return 'suspended';
-    } catch (error) {
-      const cancelled = decodeCancellation(error);
-      if (!cancelled) throw error;
-      if (!failedCondition(cancelled, 0)) throw error;
-      const { Item } = await this.client.send(
-        new GetCommand({ TableName: this.tables.names, Key: { key: userRow(suspension.accountId) }, ConsistentRead: true }),
-      );
-      return Item?.deleted === true ? 'gone' : 'already';
-    }
+    const cancelled = await transactWrite(this.client, [
+      {
+        Update: {
+          TableName: this.tables.names,
+          Key: { key: userRow(suspension.accountId) },
+          UpdateExpression: 'SET suspendedUntil = :until, suspensionId = :id',
+          ConditionExpression: 'attribute_not_exists(deleted) AND (attribute_not_exists(suspendedUntil) OR suspendedUntil <= :now)',
+          ExpressionAttributeValues: { ':until': suspension.until, ':id': suspension.id, ':now': now.toISOString() },
+        },
+      },
+      {
+        Put: {
+          TableName: this.tables.moderation,
+          Item: suspensionItem(suspension),
+          ConditionExpression: 'attribute_not_exists(#key)',
+          ExpressionAttributeNames: { '#key': 'key' },
+        },
+      },
+      logPut(this.tables.moderation, log),
+    ]);
+    if (!cancelled) return 'suspended';
+    if (!failedCondition(cancelled, 0)) throw cancelled.error;
+    const { Item } = await this.client.send(
+      new GetCommand({ TableName: this.tables.names, Key: { key: userRow(suspension.accountId) }, ConsistentRead: true }),
+    );
+    return Item?.deleted === true ? 'gone' : 'already';
   }
 
   async get(id: string): Promise<StoredSuspension | undefined> {
@@ -99,22 +90,11 @@ export class DynamoSuspensionStore implements SuspensionStore {
 
   async lift(suspension: StoredSuspension, log: LoggedAction): Promise<boolean> {
     const [accountRow, record] = liftItems(this.tables, suspension, log.at);
-    try {
-      await this.client.send(new TransactWriteCommand({ TransactItems: [accountRow, record, logPut(this.tables.moderation, log)] }));
-      return true;
-    } catch (error) {
-      const cancelled = decodeCancellation(error);
-      if (!cancelled) throw error;
-      // The account row no longer names this suspension (the account was deleted): only the record is lifted.
-      if (!failedCondition(cancelled, 0) || failedCondition(cancelled, 1) || cancelled.raced) return false;
-    }
-    try {
-      await this.client.send(new TransactWriteCommand({ TransactItems: [record, logPut(this.tables.moderation, log)] }));
-      return true;
-    } catch (error) {
-      if (decodeCancellation(error)) return false;
-      throw error;
-    }
+    const cancelled = await transactWrite(this.client, [accountRow, record, logPut(this.tables.moderation, log)]);
+    if (!cancelled) return true;
+    // The account row no longer names this suspension (the account was deleted): only the record is lifted.
+    if (!failedCondition(cancelled, 0) || failedCondition(cancelled, 1) || cancelled.raced) return false;
+    return (await transactWrite(this.client, [record, logPut(this.tables.moderation, log)])) === undefined;
   }
 
   async suspensions(limit: number, after?: string): Promise<{ items: StoredSuspension[]; next?: string }> {

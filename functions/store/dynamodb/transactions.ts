@@ -1,4 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 
 /**
  * Why a TransactWriteItems did not apply. DynamoDB cancels a transaction with one reason per action,
@@ -33,3 +34,24 @@ export const failedCondition = (cancellation: Cancellation, index: number): bool
  */
 export const isConflict = (cancellation: Cancellation): boolean =>
   cancellation.raced || cancellation.codes.includes('ConditionalCheckFailed');
+
+/** A cancelled transaction: why, and the error DynamoDB threw, for the caller to rethrow a cancellation it does not expect. */
+export type Cancelled = Cancellation & { error: unknown };
+
+/**
+ * Sends one TransactWriteItems: undefined when it applied, what cancelled it when DynamoDB did. Any
+ * other error (the network, a bad request) is thrown.
+ */
+export async function transactWrite(
+  client: DynamoDBDocumentClient,
+  items: NonNullable<TransactWriteCommandInput['TransactItems']>,
+): Promise<Cancelled | undefined> {
+  try {
+    await client.send(new TransactWriteCommand({ TransactItems: items }));
+    return undefined;
+  } catch (error) {
+    const cancellation = decodeCancellation(error);
+    if (!cancellation) throw error;
+    return { ...cancellation, error };
+  }
+}
