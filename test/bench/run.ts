@@ -21,6 +21,7 @@ import {
   bundleRows,
   fanoutScaleRows,
   firstTapRows,
+  mainThreadRows,
   liveLatencyRows,
   memoryRows,
   personalDataRows,
@@ -32,6 +33,7 @@ import {
   webRows,
 } from './figures';
 import * as firstTap from './firstTap';
+import * as mainThread from './mainThread';
 import * as shareCards from './shareCards';
 import * as http from './httpThroughput';
 import * as bundles from './lambdaBundles';
@@ -152,6 +154,10 @@ if (!soakOnly) {
 
       await figure(5, 'the first tap that works on a slow phone', async () =>
         firstTapRows(await firstTap.measureFirstTap(`${running.webUrl}/`, smoke ? firstTap.SMOKE : firstTap.FULL)),
+      );
+
+      await figure(5, "what blocks a phone's main thread on a first visit", async () =>
+        mainThreadRows(await mainThread.measureMainThread(`${running.webUrl}/`, smoke ? mainThread.SMOKE : mainThread.FULL)),
       );
 
       await figure(5, "a signed-in reader's own lists", async () =>
