@@ -205,7 +205,7 @@ export function bundleRows(bundles: BundleResult[]): FigureResult {
 export function webRows(
   declared: { js: Sizes; css: Sizes; html: Sizes },
   fetched: { js: Sizes; css: Sizes } | undefined,
-  pages: Array<{ path: string; runs: LighthouseRun[] }>,
+  pages: Array<{ path: string; runs: LighthouseRun[]; twins?: LighthouseRun[] }>,
 ): FigureResult {
   const kb = (sizes: Sizes) =>
     `${formatBytes(sizes.gzip)} gzip / ${formatBytes(sizes.brotli)} br (${sizes.files.length} files, ${formatBytes(sizes.raw)} raw)`;
@@ -235,7 +235,7 @@ export function webRows(
     target: 'reported',
     status: 'reported',
   });
-  for (const { path, runs } of pages) {
+  for (const { path, runs, twins } of pages) {
     if (runs.length === 0) continue;
     const score = (pick: (run: LighthouseRun) => number) => summarize(runs.map(pick));
     const performance = score((run) => run.performance);
@@ -292,6 +292,7 @@ export function webRows(
         target: '≤ 1.0 s',
         status: lcp.median <= 1.0 ? 'met' : 'missed',
       },
+      ...(twins ? staticTwinRows(label, runs, twins) : []),
       {
         figure: 5,
         what: `${label}: TBT`,
@@ -324,6 +325,35 @@ export function webRows(
       ]
     : [];
   return { rows, notes };
+}
+
+/** How far above its static twin's a page's LCP may be: the app's scripts may delay the largest paint by a tenth at most. */
+export const TWIN_LCP_LIMIT = 1.1;
+
+/**
+ * Figure 5, beside a page's Lighthouse rows: the LCP of its static twin (the same document with every
+ * script taken out, audited in the same pass), and the page's LCP ÷ the twin's, pass by pass, so a
+ * drift in the machine's speed hits both alike. The twin is the limit the page's markup, styles and
+ * images set; what is above it is the scripts'.
+ */
+export function staticTwinRows(label: string, runs: readonly LighthouseRun[], twins: readonly LighthouseRun[]): Row[] {
+  const ratio = summarize(twins.map((twin, pass) => (runs[pass]?.lcp ?? Number.NaN) / twin.lcp));
+  return [
+    {
+      figure: 5,
+      what: `${label}: its static twin's LCP (the same document without its scripts, same passes)`,
+      measured: formatSummary(summarize(twins.map((twin) => twin.lcp / 1000)), ' s', 2),
+      target: 'reported',
+      status: 'reported',
+    },
+    {
+      figure: 5,
+      what: `${label}: LCP ÷ its static twin's LCP (same pass)`,
+      measured: formatSummary(ratio, '×', 2),
+      target: `≤ ${TWIN_LCP_LIMIT}×`,
+      status: ratio.median <= TWIN_LCP_LIMIT ? 'met' : 'missed',
+    },
+  ];
 }
 
 /**
