@@ -23,6 +23,7 @@ import {
   firstTapRows,
   liveLatencyRows,
   memoryRows,
+  navigationRows,
   personalDataRows,
   searchRows,
   shareCardRows,
@@ -41,6 +42,7 @@ import { RATE_LIMIT } from '../../functions/contract/posts';
 import { createModerator } from '../support/moderation';
 import { localCloudRss, sampleRss } from './memory';
 import { machine, renderTable, runFigure, type FigureResult, type Row } from './report';
+import * as navigation from './navigation';
 import * as personalData from './personalData';
 import * as search from './search';
 import * as lists from './signedInLists';
@@ -165,6 +167,10 @@ if (!soakOnly) {
 
       await figure(5, "a signed-in reader's own lists", async () =>
         signedInListRows(await lists.measureSignedInLists(running, smoke ? lists.SMOKE : lists.FULL)),
+      );
+
+      await figure(5, 'from the feed to a post and back, in the app', async () =>
+        navigationRows(await navigation.measureNavigation(running, smoke ? navigation.SMOKE : navigation.FULL)),
       );
 
       await figure(2, 'HTTP throughput through the local gateway (two back-to-back runs)', async () => {

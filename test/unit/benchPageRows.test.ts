@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { staticTwinRows, TWIN_LCP_LIMIT, webRows } from '../bench/figures';
+import { navigationRows, staticTwinRows, TWIN_LCP_LIMIT, webRows } from '../bench/figures';
 import { staticTwin, type LighthouseRun } from '../bench/webPage';
 
 const NO_BYTES = { raw: 0, gzip: 0, brotli: 0, files: [] };
@@ -70,5 +70,17 @@ describe("a page's static twin", () => {
     expect(twin).not.toMatch(/<script|modulepreload|chunk\.js|index\.js|config\.json|load\(\)/i);
     expect(twin).toContain('<link rel="stylesheet" href="/assets/index.css">');
     expect(twin).toContain('<article class="post-card"><img src="/og.png" alt=""><p>Vaya día</p></article>');
+  });
+});
+
+describe('figure 5: from the feed to a post and back', () => {
+  it('reports both ways as median and range, the first runs setting the baseline', () => {
+    const { rows } = navigationRows({ toPost: [320, 250, 610], back: [40, 25, 60] });
+    expect(rows.map((row) => [row.measured, row.status])).toEqual([
+      ['320 ms [250–610]', 'reported'],
+      ['40 ms [25–60]', 'reported'],
+    ]);
+    expect(rows[0]?.what).toMatch(/^Navigation in the app, \/ → \/post\/:id/);
+    expect(rows[1]?.what).toMatch(/^Navigation in the app, \/post\/:id → \/ \(back\)/);
   });
 });
