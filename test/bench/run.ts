@@ -24,6 +24,7 @@ import {
   mainThreadRows,
   liveLatencyRows,
   memoryRows,
+  navigationRows,
   personalDataRows,
   searchRows,
   shareCardRows,
@@ -43,6 +44,7 @@ import { RATE_LIMIT } from '../../functions/contract/posts';
 import { createModerator } from '../support/moderation';
 import { localCloudRss, sampleRss } from './memory';
 import { machine, renderTable, runFigure, type FigureResult, type Row } from './report';
+import * as navigation from './navigation';
 import * as personalData from './personalData';
 import * as search from './search';
 import * as lists from './signedInLists';
@@ -126,23 +128,32 @@ if (!soakOnly) {
         const postPath = `/post/${newest.items[0]?.id ?? 'none'}`;
         const { authorPath, searchPath } = await web.seedDiscovery(running);
         const pages = [
-          { path: '/', runs: [] as web.LighthouseRun[] },
-          { path: '/post/:id', url: postPath, runs: [] as web.LighthouseRun[] },
-          { path: '/autor/:apodo', url: authorPath, runs: [] as web.LighthouseRun[] },
-          { path: `/buscar?q=${web.SEARCH_WORD}`, url: searchPath, runs: [] as web.LighthouseRun[] },
+          { path: '/', url: '/', runs: [] as web.LighthouseRun[], twins: [] as web.LighthouseRun[] },
+          { path: '/post/:id', url: postPath, runs: [] as web.LighthouseRun[], twins: [] as web.LighthouseRun[] },
+          { path: '/autor/:apodo', url: authorPath, runs: [] as web.LighthouseRun[], twins: [] as web.LighthouseRun[] },
+          { path: `/buscar?q=${web.SEARCH_WORD}`, url: searchPath, runs: [] as web.LighthouseRun[], twins: [] as web.LighthouseRun[] },
         ];
-        const urlOf = (page: (typeof pages)[number]) => `${running.webUrl}${'url' in page ? page.url : page.path}`;
         // A page's first render in a fresh function loads its code (a cold start): not what a visitor of a warm site waits for.
-        for (const page of pages) await fetch(urlOf(page)).then((response) => response.text());
-        // Interleaved, one run of each page per pass: a drift of the machine's speed hits every page alike.
-        for (let index = 0; index < options.lighthouseRuns; index++) {
-          for (const page of pages) {
-            const run = await web.lighthouse(urlOf(page));
-            page.runs.push(run);
-            console.log(
-              `  Lighthouse ${page.path} ${index + 1}: performance ${run.performance}, accessibility ${run.accessibility}, SEO ${run.seo}, LCP ${(run.lcp / 1000).toFixed(2)} s, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}`,
-            );
+        for (const page of pages) await fetch(`${running.webUrl}${page.url}`).then((response) => response.text());
+        const twins = await web.startTwinServer(
+          running.webUrl,
+          pages.map((page) => page.url),
+        );
+        try {
+          // Interleaved, one run of each page and of its static twin per pass: a drift of the machine's speed hits them all alike.
+          for (let index = 0; index < options.lighthouseRuns; index++) {
+            for (const page of pages) {
+              const run = await web.lighthouse(`${running.webUrl}${page.url}`);
+              page.runs.push(run);
+              const twin = await web.lighthouse(`${twins.origin}${page.url}`);
+              page.twins.push(twin);
+              console.log(
+                `  Lighthouse ${page.path} ${index + 1}: performance ${run.performance}, accessibility ${run.accessibility}, SEO ${run.seo}, LCP ${(run.lcp / 1000).toFixed(2)} s (static twin ${(twin.lcp / 1000).toFixed(2)} s), TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}`,
+              );
+            }
           }
+        } finally {
+          await twins.close();
         }
         const runs = pages[0]?.runs ?? [];
         const last = runs.at(-1);
@@ -162,6 +173,10 @@ if (!soakOnly) {
 
       await figure(5, "a signed-in reader's own lists", async () =>
         signedInListRows(await lists.measureSignedInLists(running, smoke ? lists.SMOKE : lists.FULL)),
+      );
+
+      await figure(5, 'from the feed to a post and back, in the app', async () =>
+        navigationRows(await navigation.measureNavigation(running, smoke ? navigation.SMOKE : navigation.FULL)),
       );
 
       await figure(2, 'HTTP throughput through the local gateway (two back-to-back runs)', async () => {

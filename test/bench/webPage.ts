@@ -6,11 +6,14 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { PostPage } from '../../functions/contract/posts';
+import { acceptedEncoding, compress } from '../../infra/local/aws/cloudfront/compression';
 import { call } from '../support/api';
 import type { LocalCloudProcess } from '../support/localCloud';
 import { createModerator, publishApproved } from '../support/moderation';
@@ -197,4 +200,82 @@ export async function lighthouse(url: string): Promise<LighthouseRun> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A page's static twin: the document as served with every script taken out — `<script>` elements
+ * (module, inline, the page's JSON data) and module preloads — and nothing else changed. Its LCP is
+ * what the page's markup, styles, fonts and images alone allow: the page's own LCP ÷ it says what the
+ * app's scripts add.
+ */
+export function staticTwin(html: string): string {
+  return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>\s*/gi, '').replace(/<link\b[^>]*\brel=["']?modulepreload\b[^>]*>\s*/gi, '');
+}
+
+export type TwinServer = { origin: string; close: () => Promise<void> };
+
+/** Response headers not passed on as received: the body is decoded, changed and encoded again here. */
+const REWRITTEN = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive']);
+
+/**
+ * Serves the static twins of `paths` (each a path with its query, as the local cloud serves it) on
+ * 127.0.0.1 at a free port; every other request is passed to the local cloud at `webUrl` as it came, so
+ * a twin loads the same styles, fonts and images. Only `webUrl` is ever fetched. Each twin is the cloud's
+ * answer of that moment (read again on every request, so it pays the same server render as the page),
+ * compressed as the cloud compresses a page function's answer.
+ */
+export async function startTwinServer(webUrl: string, paths: readonly string[]): Promise<TwinServer> {
+  const cloud = new URL(webUrl);
+  const twins = new Set(paths);
+  const serveTwin = async (incoming: IncomingMessage, outgoing: ServerResponse) => {
+    const page = await fetch(new URL(incoming.url ?? '/', cloud), { headers: { 'accept-encoding': 'identity' }, redirect: 'manual' });
+    const body = Buffer.from(staticTwin(await page.text()));
+    const encoding = acceptedEncoding(incoming.headers['accept-encoding']);
+    const sent = encoding ? await compress(body, encoding, 'fast') : body;
+    const headers: Record<string, string> = {};
+    page.headers.forEach((value, name) => {
+      if (!REWRITTEN.has(name)) headers[name] = value;
+    });
+    outgoing.writeHead(page.status, { ...headers, ...(encoding ? { 'content-encoding': encoding } : {}), 'content-length': sent.length });
+    outgoing.end(sent);
+  };
+  const pass = (incoming: IncomingMessage, outgoing: ServerResponse) => {
+    const forwarded = request(
+      {
+        host: cloud.hostname,
+        port: cloud.port,
+        path: incoming.url,
+        method: incoming.method,
+        headers: { ...incoming.headers, host: cloud.host },
+      },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    forwarded.on('error', (error) => outgoing.destroy(error));
+    incoming.pipe(forwarded);
+  };
+  const server = createServer((incoming, outgoing) => {
+    if (incoming.method === 'GET' && twins.has(incoming.url ?? '')) {
+      serveTwin(incoming, outgoing).catch((error: unknown) => {
+        console.error(`  static twin of ${incoming.url}:`, error);
+        if (!outgoing.headersSent) outgoing.writeHead(502);
+        outgoing.end();
+      });
+    } else pass(incoming, outgoing);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
 }
