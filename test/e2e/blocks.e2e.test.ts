@@ -55,6 +55,9 @@ describe('blocking (built site, local cloud, 375 px)', () => {
     await list.getByRole('link', { name: author.name }).waitFor();
     await list.getByRole('button', { name: `Desbloquear a ${author.name}` }).click();
     await page.getByText('No has bloqueado a nadie').waitFor();
+    // The list empties at once; the status area speaks once the API has taken the unblock. Leaving the
+    // page before that (a full load here) could read the block list before the write lands.
+    await page.getByRole('status').getByText(`Has desbloqueado a ${author.name}`).waitFor();
     expect(await widerThanWindow(page)).toEqual([]);
 
     await page.goto(`/post/${post.id}`);
