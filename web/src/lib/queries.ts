@@ -82,6 +82,22 @@ export function firstPageOnly<T>(page: { items: T[]; nextCursor: string | null }
  */
 export const FRESH_FOR_MS = 60_000;
 
+/**
+ * A post as a list already in the cache holds it (a feed, the Top, a search, an author's page), for a
+ * post's page to show at once while it reads the post again: a card's link carries only the id.
+ */
+export function postFromLists(client: QueryClient, id: string): Post | undefined {
+  for (const key of [['posts'], ['authors']]) {
+    for (const [, data] of client.getQueriesData<Partial<Pages<Post>>>({ queryKey: key })) {
+      for (const page of data?.pages ?? []) {
+        const found = page.items.find((item) => item.id === id);
+        if (found) return found;
+      }
+    }
+  }
+  return undefined;
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { PAGE_TITLES } from '@contract/documents';
 import { type Post } from '@contract/posts';
 import { ApiError, errorMessage, useApi } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { queryKeys } from '../../lib/queries';
+import { postFromLists, queryKeys } from '../../lib/queries';
 import { PageSpinner } from '../../components/PageSpinner';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PostCard } from '../../components/PostCard';
@@ -28,6 +28,7 @@ export default function PostPage({
 }) {
   const { id = '' } = useParams();
   const api = useApi();
+  const client = useQueryClient();
   const location = useLocation();
   // Aleatorio passes the post it already read, so the page shows it without a second request.
   const passed = (location.state as { post?: Post } | null)?.post;
@@ -40,6 +41,9 @@ export default function PostPage({
         throw error;
       }),
     initialData: passed?.id === id ? passed : undefined,
+    // From a list's card: the post as that list holds it, shown (with its comments asked for) while the
+    // post is read again, instead of a spinner for the whole round trip.
+    placeholderData: () => postFromLists(client, id),
   });
   const state: State =
     read.status === 'pending'
