@@ -11,6 +11,7 @@
 import type { Browser, Page } from 'playwright-core';
 import type { LocalCloudProcess } from '../support/localCloud';
 import { launchChromium, newVisitor, takenOver } from '../e2e/browser';
+import { LOADING_IN_MAIN } from './signedInLists';
 
 export type NavigationOptions = { passes: number };
 export const FULL: NavigationOptions = { passes: 7 };
@@ -22,7 +23,6 @@ const PHONE_WIDTH = 375;
 export type NavigationResult = { toPost: number[]; back: number[] };
 
 const FIRST_CARD = 'main article.post-card';
-const BUSY = 'main .list-skeleton, main .page-spinner';
 
 /** What the bench keeps on the page's window between the click and the arrival. */
 type Marker = { clickedAt: number | null };
@@ -41,7 +41,11 @@ function shownAt({ pathname, text, card, busy }: { pathname: string; text: strin
 }
 
 async function waitShown(page: Page, where: { pathname: string; text: string }): Promise<number> {
-  const at = await page.waitForFunction(shownAt, { ...where, card: FIRST_CARD, busy: BUSY }, { polling: 'raf', timeout: 30_000 });
+  const at = await page.waitForFunction(
+    shownAt,
+    { ...where, card: FIRST_CARD, busy: LOADING_IN_MAIN },
+    { polling: 'raf', timeout: 30_000 },
+  );
   return (await at.jsonValue()) as number;
 }
 

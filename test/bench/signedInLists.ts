@@ -29,6 +29,9 @@ export const LISTS = [
 
 export type ListsResult = Map<string, number[]>;
 
+/** What a page shows in `main` while a list or the page itself is still loading (its skeleton, its spinner). */
+export const LOADING_IN_MAIN = 'main .list-skeleton, main .page-spinner';
+
 /** Gives a new moderator one thing in each list; answers the moderator. */
 async function seed(cloud: LocalCloudProcess) {
   const [reader, other, writer] = await Promise.all([createModerator(cloud), createModerator(cloud), createUser(cloud)]);
@@ -65,11 +68,9 @@ export async function measureSignedInLists(cloud: LocalCloudProcess, options: Li
       for (const { path, content } of LISTS) {
         await page.goto(path, { waitUntil: 'commit' });
         const at = await page.waitForFunction(
-          (selector) =>
-            document.querySelector(selector) !== null && document.querySelector('main .list-skeleton, main .page-spinner') === null
-              ? performance.now()
-              : false,
-          content,
+          ({ selector, loading }) =>
+            document.querySelector(selector) !== null && document.querySelector(loading) === null ? performance.now() : false,
+          { selector: content, loading: LOADING_IN_MAIN },
           { polling: 'raf', timeout: 30_000 },
         );
         const ms = (await at.jsonValue()) as number;
