@@ -60,7 +60,8 @@ describe('discovery in a browser (built site, local cloud)', () => {
 
       await results.getByRole('link', { name: author.name! }).first().click();
       await page.waitForURL((url) => url.pathname === authorPath(author.name!));
-      await page.getByRole('heading', { name: new RegExp(author.name!) }).waitFor();
+      // The page's own title: the cards' «Publicado por …» headings name the author too.
+      await page.getByRole('heading', { level: 1, name: author.name!, exact: true }).waitFor();
       const card = page.locator('article', { hasText: word });
       await card.getByRole('button', { name: 'Guardar' }).click();
       await card.getByRole('button', { name: 'Guardada', pressed: true }).waitFor();
