@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { earlyStartScript } from './src/lib/earlyStart.ts';
 import { afterPaintLoaderScript } from './src/lib/documentScripts.ts';
 import { tapKeeperScript } from './src/lib/taps.ts';
+import { votesNoteScript } from './src/lib/votesNote.ts';
 
 /**
  * Puts the first page's small style sheet (~3 KB gzip) inside index.html, so the first paint needs
@@ -27,49 +28,30 @@ function inlineEntryCss(): Plugin {
   };
 }
 
-/**
- * Puts the inline script of src/lib/earlyStart.ts first in <head>: it asks for /config.json while the
- * entry script downloads. The site's CSP allows it by its hash.
- */
-function earlyStart(): Plugin {
+/** Puts `script` inline in index.html, right after `anchor` or right before it; the site's CSP allows it by its hash. */
+function inlineScript(name: string, script: string, where: { after: string } | { before: string }): Plugin {
+  const anchor = 'after' in where ? where.after : where.before;
   return {
-    name: 'vaya-dia:early-start',
+    name: `vaya-dia:${name}`,
     transformIndexHtml(html) {
-      const charset = '<meta charset="utf-8" />';
-      if (!html.includes(charset)) throw new Error(`index.html must declare ${charset}: the early-start script goes right after it`);
-      return html.replace(charset, `${charset}\n    <script>${earlyStartScript()}</script>`);
+      if (!html.includes(anchor)) throw new Error(`index.html has no ${anchor} for the ${name} script`);
+      const tag = `<script>${script}</script>`;
+      return html.replace(anchor, 'after' in where ? `${anchor}\n    ${tag}` : `  ${tag}\n  ${anchor}`);
     },
   };
 }
 
-/**
- * Puts the inline script of src/lib/taps.ts in <head>, after the early start: from the first paint it
- * keeps a tap on a button that needs the app, which the app carries out once it has taken over. The
- * site's CSP allows it by its hash.
- */
-function tapKeeper(): Plugin {
-  return {
-    name: 'vaya-dia:tap-keeper',
-    transformIndexHtml(html) {
-      if (!html.includes('</head>')) throw new Error('index.html has no </head> for the tap keeper');
-      return html.replace('</head>', `  <script>${tapKeeperScript()}</script>\n  </head>`);
-    },
-  };
-}
-
-/**
- * Puts the inline script of src/lib/documentScripts.ts last in <body>: on a server-rendered page it
- * loads the app after the first paint. The site's CSP allows it by its hash.
- */
-function afterPaintLoader(): Plugin {
-  return {
-    name: 'vaya-dia:after-paint-loader',
-    transformIndexHtml(html) {
-      if (!html.includes('</body>')) throw new Error('index.html has no </body> for the after-paint loader');
-      return html.replace('</body>', `  <script>${afterPaintLoaderScript()}</script>\n  </body>`);
-    },
-  };
-}
+const inlineScripts = [
+  // First in <head> (src/lib/earlyStart.ts): asks for /config.json while the entry script downloads.
+  inlineScript('early-start', earlyStartScript(), { after: '<meta charset="utf-8" />' }),
+  // In <head>, before the first paint (src/lib/votesNote.ts): hides the votes note a reader closed before.
+  inlineScript('votes-note', votesNoteScript(), { before: '</head>' }),
+  // In <head> (src/lib/taps.ts): from the first paint it keeps a tap on a button that needs the app,
+  // which the app carries out once it has taken over.
+  inlineScript('tap-keeper', tapKeeperScript(), { before: '</head>' }),
+  // Last in <body> (src/lib/documentScripts.ts): on a server-rendered page it loads the app after the first paint.
+  inlineScript('after-paint-loader', afterPaintLoaderScript(), { before: '</body>' }),
+];
 
 const webDir = decodeURIComponent(new URL('.', import.meta.url).pathname);
 const contract = decodeURIComponent(new URL('../functions/contract', import.meta.url).pathname);
@@ -80,7 +62,7 @@ const contract = decodeURIComponent(new URL('../functions/contract', import.meta
  */
 export default defineConfig({
   root: webDir,
-  plugins: [react(), earlyStart(), tapKeeper(), afterPaintLoader(), inlineEntryCss()],
+  plugins: [react(), ...inlineScripts, inlineEntryCss()],
   resolve: { alias: { '@contract': contract } },
   build: {
     outDir: 'dist',

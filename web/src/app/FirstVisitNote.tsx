@@ -1,42 +1,31 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useHydrated } from '../lib/hydration';
-
-/** Where the dismissal is remembered (this browser only). */
-const DISMISSED_KEY = 'vaya-dia:explicacion-votos-cerrada';
+import { intentOf } from '../lib/taps';
+import { rememberVotesNoteClosed, votesNoteClosedBefore } from '../lib/votesNote';
 
 /** Pages whose cards carry the two votes the note explains. */
 function showsVotes(pathname: string): boolean {
   return pathname === '/' || pathname === '/top' || pathname.startsWith('/category/') || pathname.startsWith('/post/');
 }
 
-function dismissedBefore(): boolean {
-  try {
-    return window.localStorage.getItem(DISMISSED_KEY) !== null;
-  } catch {
-    // Storage refused (a private mode, a blocked site): the note can still be closed for this page.
-    return false;
-  }
-}
-
 /**
- * A first visitor's one-line explanation of the two votes, until they close it (remembered in
- * localStorage, never shown again in this browser). The server cannot know whether it was closed, so
- * it appears once the page is taken over; it is kept to two short lines on a phone, so the first card
- * still starts in the upper part of the screen.
+ * A first visitor's one-line explanation of the two votes, until they close it (remembered in this
+ * browser, never shown again there). It is in the server's HTML, so it is painted with the page and
+ * moves nothing when the app takes over; where it was closed before, the document's own script hides
+ * it before the first paint (lib/votesNote.ts) and the app leaves it out once it has taken over. It is
+ * kept to two short lines on a phone, so the first card still starts in the upper part of the screen.
+ * «Entendido» tapped before the take-over is kept and carried out then (lib/taps.ts).
  */
 export function FirstVisitNote() {
   const hydrated = useHydrated();
   const { pathname } = useLocation();
   const [closed, setClosed] = useState(false);
-  if (!hydrated || closed || !showsVotes(pathname) || dismissedBefore()) return null;
+  // Until the page is taken over, the render is the server's: the note is always in it.
+  if (closed || !showsVotes(pathname) || (hydrated && votesNoteClosedBefore())) return null;
 
   function close() {
-    try {
-      window.localStorage.setItem(DISMISSED_KEY, new Date().toISOString());
-    } catch {
-      // Not remembered: closed for now all the same.
-    }
+    rememberVotesNoteClosed();
     setClosed(true);
   }
 
@@ -45,7 +34,7 @@ export function FirstVisitNote() {
       <p>
         <strong>«¡Vaya día!»</strong>: fue mala suerte. <strong>«Te lo mereces»</strong>: se lo buscó.
       </p>
-      <button type="button" className="first-visit__close" onClick={close}>
+      <button type="button" className="first-visit__close" data-intent={intentOf('close-note', 'votes')} onClick={close}>
         Entendido
       </button>
     </div>

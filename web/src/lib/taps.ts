@@ -1,7 +1,7 @@
 /**
  * No tap lost before the app runs, and none unanswered (docs/web.md). A server-rendered page paints
  * seconds before its scripts have run, and a button does nothing until then. Buttons that need the
- * app (votes, «Guardar», «Compartir», «Denunciar») carry `data-intent="<what>:<post or comment id>"`;
+ * app (votes, «Guardar», «Compartir», «Denunciar», a note's «Entendido») carry `data-intent="<what>:<id>"`;
  * a tiny inline script in the document's head (tapKeeperScript, allowed by its hash in the CSP)
  * catches a click on one before the app has taken the page over — or while the app still marks the
  * button `aria-disabled="true"` because it cannot act yet (who is signed in is not known) — keeps it
@@ -66,8 +66,11 @@ export function tapKeeperScript(): string {
   return `(function(){try{var w=window,d=document;if(w.__vayaTaps)return;var t=w.__vayaTaps={q:[],app:false,p:[]};var signed=function(){try{var s=w.localStorage;for(var i=0;i<s.length;i++){var k=s.key(i)||"";if(k.indexOf("CognitoIdentityServiceProvider.")===0&&k.slice(-13)===".LastAuthUser")return true}}catch(x){}return false};var find=function(i){var a=d.querySelectorAll("[${INTENT_ATTRIBUTE}]");for(var j=0;j<a.length;j++)if(a[j].getAttribute("${INTENT_ATTRIBUTE}")===i)return a[j];return null};var text=function(n,f){n=n&&n.firstChild;if(n&&n.nodeType===3)n.nodeValue=f(n.nodeValue)};var count=function(b,by){text(b.querySelector(".${VOTE_COUNT_CLASS}"),function(v){var c=parseInt(v,10);return isNaN(c)?v:String(Math.max(0,c+by))})};var drop=function(a,i){var j=a.indexOf(i);if(j>=0)a.splice(j,1)};var press=function(b,i){var c=i.indexOf(":"),k=i.slice(0,c),id=i.slice(c+1);if(b.getAttribute("aria-pressed")==="true")return;if(k==="save"){b.setAttribute("aria-pressed","true");text(b,function(){return ${JSON.stringify(SAVED_LABEL)}})}else if(k==="vote-agree"||k==="vote-deserved"){var o=(k==="vote-agree"?"vote-deserved:":"vote-agree:")+id;if(t.p.indexOf(o)>=0){drop(t.p,o);drop(t.q,o);var ob=find(o);if(ob){ob.setAttribute("aria-pressed","false");ob.removeAttribute("${PENDING_ATTRIBUTE}");count(ob,-1)}}b.setAttribute("aria-pressed","true");count(b,1)}else return;t.p.push(i)};w.addEventListener("click",function(e){var n=e.target,b=n&&n.closest?n.closest("[${INTENT_ATTRIBUTE}]"):null;if(!b)return;if(t.app&&b.getAttribute("aria-disabled")!=="true")return;e.preventDefault();e.stopPropagation();var i=b.getAttribute("${INTENT_ATTRIBUTE}");if(t.q.indexOf(i)>=0)return;t.q.push(i);b.setAttribute("${PENDING_ATTRIBUTE}","");if(signed())try{press(b,i)}catch(x){}try{w.dispatchEvent(new Event("${TAP_EVENT}"))}catch(x){}},true)}catch(x){}})()`;
 }
 
-/** The intent of a vote, «Guardar», «Compartir» or «Denunciar» button, as its `data-intent`. */
-export function intentOf(action: 'vote-agree' | 'vote-deserved' | 'save' | 'share' | 'report' | 'report-comment', id: string): string {
+/** The intent of a vote, «Guardar», «Compartir», «Denunciar» or a note's «Entendido» button, as its `data-intent`. */
+export function intentOf(
+  action: 'vote-agree' | 'vote-deserved' | 'save' | 'share' | 'report' | 'report-comment' | 'close-note',
+  id: string,
+): string {
   return `${action}:${id}`;
 }
 
