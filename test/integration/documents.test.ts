@@ -308,8 +308,8 @@ describe('pages rendered with their posts', () => {
     const hostilePage = await page(`/post/${hostile.id}`);
     expect(hostilePage.meta('og:description')).toBe(HOSTILE_TEXT.replace(/\s+/g, ' '));
     expect(hostilePage.document.querySelectorAll('script:not([type="module"]):not([type="application/json"]):not([src])')).toHaveLength(
-      // index.html's own inline scripts (the early /config.json request, the tap keeper, the after-paint loader), and nothing from the post.
-      3,
+      // index.html's own inline scripts (the early /config.json request, the votes note's, the tap keeper, the after-paint loader), and nothing from the post.
+      4,
     );
   });
 
