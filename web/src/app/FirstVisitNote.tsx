@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useReducer } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useHydrated } from '../lib/hydration';
 import { intentOf } from '../lib/taps';
-import { rememberVotesNoteClosed, votesNoteClosedBefore } from '../lib/votesNote';
+import { rememberVotesNoteClosed, votesNoteClosed } from '../lib/votesNote';
 
 /** Pages whose cards carry the two votes the note explains. */
 function showsVotes(pathname: string): boolean {
@@ -20,13 +20,14 @@ function showsVotes(pathname: string): boolean {
 export function FirstVisitNote() {
   const hydrated = useHydrated();
   const { pathname } = useLocation();
-  const [closed, setClosed] = useState(false);
+  // Closing marks `<html>`, which React does not watch: this renders the note again to leave it out.
+  const [, renderAgain] = useReducer((count: number) => count + 1, 0);
   // Until the page is taken over, the render is the server's: the note is always in it.
-  if (closed || !showsVotes(pathname) || (hydrated && votesNoteClosedBefore())) return null;
+  if (!showsVotes(pathname) || (hydrated && votesNoteClosed())) return null;
 
   function close() {
     rememberVotesNoteClosed();
-    setClosed(true);
+    renderAgain();
   }
 
   return (

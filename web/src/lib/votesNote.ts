@@ -21,13 +21,13 @@ export function votesNoteScript(): string {
   return `(function(){try{if(window.localStorage.getItem(${key})!==null)document.documentElement.classList.add(${closedClass})}catch(x){}})()`;
 }
 
-/** Whether this browser closed the note before. Storage refused (a private mode, a blocked site): not closed. */
-export function votesNoteClosedBefore(): boolean {
-  try {
-    return window.localStorage.getItem(VOTES_NOTE_CLOSED_KEY) !== null;
-  } catch {
-    return false;
-  }
+/**
+ * Whether the note is closed in this document: closed before (the inline script read the browser's
+ * storage before the first paint) or just now. The class is the one record of it, read without
+ * touching storage again.
+ */
+export function votesNoteClosed(): boolean {
+  return document.documentElement.classList.contains(VOTES_NOTE_CLOSED_CLASS);
 }
 
 /** Remembers that the note was closed, and hides it from now on; not remembered when storage is refused. */
