@@ -28,6 +28,35 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+/**
+ * Fails the build when the first script, or a chunk it imports, holds zod. A reader's first page
+ * validates nothing with it (the contract's schemas come with the API client's route table, on the
+ * first call), and each contract module builds its schemas as it is imported: the first script
+ * imports the zod-free modules (functions/contract/*Rules.ts, categories.ts, common.ts, documents.ts).
+ */
+function firstScriptWithoutZod(): Plugin {
+  return {
+    name: 'vaya-dia:first-script-without-zod',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])));
+      const queue = [...chunks.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+      const seen = new Set<string>();
+      for (let fileName = queue.pop(); fileName !== undefined; fileName = queue.pop()) {
+        const chunk = chunks.get(fileName);
+        if (!chunk || seen.has(fileName)) continue;
+        seen.add(fileName);
+        const zod = chunk.moduleIds.find((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id));
+        if (zod)
+          this.error(
+            `The first script (${fileName}) holds zod (${zod}): import the contract's zod-free modules from the page's first script.`,
+          );
+        queue.push(...chunk.imports);
+      }
+    },
+  };
+}
+
 /** Puts `script` inline in index.html, right after `anchor` or right before it; the site's CSP allows it by its hash. */
 function inlineScript(name: string, script: string, where: { after: string } | { before: string }): Plugin {
   const anchor = 'after' in where ? where.after : where.before;
@@ -62,7 +91,7 @@ const contract = decodeURIComponent(new URL('../functions/contract', import.meta
  */
 export default defineConfig({
   root: webDir,
-  plugins: [react(), ...inlineScripts, inlineEntryCss()],
+  plugins: [react(), ...inlineScripts, inlineEntryCss(), firstScriptWithoutZod()],
   resolve: { alias: { '@contract': contract } },
   build: {
     outDir: 'dist',
@@ -72,7 +101,13 @@ export default defineConfig({
     assetsDir: 'assets',
     // The contract's schemas are `z.…` calls of zod/mini, which have no side effects: said so, the
     // bundle drops the ones no page uses (most response schemas exist for the OpenAPI document).
-    rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
+    rolldownOptions: {
+      treeshake: { manualPureFunctions: ['z'] },
+      // Everything the first script imports statically goes in it: one file to fetch before the page
+      // is taken over (the browser fetches at most six at once over HTTP/1.1, and each extra file is a
+      // round trip on a slow phone), and the lazy routes' scripts import what they share with it from it.
+      output: { codeSplitting: { groups: [{ name: 'first', tags: ['$initial'] }] } },
+    },
   },
   // Dev server: pre-bundle every dependency up front (the lazy routes' ones too), so the first visit
   // to /login does not trigger a re-optimisation and a full reload.

@@ -1,24 +1,7 @@
 /** The contract of accounts: the apodo (public name), the caller's own account, the password policy. */
 import * as z from 'zod/mini';
 import { appealSchema } from './appeals';
-
-/** The apodo's length, in characters; its rules (what it may contain, when two are the same) are in ./apodos.ts. */
-export const NAME_MIN_LENGTH = 3;
-export const NAME_MAX_LENGTH = 30;
-
-/**
- * What a post shows for an author without an apodo (a Google account's first visit, a deleted account):
- * the word the header has always shown a visitor, spelt the same way, so no page shows it two ways.
- */
-export const ANONYMOUS_NAME = 'Anonimo';
-
-/** How ANONYMOUS_NAME was once spelt; signatures stored then are still in the tables. */
-const FORMER_ANONYMOUS_NAME = 'Anónimo';
-
-/** A stored signature as it is shown: one stored with the former spelling of ANONYMOUS_NAME reads as today's. */
-export function signatureOf(stored: string): string {
-  return stored === FORMER_ANONYMOUS_NAME ? ANONYMOUS_NAME : stored;
-}
+export { NAME_MIN_LENGTH, NAME_MAX_LENGTH, ANONYMOUS_NAME, signatureOf, PERMANENT_SUSPENSION } from './accountRules';
 
 /** Claims of an apodo one account may make in an hour (the first one included; TOO_MANY_RENAMES past it). */
 export const RENAME_RATE_LIMIT = { count: 5, windowMs: 60 * 60 * 1000 } as const;
@@ -48,8 +31,6 @@ export const meSchema = z.object({
   appeal: z.nullable(appealSchema),
 });
 
-/** The end of a suspension for good, as `GET /me` reports it. */
-export const PERMANENT_SUSPENSION = '9999-12-31T00:00:00.000Z';
 export type Me = z.infer<typeof meSchema>;
 
 /** What `PUT /me/name` answers: the apodo as it was stored (see {@link checkName}). */

@@ -1,4 +1,4 @@
-import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './accounts';
+import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './accountRules';
 import { lookAlikeKey } from './lookAlikes';
 
 /**

@@ -3,7 +3,8 @@
  * a moderator's answer (lift it or uphold it, with a reply the author reads in «Avisos»).
  */
 import * as z from 'zod/mini';
-import { hasContent, pageSchema, postLength } from './common';
+import { hasContent, postLength } from './common';
+import { pageSchema } from './pageSchema';
 import { suspensionSchema } from './moderation';
 
 /** The appeal's length in characters (as a `<textarea maxlength>` counts them). */

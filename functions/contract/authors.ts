@@ -29,7 +29,4 @@ export function authorApiPath(name: string): string {
   return `/authors/${encodeURIComponent(name)}`;
 }
 
-/** The path of an author's page on the site. */
-export function authorPath(name: string): string {
-  return `/autor/${encodeURIComponent(name)}`;
-}
+export { authorPath } from './documents';

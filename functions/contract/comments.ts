@@ -1,8 +1,11 @@
 /** The contract of comments: limits, the comment as the API exposes it, and writing one. */
 import * as z from 'zod/mini';
-import { hasContent, pageSchema, postLength } from './common';
+import { hasContent, postLength } from './common';
+import { pageSchema } from './pageSchema';
 import type { ErrorCode } from './errors';
 import { findPersonalData } from './personalData';
+import { COMMENT_VOTE_KINDS } from './voteRules';
+export { COMMENT_VOTE_KINDS, BURIED_AT, isBuried, type CommentVoteKind } from './voteRules';
 
 /** Longest comment, counted like a post (`postLength`). */
 export const MAX_COMMENT_LENGTH = 500;
@@ -12,13 +15,6 @@ export const DEFAULT_COMMENT_PAGE_SIZE = 50;
 
 /** Per-user commenting limit: at most `count` comments in any window of `windowMs`. */
 export const COMMENT_RATE_LIMIT = { count: 10, windowMs: 10 * 60 * 1000 } as const;
-
-/** «+1» (`up`) and «−1» (`down`) on a comment. */
-export const COMMENT_VOTE_KINDS = ['up', 'down'] as const;
-export type CommentVoteKind = (typeof COMMENT_VOTE_KINDS)[number];
-
-/** A comment whose net score (`up − down`) is this or lower shows folded («enterrado por la comunidad»). */
-export const BURIED_AT = -5;
 
 /** How many replies a top-level comment carries in a page; the rest come from `GET /comments/{id}/replies`. */
 export const REPLIES_SHOWN = 3;
@@ -35,11 +31,6 @@ export const BEST_FIRST_FROM = 10;
 
 export const commentVotesSchema = z.object({ up: z.number(), down: z.number() });
 export type CommentVotes = z.infer<typeof commentVotesSchema>;
-
-/** Whether a comment's counts fold it. */
-export function isBuried(votes: CommentVotes): boolean {
-  return votes.up - votes.down <= BURIED_AT;
-}
 
 const commentFields = {
   id: z.string(),

@@ -3,8 +3,9 @@
  * content are measured. Like every module of functions/contract/, it depends only on `zod/mini` and
  * its siblings (and search.ts on a Spanish stemmer, pure JavaScript, so the web highlights the same
  * terms the server finds), so the web bundle stays small; nothing here may touch Node or AWS APIs.
+ * This one needs no zod: the web's first script imports it (web/vite.config.ts keeps zod out of that
+ * script), so the page schema is in ./pageSchema.ts.
  */
-import * as z from 'zod/mini';
 
 /** Feed paging: the default and the largest page a client may ask for. */
 export const DEFAULT_PAGE_SIZE = 20;
@@ -15,15 +16,6 @@ export const MAX_BODY_BYTES = 16 * 1024;
 
 /** One page of a list: its items and the cursor of the next page (null on the last one). */
 export type Page<T> = { items: T[]; nextCursor: string | null };
-
-/**
- * The schema of a {@link Page} of `item`. Marked free of side effects (as the `z` calls are, in
- * web/vite.config.ts) so a bundle drops the page schemas nobody uses: the web app validates none.
- */
-/* @__NO_SIDE_EFFECTS__ */
-export function pageSchema<T extends z.ZodMiniType>(item: T) {
-  return z.object({ items: z.array(item), nextCursor: z.nullable(z.string()) });
-}
 
 /**
  * Length of a text the way `<textarea maxlength>` measures it: UTF-16 code units of the value with

@@ -1,26 +1,72 @@
-/** The contract of the site's documents: the runtime configuration, RSS/sitemap paths, page data, titles and heads. */
-import * as z from 'zod/mini';
+/**
+ * The contract of the site's documents: the runtime configuration, the pages' and RSS/sitemap paths,
+ * page data, titles and heads. No zod here: the web's first script imports it (web/vite.config.ts checks it).
+ */
 import type { AuthorProfile } from './authors';
 import type { LegalDetails } from './legal';
 import type { PostPage, Post, Category } from './posts';
-import { TOP_PERIOD_LABELS, VOTE_LABELS, type TopPeriod, type TopRanking } from './votes';
+import { TOP_PERIOD_LABELS, VOTE_LABELS, type TopPeriod, type TopRanking } from './voteRules';
 
 /**
  * `GET /config.json`: what the web app needs to find the backend, written at deploy time (AWS) or
  * by the local cloud. `userPoolEndpoint` exists only locally; `oauthDomain` only with Google sign-in.
  */
-export const runtimeConfigSchema = z.object({
-  region: z.string().check(z.minLength(1)),
-  userPoolId: z.string().check(z.minLength(1)),
-  userPoolClientId: z.string().check(z.minLength(1)),
-  apiUrl: z.url(),
-  wsUrl: z.url(),
-  userPoolEndpoint: z.optional(z.url()),
-  oauthDomain: z.optional(z.string().check(z.minLength(1))),
-  authFlowType: z.optional(z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH'])),
-});
+export type RuntimeConfig = {
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  apiUrl: string;
+  wsUrl: string;
+  userPoolEndpoint?: string;
+  oauthDomain?: string;
+  authFlowType?: 'USER_SRP_AUTH' | 'USER_PASSWORD_AUTH';
+};
 
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+const AUTH_FLOW_TYPES: ReadonlyArray<RuntimeConfig['authFlowType']> = ['USER_SRP_AUTH', 'USER_PASSWORD_AUTH'];
+
+/** Whether the text is an absolute URL (as `new URL` reads it). */
+function isUrl(text: string): boolean {
+  try {
+    new URL(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The fields of a `/config.json` body that are missing or wrong, in the order of {@link RuntimeConfig}
+ * (`(raíz)` when it is not an object); none when it is a RuntimeConfig. Checked by hand, not by a
+ * schema: the web's first script reads it, and carries no zod (web/vite.config.ts checks it).
+ */
+export function runtimeConfigProblems(value: unknown): string[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return ['(raíz)'];
+  const config = value as Record<string, unknown>;
+  const text = (field: string) => typeof config[field] === 'string' && config[field] !== '';
+  const url = (field: string) => typeof config[field] === 'string' && isUrl(config[field]);
+  const checks: Array<[field: keyof RuntimeConfig, ok: boolean]> = [
+    ['region', text('region')],
+    ['userPoolId', text('userPoolId')],
+    ['userPoolClientId', text('userPoolClientId')],
+    ['apiUrl', url('apiUrl')],
+    ['wsUrl', url('wsUrl')],
+    ['userPoolEndpoint', config.userPoolEndpoint === undefined || url('userPoolEndpoint')],
+    ['oauthDomain', config.oauthDomain === undefined || text('oauthDomain')],
+    ['authFlowType', config.authFlowType === undefined || AUTH_FLOW_TYPES.includes(config.authFlowType as RuntimeConfig['authFlowType'])],
+  ];
+  return checks.filter(([, ok]) => !ok).map(([field]) => field);
+}
+
+/** The site's legal documents (./legal.ts says what they hold). */
+export const LEGAL_PATHS = {
+  privacy: '/privacidad',
+  legalNotice: '/aviso-legal',
+} as const;
+
+/** The path of an author's page on the site. */
+export function authorPath(name: string): string {
+  return `/autor/${encodeURIComponent(name)}`;
+}
 
 /**
  * The documents the page function serves besides the app's pages (docs/api.md): the RSS

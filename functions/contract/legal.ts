@@ -7,10 +7,7 @@
  */
 import * as z from 'zod/mini';
 
-export const LEGAL_PATHS = {
-  privacy: '/privacidad',
-  legalNotice: '/aviso-legal',
-} as const;
+export { LEGAL_PATHS } from './documents';
 
 /** The longest value an operator detail may have (a name, a postal address, an e-mail). */
 export const OPERATOR_DETAIL_MAX = 300;

@@ -3,7 +3,7 @@
  * page and a `comment.mention` notification for it. The text is never changed: the server and the web
  * find the same candidates in it, the first {@link MAX_MENTIONS} distinct ones, and the rest are text.
  */
-import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './accounts';
+import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from './accountRules';
 
 /** Distinct apodos a comment may mention; more are plain text (not an error). */
 export const MAX_MENTIONS = 3;

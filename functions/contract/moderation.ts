@@ -1,7 +1,8 @@
 /** The contract of moderation: the community's votes on pending posts, moderators' decisions, reports. */
 import * as z from 'zod/mini';
 import { commentSchema } from './comments';
-import { hasContent, pageSchema } from './common';
+import { hasContent } from './common';
+import { pageSchema } from './pageSchema';
 import { ownPostSchema, POST_STATUSES, postSchema, REJECTION_REASONS } from './posts';
 
 export { REJECTION_REASONS, REJECTION_REASON_LABELS, type RejectionReason } from './posts';

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { APPEAL_DECISIONS } from './appeals';
-import { pageSchema } from './common';
+import { pageSchema } from './pageSchema';
 import { REJECTION_REASONS } from './posts';
 
 /** How long a notification is kept (the table's TTL), from its latest change. */

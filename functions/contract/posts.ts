@@ -1,13 +1,11 @@
 /** The contract of posts: categories, statuses, the post as the API exposes it, and publishing one. */
 import * as z from 'zod/mini';
-import { hasContent, pageSchema, postLength } from './common';
+import { hasContent, postLength } from './common';
+import { pageSchema } from './pageSchema';
 import type { ErrorCode } from './errors';
 import { findPersonalData } from './personalData';
-
-/** The six fixed categories, lowercase, in the order the site lists them. */
-export const CATEGORIES = ['varios', 'amor', 'amistad', 'picante', 'trabajo', 'familia'] as const;
-export type Category = (typeof CATEGORIES)[number];
-export const DEFAULT_CATEGORY: Category = 'varios';
+import { CATEGORIES } from './categories';
+export { CATEGORIES, DEFAULT_CATEGORY, isCategory, type Category } from './categories';
 
 /** Longest anecdote, in characters as the browser's `<textarea maxlength>` counts them. */
 export const MAX_POST_LENGTH = 300;
@@ -19,10 +17,6 @@ export const RATE_LIMIT = { count: 5, windowMs: 10 * 60 * 1000 } as const;
  * person's pace, and a bound on what a script can make the counters, rankings and streams do.
  */
 export const TOGGLE_RATE_LIMIT = { count: 120, windowMs: 60 * 1000 } as const;
-
-export function isCategory(value: unknown): value is Category {
-  return typeof value === 'string' && (CATEGORIES as readonly string[]).includes(value);
-}
 
 /**
  * Where a post is in its life: `pending` (waiting for the community), `published` (in the feeds),

@@ -14,7 +14,7 @@ import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, signIn } from 'aws-amplify/auth';
 import WebSocket from 'ws';
 import * as z from 'zod/mini';
-import { runtimeConfigSchema, SITE_NAME, type RuntimeConfig } from '../../functions/contract/documents';
+import { runtimeConfigProblems, SITE_NAME, type RuntimeConfig } from '../../functions/contract/documents';
 import { LIVE_PING, LIVE_PONG } from '../../functions/contract/live';
 import { postPageSchema } from '../../functions/contract/posts';
 
@@ -132,9 +132,10 @@ export async function smoke(site: string, account: Account | undefined, print: (
         const url = new URL('/config.json', origin);
         const { response, text } = await get(url);
         expectStatus(url, response, 200, text);
-        const parsed = z.safeParse(runtimeConfigSchema, json(url, text));
-        if (!parsed.success) throw new StepFailed(`${String(url)} is not the site's configuration: ${parsed.error.message.slice(0, 200)}`);
-        config = parsed.data;
+        const body = json(url, text);
+        const problems = runtimeConfigProblems(body);
+        if (problems.length > 0) throw new StepFailed(`${String(url)} is not the site's configuration: wrong ${problems.join(', ')}`);
+        config = body as RuntimeConfig;
         apiUrl = config.apiUrl.replace(/\/$/, '');
         return `API ${apiUrl}, live ${config.wsUrl}`;
       },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderHook } from '@testing-library/react';
-import type { Category } from '@contract/posts';
+import type { Category } from '@contract/categories';
 import { useCategoryFeedLink } from '../../web/src/lib/useCategoryFeedLink';
 
 const feedLinks = () =>

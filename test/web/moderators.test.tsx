@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { PERMANENT_SUSPENSION } from '@contract/accounts';
+import { PERMANENT_SUSPENSION } from '@contract/accountRules';
 import { ERRORS } from '@contract/errors';
 import type { ModerationAction, Suspension } from '@contract/moderation';
 import { AuthContext } from '../../web/src/features/auth/context';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes, useParams } from 'react-router-dom';
-import { LEGAL_PATHS } from '@contract/legal';
+import { LEGAL_PATHS } from '@contract/documents';
 import { PageSpinner } from '../components/PageSpinner';
 import { useAuth } from '../features/auth/context';
 import { useAccount } from '../lib/account';

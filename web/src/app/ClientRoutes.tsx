@@ -5,14 +5,13 @@
  * renders AppRoutes without these. Each page is its own script, loaded when its route is visited.
  * The apodo prompt is here too: only a signed-in account is asked, and the server renders for no one.
  */
-import { lazy, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Route, useNavigate } from 'react-router-dom';
 import { useAuth } from '../features/auth/context';
 import { ACCOUNT_DELETED_MESSAGE, PASSWORD_CHANGED_MESSAGE } from '../features/auth/messages';
 import { RequireModerator, RequireSignedIn, RequireSignedOut } from '../features/auth/guards';
 import { BlockedList } from '../features/blocks/BlockedList';
 import { ModerationNav } from '../features/moderators/ModerationNav';
-import { AppealPanel } from '../features/appeals/AppealPanel';
 import { announce } from '../lib/announcer';
 import { ListSkeleton } from '../components/ListSkeleton';
 import { preloadedLazy } from './preloadedLazy';
@@ -23,6 +22,8 @@ const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const { Page: ModerationPage, preload: loadModerationPage } = preloadedLazy(() => import('../features/moderation/ModerationPage'));
 const { Page: MyPostsPage, preload: loadMyPostsPage } = preloadedLazy(() => import('../features/myPosts/MyPostsPage'));
 const AccountPage = lazy(() => import('../features/account/AccountPage'));
+// Shown to a suspended account only, and it needs the appeals' contract: a script of its own.
+const AppealPanel = lazy(() => import('../features/appeals/AppealPanel').then((module) => ({ default: module.AppealPanel })));
 const ChangePasswordForm = lazy(() => import('../features/auth/ChangePasswordForm'));
 const SuspensionsPage = lazy(() => import('../features/moderators/SuspensionsPage'));
 const ModerationLogPage = lazy(() => import('../features/moderators/ModerationLogPage'));
@@ -73,7 +74,11 @@ function AccountRoute() {
       }}
       passwordForm={<ChangePasswordForm onChanged={() => announce(PASSWORD_CHANGED_MESSAGE)} />}
       blocks={<BlockedList />}
-      appealPanel={<AppealPanel />}
+      appealPanel={
+        <Suspense fallback={null}>
+          <AppealPanel />
+        </Suspense>
+      }
     />
   );
 }

@@ -1,6 +1,6 @@
 import { useState, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { ANONYMOUS_NAME } from '@contract/accounts';
+import { ANONYMOUS_NAME } from '@contract/accountRules';
 import { DOCUMENT_PATHS } from '@contract/documents';
 import { useHere, signInHref } from '../lib/nextPath';
 import { errorMessage, useApi } from '../lib/api';

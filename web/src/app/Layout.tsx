@@ -1,7 +1,6 @@
-import { DOCUMENT_PATHS } from '@contract/documents';
+import { DOCUMENT_PATHS, LEGAL_PATHS } from '@contract/documents';
 import { Suspense, useEffect, useLayoutEffect, useRef, type ComponentType } from 'react';
 import { Link, NavigationType, Outlet, useLocation, useNavigationType } from 'react-router-dom';
-import { LEGAL_PATHS } from '@contract/legal';
 import { Announcements } from '../components/Announcements';
 import { OfflineNotice } from '../components/OfflineNotice';
 import { PageSpinner } from '../components/PageSpinner';

@@ -1,4 +1,4 @@
-import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from '@contract/accounts';
+import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from '@contract/accountRules';
 import { TextInput } from './FormFields';
 
 /** What the apodo field says under it, everywhere an apodo is chosen. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { ANONYMOUS_NAME } from '@contract/accounts';
-import { authorPath } from '@contract/authors';
+import { ANONYMOUS_NAME } from '@contract/accountRules';
+import { authorPath } from '@contract/documents';
 
 /**
  * An author's apodo as a link to their page (`/autor/:apodo`); «Anonimo» (no apodo yet, or a

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { CATEGORIES } from '@contract/posts';
+import { CATEGORIES } from '@contract/categories';
 
 /** The tag list, titled TagsCategorys as on the original site; each tag opens its category page. */
 export function CategoryTags({ current }: { current?: string }) {

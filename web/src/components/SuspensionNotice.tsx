@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PERMANENT_SUSPENSION } from '@contract/accounts';
+import { PERMANENT_SUSPENSION } from '@contract/accountRules';
 import { useAccount } from '../lib/account';
 import { LocalTime } from './LocalTime';
 

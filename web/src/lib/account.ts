@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ANONYMOUS_NAME, type Me } from '@contract/accounts';
+import type { Me } from '@contract/accounts';
+import { ANONYMOUS_NAME } from '@contract/accountRules';
 import { errorMessage, useApi } from './api';
 import { queryKeys } from './queries';
 import { useSession } from './session';

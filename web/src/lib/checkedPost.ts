@@ -1,5 +1,6 @@
 import { ERRORS } from '@contract/errors';
-import { validateCreatePost, type Category, type CreatePostRequest } from '@contract/posts';
+import { validateCreatePost, type CreatePostRequest } from '@contract/posts';
+import type { Category } from '@contract/categories';
 
 /**
  * A post's category and text as the API takes them, after the contract's own checks; null when they

@@ -1,6 +1,5 @@
-import * as z from 'zod/mini';
 import { createContext, useContext } from 'react';
-import { runtimeConfigSchema, type RuntimeConfig } from '@contract/documents';
+import { runtimeConfigProblems, type RuntimeConfig } from '@contract/documents';
 
 /** Thrown when /config.json cannot be read or does not have the expected shape; its message is for people. */
 export class ConfigError extends Error {
@@ -28,12 +27,11 @@ export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<Runti
   } catch {
     throw new ConfigError('La configuración del sitio (/config.json) no es un JSON válido.');
   }
-  const parsed = z.safeParse(runtimeConfigSchema, body);
-  if (!parsed.success) {
-    const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.') || '(raíz)'))].join(', ');
-    throw new ConfigError(`La configuración del sitio (/config.json) no es válida: revisa ${fields}.`);
+  const problems = runtimeConfigProblems(body);
+  if (problems.length > 0) {
+    throw new ConfigError(`La configuración del sitio (/config.json) no es válida: revisa ${problems.join(', ')}.`);
   }
-  return parsed.data;
+  return body as RuntimeConfig;
 }
 
 export const ConfigContext = createContext<RuntimeConfig | null>(null);

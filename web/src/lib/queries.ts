@@ -9,10 +9,11 @@
  */
 import { QueryClient, dehydrate, hydrate, type DehydratedState, type InfiniteData } from '@tanstack/react-query';
 import { PAGE_DATA_KEYS, type PageDataEntries } from '@contract/documents';
-import { CATEGORIES, isCategory, type Category, type Post, type PostPage } from '@contract/posts';
+import type { Post, PostPage } from '@contract/posts';
+import { CATEGORIES, isCategory, type Category } from '@contract/categories';
 import type { AuthorProfile } from '@contract/authors';
 import type { LegalDetails } from '@contract/legal';
-import { TOP_PERIODS, TOP_RANKINGS, type TopPeriod, type TopRanking } from '@contract/votes';
+import { TOP_PERIODS, TOP_RANKINGS, type TopPeriod, type TopRanking } from '@contract/voteRules';
 import { PAGE_DATA_ELEMENT_ID } from './documentScripts';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { categoryFeedTitle, DOCUMENT_PATHS } from '@contract/documents';
-import { type Category } from '@contract/posts';
+import type { Category } from '@contract/categories';
 
 /**
  * While a category's page is shown, its RSS feed is announced in the head

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { DOCUMENT_PATHS, PAGE_TITLES } from '@contract/documents';
-import { isCategory, type Category } from '@contract/posts';
+import { isCategory, type Category } from '@contract/categories';
 import { useConfig } from '../../lib/config';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useHydrated } from '../../lib/hydration';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PAGE_TITLES } from '@contract/documents';
-import { TOP_PERIODS, TOP_PERIOD_LABELS, TOP_RANKINGS, VOTE_LABELS, type TopPeriod, type TopRanking } from '@contract/votes';
+import { TOP_PERIODS, TOP_PERIOD_LABELS, TOP_RANKINGS, VOTE_LABELS, type TopPeriod, type TopRanking } from '@contract/voteRules';
 import { useConfig } from '../../lib/config';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useLivePosts } from '../../features/live/useLivePosts';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Button, CheckboxField } from '@aws-amplify/ui-react';
-import { ANONYMOUS_NAME } from '@contract/accounts';
+import { ANONYMOUS_NAME } from '@contract/accountRules';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageSpinner } from '../../components/PageSpinner';
 import { SuspensionNotice } from '../../components/SuspensionNotice';

@@ -10,7 +10,7 @@ import { EmailField, NewPasswordInput, OtherWaysIn, missingInPassword, useFormAc
 import { useAuth, usePreloadAuth } from './context';
 import { checkName } from '@contract/apodos';
 import { ERRORS } from '@contract/errors';
-import { LEGAL_PATHS } from '@contract/legal';
+import { LEGAL_PATHS } from '@contract/documents';
 import { useAccount } from '../../lib/account';
 import { errorMessage } from '../../lib/api';
 import { rememberName, useClaimName } from '../../lib/pendingName';

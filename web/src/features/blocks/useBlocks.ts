@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ANONYMOUS_NAME } from '@contract/accounts';
+import { ANONYMOUS_NAME } from '@contract/accountRules';
 import type { BlockList } from '@contract/blocks';
 import { foldedText } from '@contract/textForms';
 import { useIsMine } from '../../lib/account';

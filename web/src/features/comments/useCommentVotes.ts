@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { isBuried, type Comment, type CommentVoteKind, type CommentVotes } from '@contract/comments';
-import { MAX_VOTE_IDS } from '@contract/votes';
+import type { Comment, CommentVotes } from '@contract/comments';
+import { isBuried, type CommentVoteKind, MAX_VOTE_IDS } from '@contract/voteRules';
 import { errorMessage, useApi, type ApiClient } from '../../lib/api';
 import { batchById, batcherPer } from '../../lib/batchById';
 import { queryKeys } from '../../lib/queries';

@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PAGE_TITLES, SITE_NAME } from '@contract/documents';
-import { LEGAL_PATHS } from '@contract/legal';
+import { PAGE_TITLES, SITE_NAME, LEGAL_PATHS } from '@contract/documents';
 import { LegalDocument, OperatorDetail } from './LegalDocument';
 
 /**

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { LEGAL_PATHS, type LegalDetails } from '@contract/legal';
+import type { LegalDetails } from '@contract/legal';
+import { LEGAL_PATHS } from '@contract/documents';
 import { queryKeys, readDocumentState } from '../../lib/queries';
 
 /**

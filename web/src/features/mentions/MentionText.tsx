@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { authorPath } from '@contract/authors';
+import { authorPath } from '@contract/documents';
 import { mentionSegments, mentionSpellings } from '@contract/mentions';
 import { foldedText } from '@contract/textForms';
 import { ApiError, useApi } from '../../lib/api';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PERMANENT_SUSPENSION } from '@contract/accounts';
+import { PERMANENT_SUSPENSION } from '@contract/accountRules';
 import { MAX_SUSPENSION_DAYS, MAX_SUSPENSION_REASON_LENGTH, type Suspension, type SuspensionRequest } from '@contract/moderation';
 import { LocalTime } from '../../components/LocalTime';
 import { SendOrCancel } from '../../components/SendOrCancel';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { PERMANENT_SUSPENSION } from '@contract/accounts';
+import { PERMANENT_SUSPENSION } from '@contract/accountRules';
 import type { Suspension } from '@contract/moderation';
 import { LocalTime } from '../../components/LocalTime';
 import { ApiError, errorMessage, useApi } from '../../lib/api';

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { postLength } from '@contract/common';
-import { CATEGORIES, MAX_POST_LENGTH, type Category, type CreatePostRequest, type OwnPost } from '@contract/posts';
+import { MAX_POST_LENGTH, type CreatePostRequest, type OwnPost } from '@contract/posts';
+import { CATEGORIES, type Category } from '@contract/categories';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { SendOrCancel } from '../../components/SendOrCancel';
 import { errorMessage, useApi } from '../../lib/api';

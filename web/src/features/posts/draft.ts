@@ -4,7 +4,7 @@
  * category again when back on `/newpost`; another account signed in later in the tab does not. A sent
  * post clears it.
  */
-import { CATEGORIES, type Category } from '@contract/posts';
+import { CATEGORIES, type Category } from '@contract/categories';
 
 export type Draft = { category: Category; text: string };
 

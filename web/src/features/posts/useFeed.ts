@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@contract/common';
-import { type Category, type Post } from '@contract/posts';
+import type { Post } from '@contract/posts';
+import type { Category } from '@contract/categories';
 import { useApi } from '../../lib/api';
 import { firstPageOnly, queryKeys } from '../../lib/queries';
 import { usePagedList, type PagedList } from '../../lib/usePagedList';

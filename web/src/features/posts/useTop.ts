@@ -1,8 +1,9 @@
 import { useCallback, useMemo } from 'react';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@contract/common';
-import { type Post } from '@contract/posts';
-import { type TopPage, type TopPeriod, type TopRanking } from '@contract/votes';
+import type { Post } from '@contract/posts';
+import type { TopPage } from '@contract/votes';
+import type { TopPeriod, TopRanking } from '@contract/voteRules';
 import { useApi } from '../../lib/api';
 import { firstPageOnly, queryKeys } from '../../lib/queries';
 import { usePagedList, type PagedList } from '../../lib/usePagedList';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAX_SAVED_IDS } from '@contract/saved';
+import { MAX_SAVED_IDS } from '@contract/savedRules';
 import { ApiError, errorMessage, useApi, type ApiClient } from '../../lib/api';
 import { batchById, batcherPer } from '../../lib/batchById';
 import { queryKeys } from '../../lib/queries';

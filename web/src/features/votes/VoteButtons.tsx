@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { intentOf, isReplayedTap } from '../../lib/taps';
 import { SignInToContinue } from '../../components/SignInToContinue';
 import { useIsMine } from '../../lib/account';
-import { type Post } from '@contract/posts';
-import { VOTE_KINDS, VOTE_LABELS, type VoteKind } from '@contract/votes';
+import type { Post } from '@contract/posts';
+import { VOTE_KINDS, VOTE_LABELS, type VoteKind } from '@contract/voteRules';
 import { usePostVotes, type VoteMessage } from './useVotes';
 
 /**

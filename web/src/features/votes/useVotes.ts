@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Post, PostVotes } from '@contract/posts';
-import { MAX_VOTE_IDS, type VoteKind, type VoteResult } from '@contract/votes';
+import type { VoteResult } from '@contract/votes';
+import { MAX_VOTE_IDS, type VoteKind } from '@contract/voteRules';
 import { ApiError, errorMessage, useApi, type ApiClient } from '../../lib/api';
 import { batchById, batcherPer } from '../../lib/batchById';
 import { queryKeys } from '../../lib/queries';
