@@ -3,10 +3,9 @@
  * as several signed-in people: started before the file's tests, and closed after them with every
  * browser context they opened.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { cloudLogOnFailure } from '../support/cloudLog';
 import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
 import { launchChromium, newVisitor, signInWithForm } from './browser';
 
@@ -30,15 +29,10 @@ export function builtSiteForFile(): BuiltSite {
     [cloud, browser] = await Promise.all([startLocalCloudProcess({ env: { WEB_MODE: 'dist' } }), launchChromium()]);
   });
 
-  let failedFile: string | undefined;
-  afterEach((context) => {
-    if (context.task.result?.state === 'fail') failedFile = context.task.file.filepath;
-  });
+  const cloudLog = cloudLogOnFailure();
 
   afterAll(async () => {
-    // A failure's story is in the local cloud's log (stream functions, the socket server): kept beside
-    // the test reports, and its errors and warnings printed, for a CI run that shows only its output.
-    if (failedFile && cloud) keepCloudLog(cloud.output(), failedFile);
+    if (cloud) cloudLog.keep(cloud.output());
     await Promise.allSettled(contexts.map((context) => context.close()));
     await browser?.close();
     await cloud?.stop();
@@ -68,13 +62,4 @@ export function builtSiteForFile(): BuiltSite {
       return context;
     },
   };
-}
-
-/** Writes a failing file's local cloud log to test-results/ and prints its last errors and warnings. */
-function keepCloudLog(output: string, testFile: string): void {
-  const path = join('test-results', `${basename(testFile, '.e2e.test.ts')}.cloud.log`);
-  mkdirSync('test-results', { recursive: true });
-  writeFileSync(path, output);
-  const noteworthy = output.split('\n').filter((line) => /"level":"(error|warn)"|Error|error:/i.test(line));
-  console.error(`The local cloud's log is in ${path}; its last errors and warnings:\n${noteworthy.slice(-40).join('\n')}`);
 }

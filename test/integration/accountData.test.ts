@@ -89,16 +89,37 @@ const notificationRows = (accountId: string) =>
   queryItems({ KeyConditionExpression: 'accountId = :a', ExpressionAttributeValues: { ':a': accountId } }, site.cloud.tables.notifications);
 const subOf = (user: TestUser) => decodeJwt(user.idToken).sub!;
 
-/** A socket opened with `token`; `closed` resolves when the server closes it. */
-function socketWith(token: string): Promise<{ messages: LiveMessage[]; closed: Promise<number>; close(): void }> {
+/**
+ * A socket opened with `token` (or refused: `refused: <status>`); `closed()` resolves when the server
+ * closes it, or fails after `withinMs` — a deletion that missed the socket says so, not «test timed out».
+ */
+function socketWith(token: string): Promise<{ messages: LiveMessage[]; closed(withinMs?: number): Promise<number>; close(): void }> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`${site.cloud.config.wsUrl}?token=${encodeURIComponent(token)}`);
     const messages: LiveMessage[] = [];
-    const closed = new Promise<number>((done) => socket.once('close', (code) => done(code)));
+    const closing = new Promise<number>((done) => socket.once('close', (code) => done(code)));
+    const closed = (withinMs = 20_000) =>
+      new Promise<number>((done, fail) => {
+        const timer = setTimeout(() => fail(new Error(`the socket was still open ${withinMs} ms later`)), withinMs);
+        void closing.then((code) => {
+          clearTimeout(timer);
+          done(code);
+        });
+      });
+    const refusedAfter = setTimeout(() => reject(new Error('the socket was neither opened nor refused in 20 s')), 20_000);
     socket.on('message', (data) => messages.push(JSON.parse((data as Buffer).toString('utf8')) as LiveMessage));
-    socket.once('open', () => resolve({ messages, closed, close: () => socket.terminate() }));
-    socket.once('unexpected-response', (_req, res) => reject(new Error(`refused: ${res.statusCode}`)));
-    socket.once('error', reject);
+    socket.once('open', () => {
+      clearTimeout(refusedAfter);
+      resolve({ messages, closed, close: () => socket.terminate() });
+    });
+    socket.once('unexpected-response', (_req, res) => {
+      clearTimeout(refusedAfter);
+      reject(new Error(`refused: ${res.statusCode}`));
+    });
+    socket.once('error', (error) => {
+      clearTimeout(refusedAfter);
+      reject(error);
+    });
   });
 }
 
@@ -288,7 +309,7 @@ describe('DELETE /me { content: "delete" }', () => {
       const claimer = await createUser(site.cloud);
       expect((await call(site.cloud, '/me/name', { method: 'PUT', token: claimer.idToken, body: { name: gone.name } })).status).toBe(200);
       // Its socket was closed; its notifications are gone; its token is refused.
-      await socket.closed;
+      await socket.closed();
       expect(await notificationRows(goneId)).toEqual([]);
       const refused = await exportOf(gone);
       expect(refused.status).toBe(401);
@@ -327,7 +348,7 @@ describe('a deleted account ends everywhere at once', () => {
     // The publication's own notice may still reach the open socket before the deletion; none made after it may.
     const deletedFrom = new Date().toISOString();
     expect((await deleteAccount(author)).status).toBe(204);
-    await socket.closed;
+    await socket.closed();
     await expect(socketWith(author.idToken)).rejects.toThrow('refused: 401');
 
     // A comment on the kept post, and the publication's record seen again, as the stream functions

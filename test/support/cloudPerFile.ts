@@ -4,6 +4,7 @@
  */
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll } from 'vitest';
+import { cloudLogOnFailure } from './cloudLog';
 import { startLocalCloudProcess, type LocalCloudProcess, type StartOptions } from './localCloud';
 import { createModerator } from './moderation';
 import type { TestUser } from './users';
@@ -24,7 +25,8 @@ export type CloudPerFileOptions = StartOptions & {
 };
 
 /**
- * Registers the calling file's `beforeAll` and `afterAll` for a local cloud and returns the object
+ * Registers the calling file's `beforeAll` and `afterAll` for a local cloud (whose log is kept in
+ * test-results/ when one of the file's tests fails) and returns the object
  * the first one fills: read it inside tests and hooks, not while the file is collected. Hooks the
  * file registers afterwards run once the cloud is up, and their `afterAll` before it stops.
  */
@@ -37,7 +39,9 @@ export function cloudPerFile({ moderator, timeout = 300_000, ...start }: CloudPe
       shared.moderator = await createModerator(shared.cloud, moderator === true ? {} : { name: moderator });
     }
   }, timeout);
+  const cloudLog = cloudLogOnFailure();
   afterAll(async () => {
+    if (shared.cloud) cloudLog.keep(shared.cloud.output());
     shared.documents?.destroy();
     await shared.cloud?.stop();
   });
