@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Request, Route } from 'playwright-core';
 import { createModerator, publishApproved } from '../support/moderation';
 import { type TestUser } from '../support/users';
 import { builtSiteForFile } from './builtSite';
@@ -57,13 +57,37 @@ const LISTS: { path: string; list: string }[] = [
   { path: '/moderar', list: '/moderation/next' },
 ];
 
-async function eventsOfFirstVisit(page: Page, path: string): Promise<string[]> {
-  await page.goto(path);
-  await page.locator('main h1').first().waitFor();
-  await expect.poll(() => page.locator('main .list-skeleton, main .page-spinner').count(), { timeout: 20_000 }).toBe(0);
-  // The list may well be shown before GET /me answers (that is the point): wait for that answer too.
-  await expect.poll(() => page.evaluate<boolean>("window.__events.includes('answer /me')"), { timeout: 20_000 }).toBe(true);
-  return page.evaluate<string[]>('window.__events');
+/**
+ * Opens `path` with `GET /me` held back until the list's request has gone out (or 20 s, after which the
+ * test fails on the order): how fast the local API answers `/me` beside how busy the browser is must not
+ * decide the order, only whether the page waits for that answer.
+ */
+async function eventsOfFirstVisit(page: Page, path: string, list: string): Promise<string[]> {
+  let listSent!: () => void;
+  const sent = new Promise<void>((resolve) => (listSent = resolve));
+  const bound = setTimeout(listSent, 20_000);
+  const onRequest = (request: Request) => {
+    if (new URL(request.url()).pathname === list) listSent();
+  };
+  const isMe = (url: URL) => url.pathname === '/me';
+  const holdMe = async (route: Route) => {
+    if (route.request().method() === 'GET') await sent;
+    await route.continue();
+  };
+  page.on('request', onRequest);
+  await page.route(isMe, holdMe);
+  try {
+    await page.goto(path);
+    await page.locator('main h1').first().waitFor();
+    await expect.poll(() => page.locator('main .list-skeleton, main .page-spinner').count(), { timeout: 30_000 }).toBe(0);
+    // The list may well be shown before GET /me answers (that is the point): wait for that answer too.
+    await expect.poll(() => page.evaluate<boolean>("window.__events.includes('answer /me')"), { timeout: 30_000 }).toBe(true);
+    return await page.evaluate<string[]>('window.__events');
+  } finally {
+    clearTimeout(bound);
+    page.off('request', onRequest);
+    await page.unroute(isMe, holdMe);
+  }
 }
 
 describe('a signed-in first visit to a list page', () => {
@@ -73,7 +97,7 @@ describe('a signed-in first visit to a list page', () => {
     const page = await context.newPage();
     await signInWithForm(page, moderator);
     for (const { path, list } of LISTS) {
-      const events = await eventsOfFirstVisit(page, path);
+      const events = await eventsOfFirstVisit(page, path, list);
       const sent = events.indexOf(`send ${list}`);
       const meAnswered = events.indexOf('answer /me');
       expect(sent, `${path}: ${events.join(', ')}`).toBeGreaterThanOrEqual(0);
