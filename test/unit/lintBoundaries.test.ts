@@ -80,14 +80,6 @@ const probes = {
     filePath: 'functions/domain/kebab-case-name.lintProbe.ts',
     code: 'export const probe = 1;\n',
   },
-  cycleOne: {
-    filePath: 'functions/domain/cycleOne.lintProbe.ts',
-    code: "import { two } from './cycleTwo.lintProbe';\n\nexport const one = (): number => two() + 1;\n",
-  },
-  cycleTwo: {
-    filePath: 'functions/domain/cycleTwo.lintProbe.ts',
-    code: "import { one } from './cycleOne.lintProbe';\n\nexport const two = (): number => one() + 1;\n",
-  },
   clickableDiv: {
     filePath: 'web/src/components/clickableDiv.lintProbe.tsx',
     code:
@@ -280,16 +272,10 @@ describe('lint: handlers take their stores from the wiring', () => {
   });
 });
 
-describe('lint: names and cycles', () => {
+describe('lint: names', () => {
   it('refuses a file name that is not camelCase', () => {
     expect(problemsOf('kebabCaseName')).toEqual([
       { ruleId: 'unicorn/filename-case', line: 1, message: expect.stringContaining('camel case') as string },
-    ]);
-  });
-
-  it('refuses two modules that import each other', () => {
-    expect(problemsOf('cycleOne')).toEqual([
-      { ruleId: 'import/no-cycle', line: 1, message: expect.stringContaining('Dependency cycle') as string },
     ]);
   });
 });
