@@ -127,12 +127,13 @@ if (!soakOnly) {
         const newest = (await (await fetch(`${running.webUrl}/posts?limit=1`)).json()) as { items: Array<{ id: string }> };
         const postPath = `/post/${newest.items[0]?.id ?? 'none'}`;
         const { authorPath, searchPath } = await web.seedDiscovery(running);
-        const pages = [
+        const every = [
           { path: '/', url: '/', runs: [] as web.LighthouseRun[], twins: [] as web.LighthouseRun[] },
           { path: '/post/:id', url: postPath, runs: [] as web.LighthouseRun[], twins: [] as web.LighthouseRun[] },
           { path: '/autor/:apodo', url: authorPath, runs: [] as web.LighthouseRun[], twins: [] as web.LighthouseRun[] },
           { path: `/buscar?q=${web.SEARCH_WORD}`, url: searchPath, runs: [] as web.LighthouseRun[], twins: [] as web.LighthouseRun[] },
         ];
+        const pages = options.everyPage ? every : every.slice(0, 1);
         // A page's first render in a fresh function loads its code (a cold start): not what a visitor of a warm site waits for.
         for (const page of pages) await fetch(`${running.webUrl}${page.url}`).then((response) => response.text());
         const twins = await web.startTwinServer(
