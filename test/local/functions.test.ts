@@ -347,6 +347,55 @@ describe('the local event source mapping', () => {
     expect(runs.at(-1)).toEqual(['bad']);
   });
 
+  it('warns of a batch handled late, with how long it waited to be read and how long the function took', async () => {
+    const { dynamo, streams, TableName, Table } = await streamedTable('late');
+    const trigger: StreamTrigger = {
+      type: 'stream',
+      table: 'posts',
+      batchSize: 10,
+      maxBatchingWindowSeconds: 0,
+      retryAttempts: 0,
+      bisectBatchOnError: false,
+      maxRecordAgeSeconds: 3600,
+      filters: [{ eventName: ['INSERT'] }],
+    };
+    const warnings: string[] = [];
+    const warn = vi.spyOn(console, 'warn').mockImplementation((line: unknown) => void warnings.push(String(line)));
+    const handled: string[] = [];
+    // A function that takes 4 s on «slow» (a cold start, a slow dependency) and no time on «quick».
+    const poller = await startStreamPoller({
+      client: streams,
+      streamArn: Table!.LatestStreamArn!,
+      region: REGION,
+      functionId: 'Slow',
+      trigger,
+      lateAfterMs: 3_000,
+      invoke: async (event) => {
+        const ids = event.Records.map((record) => record.dynamodb?.Keys?.id?.S ?? '');
+        if (ids.includes('slow')) await new Promise((resolve) => setTimeout(resolve, 4_000));
+        handled.push(...ids);
+      },
+    });
+    closers.push(() => poller.close());
+    try {
+      await dynamo.send(new PutItemCommand({ TableName, Item: { id: { S: 'slow' } } }));
+      await expect.poll(() => handled, { timeout: 15_000 }).toContain('slow');
+      // Once the shard has been read again: «quick» is written after the slow batch, not while it ran.
+      await poller.idle();
+      await dynamo.send(new PutItemCommand({ TableName, Item: { id: { S: 'quick' } } }));
+      await expect.poll(() => handled, { timeout: 15_000 }).toContain('quick');
+      await poller.idle();
+    } finally {
+      warn.mockRestore();
+    }
+    const late = warnings.map((line) => JSON.parse(line) as Record<string, unknown>);
+    // One warning, the slow batch's: read at once, late because of the function.
+    expect(late, warnings.join('\n')).toHaveLength(1);
+    expect(late[0]).toMatchObject({ level: 'warn', message: 'local stream poller: batch handled late', function: 'Slow', records: 1 });
+    expect(late[0]!.sincePreviousReadMs).toBeLessThan(3_000);
+    expect(late[0]!.functionMs).toBeGreaterThanOrEqual(4_000);
+  });
+
   it('refuses a third reader of one stream, naming the stream and its readers', async () => {
     const { streams, Table } = await streamedTable('threeReaders');
     const trigger: StreamTrigger = {

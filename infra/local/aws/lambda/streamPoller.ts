@@ -22,7 +22,11 @@
  *   have) does not count: the batch waits until it answers again;
  * - a stream has two readers at most: DynamoDB Streams serves two a shard, more throttle each
  *   other (and the live feed falls behind), so a third mapping on one stream is refused at start.
- * An empty shard is polled four times a second, as Lambda does.
+ * An empty shard is polled four times a second, as Lambda does. A batch whose records may have waited
+ * more than `lateAfterMs` to be handled is logged as a warning (the stand-in's IteratorAge, which the
+ * stack alarms on past a minute), with where the time went: since the shard's previous read (a record
+ * written just after it waited that long to be read), gathering the batch, and the function. (The records'
+ * own creation times cannot say it here: DynamoDB Local gives them to the minute.)
  */
 import {
   DescribeStreamCommand,
@@ -43,6 +47,7 @@ import type { StreamTrigger } from '../../../functions';
 import { checkPattern, matchesAny } from '../../../../functions/filterPatterns';
 
 const EMPTY_POLL_MS = 250;
+const LATE_AFTER_MS = 5000;
 const SHARD_REFRESH_MS = 5000;
 
 export type StreamPollerOptions = {
@@ -54,6 +59,8 @@ export type StreamPollerOptions = {
   invoke(event: DynamoDBStreamEvent): Promise<unknown>;
   /** Where this mapping's position is kept (a JSON file); without one it starts at LATEST every time. */
   checkpoints?: string;
+  /** A batch that may have waited longer than this to be handled is logged as late. @default 5000 */
+  lateAfterMs?: number;
 };
 
 export type StreamPoller = {
@@ -73,6 +80,8 @@ type ShardState = {
   done: boolean;
   /** Records created before this (epoch seconds) were there before the mapping first started: skipped. */
   skipBefore?: number;
+  /** When the shard was last read (Date.now()). */
+  readAt?: number;
 };
 
 /**
@@ -313,6 +322,22 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     return false;
   };
 
+  /** The stand-in's IteratorAge: a warning when a batch may have been handled late, and where the time went. */
+  const reportIfLate = (records: number, unreadMs: number, gatheringMs: number, functionMs: number) => {
+    if (unreadMs + gatheringMs + functionMs <= (options.lateAfterMs ?? LATE_AFTER_MS)) return;
+    console.warn(
+      JSON.stringify({
+        level: 'warn',
+        message: 'local stream poller: batch handled late',
+        function: options.functionId,
+        records,
+        sincePreviousReadMs: unreadMs,
+        gatheringMs,
+        functionMs,
+      }),
+    );
+  };
+
   const toLambdaRecord = (record: StreamRecord): DynamoDBRecord => ({
     eventID: record.eventID,
     eventName: record.eventName,
@@ -346,9 +371,18 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     const windowEnds = Date.now() + trigger.maxBatchingWindowSeconds * 1000;
     // The first record this batch read: where the shard is read again if the batch is not handled.
     let first: string | undefined;
+    // How long the batch's first records may have waited to be read (since the read before), and when they were.
+    let unreadMs: number | undefined;
+    let firstReadAt: number | undefined;
     try {
       while (running && !state.done && batch.length < trigger.batchSize) {
+        const previousRead = state.readAt;
         const records = await read(state, trigger.batchSize - batch.length);
+        state.readAt = Date.now();
+        if (records.length > 0 && firstReadAt === undefined) {
+          firstReadAt = state.readAt;
+          unreadMs = previousRead === undefined ? 0 : state.readAt - previousRead;
+        }
         first ??= records[0]?.dynamodb?.SequenceNumber;
         for (const record of records.map(toLambdaRecord)) {
           const created = record.dynamodb?.ApproximateCreationDateTime;
@@ -367,7 +401,10 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
       if (first) rewind(state, first);
       throw error;
     }
+    const invokedAt = Date.now();
     const handled = batch.length === 0 || (await deliver(state, batch));
+    if (batch.length > 0 && firstReadAt !== undefined)
+      reportIfLate(batch.length, unreadMs ?? 0, invokedAt - firstReadAt, Date.now() - invokedAt);
     if (!handled) {
       if (first) rewind(state, first);
     } else if (first && state.lastSequenceNumber) {
