@@ -39,6 +39,19 @@ const declaration = (id: string): FunctionDeclaration => {
   return found;
 };
 
+/** A stream trigger on the posts table as the tests below vary it: inserts, no batching window, no retries. */
+const streamTrigger = (overrides: Partial<StreamTrigger> = {}): StreamTrigger => ({
+  type: 'stream',
+  table: 'posts',
+  batchSize: 10,
+  maxBatchingWindowSeconds: 0,
+  retryAttempts: 0,
+  bisectBatchOnError: false,
+  maxRecordAgeSeconds: 3600,
+  filters: [{ eventName: ['INSERT'] }],
+  ...overrides,
+});
+
 /** A table with a stream, in a database of its own in the run's shared DynamoDB Local. */
 async function streamedTable(TableName: string) {
   const endpoint = process.env[SHARED_DYNAMODB_ENV];
@@ -149,17 +162,13 @@ describe('the local event source mapping', () => {
   it('delivers matching records in order, bisects a failing batch and sends only the poison record to the failure destination', async () => {
     const { dynamo, streams, TableName, Table } = await streamedTable('items');
 
-    const trigger: StreamTrigger = {
-      type: 'stream',
-      table: 'posts',
-      batchSize: 10,
+    const trigger = streamTrigger({
       maxBatchingWindowSeconds: 1,
       retryAttempts: 1,
       bisectBatchOnError: true,
-      maxRecordAgeSeconds: 3600,
       // Inserts, and changes whose new image says "published"; never removals.
       filters: [{ eventName: ['INSERT'] }, { eventName: ['MODIFY'], dynamodb: { NewImage: { status: { S: ['published'] } } } }],
-    };
+    });
     const delivered: DynamoDBRecord[] = [];
     const batches: number[] = [];
     const failures = vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -218,16 +227,7 @@ describe('the local event source mapping', () => {
 
   it('keeps a checkpoint: a batch cut off by a stop is delivered again by the next poller, a handled one never', async () => {
     const { dynamo, streams, TableName, Table } = await streamedTable('checkpointed');
-    const trigger: StreamTrigger = {
-      type: 'stream',
-      table: 'posts',
-      batchSize: 10,
-      maxBatchingWindowSeconds: 0,
-      retryAttempts: 100,
-      bisectBatchOnError: false,
-      maxRecordAgeSeconds: 3600,
-      filters: [{ eventName: ['INSERT'] }],
-    };
+    const trigger = streamTrigger({ retryAttempts: 100 });
     const checkpoints = join(mkdtempSync(join(tmpdir(), 'vaya-dia-checkpoints-')), 'Test.json');
     const put = (id: string) => dynamo.send(new PutItemCommand({ TableName, Item: { id: { S: id } } }));
     const ids = (records: DynamoDBRecord[]) => records.map((record) => record.dynamodb?.Keys?.id?.S);
@@ -277,16 +277,11 @@ describe('the local event source mapping', () => {
 
   it('retries only the record a stream handler reports failed: in a batch of ten, the other nine are handled once', async () => {
     const { dynamo, streams, TableName, Table } = await streamedTable('partial');
-    const trigger: StreamTrigger = {
-      type: 'stream',
-      table: 'posts',
-      batchSize: 10,
+    const trigger = streamTrigger({
       maxBatchingWindowSeconds: 2,
       retryAttempts: 2,
       bisectBatchOnError: true,
-      maxRecordAgeSeconds: 3600,
-      filters: [{ eventName: ['INSERT'] }],
-    };
+    });
     // A part that works on its records as a whole (as the Top's does), isolating a failure by item, and
     // whose first two tries of «bad» fail (with the batch, then alone): the wrapper reports «bad», the poller retries from it.
     const handled: string[] = [];
@@ -349,16 +344,7 @@ describe('the local event source mapping', () => {
 
   it('warns of a batch handled late, with how long it waited to be read and how long the function took', async () => {
     const { dynamo, streams, TableName, Table } = await streamedTable('late');
-    const trigger: StreamTrigger = {
-      type: 'stream',
-      table: 'posts',
-      batchSize: 10,
-      maxBatchingWindowSeconds: 0,
-      retryAttempts: 0,
-      bisectBatchOnError: false,
-      maxRecordAgeSeconds: 3600,
-      filters: [{ eventName: ['INSERT'] }],
-    };
+    const trigger = streamTrigger();
     const warnings: string[] = [];
     const warn = vi.spyOn(console, 'warn').mockImplementation((line: unknown) => void warnings.push(String(line)));
     const handled: string[] = [];
@@ -398,16 +384,7 @@ describe('the local event source mapping', () => {
 
   it('refuses a third reader of one stream, naming the stream and its readers', async () => {
     const { streams, Table } = await streamedTable('threeReaders');
-    const trigger: StreamTrigger = {
-      type: 'stream',
-      table: 'posts',
-      batchSize: 10,
-      maxBatchingWindowSeconds: 0,
-      retryAttempts: 0,
-      bisectBatchOnError: false,
-      maxRecordAgeSeconds: 3600,
-      filters: [],
-    };
+    const trigger = streamTrigger({ filters: [] });
     const start = (functionId: string) =>
       startStreamPoller({
         client: streams,
@@ -453,16 +430,11 @@ describe('the local event source mapping', () => {
       region: REGION,
       functionId: 'Test',
       // A batching window long enough that the kill falls inside it, as PostsBatched's one second can.
-      trigger: {
-        type: 'stream',
-        table: 'posts',
-        batchSize: 10,
+      trigger: streamTrigger({
         maxBatchingWindowSeconds: 5,
         retryAttempts: 2,
-        bisectBatchOnError: false,
-        maxRecordAgeSeconds: 3600,
         filters: [],
-      },
+      }),
       invoke: (event) => Promise.resolve(void delivered.push(...event.Records.map((record) => record.dynamodb?.Keys?.id?.S ?? ''))),
     });
     closers.push(() => poller.close());
@@ -488,17 +460,10 @@ describe('the local event source mapping', () => {
 
   it('does not count an attempt that failed while DynamoDB Local was down: the batch is handled after the restart, not discarded', async () => {
     const { dynamo, streams, TableName, Table, kill } = await killableDynamo('outage');
-    const trigger: StreamTrigger = {
-      type: 'stream',
-      table: 'posts',
-      batchSize: 10,
-      maxBatchingWindowSeconds: 0,
+    const trigger = streamTrigger({
       // Two tries in a few hundred milliseconds: far less than DynamoDB Local takes to start again.
       retryAttempts: 1,
-      bisectBatchOnError: false,
-      maxRecordAgeSeconds: 3600,
-      filters: [{ eventName: ['INSERT'] }],
-    };
+    });
     let killed: Promise<void> | undefined;
     const handled: string[] = [];
     const failures = vi.spyOn(console, 'error').mockImplementation(() => undefined);
