@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { PAGE_DATA_KEYS } from '@contract/documents';
@@ -62,7 +62,8 @@ describe('«Privacidad» and «Aviso legal»', { timeout: 30_000 }, () => {
     expect(within(main).getByRole('link', { name: 'contacto@vayadia.example' }).getAttribute('href')).toBe(
       'mailto:contacto@vayadia.example',
     );
-    expect(document.title).toBe('Aviso legal · Vaya día');
+    // The title is set by an effect, which may run a moment after the page's content is in the document.
+    await waitFor(() => expect(document.title).toBe('Aviso legal · Vaya día'), LAZY);
 
     await user.click(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Privacidad' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacidad' }, LAZY)).toBeTruthy();
@@ -73,7 +74,7 @@ describe('«Privacidad» and «Aviso legal»', { timeout: 30_000 }, () => {
     expect(within(privacy).getAllByRole('link', { name: 'Mi cuenta' })[0]!.getAttribute('href')).toBe('/cuenta');
     expect(within(privacy).getByRole('link', { name: 'www.aepd.es' }).getAttribute('href')).toBe('https://www.aepd.es');
     expect(privacy.textContent).toContain('no te pedimos permiso con un aviso de cookies');
-    expect(document.title).toBe('Privacidad · Vaya día');
+    await waitFor(() => expect(document.title).toBe('Privacidad · Vaya día'), LAZY);
   });
 
   it('without a deployment’s details shows placeholders that say so, and the region as the one deployed to', async () => {
