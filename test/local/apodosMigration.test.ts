@@ -117,7 +117,8 @@ describe('apodos for data from before them', () => {
     // The demo moderator signs as «Moderadora», a name others may not take.
     const moderator = await signIn(running, DEMO_MODERATOR);
     expect((await call<Me>(running, '/me', { token: moderator.idToken })).body.name).toBe('Moderadora');
-  });
+    // Two starts of a local cloud on the same data folder: ~45 s on a busy CI host.
+  }, 180_000);
 
   it('moves an apodo claimed under the old key (case and accents only) to its confusable skeleton, so look-alikes are taken', async () => {
     cloud ??= await startLocalCloudProcess({ dataDir, ownDynamoDb: true });

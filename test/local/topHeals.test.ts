@@ -75,7 +75,8 @@ describe('the Top heals', () => {
     cloud = await startLocalCloudProcess({ dataDir, ownDynamoDb: true, env: { SEED: '0' } });
     const restarted = cloud;
     await until(async () => (await ranking(restarted)).slice(0, 2).join() === [second.id, first.id].join(), 'five votes rank above two');
-  });
+    // Two starts of a local cloud with a DynamoDB Local of its own and a kill between: ~50 s on a busy CI host.
+  }, 180_000);
 
   it('rebuilds wrong rank rows from the posts’ counts, and changes nothing when run again', async () => {
     const running = cloud!;
