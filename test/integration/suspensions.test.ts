@@ -233,7 +233,7 @@ describe('suspensions', () => {
       renames: [expect.any(String)],
       version: 1,
     });
-  });
+  }, 180_000); // ~50 s on a busy CI host: the default 60 s left too little room
 
   it('suspend for good from a comment, listed newest first', async () => {
     const author = await newAuthor();
