@@ -8,7 +8,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { logicalId, references, render, synthesize, sharedStack, CDK_CONTEXT } from './synth';
+import { FUNCTIONS } from '../../infra/functions';
+import { LambdaFunction } from '../../infra/constructs/lambdaFunction';
+import { logicalId, references, render, synthesize, sharedStack, fakeWebDist, CDK_CONTEXT, type TemplateJson } from './synth';
 
 const s = sharedStack();
 
@@ -46,11 +48,35 @@ describe('checks', () => {
     expect(report).toContain('VisibilityTimeout');
   });
 
-  it('synthesizes the same template twice (no lookups, no clock)', () => {
-    const again = synthesize();
-    expect(again.json).toEqual(s.json);
-    expect(again.monitoring).toEqual(s.monitoring);
-  }, 300_000);
+  // Twice without bundling (bundling all ~60 functions again took ~100 s of a two-core machine): the
+  // templates hold no lookup and no clock. That a bundle comes out the same twice is the next test's.
+  it('synthesizes the same templates twice (no lookups, no clock)', () => {
+    const options = { bundle: false, webDist: fakeWebDist() };
+    const [first, again] = [synthesize({}, options), synthesize({}, options)];
+    expect(again.json).toEqual(first.json);
+    expect(again.monitoring).toEqual(first.monitoring);
+    expect(again.routes).toEqual(first.routes);
+  }, 120_000);
+
+  // The same code gives the same asset, so a deployment with no change uploads and updates nothing.
+  // The page function (React's server renderer, the largest bundle) and an API handler, each bundled
+  // by the stack's own construct in two apps of their own.
+  it('bundles a function to the same asset twice', () => {
+    const entries = [
+      FUNCTIONS.find(({ trigger }) => trigger.type === 'document')!.entry,
+      FUNCTIONS.find(({ trigger }) => trigger.type === 'http')!.entry,
+    ];
+    const assets = () => {
+      const app = new App({ context: CDK_CONTEXT, outdir: mkdtempSync(join(tmpdir(), 'vaya-dia-cdk-bundles-')) });
+      const stack = new Stack(app, 'Bundles');
+      const functions = entries.map((entry, index) => new LambdaFunction(stack, `Function${index}`, { entry, environment: {} }));
+      const template = app.synth().getStackByName('Bundles').template as TemplateJson;
+      return functions.map(({ function: fn }) => (template.Resources[logicalId(fn)]!.Properties.Code as { S3Key: string }).S3Key);
+    };
+    const first = assets();
+    expect(new Set(first).size).toBe(entries.length);
+    expect(assets()).toEqual(first);
+  }, 120_000);
 });
 
 describe('outputs', () => {

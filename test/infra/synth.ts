@@ -82,9 +82,15 @@ export type SynthesizeOptions = {
    * --exclusively` sets for the stacks it does not deploy): the templates are the same but for each
    * function's code location, and cdk-nag sees the same constructs. For the variants whose assertions
    * read neither the bundles nor their hashes; the default synthesis's bundles are checked
-   * (functions.test.ts) and built twice to compare (stack.test.ts). @default true
+   * (functions.test.ts), and two functions are bundled twice to compare (stack.test.ts). @default true
    */
   bundle?: boolean;
+  /**
+   * The built web's folder. Without bundling, a function's asset hash is made from its bundling options,
+   * and the page function's name the shell's path: two syntheses that compare templates share one.
+   * @default a new fakeWebDist()
+   */
+  webDist?: string;
 };
 
 export function synthesize(context: Record<string, string> = {}, options: SynthesizeOptions = {}): Synthesized {
@@ -93,7 +99,7 @@ export function synthesize(context: Record<string, string> = {}, options: Synthe
   const noBundling = options.bundle === false ? ({ [BUNDLING_STACKS]: [] } as unknown as Record<string, string>) : {};
   const { app, stack, firewall, certificate } = createApp({
     context: { ...(cdkJson.context as Record<string, string>), ...context, ...noBundling },
-    webDist: fakeWebDist(),
+    webDist: options.webDist ?? fakeWebDist(),
     outdir: mkdtempSync(join(tmpdir(), 'vaya-dia-cdk-')),
   });
   // With cdk-nag registered, synth itself throws on any unacknowledged finding.
