@@ -471,6 +471,8 @@ async function startOnce(options: LocalCloudOptions): Promise<LocalCloud> {
           declaration.trigger.route.auth !== 'public',
       );
       setTimeout(() => void warmAll(signedInReads, []), 0);
+      // Vite too (dev mode), which otherwise starts on the first request for a file or a page.
+      web.warm();
     }
 
     return {

@@ -8,16 +8,19 @@
  * - every document (the app's pages, the feeds, the sitemap, robots.txt) calls the page function, as
  *   CloudFront's default behaviour sends them to its URL; it renders into the app's shell, which this
  *   server gives it (`shellDir`); the share cards (`/og/…`) call the image function the same way;
- * - the files: `dev` (the default, for `npm start`) has Vite in middleware mode serve them, with hot
- *   reload over this same port, and writes Vite's index.html as the shell; `dist` serves the
+ * - the files: `dev` has Vite in middleware mode serve them, with hot reload over this same port, and
+ *   writes Vite's index.html as the shell; Vite starts on the first request for a file or a document
+ *   (or when `warm` is called), so a local cloud nobody browses never pays for it; `dist` serves the
  *   production build in web/dist as CloudFront does (a missing file is a plain 404; hashed files
  *   under `assets/` are cached for a year, the rest `no-cache`; text is compressed, brotli or gzip,
  *   when the browser accepts it) under the site's Content-Security-Policy, which every answer gets.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ViteDevServer } from 'vite';
 import { PAGE_SHELL_FILE } from '../../../../functions/config';
 import { type RuntimeConfig } from '../../../../functions/contract/documents';
 import { errorBody } from '../../../../functions/contract/errors';
@@ -55,9 +58,21 @@ export type WebServerOptions = {
   /** In `dev` mode, where to write Vite's index.html for the page function (as `PAGE_SHELL_FILE`). */
   shellDir?: string;
 };
-export type RunningServer = { url: string; close: () => Promise<void> };
+export type RunningServer = {
+  url: string;
+  /** Starts now what would otherwise start on the first request (Vite, in `dev` mode). */
+  warm: () => void;
+  close: () => Promise<void>;
+};
 
 const WEB_DIR = fileURLToPath(new URL('../../../../web/', import.meta.url));
+/**
+ * Compressed copies of the build's files, kept between runs and named by their content: every local
+ * cloud in `dist` mode serves the same build, and compressing it at brotli's highest level took ~3.5 s
+ * of CPU at each start. Copies not used for KEPT_COMPRESSED_DAYS are removed.
+ */
+const KEPT_COMPRESSED_DIR = fileURLToPath(new URL('../../../../node_modules/.cache/vaya-dia/compressed/', import.meta.url));
+const KEPT_COMPRESSED_DAYS = 14;
 /** The production build (`npm run build`), whose index.html is the page function's shell in `dist` mode. */
 export const DIST_DIR = join(WEB_DIR, 'dist');
 
@@ -111,9 +126,12 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   const mode = options.mode ?? 'dev';
   const server = createServer();
   let closeExtra: () => Promise<void> = async () => {};
+  let warm = () => {};
   const { api } = options;
   /** Extra headers on every answer (the Content-Security-Policy in `dist` mode, as CloudFront adds it). */
   let siteHeaders: Record<string, string> = {};
+  /** What a document waits for before the page function renders it (in `dev` mode, Vite's shell). */
+  let shellReady: () => Promise<unknown> = () => Promise.resolve();
   /** Answers the API paths, `/config.json` and the documents (the same in both modes); false for the files. */
   const sharedRoutes = (req: IncomingMessage, res: ServerResponse): boolean => {
     for (const [name, value] of Object.entries(siteHeaders)) res.setHeader(name, value);
@@ -135,7 +153,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     if (kind === 'image' || (kind === 'document' && !(mode === 'dev' && VITE_DEV_PATHS.test(pathname)))) {
       const origin = kind === 'image' ? options.images : options.pages;
       if (origin) {
-        origin(req, res).catch((error: unknown) => {
+        (kind === 'image' ? origin(req, res) : shellReady().then(() => origin(req, res))).catch((error: unknown) => {
           console.error(`local web server: ${kind === 'image' ? 'image' : 'page'} function:`, error);
           if (!res.headersSent && !res.destroyed) res.writeHead(500).end();
         });
@@ -169,36 +187,58 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
       });
     });
   } else {
-    const { createServer: createViteServer } = await import('vite');
-    const vite = await createViteServer({
-      configFile: join(WEB_DIR, 'vite.config.ts'),
-      appType: 'spa',
-      logLevel: 'warn',
-      // Hot reload shares this server's port, so several local clouds (tests) never collide.
-      server: { middlewareMode: true, ws: { server } },
-    });
-    closeExtra = () => vite.close();
-    if (options.shellDir) {
-      // The page function's shell: index.html as Vite serves it (its client, the React refresh preamble).
-      const html = await vite.transformIndexHtml('/', await readFile(join(WEB_DIR, 'index.html'), 'utf8'));
-      await mkdir(options.shellDir, { recursive: true });
-      await writeFile(join(options.shellDir, PAGE_SHELL_FILE), html);
-    }
+    // Started once, on demand: ~2.5 s of CPU, and its dependency scan after that.
+    let vite: Promise<ViteDevServer> | undefined;
+    const startVite = () =>
+      (vite ??= (async () => {
+        const { createServer: createViteServer } = await import('vite');
+        const started = await createViteServer({
+          configFile: join(WEB_DIR, 'vite.config.ts'),
+          appType: 'spa',
+          logLevel: 'warn',
+          // Hot reload shares this server's port, so several local clouds (tests) never collide.
+          server: { middlewareMode: true, ws: { server } },
+        });
+        if (options.shellDir) {
+          // The page function's shell: index.html as Vite serves it (its client, the React refresh preamble).
+          const html = await started.transformIndexHtml('/', await readFile(join(WEB_DIR, 'index.html'), 'utf8'));
+          await mkdir(options.shellDir, { recursive: true });
+          await writeFile(join(options.shellDir, PAGE_SHELL_FILE), html);
+        }
+        return started;
+      })().catch((error: unknown) => {
+        // Asked again by the next request (a configuration fixed meanwhile).
+        vite = undefined;
+        throw error;
+      }));
+    shellReady = startVite;
+    warm = () => void startVite().catch((error: unknown) => console.error('local web server: Vite did not start:', error));
+    // Vite's watchers would keep the process alive: one still starting is closed once it has.
+    closeExtra = async () => (await vite?.catch(() => undefined))?.close();
     server.on('request', (req, res) => {
       if (sharedRoutes(req, res)) return;
-      vite.middlewares(req, res, () => {
-        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-        res.end('No encontrado.');
-      });
+      startVite().then(
+        (started) =>
+          started.middlewares(req, res, () => {
+            res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+            res.end('No encontrado.');
+          }),
+        (error: unknown) => {
+          console.error('local web server: Vite did not start:', error);
+          if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+          res.end('Error interno del servidor web.');
+        },
+      );
     });
   }
 
   const port = await listen(server, options.port, options.host).catch(async (error: unknown) => {
-    await closeExtra(); // Vite's watchers would keep the process alive
+    await closeExtra();
     throw error;
   });
   return {
     url: `http://localhost:${port}`,
+    warm,
     async close() {
       await closeExtra();
       await closeServer(server);
@@ -227,7 +267,7 @@ async function distHandler(distDir: string): Promise<(req: IncomingMessage, res:
     let entry = cache.get(key);
     if (!entry) {
       entry = readFile(file).then(async (raw): Promise<Encoded> =>
-        encoding ? { body: await compress(raw, encoding, 'smallest'), encoding } : { body: raw },
+        encoding ? { body: await keptCompressed(raw, encoding), encoding } : { body: raw },
       );
       entry.catch(() => cache.delete(key));
       cache.set(key, entry);
@@ -235,6 +275,7 @@ async function distHandler(distDir: string): Promise<(req: IncomingMessage, res:
     return entry;
   }
 
+  void removeUnusedCompressed();
   for (const file of await listFiles(distDir)) {
     if (COMPRESSIBLE.has(extname(file))) void load(file, 'br').catch(() => {});
   }
@@ -277,6 +318,38 @@ async function distHandler(distDir: string): Promise<(req: IncomingMessage, res:
     res.writeHead(200, headers);
     res.end(req.method === 'HEAD' ? undefined : body);
   };
+}
+
+/** A file's compressed copy, made once for its content at the highest level and kept (KEPT_COMPRESSED_DIR). */
+async function keptCompressed(raw: Buffer, encoding: Encoding): Promise<Buffer> {
+  const kept = join(KEPT_COMPRESSED_DIR, `${createHash('sha256').update(raw).digest('hex')}.${encoding}`);
+  const found = await readFile(kept).catch(() => undefined);
+  if (found) {
+    // Its use, for the clean-up below (a file system may not keep access times).
+    const now = new Date();
+    void utimes(kept, now, now).catch(() => {});
+    return found;
+  }
+  const body = await compress(raw, encoding, 'smallest');
+  // Written whole under a name of its own, then renamed: another cloud may be writing the same copy.
+  const writing = `${kept}.${randomUUID()}`;
+  await mkdir(KEPT_COMPRESSED_DIR, { recursive: true })
+    .then(() => writeFile(writing, body))
+    .then(() => rename(writing, kept))
+    // Not kept (a read-only checkout): served all the same.
+    .catch(() => rm(writing, { force: true }));
+  return body;
+}
+
+/** Removes the compressed copies of old builds. */
+async function removeUnusedCompressed(): Promise<void> {
+  const before = Date.now() - KEPT_COMPRESSED_DAYS * 24 * 60 * 60 * 1000;
+  const names = await readdir(KEPT_COMPRESSED_DIR).catch(() => [] as string[]);
+  for (const name of names) {
+    const file = join(KEPT_COMPRESSED_DIR, name);
+    const { mtimeMs } = await stat(file).catch(() => ({ mtimeMs: Date.now() }));
+    if (mtimeMs < before) await rm(file, { force: true }).catch(() => {});
+  }
 }
 
 async function listFiles(dir: string): Promise<string[]> {
