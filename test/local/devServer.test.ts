@@ -3,17 +3,14 @@
  * renders into Vite's index.html. Vite starts on the first request for a file or a page, so a local
  * cloud that only answers the API (most tests) never starts it.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { startLocalCloudProcess, type LocalCloudProcess } from '../support/localCloud';
+import { describe, expect, it } from 'vitest';
+import { cloudPerFile } from '../support/cloudPerFile';
 
-let cloud: LocalCloudProcess | undefined;
-afterAll(async () => {
-  await cloud?.stop();
-});
+const shared = cloudPerFile({ env: { WEB_MODE: 'dev' } });
 
 describe('the development web server', () => {
   it('answers the first requests, all at once, with pages that load Vite’s client and with the app’s modules', async () => {
-    cloud = await startLocalCloudProcess({ env: { WEB_MODE: 'dev' } });
+    const { cloud } = shared;
     const { webUrl } = cloud;
     const get = (path: string) => fetch(`${webUrl}${path}`);
     const [home, author, entry, client] = await Promise.all([get('/'), get('/autor/David'), get('/src/main.tsx'), get('/@vite/client')]);
