@@ -1,8 +1,8 @@
 /**
  * The installable app (manifest, service worker, offline reading) in headless Chromium against the built site and the local cloud:
  * the manifest is linked and valid, the service worker controls the page, an offline reload of / shows
- * the last feed read with «Sin conexión», and a second account on the same browser never gets the first
- * one's answers from the worker's caches.
+ * the last feed read with «Sin conexión», a copy the worker cannot keep never holds an answer back, and a
+ * second account on the same browser never gets the first one's answers from the worker's caches.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,6 +125,33 @@ describe('the installable app (built site, local cloud)', () => {
       await page.getByText('Sin conexión.', { exact: true }).waitFor();
       expect(await page.getByText('el sitio no ha podido arrancar').count()).toBe(0);
       await context.setOffline(false);
+    },
+    LONG_TEST_MS,
+  );
+
+  it(
+    'a copy that cannot be kept never holds the answer back: with Cache Storage refusing writes, the feed still loads',
+    async () => {
+      const { context, page } = await visitor();
+      await page.goto('/');
+      await takenOver(page);
+      await controlled(page);
+      // A full disk: every write the worker tries is refused, and nothing is kept yet to fall back on.
+      const [worker] = context.serviceWorkers();
+      expect(worker).toBeDefined();
+      await worker!.evaluate(() => {
+        Cache.prototype.put = () => Promise.reject(new DOMException('No queda espacio', 'QuotaExceededError'));
+      });
+      await page.evaluate(async () => {
+        for (const name of await caches.keys()) await caches.delete(name);
+      });
+
+      const answer = await page.goto('/');
+      expect(answer?.status()).toBe(200);
+      await takenOver(page);
+      expect(await page.locator('main article.post-card').count()).toBeGreaterThan(0);
+      expect(await page.getByText('Sin conexión.', { exact: true }).count()).toBe(0);
+      expect(await page.getByText('el sitio no ha podido arrancar').count()).toBe(0);
     },
     LONG_TEST_MS,
   );

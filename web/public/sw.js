@@ -79,7 +79,7 @@ self.addEventListener('fetch', (event) => {
   if (request.mode === 'navigate') {
     event.respondWith(navigation(event, url));
   } else if (url.pathname.startsWith('/assets/')) {
-    event.respondWith(cacheFirst(request));
+    event.respondWith(cacheFirst(event));
   } else if (request.destination === '') {
     event.respondWith(networkFirst(event, READS, url.pathname === CONFIG ? keepable : sharedRead));
   }
@@ -133,8 +133,7 @@ async function navigation(event, url) {
   try {
     const response = await fetch(event.request);
     if (keep && keepable(response)) {
-      const cache = await caches.open(DOCUMENTS);
-      await cache.put(url.pathname, response.clone());
+      keepCopy(event, DOCUMENTS, url.pathname, response);
     } else if (isGone(response)) {
       event.waitUntil(forget(url));
     }
@@ -154,30 +153,50 @@ function sharedRead(response) {
 
 async function networkFirst(event, cacheName, keep) {
   const request = event.request;
-  const cache = await caches.open(cacheName);
   try {
     const response = await fetch(request);
-    if (keep(response)) await cache.put(request, response.clone());
+    if (keep(response)) keepCopy(event, cacheName, request, response);
     else if (isGone(response)) event.waitUntil(forget(new URL(request.url)));
     return response;
   } catch (error) {
-    const kept = await cache.match(request);
+    const kept = await (await caches.open(cacheName)).match(request);
     if (kept) return kept;
     throw error;
   }
 }
 
-async function cacheFirst(request) {
+async function cacheFirst(event) {
+  const request = event.request;
   const cache = await caches.open(ASSETS);
   const kept = await cache.match(request);
   if (kept) return kept;
   const response = await fetch(request);
   if (keepable(response)) {
-    await cache.put(request, response.clone());
-    const keys = await cache.keys();
-    for (const old of keys.slice(0, Math.max(0, keys.length - MAX_ASSETS))) await cache.delete(old);
+    event.waitUntil(
+      (async () => {
+        await cache.put(request, response.clone());
+        const keys = await cache.keys();
+        for (const old of keys.slice(0, Math.max(0, keys.length - MAX_ASSETS))) await cache.delete(old);
+      })().catch(() => undefined),
+    );
   }
   return response;
+}
+
+/**
+ * Keeps a copy of an answer while the page already reads it: the copy is written from the response's
+ * clone under `waitUntil` (the worker stays alive until it is written), so a page never waits for the
+ * cache's disk write before its first byte — a document would otherwise reach the page only once all of
+ * it had been downloaded and stored.
+ */
+function keepCopy(event, cacheName, key, response) {
+  const copy = response.clone();
+  event.waitUntil(
+    caches
+      .open(cacheName)
+      .then((cache) => cache.put(key, copy))
+      .catch(() => undefined),
+  );
 }
 
 const OFFLINE_PAGE = `<!doctype html>
