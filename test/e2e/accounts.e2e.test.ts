@@ -12,7 +12,7 @@ import { createUser, signIn } from '../support/users';
 import { builtSiteForFile } from './builtSite';
 import { cspViolations, seriousA11yViolations } from './browser';
 
-const site = builtSiteForFile();
+const site = builtSiteForFile({ samples: false });
 
 const header = (page: Page) => page.locator('header');
 const short = () => randomUUID().slice(0, 4);

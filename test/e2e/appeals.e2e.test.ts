@@ -13,7 +13,7 @@ import { createUser, signIn } from '../support/users';
 import { takenOver, widerThanWindow } from './browser';
 import { builtSiteForFile } from './builtSite';
 
-const site = builtSiteForFile();
+const site = builtSiteForFile({ samples: false });
 const short = () => randomUUID().slice(0, 6);
 
 describe('appeals in a browser (built site, local cloud)', () => {

@@ -13,7 +13,7 @@ import { createUser } from '../support/users';
 import { cspViolations, seriousA11yViolations, takenOver } from './browser';
 import { builtSiteForFile } from './builtSite';
 
-const site = builtSiteForFile();
+const site = builtSiteForFile({ samples: false });
 const header = (page: Page) => page.locator('header');
 const short = () => randomUUID().slice(0, 6);
 /** Two browsers and a moderator's decision through the stream functions: longer than one page's test on a busy machine. */

@@ -10,7 +10,7 @@ import { createUser } from '../support/users';
 import { cspViolations, seriousA11yViolations, takenOver, widerThanWindow } from './browser';
 import { builtSiteForFile } from './builtSite';
 
-const site = builtSiteForFile();
+const site = builtSiteForFile({ samples: false });
 const short = () => randomUUID().slice(0, 6);
 const FOLD = 'Contenido de alguien que bloqueaste';
 

@@ -22,7 +22,7 @@ import { cspViolations, seriousA11yViolations, signInWithForm, takenOver, widerT
 import { builtSiteForFile } from './builtSite';
 
 const SCREENSHOTS = 'test-results/screenshots';
-const site = builtSiteForFile();
+const site = builtSiteForFile({ samples: false });
 /** Four accounts, a published post and two browsers walking a thread: longer than one page's test on a busy machine. */
 const LONG_TEST_MS = 300_000;
 /** A unique apodo; with `space`, one that «Responder» must write as one mention (`@Lectora_1a2b3c`). */

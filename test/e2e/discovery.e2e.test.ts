@@ -11,7 +11,7 @@ import { createUser } from '../support/users';
 import { cspViolations, seriousA11yViolations, takenOver } from './browser';
 import { builtSiteForFile } from './builtSite';
 
-const site = builtSiteForFile();
+const site = builtSiteForFile({ samples: false });
 const header = (page: Page) => page.locator('header');
 /** A word of letters only that no other post has (search terms are words of letters). */
 const uniqueWord = () =>

@@ -13,7 +13,7 @@ import { createUser } from '../support/users';
 import { builtSiteForFile } from './builtSite';
 import { takenOver, widerThanWindow } from './browser';
 
-const site = builtSiteForFile();
+const site = builtSiteForFile({ samples: false });
 const short = () => randomUUID().slice(0, 6);
 const LONG_TEST_MS = 300_000;
 

@@ -12,7 +12,7 @@ import { type TestUser } from '../support/users';
 import { builtSiteForFile } from './builtSite';
 import { signInWithForm } from './browser';
 
-const site = builtSiteForFile();
+const site = builtSiteForFile({ samples: false });
 let moderator: TestUser;
 
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import { seriousA11yViolations, signInWithForm, widerThanWindow } from './browse
 import { builtSiteForFile } from './builtSite';
 
 const SCREENSHOTS = 'test-results/screenshots';
-const site = builtSiteForFile();
+const site = builtSiteForFile({ samples: false });
 /** Two accounts, a post through the index and a phone's walk: longer than one page's test on a busy machine. */
 const LONG_TEST_MS = 240_000;
 

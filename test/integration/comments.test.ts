@@ -27,7 +27,7 @@ let people: TestUser[];
 const written = new Map<TestUser, number>();
 
 beforeAll(async () => {
-  cloud = await startLocalCloudProcess();
+  cloud = await startLocalCloudProcess({ env: { SEED: '0' } });
   moderator = await createModerator(cloud);
   authors = [];
   for (let i = 0; i < 3; i++) authors.push(await createUser(cloud, { name: `Autora ${i}` }));

@@ -24,7 +24,7 @@ let reader: LiveReader;
 const authors: TestUser[] = [];
 
 beforeAll(async () => {
-  cloud = await startLocalCloudProcess();
+  cloud = await startLocalCloudProcess({ env: { SEED: '0' } });
   moderator = await createModerator(cloud);
   // Twenty voters, signed up one after another (cognito-local's store does not take concurrent sign-ups well).
   voters = [];

@@ -23,7 +23,7 @@ import { cloudPerFile } from '../support/cloudPerFile';
 import { publishApproved } from '../support/moderation';
 import { createUser } from '../support/users';
 
-const site = cloudPerFile({ moderator: true });
+const site = cloudPerFile({ env: { SEED: '0' }, moderator: true });
 const ROOT = resolve(import.meta.dirname, '../..');
 
 /** The audit as the operator runs it: `npm run audit -- …` against this cloud's DynamoDB and tables. */
