@@ -94,14 +94,13 @@ describe('live updates over the WebSocket', () => {
     const created = await publish(cloud, author.idToken, { category: 'amor', post: 'En directo' });
     expect(created.status).toBe(201);
     const { id } = created.body as OwnPost;
-    // Nothing for it in 1.5 s, well past what a publication's delivery takes here (only this post counts).
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(a.messages.filter((message) => idOf(message) === id)).toEqual([]);
     expect((await decide(cloud, moderator.idToken, id, 'publish')).status).toBe(200);
     const post = (await call<Post>(cloud, `/posts/${id}`)).body;
     const expected: LiveMessage = { type: 'post.published', post };
     expect(await a.waitFor(publishedMessage(id))).toEqual(expected);
     expect(await b.waitFor(publishedMessage(id))).toEqual(expected);
+    // One message each and no more: the post's record in moderation comes before its publication's on the
+    // same stream shard, so anything sent for it while pending would have reached the readers first.
     expect([...a.messages, ...b.messages].filter((message) => idOf(message) === id)).toHaveLength(2);
     expect(Object.keys(post).sort()).toEqual(['category', 'comments', 'createdAt', 'id', 'name', 'post', 'publishedAt', 'votes']);
   });
